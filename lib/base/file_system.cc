@@ -1,0 +1,155 @@
+// The real and the in-memory file systems.
+#include "base/file_system.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+
+namespace qbank {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool IsHidden(const fs::path& p) {
+  std::string name = p.filename().string();
+  return !name.empty() && name[0] == '.' && name != "." && name != "..";
+}
+
+class DiskFileSystem : public FileSystem {
+ public:
+  Result<std::string> ReadFile(const std::string& path) const override {
+    std::error_code ec;
+    if (fs::is_directory(path, ec)) return Status::InvalidInput(path + ": is a directory");
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (f == nullptr) {
+      int err = errno;
+      if (err == ENOENT) return Status::NotFound(path + ": no such file");
+      return Status::IoError(path + ": cannot open: " + std::strerror(err));
+    }
+    std::string content;
+    char buf[1 << 16];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) content.append(buf, n);
+    bool failed = std::ferror(f) != 0;
+    std::fclose(f);
+    if (failed) return Status::IoError(path + ": read error");
+    return content;
+  }
+
+  Status WriteFileAtomic(const std::string& path, std::string_view content) override {
+    fs::path target(path);
+    fs::path dir = target.parent_path();
+    if (dir.empty()) dir = ".";
+    std::error_code ec;
+    if (!fs::is_directory(dir, ec)) {
+      return Status::IoError(path + ": cannot write: folder " + dir.string() + " does not exist");
+    }
+    std::random_device rd;
+    std::string tmp = (dir / ("." + target.filename().string() + ".tmp" +
+                              std::to_string(::getpid()) + "-" + std::to_string(rd())))
+                          .string();
+    std::FILE* f = std::fopen(tmp.c_str(), "wb");
+    if (f == nullptr) return Status::IoError(path + ": cannot write: " + std::strerror(errno));
+    bool ok = std::fwrite(content.data(), 1, content.size(), f) == content.size();
+    ok = (std::fflush(f) == 0) && ok;
+    ok = (::fsync(::fileno(f)) == 0) && ok;
+    ok = (std::fclose(f) == 0) && ok;
+    if (!ok) {
+      std::remove(tmp.c_str());
+      return Status::IoError(path + ": write failed");
+    }
+    fs::rename(tmp, target, ec);
+    if (ec) {
+      std::remove(tmp.c_str());
+      return Status::IoError(path + ": cannot replace: " + ec.message());
+    }
+    return Status::Ok();
+  }
+
+  bool IsDirectory(const std::string& path) const override {
+    std::error_code ec;
+    return fs::is_directory(path, ec);
+  }
+  bool Exists(const std::string& path) const override {
+    std::error_code ec;
+    return fs::exists(path, ec);
+  }
+
+  Result<std::vector<std::string>> ListFiles(const std::string& dir) const override {
+    std::error_code ec;
+    std::vector<std::string> out;
+    fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
+    if (ec) return Status::IoError(dir + ": cannot list: " + ec.message());
+    for (auto end = fs::recursive_directory_iterator(); it != end; it.increment(ec)) {
+      if (ec) return Status::IoError(dir + ": cannot list: " + ec.message());
+      if (IsHidden(it->path())) {
+        if (it->is_directory(ec)) it.disable_recursion_pending();
+        continue;
+      }
+      if (it->is_regular_file(ec)) out.push_back(it->path().string());
+    }
+    std::sort(out.begin(), out.end());
+    return out;
+  }
+};
+
+}  // namespace
+
+FileSystem& RealFileSystem() {
+  static DiskFileSystem fs;
+  return fs;
+}
+
+Result<std::string> InMemoryFileSystem::ReadFile(const std::string& path) const {
+  auto it = files_.find(path);
+  if (it == files_.end()) {
+    if (IsDirectory(path)) return Status::InvalidInput(path + ": is a directory");
+    return Status::NotFound(path + ": no such file");
+  }
+  return it->second;
+}
+
+Status InMemoryFileSystem::WriteFileAtomic(const std::string& path, std::string_view content) {
+  files_[path] = std::string(content);
+  return Status::Ok();
+}
+
+bool InMemoryFileSystem::IsDirectory(const std::string& path) const {
+  std::string prefix = path;
+  if (!prefix.empty() && prefix.back() != '/') prefix += '/';
+  auto it = files_.lower_bound(prefix);
+  return it != files_.end() && it->first.compare(0, prefix.size(), prefix) == 0;
+}
+
+bool InMemoryFileSystem::Exists(const std::string& path) const {
+  return files_.count(path) != 0 || IsDirectory(path);
+}
+
+Result<std::vector<std::string>> InMemoryFileSystem::ListFiles(const std::string& dir) const {
+  std::string prefix = dir;
+  if (!prefix.empty() && prefix.back() != '/') prefix += '/';
+  std::vector<std::string> out;
+  for (auto it = files_.lower_bound(prefix);
+       it != files_.end() && it->first.compare(0, prefix.size(), prefix) == 0; ++it) {
+    bool hidden = false;
+    std::string_view rest = std::string_view(it->first).substr(prefix.size());
+    size_t pos = 0;
+    while (pos < rest.size()) {
+      if (rest[pos] == '.') hidden = true;
+      size_t slash = rest.find('/', pos);
+      if (slash == std::string_view::npos) break;
+      pos = slash + 1;
+    }
+    if (!hidden) out.push_back(it->first);
+  }
+  return out;
+}
+
+}  // namespace qbank

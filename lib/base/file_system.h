@@ -1,0 +1,50 @@
+// FileSystem: every file access of the library goes through this interface, so tests can run on an
+// in-memory tree and the command line on the real disk.
+#ifndef QBANK_BASE_FILE_SYSTEM_H_
+#define QBANK_BASE_FILE_SYSTEM_H_
+
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/status.h"
+
+namespace qbank {
+
+class FileSystem {
+ public:
+  virtual ~FileSystem() = default;
+  // The whole content of `path`; NotFound or IoError naming the path otherwise.
+  virtual Result<std::string> ReadFile(const std::string& path) const = 0;
+  // Writes `content` to a temporary file next to `path`, then renames it over `path`, so a
+  // failure never leaves a partial or emptied file.
+  virtual Status WriteFileAtomic(const std::string& path, std::string_view content) = 0;
+  virtual bool IsDirectory(const std::string& path) const = 0;
+  virtual bool Exists(const std::string& path) const = 0;
+  // Regular files below `dir`, recursively, sorted by path; hidden entries (".name") skipped.
+  virtual Result<std::vector<std::string>> ListFiles(const std::string& dir) const = 0;
+};
+
+// The process's real file system.
+FileSystem& RealFileSystem();
+
+// A map of path -> content; directories are implied by paths ("a/b.txt" makes "a" a directory).
+class InMemoryFileSystem : public FileSystem {
+ public:
+  void Add(const std::string& path, std::string content) { files_[path] = std::move(content); }
+  const std::map<std::string, std::string>& files() const { return files_; }
+
+  Result<std::string> ReadFile(const std::string& path) const override;
+  Status WriteFileAtomic(const std::string& path, std::string_view content) override;
+  bool IsDirectory(const std::string& path) const override;
+  bool Exists(const std::string& path) const override;
+  Result<std::vector<std::string>> ListFiles(const std::string& dir) const override;
+
+ private:
+  std::map<std::string, std::string> files_;
+};
+
+}  // namespace qbank
+
+#endif  // QBANK_BASE_FILE_SYSTEM_H_

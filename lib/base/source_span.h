@@ -1,0 +1,35 @@
+// Where a piece of text came from: a file (by index into a bank's source table) and a 1-based
+// line/column range. Columns count Unicode code points, 1-based; the end is inclusive of the last
+// character's column plus one (half-open), as SARIF and most editors expect.
+#ifndef QBANK_BASE_SOURCE_SPAN_H_
+#define QBANK_BASE_SOURCE_SPAN_H_
+
+#include <cstdint>
+#include <string>
+
+namespace qbank {
+
+struct SourceSpan {
+  static constexpr uint32_t kNoFile = UINT32_MAX;
+  uint32_t file = kNoFile;  // index into Bank::sources, kNoFile when unknown
+  uint32_t line = 0;        // 1-based; 0 when unknown
+  uint32_t column = 0;      // 1-based, in code points
+  uint32_t end_line = 0;
+  uint32_t end_column = 0;  // one past the last code point
+
+  bool known() const { return line != 0; }
+  friend bool operator==(const SourceSpan&, const SourceSpan&) = default;
+};
+
+// A 1-based position; the pair a parser tracks while it walks the text.
+struct SourcePosition {
+  uint32_t line = 1;
+  uint32_t column = 1;
+};
+
+// Formats "path:line:col" (or just "path" / "path:line" when those are unknown).
+std::string FormatLocation(const std::string& path, uint32_t line, uint32_t column);
+
+}  // namespace qbank
+
+#endif  // QBANK_BASE_SOURCE_SPAN_H_

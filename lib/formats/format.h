@@ -1,0 +1,76 @@
+// Format: one importer/exporter pair for one file format, behind the format registry.
+#ifndef QBANK_FORMATS_FORMAT_H_
+#define QBANK_FORMATS_FORMAT_H_
+
+#include <cstdint>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/diagnostic.h"
+#include "base/file_system.h"
+#include "base/source_text.h"
+#include "base/status.h"
+#include "model/bank.h"
+
+namespace qbank::formats {
+
+// What an importer reads into and reports to.
+struct ImportContext {
+  model::Bank* bank = nullptr;         // questions are appended; bank fields set when empty
+  uint32_t file = SourceSpan::kNoFile; // this source's index in bank->sources
+  FileSystem* fs = nullptr;            // for formats that read more than one file (packages)
+  std::vector<Diagnostic>* errors = nullptr;  // problems that do not stop the rest of the file
+  std::string encoding;                // the user's --encoding, empty for UTF-8
+};
+
+struct ExportOptions {
+  std::string output_path;  // where the result will be written ("" for stdout)
+};
+
+// What an export could not carry: field name -> number of values dropped.
+class LossReport {
+ public:
+  void Drop(std::string_view field, size_t count = 1) {
+    if (count != 0) dropped_[std::string(field)] += count;
+  }
+  bool empty() const { return dropped_.empty(); }
+  const std::map<std::string, size_t>& dropped() const { return dropped_; }
+  // One line per field: "  rationale: 12 values dropped".
+  std::string ToString() const;
+
+ private:
+  std::map<std::string, size_t> dropped_;
+};
+
+class Format {
+ public:
+  virtual ~Format() = default;
+  // The name users type after --from/--to ("page", "csv", ...).
+  virtual std::string_view name() const = 0;
+  // One line for `qbank formats`.
+  virtual std::string_view summary() const = 0;
+  // File name endings that select this format (".txt"), most specific first.
+  virtual std::vector<std::string_view> extensions() const = 0;
+  // How sure this format is that a file with this path and (leading) content is its own:
+  // 0 not at all, 100 certain. Used when the extension is ambiguous or missing.
+  virtual int Sniff(std::string_view path, std::string_view content) const;
+  virtual bool can_import() const { return true; }
+  virtual bool can_export() const { return true; }
+
+  // Reads one file into ctx.bank. Returns a non-OK Status (message "path:line:col: ...") for an
+  // error that stops reading the file; errors that leave the rest readable go to ctx.errors.
+  virtual Status Import(const SourceText& source, ImportContext& ctx) const;
+  // True when `dir` is one input of this format as a whole (a QTI package folder).
+  virtual bool ClaimsDirectory(const FileSystem& fs, const std::string& dir) const;
+  // Reads a folder this format claims.
+  virtual Status ImportDirectory(const std::string& dir, ImportContext& ctx) const;
+  // Writes the bank as one file's bytes; records what the format cannot carry in `loss`.
+  virtual Result<std::string> Export(const model::Bank& bank, const ExportOptions& options,
+                                     LossReport& loss) const;
+};
+
+}  // namespace qbank::formats
+
+#endif  // QBANK_FORMATS_FORMAT_H_

@@ -1,0 +1,88 @@
+// The format registry and the one list of built-in formats.
+#include "formats/registry.h"
+
+#include <algorithm>
+
+
+namespace qbank::formats {
+namespace {
+
+bool EndsWithIgnoringCase(std::string_view s, std::string_view suffix) {
+  if (s.size() < suffix.size()) return false;
+  return std::equal(suffix.begin(), suffix.end(), s.end() - suffix.size(), [](char a, char b) {
+    return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+  });
+}
+
+// Every built-in format, one line each, in alphabetical order.
+void RegisterBuiltinFormats(Registry& registry) {
+  (void)registry;  // formats are added here, one line each
+}
+
+}  // namespace
+
+const Registry& Registry::Default() {
+  static const Registry* registry = [] {
+    auto* r = new Registry();
+    RegisterBuiltinFormats(*r);
+    return r;
+  }();
+  return *registry;
+}
+
+const Format* Registry::Find(std::string_view name) const {
+  for (const auto& f : formats_) {
+    if (f->name() == name) return f.get();
+  }
+  return nullptr;
+}
+
+const Format* Registry::Detect(std::string_view path, std::string_view content) const {
+  std::vector<const Format*> by_extension;
+  for (const auto& f : formats_) {
+    if (!f->can_import()) continue;
+    for (std::string_view ext : f->extensions()) {
+      if (EndsWithIgnoringCase(path, ext)) {
+        by_extension.push_back(f.get());
+        break;
+      }
+    }
+  }
+  if (by_extension.size() == 1) return by_extension.front();
+  // Ambiguous (".xml", ".txt") or unknown: let content decide among the candidates, or among all.
+  const Format* best = nullptr;
+  int best_score = 0;
+  auto consider = [&](const Format* f) {
+    int score = f->Sniff(path, content);
+    if (score > best_score) {
+      best_score = score;
+      best = f;
+    }
+  };
+  if (!by_extension.empty()) {
+    for (const Format* f : by_extension) consider(f);
+    return best != nullptr ? best : by_extension.front();
+  }
+  for (const auto& f : formats_) {
+    if (f->can_import()) consider(f.get());
+  }
+  return best;
+}
+
+bool Registry::KnowsExtension(std::string_view path) const {
+  for (const auto& f : formats_) {
+    if (!f->can_import()) continue;
+    for (std::string_view ext : f->extensions()) {
+      if (EndsWithIgnoringCase(path, ext)) return true;
+    }
+  }
+  return false;
+}
+
+std::vector<const Format*> Registry::All() const {
+  std::vector<const Format*> out;
+  for (const auto& f : formats_) out.push_back(f.get());
+  return out;
+}
+
+}  // namespace qbank::formats

@@ -1,0 +1,112 @@
+// Bank model helpers: type names, sources, derived ids.
+#include "model/bank.h"
+
+#include <array>
+#include <cstdio>
+
+namespace qbank::model {
+namespace {
+
+struct TypeEntry {
+  QuestionType type;
+  std::string_view name;
+};
+constexpr std::array<TypeEntry, 9> kTypes = {{
+    {QuestionType::kSingleAnswer, "single"},
+    {QuestionType::kMultipleAnswer, "multiple"},
+    {QuestionType::kTrueFalse, "true-false"},
+    {QuestionType::kShortAnswer, "short-answer"},
+    {QuestionType::kNumerical, "numerical"},
+    {QuestionType::kMatching, "matching"},
+    {QuestionType::kEssay, "essay"},
+    {QuestionType::kDescription, "description"},
+    {QuestionType::kOther, "other"},
+}};
+
+}  // namespace
+
+std::string_view QuestionTypeName(QuestionType type) {
+  for (const auto& e : kTypes) {
+    if (e.type == type) return e.name;
+  }
+  return "other";
+}
+
+std::optional<QuestionType> ParseQuestionType(std::string_view name) {
+  for (const auto& e : kTypes) {
+    if (e.name == name) return e.type;
+  }
+  return std::nullopt;
+}
+
+bool IsChoiceType(QuestionType type) {
+  return type == QuestionType::kSingleAnswer || type == QuestionType::kMultipleAnswer ||
+         type == QuestionType::kTrueFalse;
+}
+
+std::string_view MarkupName(Markup markup) {
+  switch (markup) {
+    case Markup::kPlain:
+      return "plain";
+    case Markup::kMarkdown:
+      return "markdown";
+    case Markup::kHtml:
+      return "html";
+  }
+  return "plain";
+}
+
+std::optional<Markup> ParseMarkup(std::string_view name) {
+  if (name == "plain") return Markup::kPlain;
+  if (name == "markdown") return Markup::kMarkdown;
+  if (name == "html") return Markup::kHtml;
+  return std::nullopt;
+}
+
+std::vector<size_t> Question::KeyIndexes() const {
+  std::vector<size_t> keys;
+  for (size_t i = 0; i < options.size(); ++i) {
+    if (options[i].correct) keys.push_back(i);
+  }
+  return keys;
+}
+
+uint32_t Bank::AddSource(std::shared_ptr<const SourceText> source) {
+  sources.push_back(std::move(source));
+  return static_cast<uint32_t>(sources.size() - 1);
+}
+
+const std::string& Bank::SourcePath(uint32_t file) const {
+  static const std::string kUnknown = "<unknown>";
+  if (file >= sources.size() || !sources[file]) return kUnknown;
+  return sources[file]->path();
+}
+
+const SourceText* Bank::Source(uint32_t file) const {
+  if (file >= sources.size()) return nullptr;
+  return sources[file].get();
+}
+
+std::string DeriveQuestionId(const Question& question) {
+  uint64_t h = 1469598103934665603ULL;
+  auto mix = [&h](std::string_view s) {
+    for (unsigned char c : s) {
+      h ^= c;
+      h *= 1099511628211ULL;
+    }
+    h ^= 0x1f;
+    h *= 1099511628211ULL;
+  };
+  mix(question.stem.value);
+  for (const Option& o : question.options) mix(o.text.value);
+  char buf[24];
+  std::snprintf(buf, sizeof buf, "q-%016llx", static_cast<unsigned long long>(h));
+  return buf;
+}
+
+std::string OptionLetter(size_t index) {
+  if (index < 26) return std::string(1, static_cast<char>('A' + index));
+  return "#" + std::to_string(index + 1);
+}
+
+}  // namespace qbank::model
