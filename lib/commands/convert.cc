@@ -1,0 +1,73 @@
+// Import, export and convert over the import pipeline and the format registry.
+#include "commands/convert.h"
+
+#include "commands/output.h"
+#include "formats/import.h"
+#include "formats/registry.h"
+
+namespace qbank::commands {
+
+int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, std::ostream& out,
+               std::ostream& err) {
+  const formats::Registry& registry = formats::Registry::Default();
+  const formats::Format* target = registry.Find(options.to);
+  if (target == nullptr) {
+    err << "qbank: unknown format '" << options.to << "' (see `qbank formats`)\n";
+    return kExitError;
+  }
+  if (!target->can_export()) {
+    err << "qbank: the " << options.to << " format cannot be written\n";
+    return kExitError;
+  }
+  if (options.inputs.empty()) {
+    err << "qbank: no input given\n";
+    return kExitError;
+  }
+
+  model::Bank bank;
+  std::vector<Diagnostic> errors;
+  formats::ImportOptions import_options;
+  import_options.from = options.from;
+  import_options.encoding = options.encoding;
+  import_options.stdin_stream = &in;
+  Status status = formats::ImportInputs(options.inputs, import_options, fs, bank, errors);
+  if (!status.ok()) {
+    err << "qbank: " << status.message() << "\n";
+    return kExitError;
+  }
+  if (!errors.empty()) {
+    for (const Diagnostic& d : errors) err << d.ToString() << "\n";
+    err << "qbank: " << errors.size() << (errors.size() == 1 ? " input error" : " input errors")
+        << "; nothing written\n";
+    return kExitError;
+  }
+
+  formats::ExportOptions export_options;
+  export_options.output_path = options.output;
+  formats::LossReport loss;
+  Result<std::string> bytes = target->Export(bank, export_options, loss);
+  if (!bytes.ok()) {
+    err << "qbank: " << bytes.status().message() << "\n";
+    return kExitError;
+  }
+  if (!loss.empty()) {
+    if (options.strict) {
+      err << "qbank: error: the " << options.to << " format cannot carry every field; nothing "
+          << "written (--strict):\n"
+          << loss.ToString();
+      return kExitError;
+    }
+    if (!options.quiet) {
+      err << "qbank: warning: the " << options.to << " format cannot carry every field:\n"
+          << loss.ToString();
+    }
+  }
+  status = WriteOutput(fs, options.output, *bytes, bank, out);
+  if (!status.ok()) {
+    err << "qbank: " << status.message() << "\n";
+    return kExitError;
+  }
+  return kExitOk;
+}
+
+}  // namespace qbank::commands

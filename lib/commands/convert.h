@@ -1,0 +1,39 @@
+// `qbank import`, `qbank export` and `qbank convert`: read inputs in any format into one bank and
+// write it in one format, with a loss report.
+#ifndef QBANK_COMMANDS_CONVERT_H_
+#define QBANK_COMMANDS_CONVERT_H_
+
+#include <istream>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "base/file_system.h"
+
+namespace qbank::commands {
+
+// Exit codes shared by every command.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitCheckFailed = 1;
+inline constexpr int kExitError = 2;
+
+struct ConvertOptions {
+  std::vector<std::string> inputs;  // files, folders, "-"
+  std::string from;                 // forced input format; empty to detect
+  std::string to = "json";          // output format
+  std::string output;               // output path; empty for standard output
+  std::string encoding;             // input encoding when not UTF-8
+  bool strict = false;              // refuse an export that would drop fields
+  bool quiet = false;               // no loss report on `err` (still refused under strict)
+};
+
+// Imports `options.inputs` into one bank and writes it in `options.to`. Import errors are printed
+// to `err` (one "path:line:col: error: ..." line each) and nothing is written. What the target
+// format cannot carry is reported on `err`; with `strict` that refuses the export. Returns 0, or 2
+// for usage and input errors.
+int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, std::ostream& out,
+               std::ostream& err);
+
+}  // namespace qbank::commands
+
+#endif  // QBANK_COMMANDS_CONVERT_H_

@@ -1,0 +1,41 @@
+// Output destinations for commands.
+#include "commands/output.h"
+
+#include <filesystem>
+
+namespace qbank::commands {
+
+bool SamePath(const std::string& a, const std::string& b) {
+  namespace fs = std::filesystem;
+  std::error_code ec1;
+  std::error_code ec2;
+  if (fs::exists(a, ec1) && fs::exists(b, ec2)) {
+    std::error_code ec;
+    bool same = fs::equivalent(a, b, ec);
+    if (!ec) return same;
+  }
+  std::error_code ec;
+  fs::path pa = fs::absolute(a, ec).lexically_normal();
+  fs::path pb = fs::absolute(b, ec).lexically_normal();
+  return pa == pb;
+}
+
+Status WriteOutput(FileSystem& fs, const std::string& path, std::string_view content,
+                   const model::Bank& bank, std::ostream& out) {
+  if (path.empty() || path == "-") {
+    out.write(content.data(), static_cast<std::streamsize>(content.size()));
+    out.flush();
+    if (!out) return Status::IoError("cannot write to standard output");
+    return Status::Ok();
+  }
+  for (const auto& source : bank.sources) {
+    if (source && source->path() != "<stdin>" && SamePath(source->path(), path)) {
+      return Status::Usage("refusing to overwrite the input " + path +
+                           " (write elsewhere, or use `qbank fmt --write` to rewrite a bank)");
+    }
+  }
+  if (fs.IsDirectory(path)) return Status::Usage(path + " is a folder; name a file with -o");
+  return fs.WriteFileAtomic(path, content);
+}
+
+}  // namespace qbank::commands

@@ -1,0 +1,27 @@
+// Where a command's result goes: a file written atomically (never one of the inputs unless the
+// command rewrites in place on purpose), or standard output.
+#ifndef QBANK_COMMANDS_OUTPUT_H_
+#define QBANK_COMMANDS_OUTPUT_H_
+
+#include <ostream>
+#include <string>
+#include <string_view>
+
+#include "base/file_system.h"
+#include "base/status.h"
+#include "model/bank.h"
+
+namespace qbank::commands {
+
+// True when `a` and `b` name the same file (compared as absolute, lexically normal paths, and by
+// identity on disk when both exist).
+bool SamePath(const std::string& a, const std::string& b);
+
+// Writes `content` to `path` through fs.WriteFileAtomic, or to `out` when `path` is empty or "-".
+// Refuses (Usage) when `path` is one of the files `bank` was read from.
+Status WriteOutput(FileSystem& fs, const std::string& path, std::string_view content,
+                   const model::Bank& bank, std::ostream& out);
+
+}  // namespace qbank::commands
+
+#endif  // QBANK_COMMANDS_OUTPUT_H_

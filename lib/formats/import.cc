@@ -1,0 +1,187 @@
+// The import pipeline over the format registry.
+#include "formats/import.h"
+
+#include <charconv>
+#include <iterator>
+#include <memory>
+
+namespace qbank::formats {
+namespace {
+
+// Parses a decimal number at s[pos..] up to ':'; advances pos past the colon.
+bool ReadNumber(std::string_view s, size_t& pos, uint32_t& value) {
+  size_t colon = s.find(':', pos);
+  if (colon == std::string_view::npos || colon == pos) return false;
+  auto [ptr, ec] = std::from_chars(s.data() + pos, s.data() + colon, value);
+  if (ec != std::errc() || ptr != s.data() + colon) return false;
+  pos = colon + 1;
+  return true;
+}
+
+class Importer {
+ public:
+  Importer(const ImportOptions& options, FileSystem& fs, model::Bank& bank,
+           std::vector<Diagnostic>& errors)
+      : options_(options),
+        registry_(options.registry != nullptr ? *options.registry : Registry::Default()),
+        fs_(fs),
+        bank_(bank),
+        errors_(errors) {}
+
+  Status Run(const std::vector<std::string>& inputs) {
+    if (!options_.from.empty()) {
+      forced_ = registry_.Find(options_.from);
+      if (forced_ == nullptr) return Status::Usage("unknown format '" + options_.from + "'");
+      if (!forced_->can_import()) {
+        return Status::Usage("the " + options_.from + " format cannot be imported");
+      }
+    }
+    bool stdin_used = false;
+    for (const std::string& input : inputs) {
+      if (input == "-") {
+        if (forced_ == nullptr) return Status::Usage("reading standard input needs --from FORMAT");
+        if (stdin_used) return Status::Usage("standard input ('-') can be read only once");
+        stdin_used = true;
+        if (options_.stdin_stream == nullptr) return Status::Usage("no standard input available");
+        std::string content((std::istreambuf_iterator<char>(*options_.stdin_stream)),
+                            std::istreambuf_iterator<char>());
+        ImportText("<stdin>", std::move(content), forced_);
+      } else if (fs_.IsDirectory(input)) {
+        ImportFolder(input);
+      } else {
+        ImportFile(input);
+      }
+    }
+    for (model::Question& q : bank_.questions) {
+      if (q.id.empty()) q.id.value = model::DeriveQuestionId(q);
+    }
+    return Status::Ok();
+  }
+
+ private:
+  void ImportFolder(const std::string& dir) {
+    for (const Format* f : registry_.All()) {
+      if ((forced_ == nullptr || forced_ == f) && f->can_import() && f->ClaimsDirectory(fs_, dir)) {
+        ImportContext ctx = MakeContext(SourceSpan::kNoFile);
+        RunGuarded(dir, [&] { return f->ImportDirectory(dir, ctx); });
+        return;
+      }
+    }
+    Result<std::vector<std::string>> files = fs_.ListFiles(dir);
+    if (!files.ok()) {
+      errors_.push_back(DiagnosticFromStatus(dir, files.status()));
+      return;
+    }
+    size_t imported = 0;
+    for (const std::string& path : *files) {
+      if (forced_ != nullptr ? !HasExtensionOf(*forced_, path) : !registry_.KnowsExtension(path)) {
+        continue;
+      }
+      ImportFile(path);
+      ++imported;
+    }
+    if (imported == 0) {
+      errors_.push_back(Diagnostic{dir, {}, "no file of a known format in this folder"});
+    }
+  }
+
+  static bool HasExtensionOf(const Format& f, std::string_view path) {
+    for (std::string_view ext : f.extensions()) {
+      if (path.size() >= ext.size() && path.substr(path.size() - ext.size()) == ext) return true;
+    }
+    return false;
+  }
+
+  void ImportFile(const std::string& path) {
+    Result<std::string> content = fs_.ReadFile(path);
+    if (!content.ok()) {
+      errors_.push_back(DiagnosticFromStatus(path, content.status()));
+      return;
+    }
+    const Format* format = forced_;
+    if (format == nullptr) {
+      std::string_view head(*content);
+      format = registry_.Detect(path, head.substr(0, 64 * 1024));
+    }
+    if (format == nullptr) {
+      errors_.push_back(Diagnostic{
+          path, {}, "cannot tell the format of this file; name it with --from FORMAT"});
+      return;
+    }
+    ImportText(path, std::move(content).value(), format);
+  }
+
+  void ImportText(const std::string& path, std::string content, const Format* format) {
+    auto source = std::make_shared<const SourceText>(path, std::move(content));
+    uint32_t file = bank_.AddSource(source);
+    ImportContext ctx = MakeContext(file);
+    RunGuarded(path, [&] { return format->Import(*source, ctx); });
+  }
+
+  ImportContext MakeContext(uint32_t file) {
+    ImportContext ctx;
+    ctx.bank = &bank_;
+    ctx.file = file;
+    ctx.fs = &fs_;
+    ctx.errors = &errors_;
+    ctx.encoding = options_.encoding;
+    return ctx;
+  }
+
+  // Runs one import; on failure the questions it added are taken back so no half-read file
+  // reaches the bank.
+  template <typename Fn>
+  void RunGuarded(const std::string& path, Fn&& fn) {
+    size_t before = bank_.questions.size();
+    Status status = fn();
+    if (!status.ok()) {
+      bank_.questions.resize(before);
+      errors_.push_back(DiagnosticFromStatus(path, status));
+    }
+  }
+
+  const ImportOptions& options_;
+  const Registry& registry_;
+  FileSystem& fs_;
+  model::Bank& bank_;
+  std::vector<Diagnostic>& errors_;
+  const Format* forced_ = nullptr;
+};
+
+}  // namespace
+
+Diagnostic DiagnosticFromStatus(const std::string& path, const Status& status) {
+  Diagnostic d;
+  d.path = path;
+  std::string_view msg = status.message();
+  // Prefer the path the message itself names (a package member, say).
+  size_t pos = 0;
+  if (msg.compare(0, path.size(), path) == 0 && msg.size() > path.size() && msg[path.size()] == ':') {
+    pos = path.size() + 1;
+  } else {
+    d.message = std::string(msg);
+    return d;
+  }
+  size_t after_path = pos;
+  uint32_t line = 0;
+  uint32_t column = 0;
+  if (ReadNumber(msg, pos, line)) {
+    size_t after_line = pos;
+    if (!ReadNumber(msg, pos, column)) pos = after_line;
+  } else {
+    pos = after_path;
+  }
+  d.span.line = line;
+  d.span.column = column;
+  while (pos < msg.size() && msg[pos] == ' ') ++pos;
+  d.message = std::string(msg.substr(pos));
+  return d;
+}
+
+Status ImportInputs(const std::vector<std::string>& inputs, const ImportOptions& options,
+                    FileSystem& fs, model::Bank& bank, std::vector<Diagnostic>& errors) {
+  Importer importer(options, fs, bank, errors);
+  return importer.Run(inputs);
+}
+
+}  // namespace qbank::formats

@@ -1,0 +1,39 @@
+// The import pipeline: turns the inputs a user names (files, folders, "-" for stdin) into one Bank,
+// choosing each file's format by --from, extension or content.
+#ifndef QBANK_FORMATS_IMPORT_H_
+#define QBANK_FORMATS_IMPORT_H_
+
+#include <istream>
+#include <string>
+#include <vector>
+
+#include "base/diagnostic.h"
+#include "base/file_system.h"
+#include "base/status.h"
+#include "formats/registry.h"
+#include "model/bank.h"
+
+namespace qbank::formats {
+
+struct ImportOptions {
+  std::string from;      // forced format name; empty to detect per file
+  std::string encoding;  // the input encoding when not UTF-8 (formats that support it)
+  std::istream* stdin_stream = nullptr;  // where "-" reads from
+  const Registry* registry = nullptr;    // defaults to Registry::Default()
+};
+
+// Reads every input into `bank`. Folders are walked recursively (hidden entries skipped) and
+// every file with an extension some format claims is read, unless a format claims the folder as a
+// whole (a QTI content package). A file that cannot be read or parsed becomes a Diagnostic in
+// `errors` (its questions are not added) and the others are still read. Questions without an id
+// get one derived from their content. Returns a non-OK Status only for usage errors (an unknown
+// --from format, "-" without --from, stdin read twice); everything input-related goes to `errors`.
+Status ImportInputs(const std::vector<std::string>& inputs, const ImportOptions& options,
+                    FileSystem& fs, model::Bank& bank, std::vector<Diagnostic>& errors);
+
+// Builds a Diagnostic from a failed Status whose message may start with "path:line:col: ".
+Diagnostic DiagnosticFromStatus(const std::string& path, const Status& status);
+
+}  // namespace qbank::formats
+
+#endif  // QBANK_FORMATS_IMPORT_H_

@@ -1,0 +1,145 @@
+// Flag parsing for every subcommand (Boost.Program_options stays in tools/).
+#include "subcommands.h"
+
+#include <boost/program_options.hpp>
+#include <iostream>
+
+#include "base/file_system.h"
+#include "commands/convert.h"
+#include "commands/fmt.h"
+#include "formats/registry.h"
+
+namespace qbank::tools {
+namespace {
+
+namespace po = boost::program_options;
+
+constexpr int kUsageError = 2;
+
+// Parses `args` against `visible` (+ hidden positional `inputs`); prints help and returns 0 on
+// --help, prints the error and returns 2 on a parse error, returns -1 to go on.
+int Parse(const std::vector<std::string>& args, const std::string& usage,
+          po::options_description& visible, po::variables_map& vm, const char* positional_name,
+          int positional_max) {
+  po::options_description hidden;
+  hidden.add_options()(positional_name, po::value<std::vector<std::string>>(), "inputs");
+  po::options_description all;
+  all.add(visible).add(hidden);
+  po::positional_options_description pos;
+  pos.add(positional_name, positional_max);
+  try {
+    po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
+    po::notify(vm);
+  } catch (const po::error& e) {
+    std::cerr << "qbank: " << e.what() << "\nusage: " << usage << "\n";
+    return kUsageError;
+  }
+  if (vm.count("help")) {
+    std::cout << "usage: " << usage << "\n\n" << visible;
+    return 0;
+  }
+  return -1;
+}
+
+std::vector<std::string> Strings(const po::variables_map& vm, const char* name) {
+  return vm.count(name) ? vm[name].as<std::vector<std::string>>() : std::vector<std::string>{};
+}
+
+std::string FormatNames(bool exportable) {
+  std::string names;
+  for (const auto* f : formats::Registry::Default().All()) {
+    if (exportable ? !f->can_export() : !f->can_import()) continue;
+    if (!names.empty()) names += ", ";
+    names += f->name();
+  }
+  return names;
+}
+
+// import, export and convert share one shape.
+int RunConvertLike(const std::vector<std::string>& args, const std::string& command) {
+  po::options_description opts("options");
+  commands::ConvertOptions options;
+  if (command == "import") options.to = "json";
+  opts.add_options()("help,h", "show this help")
+      ("from,f", po::value(&options.from), ("input format, detected from extension and content "
+                                            "when absent: " + FormatNames(false)).c_str())
+      ("to,t", po::value(&options.to), ("output format: " + FormatNames(true)).c_str())
+      ("output,o", po::value(&options.output), "output file (standard output when absent)")
+      ("encoding", po::value(&options.encoding), "input encoding when not UTF-8 (e.g. windows-1252)")
+      ("strict", po::bool_switch(&options.strict), "refuse an export that would drop fields")
+      ("quiet,q", po::bool_switch(&options.quiet), "do not print the loss report");
+  std::string usage = command == "import"    ? "qbank import INPUT... [-o BANK] [--from FORMAT]"
+                      : command == "export" ? "qbank export BANK --to FORMAT [-o PATH]"
+                                            : "qbank convert INPUT... --to FORMAT [-o OUTPUT]";
+  po::variables_map vm;
+  if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;
+  options.inputs = Strings(vm, "inputs");
+  if (options.inputs.empty()) {
+    std::cerr << "qbank " << command << ": no input given\nusage: " << usage << "\n";
+    return kUsageError;
+  }
+  if (command != "import" && !vm.count("to")) {
+    std::cerr << "qbank " << command << ": --to FORMAT is required\nusage: " << usage << "\n";
+    return kUsageError;
+  }
+  if (command == "export" && options.inputs.size() != 1) {
+    std::cerr << "qbank export: exactly one bank is exported at a time\nusage: " << usage << "\n";
+    return kUsageError;
+  }
+  return commands::RunConvert(options, RealFileSystem(), std::cin, std::cout, std::cerr);
+}
+
+int ImportCommand(const std::vector<std::string>& args) { return RunConvertLike(args, "import"); }
+int ExportCommand(const std::vector<std::string>& args) { return RunConvertLike(args, "export"); }
+int ConvertCommand(const std::vector<std::string>& args) { return RunConvertLike(args, "convert"); }
+
+int FmtCommand(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  commands::FmtOptions options;
+  opts.add_options()("help,h", "show this help")
+      ("check", po::bool_switch(&options.check), "exit 1 and say where a file is not normalised")
+      ("write,w", po::bool_switch(&options.write), "rewrite files that are not normalised");
+  po::variables_map vm;
+  std::string usage = "qbank fmt BANK... [--check | --write]";
+  if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;
+  options.inputs = Strings(vm, "inputs");
+  if (options.inputs.empty()) {
+    std::cerr << "qbank fmt: no bank file given\nusage: " << usage << "\n";
+    return kUsageError;
+  }
+  return commands::RunFmt(options, RealFileSystem(), std::cout, std::cerr);
+}
+
+int FormatsCommand(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  opts.add_options()("help,h", "show this help");
+  po::variables_map vm;
+  if (int rc = Parse(args, "qbank formats", opts, vm, "inputs", 0); rc >= 0) return rc;
+  for (const auto* f : formats::Registry::Default().All()) {
+    std::string name(f->name());
+    name.resize(12, ' ');
+    std::string dir = std::string(f->can_import() ? "import" : "") +
+                      (f->can_import() && f->can_export() ? "/" : "") +
+                      (f->can_export() ? "export" : "");
+    dir.resize(14, ' ');
+    std::string exts;
+    for (auto e : f->extensions()) exts += (exts.empty() ? "" : " ") + std::string(e);
+    std::cout << name << dir << f->summary() << (exts.empty() ? "" : " (" + exts + ")") << "\n";
+  }
+  return 0;
+}
+
+}  // namespace
+
+const std::vector<Subcommand>& Subcommands() {
+  static const std::vector<Subcommand> kSubcommands = {
+      {"import", "read questions in any format into a normalised bank file", ImportCommand},
+      {"export", "write a bank file in another format", ExportCommand},
+      {"convert", "convert questions from one format to another", ConvertCommand},
+      {"fmt", "print, check or rewrite bank files in normalised form", FmtCommand},
+      {"formats", "list the formats and what each can do", FormatsCommand},
+  };
+  return kSubcommands;
+}
+
+}  // namespace qbank::tools

@@ -1,0 +1,26 @@
+// The qbank subcommands: each parses its flags with Boost.Program_options into an options struct
+// and calls one library function. No logic of their own.
+#ifndef QBANK_TOOLS_SUBCOMMANDS_H_
+#define QBANK_TOOLS_SUBCOMMANDS_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace qbank::tools {
+
+// A subcommand gets its arguments (after the subcommand name) and returns the exit code.
+using SubcommandFn = int (*)(const std::vector<std::string>& args);
+
+struct Subcommand {
+  std::string_view name;
+  std::string_view summary;
+  SubcommandFn run;
+};
+
+// Every subcommand, in the order `qbank --help` lists them.
+const std::vector<Subcommand>& Subcommands();
+
+}  // namespace qbank::tools
+
+#endif  // QBANK_TOOLS_SUBCOMMANDS_H_
