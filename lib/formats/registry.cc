@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "formats/aiken_format.h"
 
 namespace qbank::formats {
 namespace {
@@ -16,7 +17,7 @@ bool EndsWithIgnoringCase(std::string_view s, std::string_view suffix) {
 
 // Every built-in format, one line each, in alphabetical order.
 void RegisterBuiltinFormats(Registry& registry) {
-  (void)registry;  // formats are added here, one line each
+  registry.Add(std::make_unique<AikenFormat>());
 }
 
 }  // namespace

@@ -1,0 +1,51 @@
+// UTF-8 checking and --encoding conversion for the text importers.
+#include "formats/source_decoding.h"
+
+#include <cstdio>
+
+#include "text/encoding.h"
+#include "text/unicode.h"
+
+namespace qbank::formats {
+namespace {
+
+constexpr std::string_view kBom = "\xEF\xBB\xBF";
+
+DecodedSource Register(const SourceText& source, std::string content, ImportContext& ctx) {
+  DecodedSource decoded;
+  decoded.owned = std::make_shared<const SourceText>(source.path(), std::move(content));
+  decoded.text = decoded.owned.get();
+  decoded.file = ctx.bank != nullptr ? ctx.bank->AddSource(decoded.owned) : ctx.file;
+  return decoded;
+}
+
+}  // namespace
+
+Result<DecodedSource> DecodeSource(const SourceText& source, ImportContext& ctx) {
+  std::string_view content = source.content();
+  if (!ctx.encoding.empty() && !text::IsUtf8EncodingName(ctx.encoding)) {
+    Result<std::string> converted = text::ConvertToUtf8(content, ctx.encoding);
+    if (!converted.ok()) {
+      return Status::InvalidInput(source.path() + ": " + converted.status().message());
+    }
+    return Register(source, std::move(converted).value(), ctx);
+  }
+  size_t bad = 0;
+  if (!text::IsValidUtf8(content, &bad)) {
+    char byte[8];
+    std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(content[bad]));
+    return Status::InvalidInput(source.ErrorAt(
+        bad, std::string("the file is not valid UTF-8 (byte ") + byte +
+                 "); if it is in another encoding, name it with --encoding (for example "
+                 "--encoding windows-1252)"));
+  }
+  if (content.substr(0, kBom.size()) == kBom) {
+    return Register(source, std::string(content.substr(kBom.size())), ctx);
+  }
+  DecodedSource decoded;
+  decoded.text = &source;
+  decoded.file = ctx.file;
+  return decoded;
+}
+
+}  // namespace qbank::formats
