@@ -1,0 +1,781 @@
+// The located JSON parser over RapidJSON's iterative SAX reader, schema validation through
+// RapidJSON's SchemaValidator with messages that name the instance path, and the value writer.
+#include "json/document.h"
+
+#include <rapidjson/document.h>
+#include <rapidjson/reader.h>
+#include <rapidjson/schema.h>
+#include <rapidjson/stringbuffer.h>
+#include <rapidjson/writer.h>
+
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <cstring>
+#include <limits>
+
+#include "text/unicode.h"
+
+namespace qbank::json {
+
+struct Schema::Impl {
+  rapidjson::Document document;  // the schema as written, for wording messages
+  std::unique_ptr<rapidjson::SchemaDocument> compiled;
+};
+
+namespace {
+
+constexpr unsigned kParseFlags = rapidjson::kParseIterativeFlag |
+                                 rapidjson::kParseValidateEncodingFlag |
+                                 rapidjson::kParseFullPrecisionFlag;
+
+// A read-only stream over the source. Unlike rapidjson::StringStream it is not copied inside the
+// reader, so Tell() seen from a handler is the offset just after the token being reported.
+struct SourceStream {
+  using Ch = char;
+  explicit SourceStream(const char* src) : src_(src), head_(src) {}
+  Ch Peek() const { return *head_; }
+  Ch Take() { return *head_++; }
+  size_t Tell() const { return static_cast<size_t>(head_ - src_); }
+  Ch* PutBegin() { return nullptr; }
+  void Put(Ch) {}
+  void Flush() {}
+  size_t PutEnd(Ch*) { return 0; }
+
+  const char* src_;
+  const char* head_;
+};
+
+bool IsNumberChar(char c) {
+  return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+}
+
+// Offset of the opening quote of the string whose closing quote is at `close`.
+size_t StringBegin(std::string_view content, size_t close) {
+  size_t i = close;
+  while (i > 0) {
+    --i;
+    if (content[i] != '"') continue;
+    size_t backslashes = 0;
+    for (size_t j = i; j > 0 && content[j - 1] == '\\'; --j) ++backslashes;
+    if (backslashes % 2 == 0) return i;
+  }
+  return 0;
+}
+
+// Offset where the scalar token that ends at `end` (exclusive) begins.
+size_t ScalarBegin(std::string_view content, size_t end) {
+  if (end == 0) return 0;
+  char last = content[end - 1];
+  if (last == '"') return StringBegin(content, end - 1);
+  if (last == 'l') return end >= 4 ? end - 4 : 0;  // null
+  if (last == 'e') {                               // true or false
+    return end >= 5 && content[end - 5] == 'f' ? end - 5 : (end >= 4 ? end - 4 : 0);
+  }
+  size_t i = end;
+  while (i > 0 && IsNumberChar(content[i - 1])) --i;
+  return i;
+}
+
+// Builds the tree from SAX events with an explicit stack.
+class TreeBuilder {
+ public:
+  struct Frame {
+    Node node;
+    std::string key;  // the member whose value comes next (objects)
+    size_t key_begin = 0;
+    size_t key_end = 0;
+  };
+
+  void Value(Node node) {
+    if (stack_.empty()) {
+      root_ = std::move(node);
+      return;
+    }
+    Frame& top = stack_.back();
+    if (top.node.is_array()) {
+      top.node.mutable_items().push_back(std::move(node));
+    } else {
+      top.node.mutable_members().push_back(
+          Member{std::move(top.key), top.key_begin, top.key_end, std::move(node)});
+    }
+  }
+  void Start(Kind kind, size_t begin) {
+    stack_.emplace_back();
+    stack_.back().node = Node(kind);
+    stack_.back().node.set_range(begin, begin + 1);
+  }
+  void Key(std::string key, size_t begin, size_t end) {
+    Frame& top = stack_.back();
+    top.key = std::move(key);
+    top.key_begin = begin;
+    top.key_end = end;
+  }
+  void End(size_t end) {
+    Node node = std::move(stack_.back().node);
+    stack_.pop_back();
+    node.set_range(node.begin(), end);
+    Value(std::move(node));
+  }
+
+  const std::vector<Frame>& stack() const { return stack_; }
+  Node& root() { return root_; }
+
+ private:
+  std::vector<Frame> stack_;
+  Node root_;
+};
+
+std::string FormatNumber(double d) {
+  char buf[64];
+  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, d);
+  if (ec != std::errc()) return "0";
+  return std::string(buf, end);
+}
+
+// Compact JSON of a schema value, for messages.
+std::string SchemaValueText(const rapidjson::Value& v) {
+  rapidjson::StringBuffer buffer;
+  rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
+  v.Accept(writer);
+  return std::string(buffer.GetString(), buffer.GetSize());
+}
+
+bool IsPlainKey(std::string_view key) {
+  if (key.empty()) return false;
+  for (char c : key) {
+    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
+              c == '_' || c == '-' || c == '$';
+    if (!ok) return false;
+  }
+  return true;
+}
+
+void AppendPathKey(std::string_view key, std::string& path) {
+  if (IsPlainKey(key)) {
+    if (!path.empty()) path += '.';
+    path += key;
+  } else {
+    path += '[';
+    AppendQuoted(key, path);
+    path += ']';
+  }
+}
+
+// The SAX handler between RapidJSON's reader, the (optional) schema validator and the builder.
+// It checks the nesting depth and turns a validator refusal into a located message.
+class Handler {
+ public:
+  using Ch = char;
+
+  Handler(const SourceText& src, const SourceStream& stream, int max_depth,
+          const Schema::Impl* schema, rapidjson::SchemaValidator* validator)
+      : content_(src.content()),
+        src_(src),
+        stream_(stream),
+        max_depth_(max_depth),
+        schema_(schema),
+        validator_(validator) {}
+
+  bool Null() {
+    if (validator_ && !validator_->Null()) return SchemaScalarError(Kind::kNull);
+    return Scalar(Node());
+  }
+  bool Bool(bool b) {
+    if (validator_ && !validator_->Bool(b)) return SchemaScalarError(Kind::kBool);
+    Node n;
+    n.set_bool(b);
+    return Scalar(std::move(n));
+  }
+  bool Int(int i) {
+    if (validator_ && !validator_->Int(i)) return SchemaScalarError(Kind::kInt);
+    return IntValue(i);
+  }
+  bool Uint(unsigned u) {
+    if (validator_ && !validator_->Uint(u)) return SchemaScalarError(Kind::kInt);
+    return IntValue(u);
+  }
+  bool Int64(int64_t i) {
+    if (validator_ && !validator_->Int64(i)) return SchemaScalarError(Kind::kInt);
+    return IntValue(i);
+  }
+  bool Uint64(uint64_t u) {
+    if (validator_ && !validator_->Uint64(u)) return SchemaScalarError(Kind::kInt);
+    if (u > static_cast<uint64_t>(std::numeric_limits<int64_t>::max())) {
+      Node n;
+      n.set_double(static_cast<double>(u));
+      return Scalar(std::move(n));
+    }
+    return IntValue(static_cast<int64_t>(u));
+  }
+  bool Double(double d) {
+    if (validator_ && !validator_->Double(d)) return SchemaScalarError(Kind::kDouble);
+    Node n;
+    n.set_double(d);
+    return Scalar(std::move(n));
+  }
+  bool RawNumber(const char* str, rapidjson::SizeType length, bool copy) {
+    return String(str, length, copy);
+  }
+  bool String(const char* str, rapidjson::SizeType length, bool copy) {
+    if (validator_ && !validator_->String(str, length, copy)) {
+      return SchemaScalarError(Kind::kString);
+    }
+    size_t end = stream_.Tell();
+    size_t begin = StringBegin(content_, end - 1);
+    Node n;
+    n.set_string(std::string(str, length), HasEscape(begin, end));
+    n.set_range(begin, end);
+    builder_.Value(std::move(n));
+    return true;
+  }
+  bool StartObject() { return Start(Kind::kObject); }
+  bool StartArray() { return Start(Kind::kArray); }
+  bool Key(const char* str, rapidjson::SizeType length, bool copy) {
+    size_t end = stream_.Tell();
+    size_t begin = StringBegin(content_, end - 1);
+    if (validator_ && !validator_->Key(str, length, copy)) {
+      return SchemaError(begin, Kind::kString, /*at_key=*/true);
+    }
+    builder_.Key(std::string(str, length), begin, end);
+    return true;
+  }
+  bool EndObject(rapidjson::SizeType count) {
+    if (validator_ && !validator_->EndObject(count)) return SchemaEndError(Kind::kObject);
+    --depth_;
+    builder_.End(stream_.Tell() + 1);  // the iterative reader reports before taking the '}'
+    return true;
+  }
+  bool EndArray(rapidjson::SizeType count) {
+    if (validator_ && !validator_->EndArray(count)) return SchemaEndError(Kind::kArray);
+    --depth_;
+    builder_.End(stream_.Tell() + 1);
+    return true;
+  }
+
+  const std::string& error() const { return error_; }
+  Node& root() { return builder_.root(); }
+
+ private:
+  bool HasEscape(size_t begin, size_t end) const {
+    if (end < begin + 2) return false;
+    return std::memchr(content_.data() + begin + 1, '\\', end - begin - 2) != nullptr;
+  }
+  bool IntValue(int64_t i) {
+    Node n;
+    n.set_int(i);
+    return Scalar(std::move(n));
+  }
+  bool Scalar(Node n) {
+    size_t end = stream_.Tell();
+    n.set_range(ScalarBegin(content_, end), end);
+    builder_.Value(std::move(n));
+    return true;
+  }
+  bool Start(Kind kind) {
+    size_t begin = stream_.Tell();  // the iterative reader reports before taking the bracket
+    if (++depth_ > max_depth_) {
+      error_ = src_.ErrorAt(begin, "expected at most " + std::to_string(max_depth_) +
+                                       " levels of nested arrays and objects (nesting deeper "
+                                       "than " +
+                                       std::to_string(max_depth_) + " levels)");
+      return false;
+    }
+    if (validator_) {
+      bool ok = kind == Kind::kObject ? validator_->StartObject() : validator_->StartArray();
+      if (!ok) return SchemaError(begin, kind, false);
+    }
+    builder_.Start(kind, begin);
+    return true;
+  }
+  bool SchemaScalarError(Kind found) {
+    return SchemaError(ScalarBegin(content_, stream_.Tell()), found, false);
+  }
+  bool SchemaEndError(Kind found) {
+    size_t begin = builder_.stack().empty() ? 0 : builder_.stack().back().node.begin();
+    return SchemaError(begin, found, false);
+  }
+
+  // Words the validator's refusal: "<instance path>: expected ...".
+  bool SchemaError(size_t offset, Kind found, bool at_key);
+
+  std::string_view content_;
+  const SourceText& src_;
+  const SourceStream& stream_;
+  int max_depth_;
+  int depth_ = 0;
+  const Schema::Impl* schema_;
+  rapidjson::SchemaValidator* validator_;
+  TreeBuilder builder_;
+  std::string error_;
+};
+
+bool Handler::SchemaError(size_t offset, Kind found, bool at_key) {
+  // The instance path: RapidJSON's JSON Pointer tokens, shown as `a.b[3]`; whether a token is an
+  // index or a key is decided by the container the builder has open at that depth.
+  rapidjson::Pointer pointer = validator_->GetInvalidDocumentPointer();
+  const auto& frames = builder_.stack();
+  std::string path;
+  std::string last_key;
+  size_t count = pointer.GetTokenCount();
+  for (size_t i = 0; i < count; ++i) {
+    const rapidjson::Pointer::Token& token = pointer.GetTokens()[i];
+    std::string_view name(token.name, token.length);
+    bool in_array = i < frames.size() && frames[i].node.is_array();
+    if (at_key && i + 1 == count) {
+      last_key = std::string(name);
+      break;
+    }
+    if (in_array) {
+      path += '[' + std::string(name) + ']';
+    } else {
+      AppendPathKey(name, path);
+    }
+  }
+
+  std::string keyword =
+      validator_->GetInvalidSchemaKeyword() != nullptr ? validator_->GetInvalidSchemaKeyword() : "";
+  const rapidjson::Value* subschema = validator_->GetInvalidSchemaPointer().Get(
+      static_cast<const rapidjson::Value&>(schema_->document));
+  const rapidjson::Value* arg = nullptr;
+  if (subschema != nullptr && subschema->IsObject()) {
+    auto it = subschema->FindMember(keyword.c_str());
+    if (it != subschema->MemberEnd()) arg = &it->value;
+  }
+
+  std::string what;
+  if (keyword == "type" && arg != nullptr) {
+    std::vector<std::string> names;
+    if (arg->IsString()) names.emplace_back(arg->GetString());
+    if (arg->IsArray()) {
+      for (const auto& t : arg->GetArray()) {
+        if (t.IsString()) names.emplace_back(t.GetString());
+      }
+    }
+    what = "expected ";
+    for (size_t i = 0; i < names.size(); ++i) {
+      if (i > 0) what += i + 1 == names.size() ? " or " : ", ";
+      what += names[i];
+    }
+    what += ", found " + std::string(KindName(found));
+  } else if (keyword == "enum" && arg != nullptr && arg->IsArray()) {
+    what = arg->Size() == 1 ? "expected " : "expected one of ";
+    rapidjson::SizeType i = 0;
+    for (const auto& v : arg->GetArray()) {
+      if (i > 0) what += ", ";
+      if (i++ == 20) {
+        what += "...";
+        break;
+      }
+      what += SchemaValueText(v);
+    }
+  } else if (keyword == "required" && arg != nullptr && arg->IsArray() && !frames.empty()) {
+    const Node& object = frames.back().node;
+    std::vector<std::string> missing;
+    for (const auto& name : arg->GetArray()) {
+      if (name.IsString() && object.Find(name.GetString()) == nullptr) {
+        missing.push_back(SchemaValueText(name));
+      }
+    }
+    what = missing.size() == 1 ? "expected member " : "expected members ";
+    for (size_t i = 0; i < missing.size(); ++i) what += (i > 0 ? ", " : "") + missing[i];
+  } else if (keyword == "additionalProperties") {
+    std::string quoted;
+    AppendQuoted(last_key, quoted);
+    what = "unexpected member " + quoted;
+    const rapidjson::Value* properties = nullptr;
+    if (subschema != nullptr && subschema->IsObject()) {
+      auto it = subschema->FindMember("properties");
+      if (it != subschema->MemberEnd() && it->value.IsObject()) properties = &it->value;
+    }
+    if (properties != nullptr && properties->MemberCount() > 0) {
+      what += "; expected one of ";
+      bool first = true;
+      for (const auto& m : properties->GetObject()) {
+        if (!first) what += ", ";
+        first = false;
+        what += SchemaValueText(m.name);
+      }
+    }
+  } else if ((keyword == "minimum" || keyword == "maximum") && arg != nullptr) {
+    bool exclusive = false;
+    const char* flag = keyword == "minimum" ? "exclusiveMinimum" : "exclusiveMaximum";
+    auto it = subschema->FindMember(flag);
+    if (it != subschema->MemberEnd() && it->value.IsBool()) exclusive = it->value.GetBool();
+    what = std::string("expected a number ") + (keyword == "minimum" ? ">" : "<") +
+           (exclusive ? " " : "= ") + SchemaValueText(*arg);
+  } else if (keyword == "multipleOf" && arg != nullptr) {
+    what = "expected a multiple of " + SchemaValueText(*arg);
+  } else if (keyword == "pattern" && arg != nullptr) {
+    what = "expected a string matching " + SchemaValueText(*arg);
+  } else if ((keyword == "minLength" || keyword == "maxLength") && arg != nullptr) {
+    what = std::string("expected ") + (keyword == "minLength" ? "at least " : "at most ") +
+           SchemaValueText(*arg) + " characters";
+  } else if ((keyword == "minItems" || keyword == "maxItems") && arg != nullptr) {
+    what = std::string("expected ") + (keyword == "minItems" ? "at least " : "at most ") +
+           SchemaValueText(*arg) + " items";
+  } else if ((keyword == "minProperties" || keyword == "maxProperties") && arg != nullptr) {
+    what = std::string("expected ") + (keyword == "minProperties" ? "at least " : "at most ") +
+           SchemaValueText(*arg) + " members";
+  } else if (keyword == "additionalItems") {
+    what = "expected no more items than the schema lists";
+  } else if (keyword == "uniqueItems") {
+    what = "expected unique items";
+  } else if (keyword == "dependencies") {
+    what = "expected the members its other members depend on";
+  } else if (keyword == "anyOf") {
+    what = "expected a value matching at least one of the allowed forms";
+  } else if (keyword == "oneOf") {
+    what = "expected a value matching exactly one of the allowed forms";
+  } else if (keyword == "allOf") {
+    what = "expected a value matching all of the required forms";
+  } else if (keyword == "not") {
+    what = "expected a value not matching the excluded form";
+  } else {
+    what = "expected a value the schema allows (it fails \"" + keyword + "\")";
+  }
+  error_ = src_.ErrorAt(offset, path.empty() ? what : path + ": " + what);
+  return false;
+}
+
+// The wording of a RapidJSON syntax error at `offset`.
+std::string SyntaxMessage(rapidjson::ParseErrorCode code, std::string_view content, size_t offset) {
+  using rapidjson::ParseErrorCode;
+  switch (code) {
+    case rapidjson::kParseErrorDocumentEmpty:
+      return "expected a JSON value, found the end of the file";
+    case rapidjson::kParseErrorDocumentRootNotSingular:
+      return "expected the end of the file after the top-level value";
+    case rapidjson::kParseErrorValueInvalid:
+      if (offset >= content.size()) return "expected a value, found the end of the file";
+      return "expected a value (object, array, string, number, true, false or null)";
+    case rapidjson::kParseErrorObjectMissName:
+      if (offset >= content.size()) return "expected a member name, found the end of the file";
+      return "expected a member name in double quotes";
+    case rapidjson::kParseErrorObjectMissColon:
+      return "expected ':' after the member name";
+    case rapidjson::kParseErrorObjectMissCommaOrCurlyBracket:
+      if (offset >= content.size()) return "expected ',' or '}', found the end of the file";
+      return "expected ',' or '}' after an object member";
+    case rapidjson::kParseErrorArrayMissCommaOrSquareBracket:
+      if (offset >= content.size()) return "expected ',' or ']', found the end of the file";
+      return "expected ',' or ']' after an array element";
+    case rapidjson::kParseErrorStringUnicodeEscapeInvalidHex:
+      return "expected four hexadecimal digits after \\u";
+    case rapidjson::kParseErrorStringUnicodeSurrogateInvalid:
+      return "expected a valid UTF-16 surrogate pair (\\uD800-\\uDBFF followed by "
+             "\\uDC00-\\uDFFF)";
+    case rapidjson::kParseErrorStringEscapeInvalid:
+      if (offset < content.size() && static_cast<unsigned char>(content[offset]) < 0x20) {
+        return "expected an escape sequence instead of a raw control character in a string";
+      }
+      return "expected a valid escape (\\\" \\\\ \\/ \\b \\f \\n \\r \\t or \\uXXXX)";
+    case rapidjson::kParseErrorStringMissQuotationMark:
+      return "expected '\"' to close the string, found the end of the file";
+    case rapidjson::kParseErrorStringInvalidEncoding:
+      return "expected valid UTF-8";
+    case rapidjson::kParseErrorNumberTooBig:
+      return "expected a number that fits in a double";
+    case rapidjson::kParseErrorNumberMissFraction:
+      return "expected a digit after the decimal point";
+    case rapidjson::kParseErrorNumberMissExponent:
+      return "expected a digit in the exponent";
+    default:
+      return "expected valid JSON";
+  }
+}
+
+Result<Node> ParseImpl(const SourceText& src, const ParseOptions& options,
+                       const Schema::Impl* schema) {
+  const std::string& content = src.content();
+  // A raw NUL would end RapidJSON's stream early; any raw NUL is invalid JSON anyway.
+  if (const void* nul = std::memchr(content.data(), '\0', content.size())) {
+    size_t offset = static_cast<size_t>(static_cast<const char*>(nul) - content.data());
+    return Status::InvalidInput(src.ErrorAt(offset, "expected JSON text, found a NUL byte"));
+  }
+  SourceStream stream(content.c_str());
+  if (content.size() >= 3 && content.compare(0, 3, "\xEF\xBB\xBF") == 0) stream.head_ += 3;
+
+  std::unique_ptr<rapidjson::SchemaValidator> validator;
+  if (schema != nullptr)
+    validator = std::make_unique<rapidjson::SchemaValidator>(*schema->compiled);
+  Handler handler(src, stream, options.max_depth, schema, validator.get());
+  rapidjson::Reader reader;
+  rapidjson::ParseResult result = reader.Parse<kParseFlags>(stream, handler);
+  if (result) return std::move(handler.root());
+  if (!handler.error().empty()) return Status::InvalidInput(handler.error());
+  size_t offset = result.Offset();
+  if (result.Code() == rapidjson::kParseErrorValueInvalid) {
+    // RapidJSON stops inside a misspelt literal ("tru"); point at its first letter.
+    while (offset > 0 && offset <= content.size() && content[offset - 1] >= 'a' &&
+           content[offset - 1] <= 'z') {
+      --offset;
+    }
+  }
+  if (result.Code() == rapidjson::kParseErrorStringInvalidEncoding) {
+    // RapidJSON reports the string; name the first bad byte.
+    size_t bad = 0;
+    if (!text::IsValidUtf8(content, &bad)) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(content[bad]));
+      return Status::InvalidInput(
+          src.ErrorAt(bad, std::string("expected valid UTF-8, found the byte ") + hex));
+    }
+  }
+  if (offset < content.size() && static_cast<unsigned char>(content[offset]) >= 0x80 &&
+      result.Code() != rapidjson::kParseErrorStringInvalidEncoding) {
+    size_t bad = 0;
+    if (!text::IsValidUtf8(content.substr(offset, 4), &bad) && bad == 0) {
+      char hex[8];
+      std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(content[offset]));
+      return Status::InvalidInput(
+          src.ErrorAt(offset, std::string("expected valid UTF-8, found the byte ") + hex));
+    }
+  }
+  return Status::InvalidInput(src.ErrorAt(offset, SyntaxMessage(result.Code(), content, offset)));
+}
+
+// Appends the UTF-8 sequence at s[i] (valid, of length n) or U+FFFD for an invalid byte.
+size_t Utf8SequenceLength(std::string_view s, size_t i) {
+  unsigned char c = static_cast<unsigned char>(s[i]);
+  size_t len = 0;
+  uint32_t min = 0;
+  uint32_t cp = 0;
+  if (c >= 0xC2 && c <= 0xDF) {
+    len = 2, cp = c & 0x1F, min = 0x80;
+  } else if (c >= 0xE0 && c <= 0xEF) {
+    len = 3, cp = c & 0x0F, min = 0x800;
+  } else if (c >= 0xF0 && c <= 0xF4) {
+    len = 4, cp = c & 0x07, min = 0x10000;
+  } else {
+    return 0;
+  }
+  if (i + len > s.size()) return 0;
+  for (size_t k = 1; k < len; ++k) {
+    unsigned char d = static_cast<unsigned char>(s[i + k]);
+    if ((d & 0xC0) != 0x80) return 0;
+    cp = (cp << 6) | (d & 0x3F);
+  }
+  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+  return len;
+}
+
+void AppendIndent(int indent, int level, std::string& out) {
+  if (indent <= 0) return;
+  out += '\n';
+  out.append(static_cast<size_t>(indent) * static_cast<size_t>(level), ' ');
+}
+
+void WriteValueTo(const model::Value& value, int indent, int level, std::string& out) {
+  if (value.is_null()) {
+    out += "null";
+  } else if (value.is_bool()) {
+    out += value.as_bool() ? "true" : "false";
+  } else if (value.is_int()) {
+    out += std::to_string(value.as_int());
+  } else if (value.is_double()) {
+    double d = value.as_double();
+    if (!std::isfinite(d)) {
+      out += "null";
+      return;
+    }
+    std::string s = FormatNumber(d);
+    if (s.find_first_of(".eE") == std::string::npos) s += ".0";
+    out += s;
+  } else if (value.is_string()) {
+    AppendQuoted(value.as_string(), out);
+  } else if (value.is_array()) {
+    const model::Value::Array& a = value.as_array();
+    if (a.empty()) {
+      out += "[]";
+      return;
+    }
+    out += '[';
+    for (size_t i = 0; i < a.size(); ++i) {
+      if (i > 0) out += ',';
+      AppendIndent(indent, level + 1, out);
+      WriteValueTo(a[i], indent, level + 1, out);
+    }
+    AppendIndent(indent, level, out);
+    out += ']';
+  } else {
+    const model::Value::Object& o = value.as_object();
+    if (o.empty()) {
+      out += "{}";
+      return;
+    }
+    out += '{';
+    bool first = true;
+    for (const auto& [key, member] : o) {
+      if (!first) out += ',';
+      first = false;
+      AppendIndent(indent, level + 1, out);
+      AppendQuoted(key, out);
+      out += indent > 0 ? ": " : ":";
+      WriteValueTo(member, indent, level + 1, out);
+    }
+    AppendIndent(indent, level, out);
+    out += '}';
+  }
+}
+
+}  // namespace
+
+std::string_view KindName(Kind kind) {
+  switch (kind) {
+    case Kind::kNull:
+      return "null";
+    case Kind::kBool:
+      return "boolean";
+    case Kind::kInt:
+      return "integer";
+    case Kind::kDouble:
+      return "number";
+    case Kind::kString:
+      return "string";
+    case Kind::kArray:
+      return "array";
+    case Kind::kObject:
+      return "object";
+  }
+  return "null";
+}
+
+double Node::as_double() const {
+  if (kind_ == Kind::kInt) return static_cast<double>(int_);
+  return kind_ == Kind::kDouble ? double_ : 0;
+}
+
+const Node* Node::Find(std::string_view key) const {
+  for (const Member& m : members_) {
+    if (m.key == key) return &m.value;
+  }
+  return nullptr;
+}
+
+model::Value Node::ToValue() const {
+  switch (kind_) {
+    case Kind::kNull:
+      return model::Value();
+    case Kind::kBool:
+      return model::Value(bool_);
+    case Kind::kInt:
+      return model::Value(int_);
+    case Kind::kDouble:
+      return model::Value(double_);
+    case Kind::kString:
+      return model::Value(string_);
+    case Kind::kArray: {
+      model::Value::Array a;
+      a.reserve(items_.size());
+      for (const Node& n : items_) a.push_back(n.ToValue());
+      return model::Value(std::move(a));
+    }
+    case Kind::kObject: {
+      model::Value::Object o;
+      for (const Member& m : members_) o[m.key] = m.value.ToValue();
+      return model::Value(std::move(o));
+    }
+  }
+  return model::Value();
+}
+
+Result<Node> Parse(const SourceText& src, const ParseOptions& options) {
+  return ParseImpl(src, options, nullptr);
+}
+
+Result<Schema> Schema::Load(const SourceText& schema_src) {
+  Result<Node> syntax = Parse(schema_src);
+  if (!syntax.ok()) return syntax.status();
+  if (!syntax->is_object()) {
+    return Status::InvalidInput(schema_src.ErrorAt(syntax->begin(), "expected a schema object"));
+  }
+  auto impl = std::make_shared<Impl>();
+  const std::string& content = schema_src.content();
+  size_t skip = content.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
+  impl->document.Parse<kParseFlags>(content.c_str() + skip, content.size() - skip);
+  if (impl->document.HasParseError()) {
+    return Status::InvalidInput(schema_src.ErrorAt(impl->document.GetErrorOffset() + skip,
+                                                   "expected a valid JSON Schema document"));
+  }
+  impl->compiled = std::make_unique<rapidjson::SchemaDocument>(impl->document);
+  Schema schema;
+  schema.impl_ = std::move(impl);
+  return schema;
+}
+
+Result<Node> Schema::ParseAndValidate(const SourceText& src, const ParseOptions& options) const {
+  return ParseImpl(src, options, impl_.get());
+}
+
+Status Schema::Validate(const SourceText& src, const ParseOptions& options) const {
+  Result<Node> node = ParseAndValidate(src, options);
+  return node.ok() ? Status::Ok() : node.status();
+}
+
+Status ValidateSchema(const SourceText& src, const SourceText& schema_src) {
+  Result<Schema> schema = Schema::Load(schema_src);
+  if (!schema.ok()) return schema.status();
+  return schema->Validate(src);
+}
+
+void AppendQuoted(std::string_view s, std::string& out) {
+  static constexpr char kHex[] = "0123456789abcdef";
+  out += '"';
+  size_t i = 0;
+  while (i < s.size()) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80) {
+      size_t len = Utf8SequenceLength(s, i);
+      if (len == 0) {
+        out += "\xEF\xBF\xBD";
+        ++i;
+      } else {
+        out.append(s.data() + i, len);
+        i += len;
+      }
+      continue;
+    }
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      default:
+        if (c < 0x20 || c == 0x7F) {
+          out += "\\u00";
+          out += kHex[c >> 4];
+          out += kHex[c & 0xF];
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+    ++i;
+  }
+  out += '"';
+}
+
+std::string WriteValue(const model::Value& value, int indent) {
+  std::string out;
+  WriteValueTo(value, indent, 0, out);
+  return out;
+}
+
+}  // namespace qbank::json
