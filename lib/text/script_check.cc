@@ -1,0 +1,169 @@
+// Invisible-character and look-alike word checks over ICU.
+#include "text/script_check.h"
+
+#include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+#include <unicode/utf16.h>
+#include <unicode/utf8.h>
+
+#include <algorithm>
+#include <cstdio>
+
+#include "text/word_scripts.h"
+
+namespace qbank::text {
+namespace {
+
+InvisibleKind KindOf(UChar32 c) {
+  if (c == 0x00AD) return InvisibleKind::kSoftHyphen;
+  if ((c >= 0x200B && c <= 0x200D) || c == 0x2060 || c == 0xFEFF) return InvisibleKind::kZeroWidth;
+  if (c == 0x061C || c == 0x200E || c == 0x200F || (c >= 0x202A && c <= 0x202E) ||
+      (c >= 0x2066 && c <= 0x2069)) {
+    return InvisibleKind::kBidiControl;
+  }
+  return InvisibleKind::kOtherIgnorable;
+}
+
+bool IsInvisible(UChar32 c) {
+  return c == 0x00AD || c == 0x061C || (c >= 0x200B && c <= 0x200F) ||
+         (c >= 0x202A && c <= 0x202E) || (c >= 0x2060 && c <= 0x2069) || c == 0xFEFF ||
+         (c >= 0x80 && u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT));
+}
+
+bool IsPictograph(UChar32 c) {
+  return c >= 0 && u_hasBinaryProperty(c, UCHAR_EXTENDED_PICTOGRAPHIC);
+}
+
+bool IsVariationOrTag(UChar32 c) {
+  return (c >= 0xFE00 && c <= 0xFE0F) || (c >= 0xE0100 && c <= 0xE01EF) ||
+         (c >= 0x180B && c <= 0x180D) || c == 0x180F || (c >= 0xE0020 && c <= 0xE007F);
+}
+
+// A script whose writing uses joiners between letters (Arabic, Indic, ...).
+bool UsesJoiners(UChar32 c) {
+  int script = internal::LetterScript(c);
+  return script >= 0 && script != USCRIPT_LATIN && script != USCRIPT_GREEK &&
+         script != USCRIPT_CYRILLIC;
+}
+
+}  // namespace
+
+std::string_view InvisibleKindName(InvisibleKind kind) {
+  switch (kind) {
+    case InvisibleKind::kZeroWidth:
+      return "zero-width character";
+    case InvisibleKind::kBidiControl:
+      return "bidi control";
+    case InvisibleKind::kSoftHyphen:
+      return "soft hyphen";
+    case InvisibleKind::kOtherIgnorable:
+      return "default-ignorable character";
+  }
+  return "invisible character";
+}
+
+std::vector<InvisibleChar> FindInvisibleCharacters(std::string_view text) {
+  std::vector<InvisibleChar> found;
+  const auto* s = reinterpret_cast<const uint8_t*>(text.data());
+  int32_t length = static_cast<int32_t>(std::min<size_t>(text.size(), INT32_MAX));
+  UChar32 previous = -1;  // the last visible code point, -1 at the start
+  int32_t i = 0;
+  while (i < length) {
+    int32_t start = i;
+    UChar32 c;
+    U8_NEXT(s, i, length, c);
+    if (c < 0) continue;
+    if (!IsInvisible(c)) {
+      previous = c;
+      continue;
+    }
+    bool allowed = false;
+    if (c == 0x200D || c == 0x200C) {
+      UChar32 next = -1;
+      if (i < length) {
+        int32_t j = i;
+        U8_NEXT(s, j, length, next);
+      }
+      allowed = (c == 0x200D && IsPictograph(previous) && IsPictograph(next)) ||
+                (previous >= 0 && UsesJoiners(previous));
+    } else if (IsVariationOrTag(c)) {
+      allowed = previous >= 0x80;
+    }
+    if (allowed) continue;
+    InvisibleChar ic;
+    ic.offset = static_cast<size_t>(start);
+    ic.length = static_cast<size_t>(i - start);
+    ic.code_point = static_cast<char32_t>(c);
+    ic.kind = KindOf(c);
+    found.push_back(ic);
+  }
+  return found;
+}
+
+std::string CodePointLabel(char32_t c) {
+  char buffer[16];
+  std::snprintf(buffer, sizeof buffer, "U+%04X", static_cast<unsigned>(c));
+  std::string label = buffer;
+  char name[128];
+  UErrorCode status = U_ZERO_ERROR;
+  int32_t n = u_charName(static_cast<UChar32>(c), U_UNICODE_CHAR_NAME, name, sizeof name, &status);
+  if (U_SUCCESS(status) && n > 0) label += " " + std::string(name, static_cast<size_t>(n));
+  return label;
+}
+
+std::vector<LookalikeWord> FindLookalikeWords(std::string_view text, int context_script) {
+  std::vector<LookalikeWord> found;
+  internal::DecodedText decoded;
+  internal::Decode(text, /*drop_ignorables=*/true, &decoded);
+  const icu::UnicodeString& u = decoded.u16;
+  if (context_script == kNoScript) context_script = DominantScript(text);
+  for (const internal::Segment& seg : internal::WordSegments(u)) {
+    if (seg.status < UBRK_WORD_NONE_LIMIT) continue;
+    internal::WordScripts scripts = internal::AnalyzeWord(u, seg.begin, seg.end, context_script);
+    if (scripts.letter_count == 0) continue;
+    std::vector<int> seen;
+    bool mixed_lookalike = false;
+    bool all_look_like_context = true;
+    for (int32_t i = seg.begin; i < seg.end;) {
+      UChar32 c = u.char32At(i);
+      i += U16_LENGTH(c);
+      int script = internal::LetterScript(c);
+      if (script >= 0 && std::find(seen.begin(), seen.end(), script) == seen.end()) {
+        seen.push_back(script);
+      }
+      if (scripts.mixed && internal::LooksLikeScript(c, scripts.own)) mixed_lookalike = true;
+      if (script >= 0 && !internal::LooksLikeScript(c, context_script)) {
+        all_look_like_context = false;
+      }
+    }
+    LookalikeWord word;
+    if (scripts.mixed && mixed_lookalike) {
+      word.kind = LookalikeWord::Kind::kMixedScript;
+    } else if (!scripts.mixed && context_script != kNoScript && scripts.own != context_script &&
+               scripts.letter_count >= 2 && all_look_like_context) {
+      word.kind = LookalikeWord::Kind::kForeignScript;
+    } else {
+      continue;
+    }
+    int target = word.kind == LookalikeWord::Kind::kMixedScript ? scripts.own : context_script;
+    icu::UnicodeString looks;
+    for (int32_t i = seg.begin; i < seg.end;) {
+      UChar32 c = u.char32At(i);
+      i += U16_LENGTH(c);
+      looks.append(internal::LooksLikeScript(c, target) ? internal::CharSkeleton(c)
+                                                        : icu::UnicodeString(c));
+    }
+    word.begin = decoded.SourceBegin(seg.begin);
+    word.end = decoded.SourceEnd(seg.end);
+    for (size_t k = 0; k < seen.size(); ++k) {
+      if (k > 0) word.scripts += "+";
+      word.scripts += ScriptName(seen[k]);
+    }
+    looks.toUTF8String(word.looks_like);
+    found.push_back(std::move(word));
+  }
+  return found;
+}
+
+}  // namespace qbank::text

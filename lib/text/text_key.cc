@@ -1,0 +1,281 @@
+// Comparison keys over ICU: word breaks, NFKC case folding, confusable skeletons.
+#include "text/text_key.h"
+
+#include <unicode/normalizer2.h>
+#include <unicode/ubrk.h>
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+#include <unicode/utf16.h>
+
+#include <algorithm>
+
+#include "text/word_scripts.h"
+
+namespace qbank::text {
+namespace {
+
+using internal::DecodedText;
+
+const icu::Normalizer2* NfkcCasefold() {
+  static const icu::Normalizer2* instance = [] {
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::Normalizer2* n = icu::Normalizer2::getNFKCCasefoldInstance(status);
+    return U_SUCCESS(status) ? n : nullptr;
+  }();
+  return instance;
+}
+
+bool IsAscii(std::string_view s) {
+  for (unsigned char c : s) {
+    if (c >= 0x80) return false;
+  }
+  return true;
+}
+
+// ASCII classes of the word-break rules (UAX #29 as ICU tailors it: no colon in MidLetter).
+enum class AsciiClass { kLetter, kDigit, kExtendNumLet, kMidNumLet, kMidNum, kQuote, kOther };
+
+AsciiClass ClassOf(char c) {
+  // ICU counts "@" as a letter (so "name@example.com" is one word).
+  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '@') return AsciiClass::kLetter;
+  if (c >= '0' && c <= '9') return AsciiClass::kDigit;
+  switch (c) {
+    case '_':
+      return AsciiClass::kExtendNumLet;
+    case '.':
+      return AsciiClass::kMidNumLet;
+    case ',':
+    case ';':
+      return AsciiClass::kMidNum;
+    case '\'':
+      return AsciiClass::kQuote;
+    default:
+      return AsciiClass::kOther;
+  }
+}
+
+// Symbols that change the meaning of a text and so stay in its key.
+bool IsKeptSymbol(UChar32 c, UChar32 next) {
+  if (c == '%') return true;
+  if (c == '-') return next >= '0' && next <= '9';
+  int8_t type = u_charType(c);
+  return type == U_MATH_SYMBOL || type == U_CURRENCY_SYMBOL;
+}
+
+void AddToken(TextKey* key, std::string_view token, size_t source_begin, size_t source_end) {
+  if (token.empty()) return;
+  if (!key->key.empty()) key->key.push_back(' ');
+  KeyWord w;
+  w.key_begin = static_cast<uint32_t>(key->key.size());
+  key->key.append(token);
+  w.key_end = static_cast<uint32_t>(key->key.size());
+  w.source_begin = static_cast<uint32_t>(source_begin);
+  w.source_end = static_cast<uint32_t>(source_end);
+  key->words.push_back(w);
+}
+
+TextKey AsciiKey(std::string_view text) {
+  TextKey key;
+  key.key.reserve(text.size());
+  std::string token;
+  size_t n = text.size();
+  size_t i = 0;
+  while (i < n) {
+    AsciiClass cls = ClassOf(text[i]);
+    if (cls == AsciiClass::kLetter || cls == AsciiClass::kDigit ||
+        cls == AsciiClass::kExtendNumLet) {
+      size_t begin = i;
+      AsciiClass last = cls;
+      ++i;
+      while (i < n) {
+        AsciiClass next = ClassOf(text[i]);
+        if (next == AsciiClass::kLetter || next == AsciiClass::kDigit ||
+            next == AsciiClass::kExtendNumLet) {
+          last = next;
+          ++i;
+          continue;
+        }
+        if (i + 1 < n) {
+          AsciiClass after = ClassOf(text[i + 1]);
+          bool letter_mid = last == AsciiClass::kLetter && after == AsciiClass::kLetter &&
+                            (next == AsciiClass::kMidNumLet || next == AsciiClass::kQuote);
+          bool number_mid = last == AsciiClass::kDigit && after == AsciiClass::kDigit &&
+                            (next == AsciiClass::kMidNumLet || next == AsciiClass::kMidNum ||
+                             next == AsciiClass::kQuote);
+          if (letter_mid || number_mid) {
+            last = after;
+            i += 2;
+            continue;
+          }
+        }
+        break;
+      }
+      token.assign(text.substr(begin, i - begin));
+      if (token == "_") continue;  // ICU gives a lone "_" no word status (but "__" one)
+      for (char& c : token) {
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      }
+      AddToken(&key, token, begin, i);
+      continue;
+    }
+    char next = i + 1 < n ? text[i + 1] : '\0';
+    if (IsKeptSymbol(static_cast<unsigned char>(text[i]), static_cast<unsigned char>(next))) {
+      AddToken(&key, text.substr(i, 1), i, i + 1);
+    }
+    ++i;
+  }
+  return key;
+}
+
+void AppendNormalized(const icu::UnicodeString& word, std::string* out) {
+  const icu::Normalizer2* nfkc_cf = NfkcCasefold();
+  if (nfkc_cf == nullptr) {
+    word.toUTF8String(*out);
+    return;
+  }
+  UErrorCode status = U_ZERO_ERROR;
+  icu::UnicodeString normalized = nfkc_cf->normalize(word, status);
+  if (U_FAILURE(status)) normalized = word;
+  normalized.toUTF8String(*out);
+}
+
+TextKey IcuKey(std::string_view text, int context) {
+  TextKey key;
+  DecodedText decoded;
+  internal::Decode(text, /*drop_ignorables=*/true, &decoded);
+  const icu::UnicodeString& u = decoded.u16;
+  if (context == kNoScript) context = DominantScript(text);
+  std::string token;
+  icu::UnicodeString word;
+  for (const internal::Segment& seg : internal::WordSegments(u)) {
+    size_t source_begin = decoded.SourceBegin(seg.begin);
+    size_t source_end = decoded.SourceEnd(seg.end);
+    if (seg.status < UBRK_WORD_NONE_LIMIT) {
+      for (int32_t i = seg.begin; i < seg.end;) {
+        UChar32 c = u.char32At(i);
+        int32_t next_index = i + U16_LENGTH(c);
+        UChar32 next = next_index < u.length() ? u.char32At(next_index) : 0;
+        if (IsKeptSymbol(c, next)) {
+          token.clear();
+          AppendNormalized(icu::UnicodeString(c), &token);
+          AddToken(&key, token, decoded.SourceBegin(i), decoded.SourceEnd(next_index));
+        }
+        i = next_index;
+      }
+      continue;
+    }
+    internal::WordScripts scripts = internal::AnalyzeWord(u, seg.begin, seg.end, context);
+    // Which letters to read as what they look like (see MakeTextKey's contract).
+    int target = kNoScript;
+    if (scripts.mixed) {
+      target = scripts.own;
+    } else if (scripts.letter_count > 0 && context != kNoScript && scripts.own != context) {
+      bool all_look_alike = true;
+      for (int32_t i = seg.begin; i < seg.end && all_look_alike;) {
+        UChar32 c = u.char32At(i);
+        i += U16_LENGTH(c);
+        if (internal::LetterScript(c) >= 0 && !internal::LooksLikeScript(c, context)) {
+          all_look_alike = false;
+        }
+      }
+      if (all_look_alike) target = context;
+    }
+    word.remove();
+    for (int32_t i = seg.begin; i < seg.end;) {
+      UChar32 c = u.char32At(i);
+      i += U16_LENGTH(c);
+      if (target != kNoScript && internal::LooksLikeScript(c, target)) {
+        word.append(internal::CharSkeleton(c));
+      } else {
+        word.append(c);
+      }
+    }
+    token.clear();
+    AppendNormalized(word, &token);
+    AddToken(&key, token, source_begin, source_end);
+  }
+  return key;
+}
+
+}  // namespace
+
+int LatinScript() { return USCRIPT_LATIN; }
+
+int DominantScript(std::string_view text) {
+  if (IsAscii(text)) {
+    for (unsigned char c : text) {
+      if ((c | 0x20) >= 'a' && (c | 0x20) <= 'z') return USCRIPT_LATIN;
+    }
+    return kNoScript;
+  }
+  DecodedText decoded;
+  internal::Decode(text, /*drop_ignorables=*/true, &decoded);
+  std::vector<std::pair<int, int>> counts;  // script, letters
+  const icu::UnicodeString& u = decoded.u16;
+  for (int32_t i = 0; i < u.length();) {
+    UChar32 c = u.char32At(i);
+    i += U16_LENGTH(c);
+    int script = internal::LetterScript(c);
+    if (script < 0) continue;
+    auto it = std::find_if(counts.begin(), counts.end(),
+                           [script](const auto& p) { return p.first == script; });
+    if (it == counts.end()) {
+      counts.emplace_back(script, 1);
+    } else {
+      ++it->second;
+    }
+  }
+  if (counts.empty()) return kNoScript;
+  auto best = counts.begin();
+  for (auto it = counts.begin(); it != counts.end(); ++it) {
+    auto rank = [](const std::pair<int, int>& p) {
+      return std::make_tuple(p.second, p.first == USCRIPT_LATIN, -p.first);
+    };
+    if (rank(*it) > rank(*best)) best = it;
+  }
+  return best->first;
+}
+
+std::string ScriptName(int script) {
+  if (script < 0) return "none";
+  const char* name = uscript_getName(static_cast<UScriptCode>(script));
+  return name != nullptr ? std::string(name) : "script " + std::to_string(script);
+}
+
+size_t TextKey::SourceOffset(size_t key_offset) const {
+  if (words.empty()) return 0;
+  // The first token that ends after key_offset.
+  auto it = std::upper_bound(words.begin(), words.end(), key_offset,
+                             [](size_t off, const KeyWord& w) { return off < w.key_end; });
+  if (it == words.end()) return words.back().source_end;
+  if (key_offset >= it->key_begin) return it->source_begin;
+  return it == words.begin() ? it->source_begin : std::prev(it)->source_end;
+}
+
+std::pair<size_t, size_t> TextKey::SourceRange(size_t first, size_t last) const {
+  if (words.empty() || first >= last || first >= words.size()) return {0, 0};
+  last = std::min(last, words.size());
+  return {words[first].source_begin, words[last - 1].source_end};
+}
+
+TextKey MakeTextKey(std::string_view text, const KeyOptions& options) {
+  if (text.size() > UINT32_MAX / 2) text = text.substr(0, UINT32_MAX / 2);
+  if (options.ascii_fast_path && IsAscii(text)) return AsciiKey(text);
+  return IcuKey(text, options.context_script);
+}
+
+std::string Skeleton(std::string_view word) {
+  DecodedText decoded;
+  internal::Decode(word, /*drop_ignorables=*/true, &decoded);
+  icu::UnicodeString out;
+  for (int32_t i = 0; i < decoded.u16.length();) {
+    UChar32 c = decoded.u16.char32At(i);
+    i += U16_LENGTH(c);
+    out.append(internal::CharSkeleton(c));
+  }
+  std::string result;
+  out.toUTF8String(result);
+  return result;
+}
+
+}  // namespace qbank::text

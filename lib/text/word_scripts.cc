@@ -1,0 +1,187 @@
+// Shared ICU helpers for comparison keys and script checks.
+#include "text/word_scripts.h"
+
+#include <unicode/brkiter.h>
+#include <unicode/uchar.h>
+#include <unicode/uscript.h>
+#include <unicode/uspoof.h>
+#include <unicode/utf16.h>
+#include <unicode/utf8.h>
+
+#include <algorithm>
+#include <array>
+#include <memory>
+#include <unordered_map>
+
+namespace qbank::text::internal {
+namespace {
+
+struct SpoofCloser {
+  void operator()(USpoofChecker* sc) const { uspoof_close(sc); }
+};
+
+USpoofChecker* ThreadSpoofChecker() {
+  thread_local std::unique_ptr<USpoofChecker, SpoofCloser> checker = [] {
+    UErrorCode status = U_ZERO_ERROR;
+    USpoofChecker* sc = uspoof_open(&status);
+    if (U_FAILURE(status)) sc = nullptr;
+    return std::unique_ptr<USpoofChecker, SpoofCloser>(sc);
+  }();
+  return checker.get();
+}
+
+// True when a word made of `scripts` is ordinary writing: one script, or the mixes UTS #39's
+// "highly restrictive" level allows (Latin with Han and kana, with Han and Bopomofo, with Han and
+// Hangul).
+bool IsOrdinaryMix(const std::vector<int>& scripts) {
+  if (scripts.size() <= 1) return true;
+  static const std::array<std::array<int, 4>, 3> kAllowed = {{
+      {USCRIPT_LATIN, USCRIPT_HAN, USCRIPT_HIRAGANA, USCRIPT_KATAKANA},
+      {USCRIPT_LATIN, USCRIPT_HAN, USCRIPT_BOPOMOFO, USCRIPT_LATIN},
+      {USCRIPT_LATIN, USCRIPT_HAN, USCRIPT_HANGUL, USCRIPT_LATIN},
+  }};
+  for (const auto& allowed : kAllowed) {
+    bool all_in = std::all_of(scripts.begin(), scripts.end(), [&](int s) {
+      return std::find(allowed.begin(), allowed.end(), s) != allowed.end();
+    });
+    if (all_in) return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+void Decode(std::string_view text, bool drop_ignorables, DecodedText* out) {
+  out->u16.remove();
+  out->offsets.clear();
+  out->ends.clear();
+  out->offsets.reserve(text.size() + 1);
+  out->ends.reserve(text.size());
+  const auto* s = reinterpret_cast<const uint8_t*>(text.data());
+  int32_t length = static_cast<int32_t>(std::min<size_t>(text.size(), INT32_MAX));
+  int32_t i = 0;
+  while (i < length) {
+    int32_t start = i;
+    UChar32 c;
+    U8_NEXT(s, i, length, c);
+    if (c < 0) continue;  // ill-formed: skipped
+    if (drop_ignorables && c >= 0x80 &&
+        u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) {
+      continue;
+    }
+    out->u16.append(c);
+    out->offsets.push_back(static_cast<uint32_t>(start));
+    out->ends.push_back(static_cast<uint32_t>(i));
+    if (c > 0xFFFF) {
+      out->offsets.push_back(static_cast<uint32_t>(start));
+      out->ends.push_back(static_cast<uint32_t>(i));
+    }
+  }
+  out->offsets.push_back(static_cast<uint32_t>(length));
+}
+
+std::vector<Segment> WordSegments(const icu::UnicodeString& u16) {
+  thread_local std::unique_ptr<icu::BreakIterator> iterator = [] {
+    UErrorCode status = U_ZERO_ERROR;
+    std::unique_ptr<icu::BreakIterator> it(
+        icu::BreakIterator::createWordInstance(icu::Locale::getRoot(), status));
+    if (U_FAILURE(status)) it.reset();
+    return it;
+  }();
+  std::vector<Segment> segments;
+  if (!iterator) {
+    // Without break data every character run is one segment; keep the text usable.
+    if (u16.length() > 0) segments.push_back({0, u16.length(), 200});
+    return segments;
+  }
+  iterator->setText(u16);
+  int32_t begin = iterator->first();
+  for (int32_t end = iterator->next(); end != icu::BreakIterator::DONE;
+       begin = end, end = iterator->next()) {
+    segments.push_back({begin, end, iterator->getRuleStatus()});
+  }
+  return segments;
+}
+
+int LetterScript(UChar32 c) {
+  UErrorCode status = U_ZERO_ERROR;
+  UScriptCode script = uscript_getScript(c, &status);
+  if (U_FAILURE(status) || script == USCRIPT_COMMON || script == USCRIPT_INHERITED ||
+      script == USCRIPT_UNKNOWN) {
+    return -1;
+  }
+  return script;
+}
+
+WordScripts AnalyzeWord(const icu::UnicodeString& u16, int32_t begin, int32_t end, int context) {
+  WordScripts result;
+  std::vector<int> scripts;
+  std::vector<int> counts;
+  for (int32_t i = begin; i < end;) {
+    UChar32 c = u16.char32At(i);
+    i += U16_LENGTH(c);
+    int script = LetterScript(c);
+    if (script < 0) continue;
+    ++result.letter_count;
+    auto it = std::find(scripts.begin(), scripts.end(), script);
+    if (it == scripts.end()) {
+      scripts.push_back(script);
+      counts.push_back(1);
+    } else {
+      ++counts[static_cast<size_t>(it - scripts.begin())];
+    }
+  }
+  if (scripts.empty()) return result;
+  size_t best = 0;
+  for (size_t k = 1; k < scripts.size(); ++k) {
+    auto rank = [&](size_t idx) {
+      return std::make_tuple(counts[idx], scripts[idx] == context, scripts[idx] == USCRIPT_LATIN,
+                             -scripts[idx]);
+    };
+    if (rank(k) > rank(best)) best = k;
+  }
+  result.own = scripts[best];
+  result.mixed = !IsOrdinaryMix(scripts);
+  return result;
+}
+
+const icu::UnicodeString& CharSkeleton(UChar32 c) {
+  thread_local std::unordered_map<UChar32, icu::UnicodeString> cache;
+  auto it = cache.find(c);
+  if (it != cache.end()) return it->second;
+  icu::UnicodeString skeleton(c);
+  if (USpoofChecker* sc = ThreadSpoofChecker()) {
+    // Folded first, so a capital look-alike maps like its small letter (Cyrillic "І" reads
+    // "i", as the Latin "I" it imitates folds to "i"; the raw skeleton of both is "l").
+    UChar32 folded = u_foldCase(c, U_FOLD_CASE_DEFAULT);
+    UChar in[2];
+    int32_t in_length = 0;
+    U16_APPEND_UNSAFE(in, in_length, folded);
+    UChar out[32];
+    UErrorCode status = U_ZERO_ERROR;
+    int32_t n = uspoof_getSkeleton(sc, 0, in, in_length, out, 32, &status);
+    if (U_SUCCESS(status) && n > 0) skeleton = icu::UnicodeString(out, n);
+  }
+  return cache.emplace(c, std::move(skeleton)).first->second;
+}
+
+bool LooksLikeScript(UChar32 c, int script) {
+  if (script < 0 || LetterScript(c) == script) return false;
+  const icu::UnicodeString& skeleton = CharSkeleton(c);
+  if (skeleton == icu::UnicodeString(c)) return false;
+  bool any_letter = false;
+  for (int32_t i = 0; i < skeleton.length();) {
+    UChar32 s = skeleton.char32At(i);
+    i += U16_LENGTH(s);
+    int s_script = LetterScript(s);
+    if (s_script < 0) continue;
+    if (s_script != script) return false;
+    // Latin look-alikes must look like basic letters: "в" (skeleton "ʙ") is a Russian letter,
+    // not a disguised "b".
+    if (script == USCRIPT_LATIN && s >= 0x80) return false;
+    any_letter = true;
+  }
+  return any_letter;
+}
+
+}  // namespace qbank::text::internal

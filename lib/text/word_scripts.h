@@ -1,0 +1,59 @@
+// Internal to lib/text/: the ICU pieces that comparison keys and script checks share (decoding with
+// a map back to byte offsets, word segments, the scripts of a word, confusable skeletons).
+#ifndef QBANK_TEXT_WORD_SCRIPTS_H_
+#define QBANK_TEXT_WORD_SCRIPTS_H_
+
+#include <unicode/unistr.h>
+
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+namespace qbank::text::internal {
+
+// A text decoded to UTF-16 with, for every UTF-16 unit, the byte offset in the UTF-8 source it
+// came from (plus one entry for the end). Invalid UTF-8 bytes are skipped.
+struct DecodedText {
+  icu::UnicodeString u16;
+  std::vector<uint32_t> offsets;  // u16.length() + 1 entries: where each unit's character starts
+  std::vector<uint32_t> ends;     // u16.length() entries: where each unit's character ends
+  // The source byte range of units [begin, end), end > begin: kept characters only, so a dropped
+  // invisible character after the last one is not included.
+  uint32_t SourceBegin(int32_t begin) const { return offsets[static_cast<size_t>(begin)]; }
+  uint32_t SourceEnd(int32_t end) const { return ends[static_cast<size_t>(end) - 1]; }
+};
+
+// Decodes `text`; when `drop_ignorables`, default-ignorable code points are left out (their bytes
+// then belong to no unit).
+void Decode(std::string_view text, bool drop_ignorables, DecodedText* out);
+
+// A word-break segment [begin, end) of a decoded text with ICU's rule status (>= 100: a word).
+struct Segment {
+  int32_t begin;
+  int32_t end;
+  int32_t status;
+};
+// The word-break segments of `u16` (a per-thread ICU word iterator, root locale).
+std::vector<Segment> WordSegments(const icu::UnicodeString& u16);
+
+// The script of `c`, or kNoScript for Common, Inherited and unknown characters.
+int LetterScript(UChar32 c);
+
+// The scripts of a word and the script it is written in.
+struct WordScripts {
+  int own = -1;          // the script of most letters (ties: `context`, then Latin, then lowest)
+  bool mixed = false;    // letters from scripts that ordinary writing does not mix in one word
+  int letter_count = 0;  // characters with a script
+};
+WordScripts AnalyzeWord(const icu::UnicodeString& u16, int32_t begin, int32_t end, int context);
+
+// The confusable skeleton of the case-folded code point `c` (cached per thread).
+const icu::UnicodeString& CharSkeleton(UChar32 c);
+// True when `c` is not in `script` and its skeleton differs from `c` and consists only of
+// characters of `script` (or Common/Inherited ones; for Latin, only ASCII letters): `c` looks like
+// a letter of `script`.
+bool LooksLikeScript(UChar32 c, int script);
+
+}  // namespace qbank::text::internal
+
+#endif  // QBANK_TEXT_WORD_SCRIPTS_H_

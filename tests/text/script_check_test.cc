@@ -1,0 +1,72 @@
+#include "text/script_check.h"
+
+#include <gtest/gtest.h>
+
+namespace qbank::text {
+namespace {
+
+TEST(InvisibleCharactersTest, FindsEachKindWithItsOffset) {
+  std::string text = "a\u200Bb c\u00ADd \u202Eevil\u202C e\u2060f g\u180Eh";
+  auto found = FindInvisibleCharacters(text);
+  ASSERT_EQ(found.size(), 6u);
+  EXPECT_EQ(found[0].offset, 1u);
+  EXPECT_EQ(found[0].length, 3u);
+  EXPECT_EQ(found[0].kind, InvisibleKind::kZeroWidth);
+  EXPECT_EQ(found[1].kind, InvisibleKind::kSoftHyphen);
+  EXPECT_EQ(found[2].kind, InvisibleKind::kBidiControl);
+  EXPECT_EQ(found[3].kind, InvisibleKind::kBidiControl);
+  EXPECT_EQ(found[4].kind, InvisibleKind::kZeroWidth);
+  EXPECT_EQ(found[5].kind, InvisibleKind::kOtherIgnorable);
+  EXPECT_EQ(CodePointLabel(found[0].code_point), "U+200B ZERO WIDTH SPACE");
+}
+
+TEST(InvisibleCharactersTest, AllowsWhatOrdinaryWritingNeeds) {
+  // Emoji ZWJ sequence (man, ZWJ, laptop), emoji variation selector, Persian ZWNJ.
+  EXPECT_TRUE(FindInvisibleCharacters("\U0001F468\u200D\U0001F4BB ok").empty());
+  EXPECT_TRUE(FindInvisibleCharacters("\u2764\uFE0F").empty());
+  EXPECT_TRUE(FindInvisibleCharacters("\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645").empty());
+  // A ZWNJ or variation selector inside an English word is reported.
+  EXPECT_EQ(FindInvisibleCharacters("pass\u200Cword").size(), 1u);
+  EXPECT_EQ(FindInvisibleCharacters("a\uFE0Fb").size(), 1u);
+  EXPECT_TRUE(FindInvisibleCharacters("plain ascii text\n").empty());
+  EXPECT_TRUE(FindInvisibleCharacters("bad \xFF utf8").empty());
+}
+
+TEST(LookalikeWordsTest, FlagsMixedScriptWords) {
+  std::string text = "Reset the p\u0430ssword now";  // Cyrillic a
+  auto found = FindLookalikeWords(text);
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].kind, LookalikeWord::Kind::kMixedScript);
+  EXPECT_EQ(text.substr(found[0].begin, found[0].end - found[0].begin), "p\u0430ssword");
+  EXPECT_EQ(found[0].scripts, "Latin+Cyrillic");
+  EXPECT_EQ(found[0].looks_like, "password");
+}
+
+TEST(LookalikeWordsTest, FlagsForeignWordsThatLookLatin) {
+  // "рор" wholly in Cyrillic inside English text.
+  auto found = FindLookalikeWords("Use the \u0440\u043E\u0440 instruction");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].kind, LookalikeWord::Kind::kForeignScript);
+  EXPECT_EQ(found[0].looks_like, "pop");
+}
+
+TEST(LookalikeWordsTest, NeverFlagsTextWhollyInOneScript) {
+  // Greek, Russian and Japanese sentences, and English with a Greek symbol and a Russian name.
+  EXPECT_TRUE(FindLookalikeWords("\u03A0\u03BF\u03B9\u03BF \u03B5\u03AF\u03BD\u03B1\u03B9 "
+                                 "\u03C4\u03BF \u03C3\u03C9\u03C3\u03C4\u03CC;")
+                  .empty());
+  EXPECT_TRUE(FindLookalikeWords("\u041A\u0430\u043A\u043E\u0439 \u043F\u043E\u0440\u0442 "
+                                 "\u0441\u0432\u043E\u0431\u043E\u0434\u0435\u043D?")
+                  .empty());
+  EXPECT_TRUE(
+      FindLookalikeWords("\u6771\u4EAC\u306F\u65E5\u672C\u306E\u9996\u90FD\u3067\u3059\u3002"
+                         "\u30B3\u30FC\u30D2\u30FC\u3092\u98F2\u307F\u307E\u3059")
+          .empty());
+  EXPECT_TRUE(FindLookalikeWords("The \u03B1 particle and the \u03B2 decay").empty());
+  EXPECT_TRUE(
+      FindLookalikeWords("She flew to \u041C\u043E\u0441\u043A\u0432\u0430 in May").empty());
+  EXPECT_TRUE(FindLookalikeWords("ALL CAPS TEXT IS FINE, Mill and mill too").empty());
+}
+
+}  // namespace
+}  // namespace qbank::text

@@ -1,0 +1,116 @@
+#include "text/text_key.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <string>
+#include <vector>
+
+namespace qbank::text {
+namespace {
+
+std::vector<std::string> Tokens(const TextKey& key) {
+  std::vector<std::string> out;
+  for (size_t i = 0; i < key.size(); ++i) out.emplace_back(key.Word(i));
+  return out;
+}
+
+TEST(TextKeyTest, FoldsCaseAndDropsPunctuation) {
+  TextKey key = MakeTextKey("Which  PORT does **HTTPS** use, by default?");
+  EXPECT_EQ(key.key, "which port does https use by default");
+  EXPECT_EQ(MakeTextKey("which port does HTTPS use by default").key, key.key);
+}
+
+TEST(TextKeyTest, KeepsWordInternalMarksAndMeaningfulSymbols) {
+  EXPECT_EQ(Tokens(MakeTextKey("It can't be 3.14, e.g. not 1,000;")),
+            (std::vector<std::string>{"it", "can't", "be", "3.14", "e.g", "not", "1,000"}));
+  EXPECT_EQ(MakeTextKey("x = -1").key, "x = - 1");
+  EXPECT_NE(MakeTextKey("x = -1").key, MakeTextKey("x = 1").key);
+  EXPECT_EQ(MakeTextKey("a well-known 50% rise costs $5 + tax").key,
+            "a well known 50 % rise costs $ 5 + tax");
+}
+
+TEST(TextKeyTest, RemovesInvisibleCharactersBeforeBreakingWords) {
+  // "pass\u200Bword" with a zero width space, "re\u00ADview" with a soft hyphen, a bidi mark.
+  TextKey key = MakeTextKey("pass\u200Bword re\u00ADview \u200Fdone");
+  EXPECT_EQ(key.key, "password review done");
+}
+
+TEST(TextKeyTest, NormalisesCompatibilityForms) {
+  EXPECT_EQ(MakeTextKey("\uFF21\uFF22\uFF23 \uFB01le Stra\u00DFe").key, "abc file strasse");
+}
+
+TEST(TextKeyTest, ReadsLookAlikeLettersAsWhatTheyLookLike) {
+  // Cyrillic a (U+0430) and o (U+043E) inside Latin words.
+  EXPECT_EQ(MakeTextKey("The p\u0430ssw\u043Erd policy").key, "the password policy");
+  // A word wholly in Cyrillic look-alikes ("рор") in English text.
+  EXPECT_EQ(MakeTextKey("Use the \u0440\u043E\u0440 instruction here").key,
+            "use the pop instruction here");
+  // Upper-case Latin is never skeletonised ("MILL" is not read as "rnill" or "lVIlLL").
+  EXPECT_EQ(MakeTextKey("MILL Mill mill").key, "mill mill mill");
+  EXPECT_EQ(MakeTextKey("M\u0406LL").key, "mill");  // Cyrillic capital I (U+0406)
+}
+
+TEST(TextKeyTest, LeavesTextWhollyInAnotherScriptAlone) {
+  // Russian: "Какой порт использует HTTPS" stays Cyrillic (folded), Latin HTTPS stays Latin.
+  TextKey ru = MakeTextKey("\u041A\u0430\u043A\u043E\u0439 \u043F\u043E\u0440\u0442 HTTPS");
+  EXPECT_EQ(ru.key, "\u043A\u0430\u043A\u043E\u0439 \u043F\u043E\u0440\u0442 https");
+  // Greek: "Ποιο είναι" folds but keeps its letters.
+  EXPECT_EQ(MakeTextKey("\u03A0\u03BF\u03B9\u03BF").key, "\u03C0\u03BF\u03B9\u03BF");
+  // Japanese: words by dictionary breaks, letters kept.
+  TextKey ja = MakeTextKey("\u6771\u4EAC\u306F\u65E5\u672C\u306E\u9996\u90FD\u3067\u3059");
+  EXPECT_GE(ja.size(), 3u);
+  EXPECT_EQ(ja.key.find(' ') != std::string::npos, true);
+}
+
+TEST(TextKeyTest, MapsEveryTokenBackToItsBytes) {
+  std::string text = "  The P\u0430ssword\u200B policy!";
+  TextKey key = MakeTextKey(text);
+  ASSERT_EQ(key.size(), 3u);
+  EXPECT_EQ(
+      text.substr(key.words[1].source_begin, key.words[1].source_end - key.words[1].source_begin),
+      "P\u0430ssword");
+  auto [begin, end] = key.SourceRange(1, 3);
+  EXPECT_EQ(text.substr(begin, end - begin), "P\u0430ssword\u200B policy");
+  EXPECT_EQ(key.SourceOffset(0), 2u);                // "the" starts at byte 2
+  EXPECT_EQ(key.SourceOffset(key.key.size()), end);  // the end maps to the last token's end
+  EXPECT_EQ(key.SourceOffset(3), 5u);                // the space after "the": its end
+}
+
+TEST(TextKeyTest, SurvivesInvalidUtf8AndEmptyInput) {
+  EXPECT_EQ(MakeTextKey("").key, "");
+  EXPECT_EQ(MakeTextKey("\xFF\xFE").key, "");
+  EXPECT_EQ(MakeTextKey("ab\xC3 cd\xE2\x82").key, "ab cd");
+  EXPECT_EQ(MakeTextKey("caf\xC3\xA9\xC3").key, "caf\xC3\xA9");
+}
+
+// The ASCII fast path must give exactly the tokens ICU's word breaks give.
+TEST(TextKeyTest, AsciiFastPathMatchesIcu) {
+  const std::string alphabet = "aZq09_.,;:'\"-+=<>%$ !?()*/\\#&|~^`@\n\t";
+  std::mt19937 rng(7);
+  KeyOptions icu_only;
+  icu_only.ascii_fast_path = false;
+  for (int round = 0; round < 20000; ++round) {
+    std::string s;
+    size_t length = rng() % 32;
+    for (size_t i = 0; i < length; ++i) s.push_back(alphabet[rng() % alphabet.size()]);
+    TextKey fast = MakeTextKey(s);
+    TextKey icu = MakeTextKey(s, icu_only);
+    ASSERT_EQ(fast.key, icu.key) << "input: [" << s << "]";
+    ASSERT_EQ(fast.size(), icu.size());
+    for (size_t i = 0; i < fast.size(); ++i) {
+      ASSERT_EQ(fast.words[i].source_begin, icu.words[i].source_begin) << s;
+      ASSERT_EQ(fast.words[i].source_end, icu.words[i].source_end) << s;
+    }
+  }
+}
+
+TEST(DominantScriptTest, CountsLetters) {
+  EXPECT_EQ(DominantScript("plain text 42"), LatinScript());
+  EXPECT_EQ(DominantScript("12 + 3"), kNoScript);
+  EXPECT_EQ(ScriptName(DominantScript("\u041F\u0440\u0438\u0432\u0435\u0442 ok")), "Cyrillic");
+  EXPECT_EQ(ScriptName(kNoScript), "none");
+}
+
+}  // namespace
+}  // namespace qbank::text
