@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "formats/aiken_format.h"
+#include "formats/csv_format.h"
 
 namespace qbank::formats {
 namespace {
@@ -18,6 +19,7 @@ bool EndsWithIgnoringCase(std::string_view s, std::string_view suffix) {
 // Every built-in format, one line each, in alphabetical order.
 void RegisterBuiltinFormats(Registry& registry) {
   registry.Add(std::make_unique<AikenFormat>());
+  registry.Add(std::make_unique<CsvFormat>());
 }
 
 }  // namespace
