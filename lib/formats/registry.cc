@@ -5,6 +5,7 @@
 
 #include "formats/aiken_format.h"
 #include "formats/csv_format.h"
+#include "formats/page_format.h"
 
 namespace qbank::formats {
 namespace {
@@ -20,6 +21,7 @@ bool EndsWithIgnoringCase(std::string_view s, std::string_view suffix) {
 void RegisterBuiltinFormats(Registry& registry) {
   registry.Add(std::make_unique<AikenFormat>());
   registry.Add(std::make_unique<CsvFormat>());
+  registry.Add(std::make_unique<PageFormat>());
 }
 
 }  // namespace
