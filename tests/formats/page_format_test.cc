@@ -365,6 +365,29 @@ TEST_F(FixtureTest, ImportsThroughTheRegistryByExtension) {
   EXPECT_EQ(PageFormat().Sniff(path_, content_), 90);
 }
 
+TEST(PageFormatTest, TheExampleInTheFormatDocImportsAndRoundTrips) {
+  std::string doc = ReadAll(fs::path(QBANK_SOURCE_DIR) / "docs/formats/page.md");
+  size_t start = doc.find("```\n");
+  ASSERT_NE(start, std::string::npos);
+  start += 4;
+  size_t end = doc.find("\n```", start);
+  ASSERT_NE(end, std::string::npos);
+  std::string page = doc.substr(start, end - start);
+  Bank bank;
+  Status status = ImportText("page.md", page, bank);
+  ASSERT_TRUE(status.ok()) << status.ToString();
+  const Question& q = bank.questions[0];
+  EXPECT_EQ(q.domain.value, "Astronomy");
+  EXPECT_EQ(q.KeyIndexes(), std::vector<size_t>{1});
+  EXPECT_EQ(q.review.date.value, "2026-04");
+  ASSERT_EQ(q.suppressions.size(), 1u);
+  EXPECT_EQ(q.suppressions[0].rule, "key-is-longest");
+  EXPECT_EQ(bank.publisher.value, "Star Notes");
+  EXPECT_EQ(*bank.declared_size, 120);
+  LossReport loss;
+  EXPECT_EQ(*ExportBank(bank, loss), page);
+}
+
 // --- Import errors -------------------------------------------------------------------------------
 
 TEST(PageFormatErrorTest, TheBasePageImports) { EXPECT_EQ(ImportError(Join(BasePage())), "OK"); }
