@@ -1,0 +1,157 @@
+// Writing, reading and applying baseline files.
+#include "lint/baseline.h"
+
+#include <algorithm>
+#include <map>
+#include <tuple>
+
+#include "json/document.h"
+#include "model/value.h"
+
+namespace qbank::lint {
+namespace {
+
+constexpr std::string_view kKind = "qbank-baseline";
+
+// `text` cut to at most `max` bytes at a UTF-8 character boundary, with "…" when cut.
+std::string Shorten(std::string_view text, size_t max) {
+  if (text.size() <= max) return std::string(text);
+  size_t cut = max;
+  while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
+  return std::string(text.substr(0, cut)) + "\xE2\x80\xA6";
+}
+
+std::string Plural(size_t n, std::string_view one, std::string_view many) {
+  return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+}
+
+}  // namespace
+
+std::string StableFingerprint(const Finding& finding) {
+  if (!finding.fingerprint.empty()) return finding.fingerprint;
+  return Fingerprint(finding.rule_id, finding.question_id, finding.field_path, finding.message);
+}
+
+Baseline MakeBaseline(const std::vector<Finding>& findings) {
+  Baseline baseline;
+  baseline.entries.reserve(findings.size());
+  for (const Finding& f : findings) {
+    baseline.entries.push_back(BaselineEntry{StableFingerprint(f), f.rule_id, f.question_id,
+                                             Shorten(f.message, kBaselineMessageBytes)});
+  }
+  std::sort(baseline.entries.begin(), baseline.entries.end(),
+            [](const BaselineEntry& a, const BaselineEntry& b) {
+              return std::tie(a.rule_id, a.question_id, a.fingerprint, a.message) <
+                     std::tie(b.rule_id, b.question_id, b.fingerprint, b.message);
+            });
+  return baseline;
+}
+
+std::string WriteBaseline(const Baseline& baseline, std::string_view generator) {
+  model::Value::Array entries;
+  entries.reserve(baseline.entries.size());
+  for (const BaselineEntry& e : baseline.entries) {
+    model::Value::Object entry;
+    entry["fingerprint"] = e.fingerprint;
+    entry["rule"] = e.rule_id;
+    entry["question"] = e.question_id;
+    entry["message"] = e.message;
+    entries.emplace_back(std::move(entry));
+  }
+  model::Value::Object root;
+  root["kind"] = std::string(kKind);
+  root["version"] = Baseline::kVersion;
+  root["generator"] = std::string(generator);
+  root["entries"] = std::move(entries);
+  return json::WriteValue(model::Value(std::move(root))) + "\n";
+}
+
+Result<Baseline> ReadBaseline(const SourceText& source) {
+  Result<json::Node> parsed = json::Parse(source);
+  if (!parsed.ok()) return parsed.status();
+  const json::Node& root = *parsed;
+  auto error = [&](const json::Node& at, std::string_view message) {
+    return Status::InvalidInput(source.ErrorAt(at.begin(), message));
+  };
+  if (!root.is_object())
+    return error(root, "expected a baseline object ({\"kind\": \"qbank-baseline\", ...})");
+  const json::Node* kind = root.Find("kind");
+  if (kind == nullptr || !kind->is_string() || kind->as_string() != kKind) {
+    return error(kind != nullptr ? *kind : root,
+                 "expected \"kind\": \"qbank-baseline\" (is this a qbank baseline file?)");
+  }
+  const json::Node* version = root.Find("version");
+  if (version == nullptr || !version->is_int()) {
+    return error(version != nullptr ? *version : root, "expected \"version\": an integer");
+  }
+  if (version->as_int() != Baseline::kVersion) {
+    return error(*version, "expected baseline version " + std::to_string(Baseline::kVersion) +
+                               ", found " + std::to_string(version->as_int()) +
+                               " (written by another qbank version?)");
+  }
+  const json::Node* entries = root.Find("entries");
+  if (entries == nullptr || !entries->is_array()) {
+    return error(entries != nullptr ? *entries : root, "expected \"entries\": an array");
+  }
+  Baseline baseline;
+  baseline.entries.reserve(entries->items().size());
+  for (const json::Node& item : entries->items()) {
+    if (!item.is_object()) return error(item, "expected a baseline entry object");
+    BaselineEntry entry;
+    const json::Node* fp = item.Find("fingerprint");
+    if (fp == nullptr || !fp->is_string() || fp->as_string().empty()) {
+      return error(fp != nullptr ? *fp : item, "expected \"fingerprint\": a non-empty string");
+    }
+    entry.fingerprint = fp->as_string();
+    struct Field {
+      const char* key;
+      std::string* out;
+    };
+    for (Field field : {Field{"rule", &entry.rule_id}, Field{"question", &entry.question_id},
+                        Field{"message", &entry.message}}) {
+      const json::Node* n = item.Find(field.key);
+      if (n == nullptr) continue;
+      if (!n->is_string())
+        return error(*n, std::string("expected \"") + field.key + "\": a string");
+      *field.out = n->as_string();
+    }
+    baseline.entries.push_back(std::move(entry));
+  }
+  return baseline;
+}
+
+BaselineMatch ApplyBaseline(const Baseline& baseline, std::vector<Finding> findings) {
+  // Fingerprint -> indexes of the entries not used yet (a stack: any one of equal entries will do).
+  std::map<std::string, std::vector<size_t>, std::less<>> unused;
+  for (size_t i = 0; i < baseline.entries.size(); ++i) {
+    unused[baseline.entries[i].fingerprint].push_back(i);
+  }
+  std::vector<bool> used(baseline.entries.size(), false);
+  BaselineMatch match;
+  for (Finding& f : findings) {
+    auto it = unused.find(StableFingerprint(f));
+    if (it != unused.end() && !it->second.empty()) {
+      used[it->second.back()] = true;
+      it->second.pop_back();
+      ++match.matched;
+    } else {
+      match.new_findings.push_back(std::move(f));
+    }
+  }
+  for (size_t i = 0; i < baseline.entries.size(); ++i) {
+    if (!used[i]) match.gone.push_back(baseline.entries[i]);
+  }
+  return match;
+}
+
+std::string BaselineSummary(const BaselineMatch& match) {
+  std::string out = "baseline: " + Plural(match.matched, "finding", "findings") + " matched, " +
+                    std::to_string(match.new_findings.size()) + " new";
+  if (!match.gone.empty()) {
+    out += "; " + Plural(match.gone.size(), "entry no longer occurs", "entries no longer occur") +
+           " (fixed): regenerate the baseline with --write-baseline to shrink it";
+  }
+  return out;
+}
+
+}  // namespace qbank::lint

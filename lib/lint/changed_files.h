@@ -1,0 +1,52 @@
+// Changed-files mode: the files a git work tree has changed since a ref, which bank sources they
+// are, and the filter that keeps only the findings on those files.
+#ifndef QBANK_LINT_CHANGED_FILES_H_
+#define QBANK_LINT_CHANGED_FILES_H_
+
+#include <string>
+#include <vector>
+
+#include "base/status.h"
+#include "lint/rule.h"
+#include "model/bank.h"
+
+namespace qbank::lint {
+
+// What a child process printed and how it ended.
+struct ProcessOutput {
+  int exit_code = -1;  // the exit status; -1 when it was killed by a signal
+  std::string out;
+  std::string err;
+};
+
+// Runs `argv[0]` (looked up in PATH) with `argv` as its arguments, no shell involved, stdin
+// closed, and collects its stdout and stderr. IoError when the program cannot be started.
+Result<ProcessOutput> RunProcess(const std::vector<std::string>& argv);
+
+// The root of the git work tree that holds `dir` (`git rev-parse --show-toplevel`). NotFound
+// "DIR: not inside a git work tree (...)" otherwise.
+Result<std::string> GitTopLevel(const std::string& dir);
+
+// The files changed since `ref` in the work tree holding `dir`: `git diff --name-only ref`
+// (committed, staged and unstaged changes, against the work tree) plus untracked files that are
+// not ignored, as absolute, lexically normal paths, sorted, without duplicates. NotFound
+// "--changed-since: unknown git ref 'REF' ..." for a ref git does not know (a ref that starts with
+// '-' is refused the same way, so it cannot pass for an option); errors from git name the command.
+Result<std::vector<std::string>> ChangedFilesSince(const std::string& ref, const std::string& dir);
+
+// changed[f] is true when source f of `bank` is one of `changed_paths` (absolute paths, as
+// ChangedFilesSince gives). Sources are compared by their canonical absolute path (symbolic links
+// resolved where the file exists), so relative input paths match.
+std::vector<bool> ChangedSources(const model::Bank& bank,
+                                 const std::vector<std::string>& changed_paths);
+
+// Keeps the findings that touch a changed source: the finding's file (its span's, else its
+// question's) is changed, or one of its related locations is in a changed file (so a duplicate
+// pair with one question in a changed file is kept whichever side it was reported on). Findings
+// with no file anywhere (bank-wide statistics) are dropped: they belong to full runs.
+std::vector<Finding> KeepChangedFindings(const model::Bank& bank, std::vector<Finding> findings,
+                                         const std::vector<bool>& changed);
+
+}  // namespace qbank::lint
+
+#endif  // QBANK_LINT_CHANGED_FILES_H_

@@ -1,0 +1,173 @@
+// JUnit XML for lint findings, written by hand (output only) with careful escaping.
+#include "report/junit_report.h"
+
+#include <map>
+#include <set>
+
+namespace qbank::report {
+namespace {
+
+constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
+
+struct TestCase {
+  std::string name;
+  std::string classname;
+  bool failed = false;
+  std::string failure_type;
+  std::string failure_message;
+  std::string text;
+};
+
+struct Suite {
+  std::string name;
+  std::string file;
+  std::vector<TestCase> cases;
+  size_t failures = 0;
+};
+
+std::string Location(const std::string& path, const lint::Finding& f, uint32_t file) {
+  bool span_here = f.span.file == file || f.span.file == SourceSpan::kNoFile;
+  if (path.empty()) return "bank";
+  return span_here ? FormatLocation(path, f.span.line, f.span.column) : path;
+}
+
+void AppendSuite(const Suite& suite, std::string& out) {
+  out += "  <testsuite name=\"" + EscapeXml(suite.name) + "\" tests=\"" +
+         std::to_string(suite.cases.size()) + "\" failures=\"" + std::to_string(suite.failures) +
+         "\" errors=\"0\" skipped=\"0\" time=\"0\"";
+  if (!suite.file.empty()) out += " file=\"" + EscapeXml(suite.file) + "\"";
+  out += ">\n";
+  for (const TestCase& c : suite.cases) {
+    out += "    <testcase name=\"" + EscapeXml(c.name) + "\" classname=\"" +
+           EscapeXml(c.classname) + "\" time=\"0\"";
+    if (c.text.empty()) {
+      out += "/>\n";
+      continue;
+    }
+    out += ">\n";
+    if (c.failed) {
+      out += "      <failure type=\"" + EscapeXml(c.failure_type) + "\" message=\"" +
+             EscapeXml(c.failure_message) + "\">" + EscapeXml(c.text) + "</failure>\n";
+    } else {
+      out += "      <system-out>" + EscapeXml(c.text) + "</system-out>\n";
+    }
+    out += "    </testcase>\n";
+  }
+  out += "  </testsuite>\n";
+}
+
+}  // namespace
+
+std::string EscapeXml(std::string_view text) {
+  std::string valid = ValidUtf8(text);
+  std::string out;
+  out.reserve(valid.size());
+  for (size_t i = 0; i < valid.size(); ++i) {
+    auto c = static_cast<unsigned char>(valid[i]);
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&apos;";
+        break;
+      case '\n':
+        out += "&#10;";
+        break;
+      case '\r':
+        out += "&#13;";
+        break;
+      case '\t':
+        out += "&#9;";
+        break;
+      default:
+        if (c < 0x20) {
+          out += kReplacement;
+        } else if (c == 0xEF && i + 2 < valid.size() &&
+                   static_cast<unsigned char>(valid[i + 1]) == 0xBF &&
+                   (static_cast<unsigned char>(valid[i + 2]) & 0xFE) == 0xBE) {
+          // U+FFFE and U+FFFF are not XML characters.
+          out += kReplacement;
+          i += 2;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+  }
+  return out;
+}
+
+std::string WriteJunit(const ReportContext& ctx, lint::Severity fail_on) {
+  static const model::Bank kEmptyBank;
+  static const std::vector<lint::Finding> kNoFindings;
+  const model::Bank& bank = ctx.bank != nullptr ? *ctx.bank : kEmptyBank;
+  const std::vector<lint::Finding>& findings =
+      ctx.findings != nullptr ? *ctx.findings : kNoFindings;
+
+  // One suite per source, in source order, then "bank" for findings without a file.
+  std::vector<Suite> suites(bank.sources.size());
+  for (uint32_t i = 0; i < suites.size(); ++i) {
+    suites[i].name = SourceName(ctx, i);
+    suites[i].file = suites[i].name;
+  }
+  Suite bank_suite;
+  bank_suite.name = "bank";
+  std::vector<std::map<std::string, size_t>> name_counts(suites.size() + 1);
+
+  for (const lint::Finding& f : findings) {
+    uint32_t file = FindingFile(bank, f);
+    bool known = file < suites.size();
+    Suite& suite = known ? suites[file] : bank_suite;
+    std::map<std::string, size_t>& counts = name_counts[known ? file : suites.size()];
+
+    TestCase c;
+    std::string name = f.question_id.empty() ? std::string("bank") : f.question_id;
+    if (!f.field_path.empty()) name += " " + f.field_path;
+    size_t n = ++counts[f.rule_id + '\n' + name];
+    if (n > 1) name += " #" + std::to_string(n);
+    c.name = std::move(name);
+    c.classname = f.rule_id;
+    c.failed = f.severity >= fail_on;
+    c.failure_type = std::string(lint::SeverityName(f.severity));
+    c.failure_message = f.message;
+    c.text = Location(suite.file, f, file) + ": " + std::string(lint::SeverityName(f.severity)) +
+             ": " + f.message + " [" + f.rule_id + "]";
+    if (!f.question_id.empty()) c.text += "\nquestion: " + f.question_id;
+    if (!f.field_path.empty()) c.text += "\nfield: " + f.field_path;
+    if (c.failed) ++suite.failures;
+    suite.cases.push_back(std::move(c));
+  }
+
+  size_t tests = 0;
+  size_t failures = 0;
+  for (Suite& suite : suites) {
+    if (!suite.cases.empty()) continue;
+    TestCase clean;
+    clean.name = "no findings";
+    clean.classname = "qbank";
+    suite.cases.push_back(std::move(clean));
+  }
+  if (!bank_suite.cases.empty()) suites.push_back(std::move(bank_suite));
+  for (const Suite& suite : suites) {
+    tests += suite.cases.size();
+    failures += suite.failures;
+  }
+
+  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  out += "<testsuites name=\"qbank lint\" tests=\"" + std::to_string(tests) + "\" failures=\"" +
+         std::to_string(failures) + "\" errors=\"0\" time=\"0\">\n";
+  for (const Suite& suite : suites) AppendSuite(suite, out);
+  out += "</testsuites>\n";
+  return out;
+}
+
+}  // namespace qbank::report

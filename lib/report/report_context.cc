@@ -1,0 +1,202 @@
+// Rule descriptions with their doc pages, repo-relative file names and UTF-8 repair for the CI
+// report writers.
+#include "report/report_context.h"
+
+#include <filesystem>
+#include <set>
+#include <system_error>
+
+namespace qbank::report {
+namespace {
+
+std::string_view TrimSpaces(std::string_view s) {
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
+    s.remove_suffix(1);
+  }
+  return s;
+}
+
+// A line that starts a block other than a paragraph: a heading, a list item, a quote, a fence, a
+// table row or an indented code block.
+bool StartsOtherBlock(std::string_view raw_line) {
+  if (raw_line.starts_with("    ") || raw_line.starts_with("\t")) return true;
+  std::string_view line = TrimSpaces(raw_line);
+  if (line.empty()) return false;
+  if (line.starts_with("#") || line.starts_with(">") || line.starts_with("```") ||
+      line.starts_with("~~~") || line.starts_with("|")) {
+    return true;
+  }
+  if ((line.starts_with("- ") || line.starts_with("* ") || line.starts_with("+ "))) return true;
+  size_t digits = 0;
+  while (digits < line.size() && line[digits] >= '0' && line[digits] <= '9') ++digits;
+  return digits > 0 && digits + 1 < line.size() && (line[digits] == '.' || line[digits] == ')') &&
+         line[digits + 1] == ' ';
+}
+
+// Drops '*' and '`' and reduces "[text](target)" to "text".
+std::string PlainInline(std::string_view text) {
+  std::string out;
+  for (size_t i = 0; i < text.size(); ++i) {
+    char c = text[i];
+    if (c == '*' || c == '`') continue;
+    if (c == ']' && i + 1 < text.size() && text[i + 1] == '(') {
+      size_t close = text.find(')', i + 2);
+      if (close != std::string_view::npos) {
+        i = close;
+        continue;
+      }
+    }
+    if (c == '[') continue;
+    out += c;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string FirstParagraph(std::string_view markdown) {
+  std::string paragraph;
+  bool in_fence = false;
+  size_t pos = 0;
+  while (pos <= markdown.size()) {
+    size_t eol = markdown.find('\n', pos);
+    if (eol == std::string_view::npos) eol = markdown.size();
+    std::string_view raw = markdown.substr(pos, eol - pos);
+    pos = eol + 1;
+    std::string_view line = TrimSpaces(raw);
+    if (line.starts_with("```") || line.starts_with("~~~")) {
+      if (!paragraph.empty()) break;
+      in_fence = !in_fence;
+      continue;
+    }
+    if (in_fence) continue;
+    if (line.empty()) {
+      if (!paragraph.empty()) break;
+      continue;
+    }
+    if (StartsOtherBlock(raw)) {
+      if (!paragraph.empty()) break;
+      continue;
+    }
+    if (!paragraph.empty()) paragraph += ' ';
+    paragraph += line;
+  }
+  return PlainInline(paragraph);
+}
+
+std::vector<RuleMetadata> DescribeRules(const lint::RuleRegistry& registry,
+                                        const std::vector<std::string>& ids, const FileSystem& fs,
+                                        const std::string& docs_dir) {
+  std::vector<RuleMetadata> out;
+  std::set<std::string, std::less<>> seen;
+  for (const std::string& id : ids) {
+    if (!seen.insert(id).second) continue;
+    RuleMetadata meta;
+    meta.id = id;
+    if (const lint::Rule* rule = registry.Find(id); rule != nullptr) {
+      meta.summary = std::string(rule->summary());
+      meta.default_severity = rule->default_severity();
+    } else {
+      meta.summary = id;
+      meta.default_severity = lint::Severity::kError;
+    }
+    if (!docs_dir.empty()) {
+      Result<std::string> doc = fs.ReadFile(docs_dir + "/" + id + ".md");
+      if (doc.ok()) meta.doc_markdown = ValidUtf8(*doc);
+    }
+    out.push_back(std::move(meta));
+  }
+  return out;
+}
+
+std::string_view LibraryVersion() {
+#ifdef QBANK_VERSION
+  return QBANK_VERSION;
+#else
+  return "unknown";
+#endif
+}
+
+std::string RepoRelativePath(const std::string& path, const std::string& repo_root) {
+  namespace fs = std::filesystem;
+  if (path == "-" || path.empty()) return path;
+  if (repo_root.empty()) {
+    std::string normal = fs::path(path).lexically_normal().generic_string();
+    return normal.empty() ? path : normal;
+  }
+  std::error_code ec;
+  fs::path abs = fs::absolute(fs::path(path), ec);
+  if (ec) return fs::path(path).lexically_normal().generic_string();
+  abs = abs.lexically_normal();
+  fs::path root = fs::absolute(fs::path(repo_root), ec);
+  if (ec) return abs.generic_string();
+  root = root.lexically_normal();
+  fs::path rel = abs.lexically_relative(root);
+  std::string rel_text = rel.generic_string();
+  if (rel.empty() || rel_text == "." || rel_text.starts_with("..")) return abs.generic_string();
+  return rel_text;
+}
+
+uint32_t FindingFile(const model::Bank& bank, const lint::Finding& finding) {
+  if (finding.span.file != SourceSpan::kNoFile) return finding.span.file;
+  if (finding.question_index < bank.questions.size()) {
+    const model::Question& q = bank.questions[finding.question_index];
+    if (q.span.file != SourceSpan::kNoFile) return q.span.file;
+    return q.stem.span.file;
+  }
+  return SourceSpan::kNoFile;
+}
+
+std::string SourceName(const ReportContext& ctx, uint32_t file) {
+  if (file == SourceSpan::kNoFile || ctx.bank == nullptr || file >= ctx.bank->sources.size()) {
+    return "";
+  }
+  return ValidUtf8(RepoRelativePath(ctx.bank->SourcePath(file), ctx.repo_root));
+}
+
+std::string ValidUtf8(std::string_view text) {
+  static constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
+  std::string out;
+  out.reserve(text.size());
+  size_t i = 0;
+  while (i < text.size()) {
+    auto c = static_cast<unsigned char>(text[i]);
+    size_t len = 0;
+    uint32_t min = 0;
+    if (c < 0x80) {
+      out += static_cast<char>(c);
+      ++i;
+      continue;
+    } else if ((c & 0xE0) == 0xC0) {
+      len = 2, min = 0x80;
+    } else if ((c & 0xF0) == 0xE0) {
+      len = 3, min = 0x800;
+    } else if ((c & 0xF8) == 0xF0) {
+      len = 4, min = 0x10000;
+    }
+    bool valid = len != 0 && i + len <= text.size();
+    uint32_t cp = len == 0 ? 0 : (c & (0x7F >> len));
+    for (size_t k = 1; valid && k < len; ++k) {
+      auto cc = static_cast<unsigned char>(text[i + k]);
+      if ((cc & 0xC0) != 0x80) {
+        valid = false;
+      } else {
+        cp = (cp << 6) | (cc & 0x3F);
+      }
+    }
+    if (valid && (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))) valid = false;
+    if (valid) {
+      out.append(text.substr(i, len));
+      i += len;
+    } else {
+      out += kReplacement;
+      ++i;
+    }
+  }
+  return out;
+}
+
+}  // namespace qbank::report

@@ -1,0 +1,264 @@
+// Builds the SARIF 2.1.0 log as a model::Value tree and writes it through the JSON door.
+#include "report/sarif_report.h"
+
+#include <filesystem>
+#include <map>
+#include <system_error>
+
+#include "json/document.h"
+#include "lint/baseline.h"
+
+namespace qbank::report {
+namespace {
+
+using model::Value;
+
+constexpr std::string_view kSchemaUri =
+    "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json";
+constexpr std::string_view kRootBase = "%SRCROOT%";
+
+std::string Level(lint::Severity severity) {
+  switch (severity) {
+    case lint::Severity::kError:
+      return "error";
+    case lint::Severity::kWarning:
+      return "warning";
+    case lint::Severity::kInfo:
+      return "note";
+    case lint::Severity::kOff:
+      return "none";
+  }
+  return "none";
+}
+
+Value TextMessage(std::string_view text) {
+  Value::Object m;
+  m["text"] = ValidUtf8(text);
+  return m;
+}
+
+// "key-count" -> "KeyCount".
+std::string PascalCase(std::string_view id) {
+  std::string out;
+  bool upper = true;
+  for (char c : id) {
+    if (c == '-' || c == '_' || c == '.') {
+      upper = true;
+      continue;
+    }
+    out += upper && c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+    upper = false;
+  }
+  return out;
+}
+
+Value RuleDescriptor(const RuleMetadata& rule, const ReportContext& ctx) {
+  Value::Object d;
+  d["id"] = rule.id;
+  d["name"] = PascalCase(rule.id);
+  std::string summary = rule.summary.empty() ? rule.id : rule.summary;
+  d["shortDescription"] = TextMessage(summary);
+  std::string full = FirstParagraph(rule.doc_markdown);
+  d["fullDescription"] = TextMessage(full.empty() ? summary : full);
+  Value::Object help;
+  if (rule.doc_markdown.empty()) {
+    help["text"] = ValidUtf8(summary);
+  } else {
+    help["text"] = rule.doc_markdown;
+    help["markdown"] = rule.doc_markdown;
+  }
+  d["help"] = std::move(help);
+  if (!ctx.docs_base_uri.empty()) d["helpUri"] = ctx.docs_base_uri + rule.id + ".md";
+  Value::Object config;
+  config["level"] = Level(rule.default_severity);
+  d["defaultConfiguration"] = std::move(config);
+  Value::Object props;
+  props["tags"] = Value::Array{Value("qbank")};
+  d["properties"] = std::move(props);
+  return d;
+}
+
+Value ArtifactLocation(const ReportContext& ctx, uint32_t file) {
+  Value::Object a;
+  std::string name = SourceName(ctx, file);
+  if (name.starts_with("/")) {
+    a["uri"] = "file://" + PercentEncodePath(name);
+  } else {
+    a["uri"] = PercentEncodePath(name);
+    if (!ctx.repo_root.empty()) a["uriBaseId"] = std::string(kRootBase);
+  }
+  return a;
+}
+
+// A region for `span`, or null when the span has no line.
+Value Region(const SourceSpan& span) {
+  if (!span.known()) return Value();
+  Value::Object r;
+  r["startLine"] = static_cast<int64_t>(span.line);
+  if (span.column > 0) r["startColumn"] = static_cast<int64_t>(span.column);
+  bool end_after_start =
+      span.end_line > span.line || (span.end_line == span.line && span.end_column >= span.column);
+  if (span.end_line > 0 && end_after_start) {
+    r["endLine"] = static_cast<int64_t>(span.end_line);
+    if (span.end_column > 0 && span.column > 0) {
+      r["endColumn"] = static_cast<int64_t>(span.end_column);
+    }
+  }
+  return r;
+}
+
+Value PhysicalLocation(const ReportContext& ctx, uint32_t file, const SourceSpan& span) {
+  Value::Object p;
+  p["artifactLocation"] = ArtifactLocation(ctx, file);
+  Value region = span.file == file || span.file == SourceSpan::kNoFile ? Region(span) : Value();
+  if (!region.is_null()) p["region"] = std::move(region);
+  return p;
+}
+
+// The file a result is placed on (see SarifLog), or kNoFile.
+uint32_t PrimaryFile(const ReportContext& ctx, const lint::Finding& f) {
+  uint32_t file = FindingFile(*ctx.bank, f);
+  if (file != SourceSpan::kNoFile) return file;
+  for (const lint::RelatedLocation& r : f.related) {
+    if (r.span.file != SourceSpan::kNoFile) return r.span.file;
+  }
+  return ctx.bank->sources.empty() ? SourceSpan::kNoFile : 0;
+}
+
+Value ResultObject(const ReportContext& ctx, const lint::Finding& f, int64_t rule_index) {
+  Value::Object r;
+  r["ruleId"] = f.rule_id;
+  r["ruleIndex"] = rule_index;
+  r["level"] = Level(f.severity);
+  r["message"] = TextMessage(f.message.empty() ? f.rule_id : f.message);
+
+  uint32_t file = PrimaryFile(ctx, f);
+  if (file != SourceSpan::kNoFile) {
+    Value::Object location;
+    // A span in another file than the primary one (a fallback placement) gets no region.
+    SourceSpan span = FindingFile(*ctx.bank, f) == file ? f.span : SourceSpan{};
+    location["physicalLocation"] = PhysicalLocation(ctx, file, span);
+    if (!f.question_id.empty()) {
+      Value::Object logical;
+      logical["name"] = ValidUtf8(f.question_id);
+      if (!f.field_path.empty()) logical["fullyQualifiedName"] = ValidUtf8(f.field_path);
+      logical["kind"] = "object";
+      location["logicalLocations"] = Value::Array{Value(std::move(logical))};
+    }
+    r["locations"] = Value::Array{Value(std::move(location))};
+  }
+
+  Value::Array related;
+  for (const lint::RelatedLocation& rel : f.related) {
+    if (rel.span.file == SourceSpan::kNoFile || rel.span.file >= ctx.bank->sources.size()) continue;
+    Value::Object loc;
+    loc["id"] = static_cast<int64_t>(related.size());
+    loc["physicalLocation"] = PhysicalLocation(ctx, rel.span.file, rel.span);
+    if (!rel.message.empty()) loc["message"] = TextMessage(rel.message);
+    related.emplace_back(std::move(loc));
+  }
+  if (!related.empty()) r["relatedLocations"] = std::move(related);
+
+  Value::Object fingerprints;
+  fingerprints[std::string(kSarifFingerprintKey)] = ValidUtf8(lint::StableFingerprint(f));
+  r["partialFingerprints"] = std::move(fingerprints);
+
+  Value::Object props;
+  if (!f.question_id.empty()) props["questionId"] = ValidUtf8(f.question_id);
+  if (!f.field_path.empty()) props["fieldPath"] = ValidUtf8(f.field_path);
+  if (!props.empty()) r["properties"] = std::move(props);
+  return r;
+}
+
+}  // namespace
+
+std::string PercentEncodePath(std::string_view path) {
+  static constexpr char kHex[] = "0123456789ABCDEF";
+  std::string out;
+  for (unsigned char c : path) {
+    // RFC 3986 path characters stay; ':' is encoded so a relative path cannot read as a scheme.
+    bool keep =
+        (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') ||
+        std::string_view("-._~!$&'()*+,;=@/").find(static_cast<char>(c)) != std::string_view::npos;
+    if (keep) {
+      out += static_cast<char>(c);
+    } else {
+      out += '%';
+      out += kHex[c >> 4];
+      out += kHex[c & 0xF];
+    }
+  }
+  return out;
+}
+
+model::Value SarifLog(const ReportContext& ctx) {
+  static const model::Bank kEmptyBank;
+  static const std::vector<lint::Finding> kNoFindings;
+  ReportContext safe = ctx;
+  if (safe.bank == nullptr) safe.bank = &kEmptyBank;
+  if (safe.findings == nullptr) safe.findings = &kNoFindings;
+
+  // Rule descriptors: the rules that ran, then any other rule that has findings.
+  std::vector<RuleMetadata> rules = safe.rules;
+  std::map<std::string, int64_t, std::less<>> index;
+  for (const RuleMetadata& rule : rules) index.emplace(rule.id, static_cast<int64_t>(index.size()));
+  for (const lint::Finding& f : *safe.findings) {
+    if (index.contains(f.rule_id)) continue;
+    RuleMetadata extra;
+    extra.id = f.rule_id;
+    extra.summary = f.rule_id;
+    extra.default_severity = f.severity;
+    index.emplace(f.rule_id, static_cast<int64_t>(rules.size()));
+    rules.push_back(std::move(extra));
+  }
+  // rules.size() may exceed index.size() only for duplicate ids in ctx.rules; index keeps the
+  // first, which is the descriptor results point at.
+
+  Value::Array descriptors;
+  for (const RuleMetadata& rule : rules) descriptors.push_back(RuleDescriptor(rule, safe));
+
+  Value::Object driver;
+  driver["name"] = safe.tool_name;
+  std::string version =
+      safe.tool_version.empty() ? std::string(LibraryVersion()) : safe.tool_version;
+  driver["version"] = version;
+  driver["semanticVersion"] = version;
+  driver["rules"] = std::move(descriptors);
+  Value::Object tool;
+  tool["driver"] = std::move(driver);
+
+  Value::Array results;
+  for (const lint::Finding& f : *safe.findings) {
+    results.push_back(ResultObject(safe, f, index.find(f.rule_id)->second));
+  }
+
+  Value::Object run;
+  run["tool"] = std::move(tool);
+  run["columnKind"] = "unicodeCodePoints";
+  run["results"] = std::move(results);
+  if (!safe.repo_root.empty()) {
+    std::error_code ec;
+    std::filesystem::path abs_root = std::filesystem::absolute(safe.repo_root, ec);
+    std::string root =
+        (ec ? std::filesystem::path(safe.repo_root) : abs_root).lexically_normal().generic_string();
+    if (!root.ends_with("/")) root += "/";
+    Value::Object base;
+    base["uri"] = "file://" + PercentEncodePath(ValidUtf8(root));
+    Value::Object bases;
+    bases[std::string(kRootBase)] = std::move(base);
+    run["originalUriBaseIds"] = std::move(bases);
+  }
+  Value::Object invocation;
+  invocation["executionSuccessful"] = true;
+  run["invocations"] = Value::Array{Value(std::move(invocation))};
+
+  Value::Object log;
+  log["$schema"] = std::string(kSchemaUri);
+  log["version"] = "2.1.0";
+  log["runs"] = Value::Array{Value(std::move(run))};
+  return log;
+}
+
+std::string WriteSarif(const ReportContext& ctx) { return json::WriteValue(SarifLog(ctx)) + "\n"; }
+
+}  // namespace qbank::report
