@@ -796,19 +796,48 @@ class PageWriter {
     if (joined) loss_.Drop(std::string(field) + " line breaks");
     return s;
   }
-  void Lines(std::string_view value) {
+  // Appends the lines of multi-line field `field`; the first line that a page would read as
+  // structure rather than as text of that field is remembered in conflict_.
+  void Lines(std::string_view value, std::string_view field) {
     size_t from = 0;
     while (true) {
       size_t nl = value.find('\n', from);
-      lines_.emplace_back(value.substr(from, nl == std::string_view::npos ? nl : nl - from));
+      std::string_view line = value.substr(from, nl == std::string_view::npos ? nl : nl - from);
+      std::string_view what = StructureOf(field, line);
+      if (!what.empty() && conflict_.empty()) {
+        conflict_ = "its " + std::string(field) + " has a line that a page reads as " +
+                    std::string(what) + ": '" + std::string(line) + "'";
+      }
+      lines_.emplace_back(line);
       if (nl == std::string_view::npos) break;
       from = nl + 1;
     }
+  }
+  // What a line of `field` would be read as instead of field text; empty when it reads back.
+  std::string_view StructureOf(std::string_view field, std::string_view line) const {
+    if (line == kSeparator) return "a page separator";
+    if (field == "stem") {
+      if (line == kAnswerMark) return "the answer mark";
+      if (line.starts_with(kTrapSign)) return "the trap heading";
+    } else if (field == "trap") {
+      if (line == kAnswerMark) return "the answer mark";
+    } else if (field == "explanation" || field == "options.rationale") {
+      if (IsMarkLine(line)) return "an option mark";
+    }
+    if (field == "options.rationale" && line == kHeadings[kAbout].text) return "the About heading";
+    if (field == "options.rationale" || field == "origin.statement") {
+      if (line.starts_with(kAuthorPrefix)) return "the author line";
+      // With an author line the review line is looked for only after it.
+      if (!has_author_ && line.starts_with(kReviewPrefix)) return "the review line";
+    }
+    return {};
   }
 
   const model::Bank& bank_;
   LossReport& loss_;
   std::vector<std::string> lines_;
+  std::string conflict_;  // why the page would not read back, when it would not
+  bool has_author_ = false;
 };
 
 // Derived initials: the first letter of every word of `name` ("Ada Lovelace" -> "AL").
@@ -865,15 +894,23 @@ Status PageWriter::Write(const Question& q, std::string& out) {
           : "\n";
 
   lines_.clear();
+  conflict_.clear();
+  const Person* person = nullptr;
+  if (!q.authors.empty() && !IsBlank(q.authors[0].name.value)) person = &q.authors[0];
+  has_author_ = person != nullptr;
   std::string exam = OneLine(q.exam, "exam");
   std::string domain = OneLine(q.domain, "domain");
+  // The title splits at its first space: an exam code with a space, or a domain without an exam,
+  // would read back differently.
+  if (exam.find(' ') != std::string::npos) loss_.Drop("exam (has a space)");
+  if (exam.empty() && !domain.empty()) loss_.Drop("domain (without an exam)");
   std::string title = exam;
   if (!domain.empty()) title += (title.empty() ? "" : " ") + domain;
   lines_.push_back(title.empty() ? std::string(kTitleAlone) : title + std::string(kTitleSuffix));
-  Lines(q.stem.value);
+  Lines(q.stem.value, "stem");
   if (!q.trap.empty() || flag("trap_heading")) {
     lines_.push_back(heading(kTrap));
-    if (!q.trap.empty()) Lines(q.trap.value);
+    if (!q.trap.empty()) Lines(q.trap.value, "trap");
   }
   for (Slot s : {kChoices, kMatters, kInstruction, kAnswer}) lines_.push_back(heading(s));
   lines_.emplace_back(kAnswerMark);
@@ -887,7 +924,7 @@ Status PageWriter::Write(const Question& q, std::string& out) {
     }
   }
   lines_.push_back(stated);
-  if (!q.explanation.empty()) Lines(q.explanation.value);
+  if (!q.explanation.empty()) Lines(q.explanation.value, "explanation");
   for (Slot s : {kAnalysis, kBreakdown, kForEach}) lines_.push_back(heading(s));
   for (const Option& o : q.options) {
     lines_.emplace_back(o.correct ? kKeyLine : kWrongLine);
@@ -897,11 +934,9 @@ Status PageWriter::Write(const Question& q, std::string& out) {
     lines_.push_back(why != nullptr && why->is_string()
                          ? why->as_string()
                          : std::string(o.correct ? kWhyCorrect : kWhyWrong));
-    if (!o.rationale.empty()) Lines(o.rationale.value);
+    if (!o.rationale.empty()) Lines(o.rationale.value, "options.rationale");
   }
 
-  const Person* person = nullptr;
-  if (!q.authors.empty() && !IsBlank(q.authors[0].name.value)) person = &q.authors[0];
   std::optional<std::string> date;
   if (!q.review.date.empty()) {
     date = FormatReviewDate(q.review.date.value);
@@ -915,7 +950,7 @@ Status PageWriter::Write(const Question& q, std::string& out) {
   if (!q.origin.statement.empty() || person != nullptr || date || !footer.empty() ||
       flag("about_heading")) {
     lines_.push_back(heading(kAbout));
-    if (!q.origin.statement.empty()) Lines(q.origin.statement.value);
+    if (!q.origin.statement.empty()) Lines(q.origin.statement.value, "origin.statement");
   }
   if (person != nullptr) {
     std::string initials = OneLine(person->initials, "authors.initials");
@@ -947,7 +982,13 @@ Status PageWriter::Write(const Question& q, std::string& out) {
     }
     lines_.push_back(line);
   }
-  if (!footer.empty()) Lines(footer);
+  if (!footer.empty()) Lines(footer, "extensions.page.footer");
+  if (lines_.back().starts_with(kDirectivePrefix) && conflict_.empty()) {
+    conflict_ = "its last line would read as a 'qbank:' directive: '" + lines_.back() + "'";
+  }
+  if (!conflict_.empty()) {
+    return Status::InvalidInput(where() + "cannot be written as a page: " + conflict_);
+  }
   for (const model::Suppression& s : q.suppressions) {
     if (!IsRuleId(s.rule)) {
       loss_.Drop("suppress");

@@ -730,6 +730,67 @@ TEST(PageFormatModelTest, ExportRefusesQuestionsAPageCannotShow) {
   EXPECT_FALSE(ExportBank(empty, loss).ok());
 }
 
+TEST(PageFormatModelTest, ExportRefusesTextThatWouldReadAsPageStructure) {
+  struct Case {
+    void (*edit)(Question&);
+    std::string message;
+  };
+  const std::vector<Case> cases = {
+      {[](Question& q) { q.explanation = Text("First part.\n---\nSecond part."); },
+       "its explanation has a line that a page reads as a page separator: '---'"},
+      {[](Question& q) { q.stem = Text("Which mark means correct?\n\xE2\x9C\x93"); },
+       "its stem has a line that a page reads as the answer mark: '\xE2\x9C\x93'"},
+      {[](Question& q) { q.options[1].rationale = Text("No.\n- \xE2\x9C\x97"); },
+       "its options.rationale has a line that a page reads as an option mark: '- \xE2\x9C\x97'"},
+      {[](Question& q) { q.options[2].rationale = Text("Written and reviewed by nobody"); },
+       "its options.rationale has a line that a page reads as the author line: 'Written and "
+       "reviewed by nobody'"},
+      {[](Question& q) {
+         q.authors.clear();
+         q.review = model::Review();
+         q.suppressions.clear();
+         q.origin.statement = Text("qbank: a made-up note");
+       },
+       "its last line would read as a 'qbank:' directive: 'qbank: a made-up note'"},
+  };
+  for (const Case& c : cases) {
+    Question q = BuiltQuestion();
+    c.edit(q);
+    Bank bank;
+    bank.questions.push_back(q);
+    LossReport loss;
+    Result<std::string> out = ExportBank(bank, loss);
+    ASSERT_FALSE(out.ok()) << c.message;
+    EXPECT_EQ(out.status().ToString(), "question " + model::DeriveQuestionId(q) +
+                                           ": cannot be written as a page: " + c.message);
+  }
+  // A review-like line is text when an author line comes first.
+  Question q = BuiltQuestion();
+  q.options[0].rationale = Text("Last reviewed by the class in week two.");
+  Bank bank;
+  bank.questions.push_back(q);
+  LossReport loss;
+  Result<std::string> out = ExportBank(bank, loss);
+  ASSERT_TRUE(out.ok());
+  Bank back;
+  ASSERT_TRUE(ImportText("m.txt", *out, back).ok());
+  EXPECT_EQ(back.questions[0].options[0].rationale, q.options[0].rationale);
+}
+
+TEST(PageFormatModelTest, TitleWordsThatWouldSplitDifferentlyAreReported) {
+  Bank bank;
+  Question q = BuiltQuestion();
+  q.exam = Text("QB OWN");
+  bank.questions.push_back(q);
+  Question r = BuiltQuestion();
+  r.exam = Text("");
+  bank.questions.push_back(r);
+  LossReport loss;
+  ASSERT_TRUE(ExportBank(bank, loss).ok());
+  EXPECT_EQ(loss.dropped(), (std::map<std::string, size_t>{{"domain (without an exam)", 1},
+                                                           {"exam (has a space)", 1}}));
+}
+
 // --- Sniffing and hostile input ------------------------------------------------------------------
 
 TEST(PageFormatSniffTest, ScoresOnlyPageLikeText) {
