@@ -5,6 +5,7 @@
 
 #include "formats/aiken_format.h"
 #include "formats/csv_format.h"
+#include "formats/json_format.h"
 #include "formats/page_format.h"
 
 namespace qbank::formats {
@@ -21,6 +22,7 @@ bool EndsWithIgnoringCase(std::string_view s, std::string_view suffix) {
 void RegisterBuiltinFormats(Registry& registry) {
   registry.Add(std::make_unique<AikenFormat>());
   registry.Add(std::make_unique<CsvFormat>());
+  registry.Add(std::make_unique<JsonFormat>());
   registry.Add(std::make_unique<PageFormat>());
 }
 

@@ -87,18 +87,27 @@ class TreeBuilder {
     size_t key_end = 0;
   };
 
-  void Value(Node node) {
+  explicit TreeBuilder(const ParseOptions& options) : options_(options) {}
+
+  // Adds a complete value to the open container (or makes it the root). A non-OK Status comes
+  // from the streaming callback.
+  Status Value(Node node) {
     if (stack_.empty()) {
       root_ = std::move(node);
-      return;
+      return Status::Ok();
     }
     Frame& top = stack_.back();
     if (top.node.is_array()) {
+      if (stack_.size() == 2 && options_.on_element && stack_[0].node.is_object() &&
+          stack_[0].key == options_.stream_member) {
+        return options_.on_element(std::move(node));
+      }
       top.node.mutable_items().push_back(std::move(node));
     } else {
       top.node.mutable_members().push_back(
           Member{std::move(top.key), top.key_begin, top.key_end, std::move(node)});
     }
+    return Status::Ok();
   }
   void Start(Kind kind, size_t begin) {
     stack_.emplace_back();
@@ -111,17 +120,18 @@ class TreeBuilder {
     top.key_begin = begin;
     top.key_end = end;
   }
-  void End(size_t end) {
+  Status End(size_t end) {
     Node node = std::move(stack_.back().node);
     stack_.pop_back();
     node.set_range(node.begin(), end);
-    Value(std::move(node));
+    return Value(std::move(node));
   }
 
   const std::vector<Frame>& stack() const { return stack_; }
   Node& root() { return root_; }
 
  private:
+  const ParseOptions& options_;
   std::vector<Frame> stack_;
   Node root_;
 };
@@ -168,14 +178,15 @@ class Handler {
  public:
   using Ch = char;
 
-  Handler(const SourceText& src, const SourceStream& stream, int max_depth,
+  Handler(const SourceText& src, const SourceStream& stream, const ParseOptions& options,
           const Schema::Impl* schema, rapidjson::SchemaValidator* validator)
       : content_(src.content()),
         src_(src),
         stream_(stream),
-        max_depth_(max_depth),
+        max_depth_(options.max_depth),
         schema_(schema),
-        validator_(validator) {}
+        validator_(validator),
+        builder_(options) {}
 
   bool Null() {
     if (validator_ && !validator_->Null()) return SchemaScalarError(Kind::kNull);
@@ -226,8 +237,7 @@ class Handler {
     Node n;
     n.set_string(std::string(str, length), HasEscape(begin, end));
     n.set_range(begin, end);
-    builder_.Value(std::move(n));
-    return true;
+    return Check(builder_.Value(std::move(n)));
   }
   bool StartObject() { return Start(Kind::kObject); }
   bool StartArray() { return Start(Kind::kArray); }
@@ -243,17 +253,16 @@ class Handler {
   bool EndObject(rapidjson::SizeType count) {
     if (validator_ && !validator_->EndObject(count)) return SchemaEndError(Kind::kObject);
     --depth_;
-    builder_.End(stream_.Tell() + 1);  // the iterative reader reports before taking the '}'
-    return true;
+    return Check(builder_.End(stream_.Tell() + 1));  // reported before the '}' is taken
   }
   bool EndArray(rapidjson::SizeType count) {
     if (validator_ && !validator_->EndArray(count)) return SchemaEndError(Kind::kArray);
     --depth_;
-    builder_.End(stream_.Tell() + 1);
-    return true;
+    return Check(builder_.End(stream_.Tell() + 1));
   }
 
   const std::string& error() const { return error_; }
+  const Status& callback_status() const { return callback_status_; }
   Node& root() { return builder_.root(); }
 
  private:
@@ -269,8 +278,12 @@ class Handler {
   bool Scalar(Node n) {
     size_t end = stream_.Tell();
     n.set_range(ScalarBegin(content_, end), end);
-    builder_.Value(std::move(n));
-    return true;
+    return Check(builder_.Value(std::move(n)));
+  }
+  bool Check(Status status) {
+    if (status.ok()) return true;
+    callback_status_ = std::move(status);
+    return false;
   }
   bool Start(Kind kind) {
     size_t begin = stream_.Tell();  // the iterative reader reports before taking the bracket
@@ -308,6 +321,7 @@ class Handler {
   rapidjson::SchemaValidator* validator_;
   TreeBuilder builder_;
   std::string error_;
+  Status callback_status_;
 };
 
 bool Handler::SchemaError(size_t offset, Kind found, bool at_key) {
@@ -499,11 +513,12 @@ Result<Node> ParseImpl(const SourceText& src, const ParseOptions& options,
   std::unique_ptr<rapidjson::SchemaValidator> validator;
   if (schema != nullptr)
     validator = std::make_unique<rapidjson::SchemaValidator>(*schema->compiled);
-  Handler handler(src, stream, options.max_depth, schema, validator.get());
+  Handler handler(src, stream, options, schema, validator.get());
   rapidjson::Reader reader;
   rapidjson::ParseResult result = reader.Parse<kParseFlags>(stream, handler);
   if (result) return std::move(handler.root());
   if (!handler.error().empty()) return Status::InvalidInput(handler.error());
+  if (!handler.callback_status().ok()) return handler.callback_status();
   size_t offset = result.Offset();
   if (result.Code() == rapidjson::kParseErrorValueInvalid) {
     // RapidJSON stops inside a misspelt literal ("tru"); point at its first letter.
@@ -770,6 +785,10 @@ void AppendQuoted(std::string_view s, std::string& out) {
     ++i;
   }
   out += '"';
+}
+
+void AppendValue(const model::Value& value, int indent, int level, std::string& out) {
+  WriteValueTo(value, indent, level, out);
 }
 
 std::string WriteValue(const model::Value& value, int indent) {

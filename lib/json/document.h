@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -98,6 +99,12 @@ struct Member {
 struct ParseOptions {
   // Arrays and objects nested deeper than this are an error ("nesting deeper than N levels").
   int max_depth = 512;
+  // Streaming, for big files: when `on_element` is set, each element of the array that is the
+  // value of the top-level object's member `stream_member` is handed to `on_element` as soon as it
+  // is complete, and not kept in the tree (that array stays empty), so memory holds one element at
+  // a time. A non-OK Status from `on_element` stops the parse and is returned as is.
+  std::string stream_member;
+  std::function<Status(Node&&)> on_element;
 };
 
 // Parses `src` (UTF-8, an optional byte order mark is skipped) into a located tree. Errors are
@@ -137,6 +144,10 @@ Status ValidateSchema(const SourceText& src, const SourceText& schema_src);
 // round-trip digits (and ".0" when integral, so they read back as doubles), NaN and infinities as
 // null. No trailing newline. The same value always gives the same bytes.
 std::string WriteValue(const model::Value& value, int indent = 2);
+
+// Appends WriteValue's text for `value` to `out`, as if nested `level` levels deep (so its inner
+// lines are indented by (level + 1) * indent spaces).
+void AppendValue(const model::Value& value, int indent, int level, std::string& out);
 
 // Appends `s` as a JSON string literal (with quotes) to `out`, escaped as WriteValue does.
 void AppendQuoted(std::string_view s, std::string& out);

@@ -1,0 +1,41 @@
+// The json format over the bank reader and writer.
+#include "formats/json_format.h"
+
+#include "json/bank_reader.h"
+#include "json/bank_writer.h"
+#include "model/normalize.h"
+
+namespace qbank::formats {
+namespace {
+
+bool DropsExtensions(const model::Value& v) { return !v.is_null() && !v.is_object(); }
+
+}  // namespace
+
+int JsonFormat::Sniff(std::string_view /*path*/, std::string_view content) const {
+  if (content.substr(0, 3) == "\xEF\xBB\xBF") content.remove_prefix(3);
+  size_t start = content.find_first_not_of(" \t\r\n");
+  if (start == std::string_view::npos || content[start] != '{') return 0;
+  std::string_view head = content.substr(start, 4096);
+  return head.find("\"qbank\"") != std::string_view::npos ? 90 : 10;
+}
+
+Status JsonFormat::Import(const SourceText& source, ImportContext& ctx) const {
+  if (ctx.bank == nullptr) return Status::Usage("internal: json import without a bank");
+  return json::ReadBank(source, ctx.file, *ctx.bank);
+}
+
+Result<std::string> JsonFormat::Export(const model::Bank& bank, const ExportOptions& /*options*/,
+                                       LossReport& loss) const {
+  model::Bank copy = bank;
+  model::NormalizeBank(copy);
+  size_t dropped = DropsExtensions(copy.extensions) ? 1 : 0;
+  for (const model::Question& q : copy.questions) {
+    dropped += DropsExtensions(q.extensions) ? 1 : 0;
+    for (const model::Option& o : q.options) dropped += DropsExtensions(o.extensions) ? 1 : 0;
+  }
+  loss.Drop("extensions", dropped);
+  return json::WriteBank(copy);
+}
+
+}  // namespace qbank::formats

@@ -1,0 +1,33 @@
+// The `json` format: the normalised bank file (docs/bank-format.md), lossless both ways.
+#ifndef QBANK_FORMATS_JSON_FORMAT_H_
+#define QBANK_FORMATS_JSON_FORMAT_H_
+
+#include "formats/format.h"
+
+namespace qbank::formats {
+
+class JsonFormat : public Format {
+ public:
+  std::string_view name() const override { return "json"; }
+  std::string_view summary() const override {
+    return "qbank bank file: the normalised JSON form of a bank (lossless)";
+  }
+  std::vector<std::string_view> extensions() const override { return {".json"}; }
+  // 90 when the content is a JSON object with a "qbank" member near its start, 10 for any other
+  // JSON object, 0 otherwise.
+  int Sniff(std::string_view path, std::string_view content) const override;
+
+  // Validates the file against schemas/bank.schema.json and reads it with json::ReadBank: bank
+  // fields are set when still empty in ctx.bank, questions appended, every field located. A file
+  // with any error adds nothing and returns the error ("path:line:col: ...").
+  Status Import(const SourceText& source, ImportContext& ctx) const override;
+  // Normalises a copy of the bank (model::NormalizeBank) and writes its canonical JSON
+  // (json::WriteBank). Lossless: only extensions that are not JSON objects, which the model does
+  // not produce, would be recorded in `loss` as dropped.
+  Result<std::string> Export(const model::Bank& bank, const ExportOptions& options,
+                             LossReport& loss) const override;
+};
+
+}  // namespace qbank::formats
+
+#endif  // QBANK_FORMATS_JSON_FORMAT_H_

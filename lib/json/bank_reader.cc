@@ -1,0 +1,375 @@
+// The bank file reader: one validating, streaming parse; each question's located tree is turned
+// into a model::Question as soon as it is complete.
+#include "json/bank_reader.h"
+
+#include <array>
+#include <cstring>
+#include <utility>
+#include <vector>
+
+#include "json/document.h"
+
+namespace qbank::json {
+
+extern const char kBankSchemaText[];
+
+namespace {
+
+// Turns byte offsets into line:column while walking forward through the source, so locating
+// every field of a file costs one pass even when the file is one long line. Going backwards
+// falls back to SourceText::PositionAt.
+class Locator {
+ public:
+  explicit Locator(const SourceText& src) : src_(src) {}
+
+  SourcePosition At(size_t offset) {
+    const std::string& content = src_.content();
+    if (offset > content.size()) offset = content.size();
+    if (offset < offset_) {
+      pos_ = src_.PositionAt(offset);
+      offset_ = offset;
+      return pos_;
+    }
+    const char* p = content.data() + offset_;
+    const char* end = content.data() + offset;
+    while (p < end) {
+      const void* nl = std::memchr(p, '\n', static_cast<size_t>(end - p));
+      const char* stop = nl != nullptr ? static_cast<const char*>(nl) : end;
+      for (; p < stop; ++p) pos_.column += (static_cast<unsigned char>(*p) & 0xC0) != 0x80;
+      if (nl != nullptr) {
+        ++pos_.line;
+        pos_.column = 1;
+        ++p;
+      }
+    }
+    offset_ = offset;
+    return pos_;
+  }
+
+  SourceSpan Span(size_t begin, size_t end, uint32_t file) {
+    SourcePosition b = At(begin);
+    SourcePosition e = At(end < begin ? begin : end);
+    SourceSpan span;
+    span.file = file;
+    span.line = b.line;
+    span.column = b.column;
+    span.end_line = e.line;
+    span.end_column = e.column;
+    return span;
+  }
+
+ private:
+  const SourceText& src_;
+  size_t offset_ = 0;
+  SourcePosition pos_;
+};
+
+constexpr std::array<std::string_view, 10> kBankKeys = {
+    "$schema",  "qbank",         "id",     "title",     "exam", "publisher",
+    "language", "declared_size", "origin", "extensions"};
+constexpr std::array<std::string_view, 17> kQuestionKeys = {
+    "id",      "type",          "exam",        "domain",   "stem",       "trap",
+    "options", "stated_answer", "explanation", "tags",     "difficulty", "markup",
+    "authors", "review",        "origin",      "suppress", "extensions"};
+constexpr std::array<std::string_view, 5> kOptionKeys = {"text", "correct", "weight", "rationale",
+                                                         "extensions"};
+constexpr std::array<std::string_view, 4> kPersonKeys = {"initials", "name", "credentials",
+                                                         "roles"};
+constexpr std::array<std::string_view, 3> kReviewKeys = {"date", "reviewer", "checked_against"};
+constexpr std::array<std::string_view, 2> kOriginKeys = {"statement", "references"};
+constexpr std::array<std::string_view, 2> kSuppressionKeys = {"rule", "reason"};
+
+// Walks an object's members in document order, giving each known member's index in `keys` and
+// refusing a member written twice. `fn(index, member)` returns a Status.
+template <size_t N, typename Fn>
+Status ForEachMember(const SourceText& src, Node& object,
+                     const std::array<std::string_view, N>& keys, Fn&& fn) {
+  static_assert(N <= 32);
+  uint32_t seen = 0;
+  for (Member& m : object.mutable_members()) {
+    size_t index = 0;
+    while (index < N && keys[index] != m.key) ++index;
+    if (index == N) continue;  // the schema refuses unknown members before we get here
+    if ((seen & (1u << index)) != 0) {
+      return Status::InvalidInput(src.ErrorAt(
+          m.key_begin, "expected each member once, found \"" + m.key + "\" a second time"));
+    }
+    seen |= 1u << index;
+    QBANK_RETURN_IF_ERROR(fn(index, m));
+  }
+  return Status::Ok();
+}
+
+class Converter {
+ public:
+  Converter(const SourceText& src, uint32_t file) : src_(src), file_(file), loc_(src) {}
+
+  Status Question(Node& node, model::Question& q);
+  Status BankFields(Node& root, model::Bank& bank);
+
+ private:
+  model::Text TakeText(Node& n) {
+    model::Text t;
+    t.span = loc_.Span(n.begin() + 1, n.end() - 1, file_);
+    t.verbatim = !n.escaped();
+    t.value = std::move(n.mutable_string());
+    return t;
+  }
+  std::vector<model::Text> TakeTexts(Node& array) {
+    std::vector<model::Text> texts;
+    texts.reserve(array.items().size());
+    for (Node& n : array.mutable_items()) texts.push_back(TakeText(n));
+    return texts;
+  }
+  SourceSpan Span(const Node& n) { return loc_.Span(n.begin(), n.end(), file_); }
+  Status Option(Node& node, model::Option& o);
+  Status Person(Node& node, model::Person& p);
+
+  const SourceText& src_;
+  uint32_t file_;
+  Locator loc_;
+};
+
+Status Converter::Option(Node& node, model::Option& o) {
+  SourcePosition begin = loc_.At(node.begin());
+  QBANK_RETURN_IF_ERROR(ForEachMember(src_, node, kOptionKeys, [&](size_t k, Member& m) {
+    switch (k) {
+      case 0:
+        o.text = TakeText(m.value);
+        break;
+      case 1:
+        o.correct = m.value.as_bool();
+        o.correct_span = Span(m.value);
+        break;
+      case 2:
+        o.weight = m.value.as_double();
+        break;
+      case 3:
+        o.rationale = TakeText(m.value);
+        break;
+      case 4:
+        o.extensions = m.value.ToValue();
+        break;
+    }
+    return Status::Ok();
+  }));
+  SourcePosition end = loc_.At(node.end());
+  o.span = SourceSpan{file_, begin.line, begin.column, end.line, end.column};
+  return Status::Ok();
+}
+
+Status Converter::Person(Node& node, model::Person& p) {
+  return ForEachMember(src_, node, kPersonKeys, [&](size_t k, Member& m) {
+    switch (k) {
+      case 0:
+        p.initials = TakeText(m.value);
+        break;
+      case 1:
+        p.name = TakeText(m.value);
+        break;
+      case 2:
+        p.credentials = TakeText(m.value);
+        break;
+      case 3:
+        p.roles = TakeTexts(m.value);
+        break;
+    }
+    return Status::Ok();
+  });
+}
+
+Status Converter::Question(Node& node, model::Question& q) {
+  SourcePosition begin = loc_.At(node.begin());
+  QBANK_RETURN_IF_ERROR(ForEachMember(src_, node, kQuestionKeys, [&](size_t k, Member& m) {
+    Node& v = m.value;
+    switch (k) {
+      case 0:
+        q.id = TakeText(v);
+        break;
+      case 1: {
+        std::optional<model::QuestionType> type = model::ParseQuestionType(v.as_string());
+        if (!type) {
+          return Status::InvalidInput(src_.ErrorAt(v.begin(), "expected a question type"));
+        }
+        q.type = *type;
+        break;
+      }
+      case 2:
+        q.exam = TakeText(v);
+        break;
+      case 3:
+        q.domain = TakeText(v);
+        break;
+      case 4:
+        q.stem = TakeText(v);
+        break;
+      case 5:
+        q.trap = TakeText(v);
+        break;
+      case 6:
+        q.options.resize(v.items().size());
+        for (size_t i = 0; i < q.options.size(); ++i) {
+          QBANK_RETURN_IF_ERROR(Option(v.mutable_items()[i], q.options[i]));
+        }
+        break;
+      case 7:
+        q.stated_answer = TakeText(v);
+        break;
+      case 8:
+        q.explanation = TakeText(v);
+        break;
+      case 9:
+        q.tags = TakeTexts(v);
+        break;
+      case 10:
+        q.difficulty = TakeText(v);
+        break;
+      case 11: {
+        std::optional<model::Markup> markup = model::ParseMarkup(v.as_string());
+        if (!markup) return Status::InvalidInput(src_.ErrorAt(v.begin(), "expected a markup"));
+        q.markup = *markup;
+        break;
+      }
+      case 12:
+        q.authors.resize(v.items().size());
+        for (size_t i = 0; i < q.authors.size(); ++i) {
+          QBANK_RETURN_IF_ERROR(Person(v.mutable_items()[i], q.authors[i]));
+        }
+        break;
+      case 13:
+        return ForEachMember(src_, v, kReviewKeys, [&](size_t r, Member& rm) {
+          model::Text t = TakeText(rm.value);
+          (r == 0   ? q.review.date
+           : r == 1 ? q.review.reviewer
+                    : q.review.checked_against) = std::move(t);
+          return Status::Ok();
+        });
+      case 14:
+        return ForEachMember(src_, v, kOriginKeys, [&](size_t r, Member& om) {
+          if (r == 0) {
+            q.origin.statement = TakeText(om.value);
+          } else {
+            q.origin.references = TakeTexts(om.value);
+          }
+          return Status::Ok();
+        });
+      case 15:
+        q.suppressions.resize(v.items().size());
+        for (size_t i = 0; i < q.suppressions.size(); ++i) {
+          Node& s = v.mutable_items()[i];
+          model::Suppression& out = q.suppressions[i];
+          SourcePosition b = loc_.At(s.begin());
+          QBANK_RETURN_IF_ERROR(ForEachMember(src_, s, kSuppressionKeys, [&](size_t r, Member& sm) {
+            (r == 0 ? out.rule : out.reason) = std::move(sm.value.mutable_string());
+            return Status::Ok();
+          }));
+          SourcePosition e = loc_.At(s.end());
+          out.span = SourceSpan{file_, b.line, b.column, e.line, e.column};
+        }
+        break;
+      case 16:
+        q.extensions = v.ToValue();
+        break;
+    }
+    return Status::Ok();
+  }));
+  SourcePosition end = loc_.At(node.end());
+  q.span = SourceSpan{file_, begin.line, begin.column, end.line, end.column};
+  return Status::Ok();
+}
+
+Status Converter::BankFields(Node& root, model::Bank& bank) {
+  return ForEachMember(src_, root, kBankKeys, [&](size_t k, Member& m) {
+    Node& v = m.value;
+    switch (k) {
+      case 0:  // "$schema": for editors only
+      case 1:  // "qbank": the schema allows only version 1
+        break;
+      case 2:
+        bank.id = TakeText(v);
+        break;
+      case 3:
+        bank.title = TakeText(v);
+        break;
+      case 4:
+        bank.exam = TakeText(v);
+        break;
+      case 5:
+        bank.publisher = TakeText(v);
+        break;
+      case 6:
+        bank.language = TakeText(v);
+        break;
+      case 7:
+        bank.declared_size = v.as_int();
+        bank.declared_size_span = Span(v);
+        break;
+      case 8:
+        bank.origin = TakeText(v);
+        break;
+      case 9:
+        bank.extensions = v.ToValue();
+        break;
+    }
+    return Status::Ok();
+  });
+}
+
+const Result<Schema>& BankSchema() {
+  static const Result<Schema>* schema = new Result<Schema>(
+      Schema::Load(SourceText("schemas/bank.schema.json", std::string(kBankSchemaText))));
+  return *schema;
+}
+
+void SetIfEmpty(model::Text& target, model::Text& value) {
+  if (target.empty()) target = std::move(value);
+}
+
+}  // namespace
+
+std::string_view BankSchemaText() { return kBankSchemaText; }
+
+Status ReadBank(const SourceText& src, uint32_t file, model::Bank& bank) {
+  const Result<Schema>& schema = BankSchema();
+  if (!schema.ok()) {
+    return Status::Unsupported("internal: the embedded bank schema does not load: " +
+                               schema.status().message());
+  }
+  std::vector<model::Question> questions;
+  Converter questions_converter(src, file);
+  ParseOptions options;
+  options.stream_member = "questions";
+  options.on_element = [&](Node&& node) {
+    model::Question q;
+    QBANK_RETURN_IF_ERROR(questions_converter.Question(node, q));
+    questions.push_back(std::move(q));
+    return Status::Ok();
+  };
+  Result<Node> root = schema->ParseAndValidate(src, options);
+  if (!root.ok()) return root.status();
+
+  model::Bank fields;
+  Converter bank_converter(src, file);
+  QBANK_RETURN_IF_ERROR(bank_converter.BankFields(*root, fields));
+
+  SetIfEmpty(bank.id, fields.id);
+  SetIfEmpty(bank.title, fields.title);
+  SetIfEmpty(bank.exam, fields.exam);
+  SetIfEmpty(bank.publisher, fields.publisher);
+  SetIfEmpty(bank.language, fields.language);
+  SetIfEmpty(bank.origin, fields.origin);
+  if (!bank.declared_size.has_value() && fields.declared_size.has_value()) {
+    bank.declared_size = fields.declared_size;
+    bank.declared_size_span = fields.declared_size_span;
+  }
+  if (bank.extensions.is_null()) bank.extensions = std::move(fields.extensions);
+  if (bank.questions.empty()) {
+    bank.questions = std::move(questions);
+  } else {
+    bank.questions.reserve(bank.questions.size() + questions.size());
+    for (model::Question& q : questions) bank.questions.push_back(std::move(q));
+  }
+  return Status::Ok();
+}
+
+}  // namespace qbank::json
