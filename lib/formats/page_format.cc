@@ -109,7 +109,7 @@ bool IsNameChar(char c) {
   return (c >= 'a' && c <= 'z') || IsUpper(c) || IsDigit(c) || c == '-' || c == '&';
 }
 
-// "2026-09" for ("September 2026"), "2026-09-05" for "September 5, 2026"; nullopt otherwise.
+// "2026-09" for "September 2026", "2026-09-05" for "September 5, 2026"; nullopt otherwise.
 std::optional<std::string> ParseReviewDate(std::string_view s) {
   size_t space = s.find(' ');
   if (space == std::string_view::npos) return std::nullopt;
@@ -126,7 +126,7 @@ std::optional<std::string> ParseReviewDate(std::string_view s) {
         (d.size() == 2 && !IsDigit(d[1]))) {
       return std::nullopt;
     }
-    int value = std::stoi(std::string(d));
+    int value = d.size() == 1 ? d[0] - '0' : (d[0] - '0') * 10 + (d[1] - '0');
     if (value > 31) return std::nullopt;
     day = (value < 10 ? "-0" : "-") + std::string(d);
     rest = rest.substr(comma + 2);
@@ -191,9 +191,11 @@ size_t NameLength(std::string_view text, size_t pos) {
   return end - pos;
 }
 
-// A place a publisher name was seen: which text (0 about, 1 footer, 2.. roles) and where.
+// A place a publisher name was seen: by which pattern, in which text (0 about, 1 footer, 2.. the
+// roles) and where.
 struct NameSighting {
   std::string name;
+  int pattern = 0;
   size_t field = 0;
   size_t offset = 0;
 };
@@ -204,12 +206,14 @@ struct NameSighting {
 std::vector<NameSighting> SightPublisher(std::string_view about, std::string_view footer,
                                          const std::vector<std::string_view>& roles) {
   std::vector<NameSighting> out;
+  int pattern = 0;
   auto add = [&](size_t field, std::string_view text, size_t pos, size_t len) {
-    out.push_back({std::string(text.substr(pos, len)), field, pos});
+    out.push_back({std::string(text.substr(pos, len)), pattern, field, pos});
   };
   if (size_t n = NameLength(about, 0); n != 0 && about.substr(n).starts_with(" writes ")) {
     add(0, about, 0, n);
   }
+  pattern = 1;
   for (size_t p = about.find(" on "); p != std::string_view::npos; p = about.find(" on ", p + 1)) {
     size_t start = p + 4;
     size_t n = NameLength(about, start);
@@ -218,6 +222,7 @@ std::vector<NameSighting> SightPublisher(std::string_view about, std::string_vie
       add(0, about, start, n);
     }
   }
+  pattern = 2;
   for (size_t p = footer.find("part of "); p != std::string_view::npos;
        p = footer.find("part of ", p + 1)) {
     size_t start = p + 8;
@@ -227,6 +232,7 @@ std::vector<NameSighting> SightPublisher(std::string_view about, std::string_vie
       add(1, footer, start, n);
     }
   }
+  pattern = 3;
   for (size_t p = 0; p < footer.size();) {
     size_t n = NameLength(footer, p);
     if (n != 0 && footer.substr(p + n).starts_with(" provides ")) add(1, footer, p, n);
@@ -234,6 +240,7 @@ std::vector<NameSighting> SightPublisher(std::string_view about, std::string_vie
     if (next == std::string_view::npos) break;
     p = next + 2;
   }
+  pattern = 4;
   for (size_t r = 0; r < roles.size(); ++r) {
     std::string_view role = roles[r];
     for (std::string_view word : {std::string_view(" of "), std::string_view(" at ")}) {
@@ -247,12 +254,13 @@ std::vector<NameSighting> SightPublisher(std::string_view about, std::string_vie
   return out;
 }
 
-// The first name sighted at least twice: a publisher found reliably.
+// The first name sighted by at least two different patterns: a publisher found reliably (one
+// pattern alone may catch a product or a place: "questions on Kubernetes, ...").
 const NameSighting* ReliablePublisher(const std::vector<NameSighting>& sightings) {
   for (const NameSighting& s : sightings) {
-    size_t count = 0;
-    for (const NameSighting& t : sightings) count += t.name == s.name;
-    if (count >= 2) return &s;
+    for (const NameSighting& t : sightings) {
+      if (t.name == s.name && t.pattern != s.pattern) return &s;
+    }
   }
   return nullptr;
 }
@@ -484,8 +492,7 @@ Status PageParser::ParseAuthor(Question& q, size_t line, size_t roles_line) cons
   size_t at = kAuthorPrefix.size();
   if (name_len == 0 || IsBlank(rest.substr(0, name_len))) {
     return ErrorAt(lines_[line].begin + at,
-                   "expected the author's name after 'Written and "
-                   "reviewed by '");
+                   "expected the author's name after 'Written and reviewed by '");
   }
   if (L(line - 1).empty() || L(line - 1).find(' ') != std::string_view::npos) {
     return ErrorAtLine(line - 1, kInitialsExpected);

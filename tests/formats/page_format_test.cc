@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <optional>
 #include <random>
 #include <sstream>
 
@@ -532,6 +533,37 @@ TEST(PageFormatErrorTest, Separators) {
 TEST(PageFormatErrorTest, InvalidUtf8) {
   std::string error = ImportError(Replacing(2, "Which RAID \xFF level?"));
   EXPECT_TRUE(error.starts_with("m.txt:2:12: ")) << error;
+}
+
+TEST(PageFormatBankFactsTest, DeclaredSizeAndPublisherPatterns) {
+  struct Case {
+    std::string about;
+    std::string footer;
+    std::string roles;
+    std::optional<int64_t> size;
+    std::string publisher;
+  };
+  const std::vector<Case> cases = {
+      {"One of 1,200 original questions by Blue Quill.", "Part of Blue Quill's range.",
+       "Systems Administrator", 1200, ""},
+      {"Blue Quill writes every question from scratch \xE2\x80\x94 75 in total.",
+       "This page is part of Blue Quill's free set.", "Systems Administrator", 75, "Blue Quill"},
+      {"Questions on Kubernetes, written on Kubernetes.", "A short footer.",
+       "Systems Administrator", std::nullopt, ""},
+      {"Written in 2026 for 3 teams.", "A short footer. Blue Quill provides the hosting.",
+       "Editor at Blue Quill", std::nullopt, "Blue Quill"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.about);
+    std::vector<std::string> lines = BasePage();
+    lines[23] = c.about;
+    lines[26] = c.roles;
+    lines[28] = c.footer;
+    Bank bank;
+    ASSERT_TRUE(ImportText("m.txt", Join(lines), bank).ok());
+    EXPECT_EQ(bank.declared_size, c.size);
+    EXPECT_EQ(bank.publisher.value, c.publisher);
+  }
 }
 
 // --- Problems left for lint ----------------------------------------------------------------------
