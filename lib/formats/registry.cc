@@ -6,7 +6,9 @@
 #include "formats/aiken_format.h"
 #include "formats/csv_format.h"
 #include "formats/json_format.h"
+#include "formats/moodle_xml_format.h"
 #include "formats/page_format.h"
+#include "formats/qti_format.h"
 
 namespace qbank::formats {
 namespace {
@@ -23,7 +25,10 @@ void RegisterBuiltinFormats(Registry& registry) {
   registry.Add(std::make_unique<AikenFormat>());
   registry.Add(std::make_unique<CsvFormat>());
   registry.Add(std::make_unique<JsonFormat>());
+  registry.Add(std::make_unique<MoodleXmlFormat>());
   registry.Add(std::make_unique<PageFormat>());
+  registry.Add(std::make_unique<QtiFormat>(QtiFormat::Version::k21));
+  registry.Add(std::make_unique<QtiFormat>(QtiFormat::Version::k30));
 }
 
 }  // namespace

@@ -1,0 +1,663 @@
+// Moodle XML import and export over the xml/ door.
+#include "formats/moodle_xml_format.h"
+
+#include <array>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+#include <set>
+
+#include "formats/field_loss.h"
+#include "xml/xml_tree.h"
+
+namespace qbank::formats {
+namespace {
+
+using model::Markup;
+using model::Option;
+using model::Question;
+using model::QuestionType;
+using model::Text;
+using model::Value;
+
+// The key under which Moodle-specific data travels in Question/Option::extensions.
+constexpr std::string_view kExtensionKey = "moodle_xml";
+
+// Moodle's accepted answer grades in percent (question_bank::fraction_options_full), and their
+// negatives.
+constexpr std::array<std::string_view, 21> kFractions = {
+    "100",      "90",       "83.33333", "80",       "75", "70", "66.66667",
+    "60",       "50",       "40",       "33.33333", "30", "25", "20",
+    "16.66667", "14.28571", "12.5",     "11.11111", "10", "5",  "0"};
+constexpr double kFractionTolerance = 0.001;  // percentage points; Moodle allows 0.00001 of 1
+
+std::string_view Trim(std::string_view s, size_t* lead = nullptr) {
+  size_t b = 0;
+  while (b < s.size() && (s[b] == ' ' || s[b] == '\t' || s[b] == '\n' || s[b] == '\r')) ++b;
+  size_t e = s.size();
+  while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\n' || s[e - 1] == '\r')) {
+    --e;
+  }
+  if (lead != nullptr) *lead = b;
+  return s.substr(b, e - b);
+}
+
+std::optional<double> ParseNumber(std::string_view s) {
+  s = Trim(s);
+  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
+  double value = 0;
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+  if (s.empty() || ec != std::errc() || ptr != s.data() + s.size() || !std::isfinite(value)) {
+    return std::nullopt;
+  }
+  return value;
+}
+
+std::optional<bool> ParseBool(std::string_view s) {
+  std::string v(Trim(s));
+  for (char& c : v) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (v == "true" || v == "1") return true;
+  if (v == "false" || v == "0") return false;
+  return std::nullopt;
+}
+
+std::string_view MoodleTypeOf(QuestionType type) {
+  switch (type) {
+    case QuestionType::kSingleAnswer:
+    case QuestionType::kMultipleAnswer:
+      return "multichoice";
+    case QuestionType::kTrueFalse:
+      return "truefalse";
+    case QuestionType::kShortAnswer:
+      return "shortanswer";
+    case QuestionType::kNumerical:
+      return "numerical";
+    case QuestionType::kMatching:
+      return "matching";
+    case QuestionType::kEssay:
+      return "essay";
+    case QuestionType::kDescription:
+      return "description";
+    case QuestionType::kOther:
+      break;
+  }
+  return "";
+}
+
+// Types whose <answer> elements become options.
+bool ReadsAnswers(std::string_view moodle_type) {
+  return moodle_type == "multichoice" || moodle_type == "multichoiceset" ||
+         moodle_type == "truefalse" || moodle_type == "shortanswer" || moodle_type == "numerical";
+}
+
+std::optional<Markup> MarkupOfFormat(std::string_view format) {
+  if (format == "html") return Markup::kHtml;
+  if (format == "markdown") return Markup::kMarkdown;
+  if (format == "plain_text" || format == "moodle_auto_format") return Markup::kPlain;
+  return std::nullopt;
+}
+
+std::string_view FormatOfMarkup(Markup markup) {
+  switch (markup) {
+    case Markup::kHtml:
+      return "html";
+    case Markup::kMarkdown:
+      return "markdown";
+    case Markup::kPlain:
+      break;
+  }
+  return "plain_text";
+}
+
+// The text a grade-less question would give an option: 100 for a key (shared equally among the
+// keys of a multiple-answer question), 0 otherwise.
+double DefaultFraction(QuestionType type, bool correct, size_t key_count) {
+  if (!correct) return 0;
+  if (type == QuestionType::kMultipleAnswer && key_count > 0) {
+    return 100.0 / static_cast<double>(key_count);
+  }
+  return 100;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Import
+
+class Reader {
+ public:
+  Reader(const SourceText& source, ImportContext& ctx) : source_(source), ctx_(ctx) {}
+
+  Status Run() {
+    Result<xml::Node> root = xml::Parse(source_);
+    if (!root.ok()) return root.status();
+    if (root->LocalName() != "quiz") {
+      return Error(*root, "the root element is <" + root->name +
+                              ">; expected <quiz> (a Moodle XML question file)");
+    }
+    for (const xml::Node* child : root->ChildElements()) {
+      if (child->LocalName() != "question") {
+        Report(*child, "unexpected <" + child->name + "> in <quiz>; expected <question>");
+        continue;
+      }
+      const std::string* type = child->FindAttribute("type");
+      if (type == nullptr || type->empty()) {
+        Report(*child,
+               "<question> has no type attribute; expected type=\"multichoice\" or "
+               "another Moodle question type");
+        continue;
+      }
+      if (*type == "category") {
+        ReadCategory(*child);
+        continue;
+      }
+      Question question;
+      Status status = ReadQuestion(*child, *type, question);
+      if (!status.ok()) {
+        if (ctx_.errors == nullptr) return status;
+        ReportStatus(status);
+        continue;
+      }
+      ctx_.bank->questions.push_back(std::move(question));
+    }
+    return Status::Ok();
+  }
+
+ private:
+  Status Error(const xml::Node& at, const std::string& message) const {
+    return Status::InvalidInput(source_.ErrorAt(Offset(at), message));
+  }
+  void Report(const xml::Node& at, const std::string& message) const {
+    if (ctx_.errors == nullptr) return;
+    SourcePosition pos = source_.PositionAt(Offset(at));
+    Diagnostic d;
+    d.path = source_.path();
+    d.span.file = ctx_.file;
+    d.span.line = pos.line;
+    d.span.column = pos.column;
+    d.message = message;
+    ctx_.errors->push_back(std::move(d));
+  }
+  // A per-question error whose message is "path:line:col: what".
+  void ReportStatus(const Status& status) const {
+    Diagnostic d;
+    d.path = source_.path();
+    std::string_view msg = status.message();
+    d.message = std::string(msg);
+    if (msg.starts_with(source_.path() + ":")) {
+      std::string_view rest = msg.substr(source_.path().size() + 1);
+      uint32_t line = 0;
+      uint32_t column = 0;
+      auto r1 = std::from_chars(rest.data(), rest.data() + rest.size(), line);
+      if (r1.ec == std::errc() && r1.ptr < rest.data() + rest.size() && *r1.ptr == ':') {
+        const char* p = r1.ptr + 1;
+        auto r2 = std::from_chars(p, rest.data() + rest.size(), column);
+        if (r2.ec == std::errc() && r2.ptr + 1 < rest.data() + rest.size() && *r2.ptr == ':') {
+          d.span.line = line;
+          d.span.column = column;
+          d.message = std::string(r2.ptr + 2, rest.data() + rest.size());
+        }
+      }
+    }
+    d.span.file = ctx_.file;
+    ctx_.errors->push_back(std::move(d));
+  }
+  size_t Offset(const xml::Node& n) const {
+    return n.offset == xml::Node::kNoOffset ? 0 : n.offset;
+  }
+
+  SourceSpan ElementSpan(const xml::Node& n) const {
+    size_t b = Offset(n);
+    return source_.SpanOf(b, b + 1 + n.name.size(), ctx_.file);
+  }
+
+  // The text of element `text` (a <text> or the element itself), trimmed, with its span.
+  Text TextOf(const xml::Node& text) const {
+    Text out;
+    std::string raw;
+    const xml::Node* first = text.children.empty() ? nullptr : &text.children.front();
+    if (text.HasChildElements()) {
+      raw = xml::WriteFragment(text.children);  // unescaped markup: keep it as markup
+    } else {
+      raw = text.TextContent();
+    }
+    size_t lead = 0;
+    out.value = std::string(Trim(raw, &lead));
+    bool verbatim = first != nullptr && text.children.size() == 1 && first->verbatim;
+    if (first != nullptr && first->offset != xml::Node::kNoOffset) {
+      size_t b = first->offset + (verbatim ? lead : 0);
+      out.span = source_.SpanOf(b, verbatim ? b + out.value.size() : b, ctx_.file);
+      out.verbatim = verbatim;
+    } else {
+      out.span = ElementSpan(text);
+    }
+    return out;
+  }
+
+  // The <text> child of `holder` (<name>, <questiontext>, <feedback>, <tag>, ...).
+  Text ReadText(const xml::Node& holder) const {
+    const xml::Node* text = holder.FirstChild("text");
+    if (text == nullptr) {
+      Text empty;
+      empty.span = ElementSpan(holder);
+      return empty;
+    }
+    return TextOf(*text);
+  }
+
+  static Value Serialized(const xml::Node& n) { return Value(xml::WriteFragment({n})); }
+
+  // The <file> children of `holder`, serialized, or null when there are none.
+  static Value Files(const xml::Node& holder) {
+    Value::Array files;
+    for (const xml::Node* f : holder.ChildElements("file")) files.push_back(Serialized(*f));
+    return files.empty() ? Value() : Value(std::move(files));
+  }
+
+  void ReadCategory(const xml::Node& question) {
+    const xml::Node* category = question.FirstChild("category");
+    if (category == nullptr) {
+      Report(question,
+             "category question without <category>; expected "
+             "<category><text>$course$/top/...</text></category>");
+      return;
+    }
+    Text path = ReadText(*category);
+    std::string_view p = path.value;
+    // "$course$/top/a/b" -> "a/b": the context and the "top" level are Moodle's, not the bank's.
+    if (p.starts_with("$")) {
+      size_t end = p.find("$/", 1);
+      if (end != std::string_view::npos) {
+        p.remove_prefix(end + 2);
+      } else if (p.size() > 1 && p.back() == '$') {
+        p = {};
+      }
+    }
+    if (p == "top") p = {};
+    if (p.starts_with("top/")) p.remove_prefix(4);
+    domain_ = path;
+    domain_.value = std::string(p);
+    domain_.verbatim = false;
+  }
+
+  Status ReadBool(const xml::Node& element, bool& out) const {
+    std::optional<bool> b = ParseBool(element.TextContent());
+    if (!b.has_value()) {
+      return Error(element, "<" + element.name + "> holds '" +
+                                std::string(Trim(element.TextContent())) +
+                                "'; expected true, false, 1 or 0");
+    }
+    out = *b;
+    return Status::Ok();
+  }
+
+  Status ReadQuestion(const xml::Node& q, const std::string& moodle_type, Question& question) {
+    Value ext;
+    question.span = ElementSpan(q);
+    question.domain = domain_;
+    if (moodle_type == "multichoice") {
+      question.type = QuestionType::kSingleAnswer;
+    } else if (moodle_type == "multichoiceset") {
+      question.type = QuestionType::kMultipleAnswer;
+      ext["type"] = moodle_type;
+    } else if (moodle_type == "truefalse") {
+      question.type = QuestionType::kTrueFalse;
+    } else if (moodle_type == "shortanswer") {
+      question.type = QuestionType::kShortAnswer;
+    } else if (moodle_type == "numerical") {
+      question.type = QuestionType::kNumerical;
+    } else if (moodle_type == "matching") {
+      question.type = QuestionType::kMatching;
+    } else if (moodle_type == "essay") {
+      question.type = QuestionType::kEssay;
+    } else if (moodle_type == "description") {
+      question.type = QuestionType::kDescription;
+    } else {
+      question.type = QuestionType::kOther;
+      ext["type"] = moodle_type;
+    }
+    bool reads_answers = ReadsAnswers(moodle_type);
+    std::string question_format = "html";
+    std::optional<std::string> feedback_format;
+    Text name;
+    Value::Array extra;
+    std::vector<const xml::Node*> answers;
+    for (const xml::Node* child : q.ChildElements()) {
+      std::string_view tag = child->LocalName();
+      if (tag == "name") {
+        name = ReadText(*child);
+      } else if (tag == "questiontext") {
+        question_format = child->AttributeOr("format", "html");
+        std::optional<Markup> markup = MarkupOfFormat(question_format);
+        if (!markup.has_value() || question_format == "moodle_auto_format") {
+          ext["questiontext_format"] = question_format;
+        }
+        question.markup = markup.value_or(Markup::kPlain);
+        question.stem = ReadText(*child);
+        Value files = Files(*child);
+        if (!files.is_null()) ext["questiontext_files"] = files;
+      } else if (tag == "generalfeedback") {
+        question.explanation = ReadText(*child);
+        if (const std::string* f = child->FindAttribute("format")) feedback_format = *f;
+        Value files = Files(*child);
+        if (!files.is_null()) ext["generalfeedback_files"] = files;
+      } else if (tag == "idnumber") {
+        question.id = TextOf(*child);
+      } else if (tag == "tags") {
+        for (const xml::Node* t : child->ChildElements("tag")) {
+          Text tag_text = ReadText(*t);
+          if (!tag_text.empty()) question.tags.push_back(std::move(tag_text));
+        }
+      } else if (tag == "single" && moodle_type == "multichoice") {
+        bool single = true;
+        QBANK_RETURN_IF_ERROR(ReadBool(*child, single));
+        question.type = single ? QuestionType::kSingleAnswer : QuestionType::kMultipleAnswer;
+      } else if (tag == "shuffleanswers") {
+        bool shuffle = false;
+        QBANK_RETURN_IF_ERROR(ReadBool(*child, shuffle));
+        ext["shuffleanswers"] = shuffle;
+      } else if (tag == "answer" && reads_answers) {
+        answers.push_back(child);
+      } else {
+        extra.push_back(Serialized(*child));
+      }
+    }
+    // The feedback format is kept only where it differs from the question text's.
+    if (feedback_format.has_value() && *feedback_format != question_format) {
+      ext["generalfeedback_format"] = *feedback_format;
+    }
+    if (!name.empty() && name.value != question.id.value) ext["name"] = name.value;
+    if (!extra.empty()) ext["extra"] = std::move(extra);
+
+    std::vector<double> fractions;
+    for (const xml::Node* a : answers) {
+      Option option;
+      QBANK_RETURN_IF_ERROR(ReadAnswer(*a, question_format, option, fractions));
+      question.options.push_back(std::move(option));
+    }
+    size_t keys = question.KeyIndexes().size();
+    for (size_t i = 0; i < question.options.size(); ++i) {
+      Option& option = question.options[i];
+      double expected = DefaultFraction(question.type, option.correct, keys);
+      if (std::fabs(fractions[i] - expected) > kFractionTolerance) option.weight = fractions[i];
+    }
+    if (ext.is_object()) question.extensions[std::string(kExtensionKey)] = std::move(ext);
+    return Status::Ok();
+  }
+
+  Status ReadAnswer(const xml::Node& a, const std::string& question_format, Option& option,
+                    std::vector<double>& fractions) {
+    option.span = ElementSpan(a);
+    option.correct_span = option.span;
+    std::string fraction_text = a.AttributeOr("fraction", "0");
+    std::optional<double> fraction = ParseNumber(fraction_text);
+    std::optional<std::string> accepted;
+    if (fraction.has_value()) accepted = MoodleFraction(*fraction);
+    if (!accepted.has_value()) {
+      std::string list;
+      for (std::string_view f : kFractions) list += (list.empty() ? "" : ", ") + std::string(f);
+      return Error(a, "answer fraction '" + fraction_text +
+                          "' is not one of Moodle's accepted grades; expected one of " + list +
+                          " (or its negative)");
+    }
+    fractions.push_back(*fraction);
+    option.correct = *fraction > 0;
+    Value ext;
+    std::string format = a.AttributeOr("format", question_format);
+    if (format != question_format) ext["format"] = format;
+    Value::Array extra;
+    bool has_text = false;
+    for (const xml::Node* child : a.ChildElements()) {
+      std::string_view tag = child->LocalName();
+      if (tag == "text" && !has_text) {
+        option.text = TextOf(*child);
+        has_text = true;
+      } else if (tag == "feedback") {
+        option.rationale = ReadText(*child);
+        std::string feedback_format = child->AttributeOr("format", question_format);
+        if (feedback_format != format) ext["feedback_format"] = feedback_format;
+        Value files = Files(*child);
+        if (!files.is_null()) ext["feedback_files"] = files;
+      } else if (tag == "file") {
+        ext["files"].mutable_array().push_back(Serialized(*child));
+      } else {
+        extra.push_back(Serialized(*child));
+      }
+    }
+    if (!has_text) option.text.span = option.span;
+    if (!extra.empty()) ext["extra"] = std::move(extra);
+    if (ext.is_object()) option.extensions[std::string(kExtensionKey)] = std::move(ext);
+    return Status::Ok();
+  }
+
+  const SourceText& source_;
+  ImportContext& ctx_;
+  Text domain_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Export
+
+// A <text> element: CDATA when the text holds markup or characters XML would escape.
+xml::Node TextElement(const std::string& value) {
+  xml::Node text = xml::Node::Element("text");
+  if (value.find_first_of("<>&") != std::string::npos) {
+    text.Append(xml::Node::CData(value));
+  } else if (!value.empty()) {
+    text.Append(xml::Node::Text(value));
+  }
+  return text;
+}
+
+xml::Node Holder(std::string name, const std::string& value) {
+  xml::Node holder = xml::Node::Element(std::move(name));
+  holder.Append(TextElement(value));
+  return holder;
+}
+
+const Value* Find(const Value& extensions, std::string_view key) {
+  const Value* ext = extensions.Find(std::string(kExtensionKey));
+  return ext != nullptr ? ext->Find(std::string(key)) : nullptr;
+}
+
+std::string StringOr(const Value& extensions, std::string_view key, std::string_view fallback) {
+  const Value* v = Find(extensions, key);
+  return v != nullptr && v->is_string() ? v->as_string() : std::string(fallback);
+}
+
+class Writer {
+ public:
+  Writer(const model::Bank& bank, LossReport& loss) : bank_(bank), loss_(loss) {}
+
+  Result<std::string> Run() {
+    xml::Node quiz = xml::Node::Element("quiz");
+    const FieldSet held = {"id",
+                           "domain",
+                           "stem",
+                           "explanation",
+                           "tags",
+                           "markup",
+                           "options.rationale",
+                           "options.weight",
+                           "extensions." + std::string(kExtensionKey),
+                           "options.extensions." + std::string(kExtensionKey)};
+    ReportBankLoss(bank_, {}, loss_);
+    std::optional<std::string> domain;
+    for (size_t i = 0; i < bank_.questions.size(); ++i) {
+      const Question& q = bank_.questions[i];
+      if ((q.type == QuestionType::kMatching || q.type == QuestionType::kOther) &&
+          Find(q.extensions, "extra") == nullptr && Find(q.extensions, "type") == nullptr) {
+        loss_.Drop("questions (" + std::string(model::QuestionTypeName(q.type)) +
+                   " without Moodle XML data)");
+        continue;
+      }
+      if (!domain.has_value() || *domain != q.domain.value) {
+        domain = q.domain.value;
+        xml::Node category = xml::Node::Element("question");
+        category.SetAttribute("type", "category");
+        category.Append(Holder(
+            "category", q.domain.empty() ? "$course$/top" : "$course$/top/" + q.domain.value));
+        quiz.Append(std::move(category));
+      }
+      ReportQuestionLoss(q, held, loss_);
+      Result<xml::Node> node = WriteQuestion(q, i);
+      if (!node.ok()) return node.status();
+      quiz.Append(std::move(node).value());
+    }
+    return xml::Write(quiz);
+  }
+
+ private:
+  Status Fail(const Question& q, size_t index, const std::string& what) const {
+    return Status::InvalidInput("question " + std::to_string(index + 1) +
+                                (q.id.empty() ? "" : " (" + q.id.value + ")") + ": " + what);
+  }
+
+  // Appends the elements serialized in extensions[key] (an array of strings) to `to`.
+  Status AppendStored(const Question& q, size_t index, const Value& extensions,
+                      std::string_view key, xml::Node& to) const {
+    const Value* stored = Find(extensions, key);
+    if (stored == nullptr || !stored->is_array()) return Status::Ok();
+    for (const Value& item : stored->as_array()) {
+      if (!item.is_string()) continue;
+      Result<std::vector<xml::Node>> nodes = xml::ParseFragment(item.as_string(), "extension");
+      if (!nodes.ok()) {
+        return Fail(q, index,
+                    "extensions." + std::string(kExtensionKey) + "." + std::string(key) +
+                        " is not well-formed XML: " + nodes.status().message());
+      }
+      for (xml::Node& n : *nodes) {
+        if (n.is_element()) to.Append(std::move(n));
+      }
+    }
+    return Status::Ok();
+  }
+
+  Result<xml::Node> WriteQuestion(const Question& q, size_t index) {
+    std::string type = StringOr(q.extensions, "type", MoodleTypeOf(q.type));
+    bool as_truefalse = q.type == QuestionType::kTrueFalse;
+    if (as_truefalse) {
+      // Moodle's truefalse holds exactly the answers "true" and "false".
+      std::set<std::string> texts;
+      for (const Option& o : q.options) {
+        std::string t = o.text.value;
+        for (char& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        texts.insert(t);
+      }
+      if (q.options.size() != 2 || texts != std::set<std::string>{"true", "false"}) {
+        as_truefalse = false;
+        type = "multichoice";
+        loss_.Drop("type (true-false written as multichoice)");
+      }
+    }
+    std::string format = StringOr(q.extensions, "questiontext_format", FormatOfMarkup(q.markup));
+    xml::Node node = xml::Node::Element("question");
+    node.SetAttribute("type", type);
+    std::string name = StringOr(q.extensions, "name", q.id.value);
+    node.Append(Holder("name", name.empty() ? model::DeriveQuestionId(q) : name));
+    xml::Node& text = node.Append(Holder("questiontext", q.stem.value));
+    text.SetAttribute("format", format);
+    QBANK_RETURN_IF_ERROR(AppendStored(q, index, q.extensions, "questiontext_files", text));
+    xml::Node& feedback = node.Append(Holder("generalfeedback", q.explanation.value));
+    feedback.SetAttribute("format", StringOr(q.extensions, "generalfeedback_format", format));
+    QBANK_RETURN_IF_ERROR(AppendStored(q, index, q.extensions, "generalfeedback_files", feedback));
+    if (!q.id.empty()) {
+      xml::Node& id = node.Append(xml::Node::Element("idnumber"));
+      id.Append(xml::Node::Text(q.id.value));
+    }
+    if (type == "multichoice") {
+      xml::Node& single = node.Append(xml::Node::Element("single"));
+      single.Append(xml::Node::Text(q.type == QuestionType::kMultipleAnswer ? "false" : "true"));
+    }
+    if (const Value* shuffle = Find(q.extensions, "shuffleanswers");
+        shuffle != nullptr && shuffle->is_bool()) {
+      xml::Node& s = node.Append(xml::Node::Element("shuffleanswers"));
+      s.Append(xml::Node::Text(shuffle->as_bool() ? "true" : "false"));
+    }
+    if (ReadsAnswers(type)) {
+      size_t keys = q.KeyIndexes().size();
+      for (const Option& o : q.options) {
+        double percent = o.weight.value_or(DefaultFraction(q.type, o.correct, keys));
+        std::optional<std::string> fraction = MoodleFraction(percent);
+        if (!fraction.has_value()) {
+          char buf[32];
+          std::snprintf(buf, sizeof buf, "%g", percent);
+          return Fail(q, index,
+                      std::string("option grade ") + buf +
+                          "% is not one of Moodle's accepted fractions (100, 90, 83.33333, 80, "
+                          "75, ...); expected a weight from that list");
+        }
+        xml::Node answer = xml::Node::Element("answer");
+        std::string answer_format = StringOr(o.extensions, "format", format);
+        answer.SetAttribute("fraction", *fraction).SetAttribute("format", answer_format);
+        std::string answer_text = o.text.value;
+        if (as_truefalse) {
+          for (char& c : answer_text)
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        }
+        answer.Append(TextElement(answer_text));
+        QBANK_RETURN_IF_ERROR(AppendStored(q, index, o.extensions, "files", answer));
+        xml::Node& fb = answer.Append(Holder("feedback", o.rationale.value));
+        fb.SetAttribute("format", StringOr(o.extensions, "feedback_format", answer_format));
+        QBANK_RETURN_IF_ERROR(AppendStored(q, index, o.extensions, "feedback_files", fb));
+        QBANK_RETURN_IF_ERROR(AppendStored(q, index, o.extensions, "extra", answer));
+        node.Append(std::move(answer));
+      }
+    } else if (!q.options.empty()) {
+      loss_.Drop("options (" + type + " questions hold no answers in Moodle XML)",
+                 q.options.size());
+    }
+    QBANK_RETURN_IF_ERROR(AppendStored(q, index, q.extensions, "extra", node));
+    if (!q.tags.empty()) {
+      xml::Node& tags = node.Append(xml::Node::Element("tags"));
+      for (const Text& t : q.tags) tags.Append(Holder("tag", t.value));
+    }
+    return node;
+  }
+
+  const model::Bank& bank_;
+  LossReport& loss_;
+};
+
+}  // namespace
+
+std::optional<std::string> MoodleFraction(double percent) {
+  for (std::string_view f : kFractions) {
+    double v = *ParseNumber(f);
+    if (std::fabs(percent - v) <= kFractionTolerance) return std::string(f);
+    if (v != 0 && std::fabs(percent + v) <= kFractionTolerance) return "-" + std::string(f);
+  }
+  return std::nullopt;
+}
+
+int MoodleXmlFormat::Sniff(std::string_view /*path*/, std::string_view content) const {
+  // The first element (after the declaration, comments and white space) is <quiz>.
+  size_t pos = 0;
+  while (pos < content.size()) {
+    pos = content.find('<', pos);
+    if (pos == std::string_view::npos) return 0;
+    std::string_view rest = content.substr(pos);
+    if (rest.starts_with("<?") || rest.starts_with("<!")) {
+      pos += 2;
+      continue;
+    }
+    return rest.starts_with("<quiz") && rest.size() > 5 &&
+                   (rest[5] == '>' || rest[5] == ' ' || rest[5] == '\n' || rest[5] == '\r' ||
+                    rest[5] == '\t' || rest[5] == '/')
+               ? 90
+               : 0;
+  }
+  return 0;
+}
+
+Status MoodleXmlFormat::Import(const SourceText& source, ImportContext& ctx) const {
+  Reader reader(source, ctx);
+  return reader.Run();
+}
+
+Result<std::string> MoodleXmlFormat::Export(const model::Bank& bank,
+                                            const ExportOptions& /*options*/,
+                                            LossReport& loss) const {
+  Writer writer(bank, loss);
+  return writer.Run();
+}
+
+}  // namespace qbank::formats

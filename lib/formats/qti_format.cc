@@ -1,0 +1,1036 @@
+// QTI 2.1 / 3.0 items and content packages over the xml/ and zip/ doors. Items of both versions
+// are read into one vocabulary (3.0's "qti-simple-choice" becomes 2.1's "simpleChoice", and its
+// kebab-case attributes camelCase) and written from it.
+#include "formats/qti_format.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <set>
+
+#include "formats/field_loss.h"
+#include "xml/xml_tree.h"
+#include "zip/zip_archive.h"
+
+namespace qbank::formats {
+namespace {
+
+using model::Markup;
+using model::Option;
+using model::Question;
+using model::QuestionType;
+using model::Text;
+using model::Value;
+using Version = QtiFormat::Version;
+
+// The key under which QTI-specific data travels in Question/Option::extensions.
+constexpr std::string_view kExtensionKey = "qti";
+// Marks a label that carries a question id the identifier could not (not an NCName).
+constexpr std::string_view kIdLabelPrefix = "qbank-id:";
+constexpr std::string_view kManifestName = "imsmanifest.xml";
+constexpr std::string_view kGeneralFeedback = "GENERAL";
+
+struct Dialect {
+  std::string_view item_namespace;
+  std::string_view item_schema_location;
+  std::string_view match_correct_template;
+  std::string_view manifest_namespace;
+  std::string_view manifest_schema_location;
+  std::string_view manifest_schema;
+  std::string_view manifest_schema_version;
+  std::string_view item_resource_type;
+};
+
+constexpr Dialect kQti21 = {
+    "http://www.imsglobal.org/xsd/imsqti_v2p1",
+    "http://www.imsglobal.org/xsd/imsqti_v2p1 "
+    "http://www.imsglobal.org/xsd/qti/qtiv2p1/imsqti_v2p1.xsd",
+    "http://www.imsglobal.org/question/qti_v2p1/rptemplates/match_correct",
+    "http://www.imsglobal.org/xsd/imscp_v1p1",
+    "http://www.imsglobal.org/xsd/imscp_v1p1 "
+    "http://www.imsglobal.org/xsd/qti/qtiv2p1/qtiv2p1_imscpv1p2_v1p0.xsd",
+    "QTIv2.1 Package",
+    "1.0.0",
+    "imsqti_item_xmlv2p1",
+};
+
+constexpr Dialect kQti30 = {
+    "http://www.imsglobal.org/xsd/imsqtiasi_v3p0",
+    "http://www.imsglobal.org/xsd/imsqtiasi_v3p0 "
+    "https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0_v1p0.xsd",
+    "https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/match_correct.xml",
+    "http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1",
+    "http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1 "
+    "https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqtiv3p0_imscpv1p2_v1p0.xsd",
+    "QTI Package",
+    "3.0.0",
+    "imsqti_item_xmlv3p0",
+};
+
+const Dialect& DialectOf(Version v) { return v == Version::k21 ? kQti21 : kQti30; }
+
+bool IsBlank(std::string_view s) {
+  return s.find_first_not_of(" \t\r\n") == std::string_view::npos;
+}
+
+std::string_view Trim(std::string_view s, size_t* lead = nullptr) {
+  size_t b = s.find_first_not_of(" \t\r\n");
+  if (b == std::string_view::npos) {
+    if (lead != nullptr) *lead = s.size();
+    return {};
+  }
+  size_t e = s.find_last_not_of(" \t\r\n");
+  if (lead != nullptr) *lead = b;
+  return s.substr(b, e - b + 1);
+}
+
+std::string Lower(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// "simpleChoice" -> "qti-simple-choice"; "maxChoices" -> "max-choices".
+std::string Kebab(std::string_view camel) {
+  std::string out;
+  for (char c : camel) {
+    if (c >= 'A' && c <= 'Z') {
+      out += '-';
+      out += static_cast<char>(c - 'A' + 'a');
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// "simple-choice" -> "simpleChoice".
+std::string Camel(std::string_view kebab) {
+  std::string out;
+  bool upper = false;
+  for (char c : kebab) {
+    if (c == '-') {
+      upper = true;
+    } else {
+      out += upper && c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' + 'A') : c;
+      upper = false;
+    }
+  }
+  return out;
+}
+
+// Renames QTI 3.0 elements ("qti-...") and their kebab-case attributes to the 2.1 vocabulary.
+void NormalizeVocabulary(xml::Node& node) {
+  if (!node.is_element()) return;
+  std::string_view local = node.LocalName();
+  if (local.starts_with("qti-")) {
+    std::string prefix = node.name.substr(0, node.name.size() - local.size());
+    node.name = prefix + Camel(local.substr(4));
+    for (xml::Attribute& a : node.attributes) {
+      if (a.name.find(':') == std::string::npos && a.name.find('-') != std::string::npos &&
+          !a.name.starts_with("data-") && !a.name.starts_with("aria-")) {
+        a.name = Camel(a.name);
+      }
+    }
+  }
+  for (xml::Node& c : node.children) NormalizeVocabulary(c);
+}
+
+bool IsNameStart(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+bool IsNameChar(char c) { return IsNameStart(c) || (c >= '0' && c <= '9') || c == '-' || c == '.'; }
+
+// `id` made a QTI identifier (an NCName in ASCII): other characters become '_', and a leading
+// character that cannot start a name gets a '_' before it.
+std::string ToIdentifier(std::string_view id) {
+  std::string out;
+  for (char c : id) out += IsNameChar(c) ? c : '_';
+  if (out.empty() || !IsNameStart(out.front())) out.insert(out.begin(), '_');
+  return out;
+}
+
+// The identifier a choice gets when its option carries none: A, B, ... Z, then C27, C28, ...
+std::string DefaultChoiceId(size_t index) {
+  if (index < 26) return std::string(1, static_cast<char>('A' + index));
+  return "C" + std::to_string(index + 1);
+}
+
+std::string PercentDecode(std::string_view s) {
+  std::string out;
+  for (size_t i = 0; i < s.size(); ++i) {
+    auto hex = [](char c) -> int {
+      if (c >= '0' && c <= '9') return c - '0';
+      if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+      if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+      return -1;
+    };
+    if (s[i] == '%' && i + 2 < s.size() && hex(s[i + 1]) >= 0 && hex(s[i + 2]) >= 0) {
+      out += static_cast<char>(hex(s[i + 1]) * 16 + hex(s[i + 2]));
+      i += 2;
+    } else {
+      out += s[i];
+    }
+  }
+  return out;
+}
+
+// Joins a manifest href to the folder of the manifest ("" for the package root); nullopt when
+// the result would leave the package (absolute, "..", a URL).
+std::optional<std::string> ResolveHref(std::string_view base, std::string_view href) {
+  std::string decoded = PercentDecode(href);
+  if (decoded.empty() || decoded.front() == '/' || decoded.find("://") != std::string::npos) {
+    return std::nullopt;
+  }
+  std::string joined = base.empty() ? decoded : std::string(base) + "/" + decoded;
+  std::string cleaned;  // "./x" and "a//b" are harmless: drop the empty and "." parts
+  size_t start = 0;
+  while (start <= joined.size()) {
+    size_t slash = joined.find('/', start);
+    if (slash == std::string::npos) slash = joined.size();
+    std::string_view part = std::string_view(joined).substr(start, slash - start);
+    if (!part.empty() && part != ".") {
+      if (!cleaned.empty()) cleaned += '/';
+      cleaned += part;
+    }
+    start = slash + 1;
+  }
+  if (!zip::IsSafeEntryName(cleaned)) return std::nullopt;
+  return cleaned;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading one item
+
+// A run of content (the children of a prompt, a choice, a feedback) and where it sits.
+struct Content {
+  std::vector<xml::Node> nodes;
+};
+
+bool HasElements(const Content& c) {
+  for (const xml::Node& n : c.nodes) {
+    if (n.is_element()) return true;
+  }
+  return false;
+}
+
+class ItemReader {
+ public:
+  ItemReader(const SourceText& source, uint32_t file) : source_(source), file_(file) {}
+
+  // Reads the item in source_ into `question`; `language` receives the item's xml:lang.
+  Status Read(Question& question, std::string& language) {
+    Result<xml::Node> parsed = xml::Parse(source_);
+    if (!parsed.ok()) return parsed.status();
+    xml::Node root = std::move(parsed).value();
+    NormalizeVocabulary(root);
+    return ReadItem(root, question, language);
+  }
+
+  Status ReadItem(const xml::Node& item, Question& question, std::string& language) {
+    if (item.LocalName() != "assessmentItem") {
+      return Error(item, "the root element is <" + item.name +
+                             ">; expected <assessmentItem> (QTI 2.1) or <qti-assessment-item> "
+                             "(QTI 3.0)");
+    }
+    Value ext;
+    question.span = ElementSpan(item);
+    std::string identifier = item.AttributeOr("identifier");
+    std::string label = item.AttributeOr("label");
+    if (label.starts_with(kIdLabelPrefix)) {
+      question.id.value = label.substr(kIdLabelPrefix.size());
+    } else {
+      question.id.value = identifier;
+      if (!label.empty()) ext["label"] = label;
+    }
+    question.id.span = question.span;
+    std::string title = item.AttributeOr("title");
+    if (!title.empty() && title != question.id.value) ext["title"] = title;
+    language = item.AttributeOr("xml:lang");
+
+    const xml::Node* body = item.FirstChild("itemBody");
+    if (body == nullptr) return Error(item, "the item has no itemBody; expected one");
+    std::vector<const xml::Node*> interactions;
+    FindInteractions(*body, interactions);
+    if (interactions.size() != 1 || interactions.front()->LocalName() != "choiceInteraction") {
+      std::string found;
+      for (const xml::Node* n : interactions) found += (found.empty() ? "" : ", ") + n->name;
+      return Status::Unsupported(source_.ErrorAt(
+          Offset(*body), "the item holds " +
+                             (found.empty() ? std::string("no interaction") : found) +
+                             "; expected exactly one choiceInteraction (the only kind read)"));
+    }
+    const xml::Node& interaction = *interactions.front();
+    std::string response_id = interaction.AttributeOr("responseIdentifier", "RESPONSE");
+    if (interaction.AttributeOr("shuffle") == "true") ext["shuffle"] = true;
+
+    // The stem: the body's content around the interaction, then the prompt.
+    Content body_content;
+    std::vector<const xml::Node*> body_feedback;
+    CollectStem(*body, interaction, body_content, body_feedback);
+    Content prompt;
+    if (const xml::Node* p = interaction.FirstChild("prompt")) prompt.nodes = p->children;
+
+    // Choices, with inline feedback taken out of their content.
+    std::vector<std::string> choice_ids;
+    std::vector<Content> choice_texts;
+    std::vector<Content> rationales;
+    for (const xml::Node* choice : interaction.ChildElements("simpleChoice")) {
+      Option option;
+      option.span = ElementSpan(*choice);
+      std::string id = choice->AttributeOr("identifier");
+      if (id.empty()) return Error(*choice, "simpleChoice without an identifier; expected one");
+      if (std::find(choice_ids.begin(), choice_ids.end(), id) != choice_ids.end()) {
+        return Error(*choice, "a second simpleChoice with identifier '" + id +
+                                  "'; expected each identifier once");
+      }
+      Content text;
+      Content rationale;
+      for (const xml::Node& c : choice->children) {
+        if (c.is_element() && c.LocalName() == "feedbackInline") {
+          rationale.nodes.insert(rationale.nodes.end(), c.children.begin(), c.children.end());
+        } else {
+          text.nodes.push_back(c);
+        }
+      }
+      if (id != DefaultChoiceId(question.options.size())) {
+        option.extensions[std::string(kExtensionKey)]["identifier"] = id;
+      }
+      if (choice->AttributeOr("fixed") == "true") {
+        option.extensions[std::string(kExtensionKey)]["fixed"] = true;
+      }
+      choice_ids.push_back(id);
+      choice_texts.push_back(std::move(text));
+      rationales.push_back(std::move(rationale));
+      question.options.push_back(std::move(option));
+    }
+    if (question.options.empty()) {
+      return Error(interaction, "the choiceInteraction has no simpleChoice; expected the options");
+    }
+
+    // The key: correctResponse, or failing that the choices a mapping gives credit.
+    const xml::Node* declaration = nullptr;
+    for (const xml::Node* d : item.ChildElements("responseDeclaration")) {
+      if (d->AttributeOr("identifier") == response_id) declaration = d;
+    }
+    if (declaration == nullptr) {
+      return Error(interaction, "no responseDeclaration with identifier '" + response_id +
+                                    "'; expected one declaring the interaction's response");
+    }
+    std::string cardinality = declaration->AttributeOr("cardinality", "single");
+    if (const xml::Node* correct = declaration->FirstChild("correctResponse")) {
+      for (const xml::Node* v : correct->ChildElements("value")) {
+        std::string key(Trim(v->TextContent()));
+        auto it = std::find(choice_ids.begin(), choice_ids.end(), key);
+        if (it == choice_ids.end()) {
+          return Error(*v, "correctResponse names '" + key +
+                               "', which no simpleChoice has; expected a choice identifier");
+        }
+        Option& option = question.options[static_cast<size_t>(it - choice_ids.begin())];
+        option.correct = true;
+        option.correct_span = ElementSpan(*v);
+      }
+    } else if (const xml::Node* mapping = declaration->FirstChild("mapping")) {
+      for (const xml::Node* entry : mapping->ChildElements("mapEntry")) {
+        auto it = std::find(choice_ids.begin(), choice_ids.end(), entry->AttributeOr("mapKey"));
+        std::string value = entry->AttributeOr("mappedValue", "0");
+        if (it != choice_ids.end() && std::strtod(value.c_str(), nullptr) > 0) {
+          Option& option = question.options[static_cast<size_t>(it - choice_ids.begin())];
+          option.correct = true;
+          option.correct_span = ElementSpan(*entry);
+        }
+      }
+    }
+
+    // Feedback: modal feedback (and feedbackBlock in the body) naming a choice is that choice's
+    // rationale; "correct"/"incorrect" feedback is kept as is; the rest is the explanation.
+    Content explanation;
+    std::vector<const xml::Node*> feedback = item.ChildElements("modalFeedback");
+    feedback.insert(feedback.end(), body_feedback.begin(), body_feedback.end());
+    Value::Array kept;
+    for (const xml::Node* f : feedback) {
+      std::string id = f->AttributeOr("identifier");
+      bool shown_on_match = f->AttributeOr("showHide", "show") == "show";
+      std::vector<xml::Node> content = f->children;
+      if (content.size() == 1 && content.front().is_element() &&
+          content.front().LocalName() == "contentBody") {
+        content = std::vector<xml::Node>(content.front().children);
+      }
+      auto it = std::find(choice_ids.begin(), choice_ids.end(), id);
+      std::string lower = Lower(id);
+      if (it != choice_ids.end() && shown_on_match) {
+        Content& r = rationales[static_cast<size_t>(it - choice_ids.begin())];
+        if (r.nodes.empty()) {
+          r.nodes = std::move(content);
+        } else {
+          kept.push_back(Value(xml::WriteFragment({*f})));
+        }
+      } else if (lower.find("incorrect") != std::string::npos ||
+                 lower.find("correct") != std::string::npos ||
+                 lower.find("partial") != std::string::npos) {
+        kept.push_back(Value(xml::WriteFragment({*f})));
+      } else {
+        if (!explanation.nodes.empty()) explanation.nodes.push_back(xml::Node::Text("\n\n"));
+        explanation.nodes.insert(explanation.nodes.end(), content.begin(), content.end());
+      }
+    }
+    if (!kept.empty()) ext["feedback"] = std::move(kept);
+
+    // One markup for the question: HTML when any field holds elements.
+    bool html = HasElements(body_content) || HasElements(prompt) || HasElements(explanation);
+    for (size_t i = 0; i < choice_texts.size(); ++i) {
+      html = html || HasElements(choice_texts[i]) || HasElements(rationales[i]);
+    }
+    question.markup = html ? Markup::kHtml : Markup::kPlain;
+    Text before = ToText(body_content, html);
+    Text in_prompt = ToText(prompt, html);
+    if (before.empty()) {
+      question.stem = in_prompt;
+    } else if (in_prompt.empty()) {
+      question.stem = before;
+    } else {
+      question.stem = before;
+      question.stem.value += (html ? "\n" : "\n\n") + in_prompt.value;
+      question.stem.verbatim = false;
+    }
+    if (question.stem.span.line == 0) question.stem.span = ElementSpan(interaction);
+    for (size_t i = 0; i < question.options.size(); ++i) {
+      question.options[i].text = ToText(choice_texts[i], html);
+      question.options[i].rationale = ToText(rationales[i], html);
+      if (!question.options[i].text.span.known()) {
+        question.options[i].text.span = question.options[i].span;
+      }
+    }
+    question.explanation = ToText(explanation, html);
+
+    size_t keys = question.KeyIndexes().size();
+    if (cardinality == "multiple") {
+      question.type = QuestionType::kMultipleAnswer;
+    } else if (keys <= 1 && question.options.size() == 2 &&
+               std::set<std::string>{Lower(question.options[0].text.value),
+                                     Lower(question.options[1].text.value)} ==
+                   std::set<std::string>{"true", "false"}) {
+      question.type = QuestionType::kTrueFalse;
+    } else {
+      question.type = QuestionType::kSingleAnswer;
+    }
+    if (ext.is_object()) question.extensions[std::string(kExtensionKey)] = std::move(ext);
+    return Status::Ok();
+  }
+
+ private:
+  Status Error(const xml::Node& at, const std::string& message) const {
+    return Status::InvalidInput(source_.ErrorAt(Offset(at), message));
+  }
+  size_t Offset(const xml::Node& n) const {
+    return n.offset == xml::Node::kNoOffset ? 0 : n.offset;
+  }
+  SourceSpan ElementSpan(const xml::Node& n) const {
+    size_t b = Offset(n);
+    return source_.SpanOf(b, b + 1 + n.name.size(), file_);
+  }
+
+  static void FindInteractions(const xml::Node& n, std::vector<const xml::Node*>& out) {
+    for (const xml::Node& c : n.children) {
+      if (!c.is_element()) continue;
+      if (c.LocalName().ends_with("Interaction")) {
+        out.push_back(&c);
+      } else {
+        FindInteractions(c, out);
+      }
+    }
+  }
+
+  static bool Contains(const xml::Node& n, const xml::Node* target) {
+    if (&n == target) return true;
+    for (const xml::Node& c : n.children) {
+      if (Contains(c, target)) return true;
+    }
+    return false;
+  }
+
+  // The body content that is not the interaction (one level into a container holding it), and
+  // the feedbackBlocks, which are feedback rather than stem.
+  static void CollectStem(const xml::Node& body, const xml::Node& interaction, Content& stem,
+                          std::vector<const xml::Node*>& feedback) {
+    for (const xml::Node& c : body.children) {
+      if (c.is_element() && c.LocalName() == "feedbackBlock") {
+        feedback.push_back(&c);
+      } else if (&c == &interaction) {
+        continue;
+      } else if (Contains(c, &interaction)) {
+        CollectStem(c, interaction, stem, feedback);
+      } else if (c.is_element() || !IsBlank(c.text)) {
+        stem.nodes.push_back(c);
+      }
+    }
+  }
+
+  Text ToText(const Content& content, bool html) const {
+    Text out;
+    const xml::Node* first = nullptr;
+    for (const xml::Node& n : content.nodes) {
+      if (n.is_element() || !IsBlank(n.text)) {
+        first = &n;
+        break;
+      }
+    }
+    std::string raw;
+    if (html) {
+      raw = xml::WriteFragment(content.nodes);
+    } else {
+      for (const xml::Node& n : content.nodes) raw += n.TextContent();
+    }
+    size_t lead = 0;
+    out.value = std::string(Trim(raw, &lead));
+    if (first != nullptr && first->offset != xml::Node::kNoOffset) {
+      bool verbatim = content.nodes.size() == 1 && !first->is_element() && first->verbatim &&
+                      (!html || raw == first->text);
+      size_t b = first->offset + (verbatim ? lead : 0);
+      out.span = source_.SpanOf(b, verbatim ? b + out.value.size() : b, file_);
+      out.verbatim = verbatim;
+    }
+    return out;
+  }
+
+  const SourceText& source_;
+  uint32_t file_;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Packages
+
+// A package's files, from a zip or a folder.
+class PackageFiles {
+ public:
+  virtual ~PackageFiles() = default;
+  // The content of the file at package path `path`, or an error naming it.
+  virtual Result<std::string> Read(const std::string& path) const = 0;
+  // The name users see for package path `path` ("pkg.zip!/items/q1.xml", "pkg/items/q1.xml").
+  virtual std::string DisplayPath(const std::string& path) const = 0;
+};
+
+class ZipFiles : public PackageFiles {
+ public:
+  ZipFiles(std::string zip_path, std::vector<zip::Entry> entries) : zip_path_(std::move(zip_path)) {
+    for (zip::Entry& e : entries) files_[e.path] = std::move(e.data);
+  }
+  Result<std::string> Read(const std::string& path) const override {
+    auto it = files_.find(path);
+    if (it == files_.end())
+      return Status::NotFound(DisplayPath(path) + ": no such file in the package");
+    return it->second;
+  }
+  std::string DisplayPath(const std::string& path) const override {
+    return zip_path_ + "!/" + path;
+  }
+  // The manifest's package path: at the root, or in the one top folder the archive holds.
+  std::optional<std::string> FindManifest() const {
+    if (files_.count(std::string(kManifestName)) != 0) return std::string(kManifestName);
+    std::optional<std::string> found;
+    for (const auto& [path, data] : files_) {
+      size_t slash = path.find('/');
+      if (slash != std::string::npos && path.substr(slash + 1) == kManifestName) {
+        if (found.has_value()) return std::nullopt;
+        found = path;
+      }
+    }
+    return found;
+  }
+
+ private:
+  std::string zip_path_;
+  std::map<std::string, std::string> files_;
+};
+
+class FolderFiles : public PackageFiles {
+ public:
+  FolderFiles(const FileSystem& fs, std::string dir) : fs_(fs), dir_(std::move(dir)) {
+    while (dir_.size() > 1 && dir_.back() == '/') dir_.pop_back();
+  }
+  Result<std::string> Read(const std::string& path) const override {
+    return fs_.ReadFile(DisplayPath(path));
+  }
+  std::string DisplayPath(const std::string& path) const override {
+    return dir_.empty() ? path : dir_ + "/" + path;
+  }
+
+ private:
+  const FileSystem& fs_;
+  std::string dir_;
+};
+
+Status ReadItemInto(const SourceText& source, uint32_t file, ImportContext& ctx) {
+  Question question;
+  std::string language;
+  ItemReader reader(source, file);
+  QBANK_RETURN_IF_ERROR(reader.Read(question, language));
+  if (ctx.bank->language.empty() && !language.empty()) ctx.bank->language.value = language;
+  ctx.bank->questions.push_back(std::move(question));
+  return Status::Ok();
+}
+
+// Reads the items `manifest` lists; `manifest_path` is its package path.
+Status ReadPackage(const PackageFiles& files, const std::string& manifest_path,
+                   const SourceText& manifest_source, ImportContext& ctx) {
+  Result<xml::Node> manifest = xml::Parse(manifest_source);
+  if (!manifest.ok()) return manifest.status();
+  if (manifest->LocalName() != "manifest") {
+    return Status::InvalidInput(manifest_source.ErrorAt(
+        manifest->offset, "the root element is <" + manifest->name + ">; expected <manifest>"));
+  }
+  std::string base;
+  if (size_t slash = manifest_path.rfind('/'); slash != std::string::npos) {
+    base = manifest_path.substr(0, slash);
+  }
+  const xml::Node* resources = manifest->FirstChild("resources");
+  std::vector<std::pair<const xml::Node*, std::string>> items;
+  if (resources != nullptr) {
+    for (const xml::Node* r : resources->ChildElements("resource")) {
+      if (!r->AttributeOr("type").starts_with("imsqti_item_xml")) continue;
+      std::string href = r->AttributeOr("href");
+      if (href.empty()) {
+        const xml::Node* file = r->FirstChild("file");
+        if (file != nullptr) href = file->AttributeOr("href");
+      }
+      std::optional<std::string> path = ResolveHref(base, href);
+      if (!path.has_value()) {
+        return Status::InvalidInput(manifest_source.ErrorAt(
+            r->offset, "resource href '" + href +
+                           "' leaves the package (absolute, '..' or a URL); expected a path "
+                           "inside it"));
+      }
+      items.emplace_back(r, *path);
+    }
+  }
+  if (items.empty()) {
+    return Status::InvalidInput(
+        manifest_source.ErrorAt(manifest->offset,
+                                "the manifest lists no item; expected resources of type "
+                                "imsqti_item_xmlv2p1 or imsqti_item_xmlv3p0"));
+  }
+  for (const auto& [resource, path] : items) {
+    Result<std::string> content = files.Read(path);
+    Status status;
+    if (!content.ok()) {
+      status = Status::InvalidInput(manifest_source.ErrorAt(
+          resource->offset,
+          "resource file '" + path + "' cannot be read: " + content.status().message()));
+    } else {
+      auto source =
+          std::make_shared<const SourceText>(files.DisplayPath(path), std::move(content).value());
+      uint32_t file = ctx.bank->AddSource(source);
+      status = ReadItemInto(*source, file, ctx);
+    }
+    if (!status.ok()) {
+      if (ctx.errors == nullptr) return status;
+      ctx.errors->push_back(Diagnostic{files.DisplayPath(path), {}, status.message()});
+    }
+  }
+  return Status::Ok();
+}
+
+// ---------------------------------------------------------------------------------------------
+// Writing
+
+class ItemWriter {
+ public:
+  ItemWriter(Version version, LossReport& loss) : version_(version), loss_(loss) {}
+
+  // A QTI element name in this version's spelling.
+  std::string Q(std::string_view name) const {
+    return version_ == Version::k21 ? std::string(name) : "qti-" + Kebab(name);
+  }
+  // A QTI attribute name in this version's spelling.
+  std::string A(std::string_view name) const {
+    return version_ == Version::k21 ? std::string(name) : Kebab(name);
+  }
+  xml::Node E(std::string_view name) const { return xml::Node::Element(Q(name)); }
+
+  // The item for `q` with identifier `identifier`; fails when its HTML is not well-formed.
+  Result<xml::Node> Write(const Question& q, const std::string& identifier,
+                          const std::string& language) {
+    const Dialect& d = DialectOf(version_);
+    xml::Node item = E("assessmentItem");
+    item.SetAttribute("xmlns", std::string(d.item_namespace));
+    item.SetAttribute("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance");
+    item.SetAttribute("xsi:schemaLocation", std::string(d.item_schema_location));
+    item.SetAttribute("identifier", identifier);
+    const Value* ext = q.extensions.Find(std::string(kExtensionKey));
+    auto ext_string = [&](const char* key) -> std::string {
+      const Value* v = ext != nullptr ? ext->Find(key) : nullptr;
+      return v != nullptr && v->is_string() ? v->as_string() : std::string();
+    };
+    std::string title = ext_string("title");
+    item.SetAttribute("title", title.empty() ? q.id.value : title);
+    if (identifier != q.id.value) {
+      item.SetAttribute("label", std::string(kIdLabelPrefix) + q.id.value);
+    } else if (std::string label = ext_string("label"); !label.empty()) {
+      item.SetAttribute("label", label);
+    }
+    if (!language.empty()) item.SetAttribute("xml:lang", language);
+    item.SetAttribute("adaptive", "false");
+    item.SetAttribute(A("timeDependent"), "false");
+
+    bool html = q.markup == Markup::kHtml;
+    bool multiple = q.type == QuestionType::kMultipleAnswer;
+    std::vector<std::string> ids = ChoiceIds(q);
+
+    xml::Node& declaration = item.Append(E("responseDeclaration"));
+    declaration.SetAttribute("identifier", "RESPONSE")
+        .SetAttribute("cardinality", multiple ? "multiple" : "single")
+        .SetAttribute(A("baseType"), "identifier");
+    xml::Node& correct = declaration.Append(E("correctResponse"));
+    for (size_t i = 0; i < q.options.size(); ++i) {
+      if (q.options[i].correct) correct.Append(E("value")).Append(xml::Node::Text(ids[i]));
+    }
+    if (correct.children.empty()) declaration.children.pop_back();
+
+    bool has_feedback = !q.explanation.empty();
+    for (const Option& o : q.options) has_feedback = has_feedback || !o.rationale.empty();
+    xml::Node& score = item.Append(E("outcomeDeclaration"));
+    score.SetAttribute("identifier", "SCORE")
+        .SetAttribute("cardinality", "single")
+        .SetAttribute(A("baseType"), "float");
+    score.Append(E("defaultValue")).Append(E("value")).Append(xml::Node::Text("0"));
+    if (has_feedback) {
+      item.Append(E("outcomeDeclaration"))
+          .SetAttribute("identifier", "FEEDBACK")
+          .SetAttribute("cardinality", "multiple")
+          .SetAttribute(A("baseType"), "identifier");
+    }
+
+    xml::Node& body = item.Append(E("itemBody"));
+    Result<std::vector<xml::Node>> stem = ContentOf(q.stem.value, html, "stem");
+    if (!stem.ok()) return stem.status();
+    bool block_stem = html && IsBlockContent(*stem);
+    if (block_stem) {
+      for (xml::Node& n : *stem) body.Append(std::move(n));
+    }
+    xml::Node& interaction = body.Append(E("choiceInteraction"));
+    interaction.SetAttribute(A("responseIdentifier"), "RESPONSE");
+    const Value* shuffle = ext != nullptr ? ext->Find("shuffle") : nullptr;
+    interaction.SetAttribute(
+        "shuffle",
+        shuffle != nullptr && shuffle->is_bool() && shuffle->as_bool() ? "true" : "false");
+    interaction.SetAttribute(A("maxChoices"), multiple ? "0" : "1");
+    if (!block_stem && !stem->empty()) {
+      xml::Node& prompt = interaction.Append(E("prompt"));
+      for (xml::Node& n : *stem) prompt.Append(std::move(n));
+    }
+    for (size_t i = 0; i < q.options.size(); ++i) {
+      xml::Node& choice = interaction.Append(E("simpleChoice"));
+      choice.SetAttribute("identifier", ids[i]);
+      const Value* oext = q.options[i].extensions.Find(std::string(kExtensionKey));
+      const Value* fixed = oext != nullptr ? oext->Find("fixed") : nullptr;
+      if (fixed != nullptr && fixed->is_bool() && fixed->as_bool()) {
+        choice.SetAttribute("fixed", "true");
+      }
+      Result<std::vector<xml::Node>> text = ContentOf(q.options[i].text.value, html, "option");
+      if (!text.ok()) return text.status();
+      for (xml::Node& n : *text) choice.Append(std::move(n));
+    }
+
+    if (!has_feedback) {
+      item.Append(E("responseProcessing"))
+          .SetAttribute("template", std::string(d.match_correct_template));
+    } else {
+      item.Append(FeedbackProcessing());
+    }
+    for (size_t i = 0; i < q.options.size(); ++i) {
+      if (q.options[i].rationale.empty()) continue;
+      Result<xml::Node> f = ModalFeedback(ids[i], q.options[i].rationale.value, html);
+      if (!f.ok()) return f.status();
+      item.Append(std::move(f).value());
+    }
+    if (!q.explanation.empty()) {
+      Result<xml::Node> f = ModalFeedback(std::string(kGeneralFeedback), q.explanation.value, html);
+      if (!f.ok()) return f.status();
+      item.Append(std::move(f).value());
+    }
+    if (const Value* kept = ext != nullptr ? ext->Find("feedback") : nullptr;
+        kept != nullptr && kept->is_array() && !kept->as_array().empty()) {
+      // Correct/incorrect feedback needs response rules this writer does not make.
+      loss_.Drop("extensions.qti.feedback", kept->as_array().size());
+    }
+    return item;
+  }
+
+ private:
+  std::vector<std::string> ChoiceIds(const Question& q) const {
+    std::vector<std::string> ids;
+    std::set<std::string> used;
+    for (size_t i = 0; i < q.options.size(); ++i) {
+      const Value* ext = q.options[i].extensions.Find(std::string(kExtensionKey));
+      const Value* id = ext != nullptr ? ext->Find("identifier") : nullptr;
+      std::string chosen =
+          id != nullptr && id->is_string() ? ToIdentifier(id->as_string()) : DefaultChoiceId(i);
+      if (chosen == kGeneralFeedback || used.count(chosen) != 0) chosen = DefaultChoiceId(i);
+      while (used.count(chosen) != 0) chosen += "_";
+      used.insert(chosen);
+      ids.push_back(chosen);
+    }
+    return ids;
+  }
+
+  // The nodes a field's value becomes: its text, or for HTML the parsed fragment.
+  Result<std::vector<xml::Node>> ContentOf(const std::string& value, bool html,
+                                           const std::string& field) const {
+    if (value.empty()) return std::vector<xml::Node>();
+    if (!html) return std::vector<xml::Node>{xml::Node::Text(value)};
+    Result<std::vector<xml::Node>> nodes = xml::ParseFragment(value, field);
+    if (!nodes.ok()) {
+      return Status::InvalidInput(
+          "the " + field +
+          " is HTML that is not well-formed XML, which QTI requires: " + nodes.status().message());
+    }
+    return nodes;
+  }
+
+  static bool IsBlockContent(const std::vector<xml::Node>& nodes) {
+    static const std::set<std::string_view> kBlocks = {
+        "p",  "div", "ul", "ol", "dl", "table", "pre",     "blockquote", "h1",
+        "h2", "h3",  "h4", "h5", "h6", "hr",    "address", "figure"};
+    bool any = false;
+    for (const xml::Node& n : nodes) {
+      if (!n.is_element()) {
+        if (!IsBlank(n.text)) return false;
+        continue;
+      }
+      if (kBlocks.count(n.LocalName()) == 0) return false;
+      any = true;
+    }
+    return any;
+  }
+
+  Result<xml::Node> ModalFeedback(const std::string& identifier, const std::string& value,
+                                  bool html) const {
+    xml::Node f = E("modalFeedback");
+    f.SetAttribute(A("outcomeIdentifier"), "FEEDBACK")
+        .SetAttribute("identifier", identifier)
+        .SetAttribute(A("showHide"), "show");
+    Result<std::vector<xml::Node>> content = ContentOf(value, html, "feedback");
+    if (!content.ok()) return content.status();
+    xml::Node* holder = &f;
+    if (version_ == Version::k30) holder = &f.Append(E("contentBody"));
+    for (xml::Node& n : *content) holder->Append(std::move(n));
+    return f;
+  }
+
+  // match_correct's rules written out, plus FEEDBACK set to the chosen identifiers and GENERAL,
+  // so per-choice and general modal feedback show.
+  xml::Node FeedbackProcessing() const {
+    auto base_value = [&](const char* type, const char* value) {
+      xml::Node v = E("baseValue");
+      v.SetAttribute(A("baseType"), type);
+      v.Append(xml::Node::Text(value));
+      return v;
+    };
+    auto set_score = [&](const char* value) {
+      xml::Node s = E("setOutcomeValue");
+      s.SetAttribute("identifier", "SCORE");
+      s.Append(base_value("float", value));
+      return s;
+    };
+    xml::Node rp = E("responseProcessing");
+    xml::Node& condition = rp.Append(E("responseCondition"));
+    xml::Node& if_ = condition.Append(E("responseIf"));
+    xml::Node& match = if_.Append(E("match"));
+    match.Append(E("variable")).SetAttribute("identifier", "RESPONSE");
+    match.Append(E("correct")).SetAttribute("identifier", "RESPONSE");
+    if_.Append(set_score("1"));
+    condition.Append(E("responseElse")).Append(set_score("0"));
+    xml::Node& feedback = rp.Append(E("setOutcomeValue"));
+    feedback.SetAttribute("identifier", "FEEDBACK");
+    xml::Node& multiple = feedback.Append(E("multiple"));
+    multiple.Append(E("variable")).SetAttribute("identifier", "RESPONSE");
+    multiple.Append(base_value("identifier", std::string(kGeneralFeedback).c_str()));
+    return rp;
+  }
+
+  Version version_;
+  LossReport& loss_;
+};
+
+xml::Node Manifest(Version version, const std::string& identifier,
+                   const std::vector<std::pair<std::string, std::string>>& items) {
+  const Dialect& d = DialectOf(version);
+  xml::Node manifest = xml::Node::Element("manifest");
+  manifest.SetAttribute("xmlns", std::string(d.manifest_namespace));
+  manifest.SetAttribute("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance");
+  manifest.SetAttribute("xsi:schemaLocation", std::string(d.manifest_schema_location));
+  manifest.SetAttribute("identifier", identifier);
+  xml::Node& metadata = manifest.Append(xml::Node::Element("metadata"));
+  metadata.Append(xml::Node::Element("schema"))
+      .Append(xml::Node::Text(std::string(d.manifest_schema)));
+  metadata.Append(xml::Node::Element("schemaversion"))
+      .Append(xml::Node::Text(std::string(d.manifest_schema_version)));
+  manifest.Append(xml::Node::Element("organizations"));
+  xml::Node& resources = manifest.Append(xml::Node::Element("resources"));
+  for (const auto& [id, path] : items) {
+    xml::Node& r = resources.Append(xml::Node::Element("resource"));
+    r.SetAttribute("identifier", id)
+        .SetAttribute("type", std::string(d.item_resource_type))
+        .SetAttribute("href", path);
+    r.Append(xml::Node::Element("file")).SetAttribute("href", path);
+  }
+  return manifest;
+}
+
+bool EndsWithZip(std::string_view path) {
+  return path.size() >= 4 && Lower(path.substr(path.size() - 4)) == ".zip";
+}
+
+// The root element's name in `content`, skipping the declaration, comments and DOCTYPE.
+std::string_view FirstElementName(std::string_view content) {
+  size_t pos = 0;
+  while ((pos = content.find('<', pos)) != std::string_view::npos) {
+    std::string_view rest = content.substr(pos + 1);
+    if (rest.starts_with("?") || rest.starts_with("!")) {
+      ++pos;
+      continue;
+    }
+    size_t end = rest.find_first_of(" \t\r\n/>");
+    std::string_view name = rest.substr(0, end);
+    if (size_t colon = name.find(':'); colon != std::string_view::npos)
+      name.remove_prefix(colon + 1);
+    return name;
+  }
+  return {};
+}
+
+}  // namespace
+
+int QtiFormat::Sniff(std::string_view /*path*/, std::string_view content) const {
+  if (content.starts_with("PK\x03\x04") || content.starts_with("PK\x05\x06")) {
+    return version_ == Version::k21 ? 60 : 59;
+  }
+  std::string_view root = FirstElementName(content);
+  if (root == "assessmentItem") return version_ == Version::k21 ? 95 : 85;
+  if (root == "qti-assessment-item") return version_ == Version::k30 ? 95 : 85;
+  if (root == "manifest") return 80;
+  return 0;
+}
+
+Status QtiFormat::Import(const SourceText& source, ImportContext& ctx) const {
+  std::string_view content = source.content();
+  if (content.starts_with("PK")) {
+    Result<std::vector<zip::Entry>> entries = zip::Read(content, source.path());
+    if (!entries.ok()) return entries.status();
+    ZipFiles files(source.path(), std::move(entries).value());
+    std::optional<std::string> manifest_path = files.FindManifest();
+    if (!manifest_path.has_value()) {
+      return Status::InvalidInput(source.path() +
+                                  ": the zip archive has no imsmanifest.xml at its root; expected "
+                                  "a QTI content package");
+    }
+    Result<std::string> manifest = files.Read(*manifest_path);
+    if (!manifest.ok()) return manifest.status();
+    auto manifest_source = std::make_shared<const SourceText>(files.DisplayPath(*manifest_path),
+                                                              std::move(manifest).value());
+    ctx.bank->AddSource(manifest_source);
+    return ReadPackage(files, *manifest_path, *manifest_source, ctx);
+  }
+  if (FirstElementName(content) == "manifest") {
+    if (ctx.fs == nullptr) {
+      return Status::Usage(source.path() + ": reading a manifest's items needs a file system");
+    }
+    std::string dir;
+    if (size_t slash = source.path().rfind('/'); slash != std::string::npos) {
+      dir = source.path().substr(0, slash);
+    }
+    FolderFiles files(*ctx.fs, dir);
+    return ReadPackage(files, std::string(kManifestName), source, ctx);
+  }
+  return ReadItemInto(source, ctx.file, ctx);
+}
+
+bool QtiFormat::ClaimsDirectory(const FileSystem& fs, const std::string& dir) const {
+  std::string path = dir;
+  if (!path.empty() && path.back() != '/') path += '/';
+  return fs.Exists(path + std::string(kManifestName)) &&
+         !fs.IsDirectory(path + std::string(kManifestName));
+}
+
+Status QtiFormat::ImportDirectory(const std::string& dir, ImportContext& ctx) const {
+  if (ctx.fs == nullptr)
+    return Status::Usage(dir + ": reading a package folder needs a file system");
+  FolderFiles files(*ctx.fs, dir);
+  Result<std::string> manifest = files.Read(std::string(kManifestName));
+  if (!manifest.ok()) return manifest.status();
+  auto source = std::make_shared<const SourceText>(files.DisplayPath(std::string(kManifestName)),
+                                                   std::move(manifest).value());
+  ctx.bank->AddSource(source);
+  return ReadPackage(files, std::string(kManifestName), *source, ctx);
+}
+
+Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptions& options,
+                                      LossReport& loss) const {
+  bool package = EndsWithZip(options.output_path);
+  if (!package && bank.questions.size() != 1) {
+    return Status::Usage("a " + std::string(name()) + " export of " +
+                         std::to_string(bank.questions.size()) +
+                         " questions is a content package; name an output ending in .zip");
+  }
+  FieldSet held = {"id",
+                   "stem",
+                   "explanation",
+                   "markup",
+                   "options.rationale",
+                   "extensions." + std::string(kExtensionKey),
+                   "options.extensions." + std::string(kExtensionKey),
+                   "bank.language"};
+  ReportBankLoss(bank, held, loss);
+  ItemWriter writer(version_, loss);
+  std::vector<zip::Entry> entries;
+  std::vector<std::pair<std::string, std::string>> resources;
+  std::set<std::string> used;
+  for (size_t i = 0; i < bank.questions.size(); ++i) {
+    const Question& q = bank.questions[i];
+    if (!model::IsChoiceType(q.type)) {
+      loss.Drop("questions (" + std::string(model::QuestionTypeName(q.type)) +
+                ": not a choice item)");
+      continue;
+    }
+    ReportQuestionLoss(q, held, loss);
+    if (q.markup == Markup::kMarkdown) loss.Drop("markup");
+    for (const Option& o : q.options) {
+      if (o.weight.has_value()) loss.Drop("options.weight");
+    }
+    std::string id_source = q.id.empty() ? model::DeriveQuestionId(q) : q.id.value;
+    std::string identifier = ToIdentifier(id_source);
+    if (used.count(identifier) != 0) {
+      std::string base = identifier;
+      for (int n = 2; used.count(identifier) != 0; ++n) identifier = base + "-" + std::to_string(n);
+    }
+    used.insert(identifier);
+    Question copy_for_id;
+    const Question* item_question = &q;
+    if (q.id.empty()) {
+      copy_for_id = q;
+      copy_for_id.id.value = id_source;
+      item_question = &copy_for_id;
+    }
+    Result<xml::Node> item = writer.Write(*item_question, identifier, bank.language.value);
+    if (!item.ok()) {
+      return Status::InvalidInput("question " + std::to_string(i + 1) + " (" + id_source +
+                                  "): " + item.status().message());
+    }
+    std::string bytes = xml::Write(*item);
+    if (!package) return bytes;
+    std::string path = "items/" + identifier + ".xml";
+    entries.push_back({path, std::move(bytes)});
+    resources.emplace_back(identifier, path);
+  }
+  if (!package) {
+    return Status::Usage("the only question is not a choice question; a " + std::string(name()) +
+                         " item holds a choice interaction");
+  }
+  std::string manifest_id = "MANIFEST-" + ToIdentifier(bank.id.empty() ? "qbank" : bank.id.value);
+  while (used.count(manifest_id) != 0) manifest_id += "_";
+  entries.insert(entries.begin(),
+                 zip::Entry{std::string(kManifestName),
+                            xml::Write(Manifest(version_, manifest_id, resources))});
+  return zip::Write(entries);
+}
+
+}  // namespace qbank::formats

@@ -1,0 +1,395 @@
+// Reading XML into a Node tree and writing it back, over pugixml, with the safety checks the
+// formats rely on (no DOCTYPE, no entities, bounded depth).
+#include "xml/xml_tree.h"
+
+#include <cctype>
+#include <exception>
+#include <pugixml.hpp>
+#include <utility>
+
+#include "text/unicode.h"
+
+namespace qbank::xml {
+namespace {
+
+constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
+
+bool IsBlank(std::string_view s) {
+  for (char c : s) {
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return false;
+  }
+  return true;
+}
+
+// What pugixml's status means, phrased as what the reader expected.
+std::string DescribeParseError(pugi::xml_parse_status status) {
+  switch (status) {
+    case pugi::status_unrecognized_tag:
+      return "expected an element name after '<'";
+    case pugi::status_bad_pi:
+      return "expected a well-formed declaration or processing instruction";
+    case pugi::status_bad_comment:
+      return "expected a well-formed comment ending with '-->'";
+    case pugi::status_bad_cdata:
+      return "expected a CDATA section ending with ']]>'";
+    case pugi::status_bad_doctype:
+      return "expected a well-formed DOCTYPE (and DOCTYPE is not accepted anyway)";
+    case pugi::status_bad_pcdata:
+      return "expected well-formed character data";
+    case pugi::status_bad_start_element:
+      return "expected a well-formed start tag (name, attributes, '>')";
+    case pugi::status_bad_attribute:
+      return "expected a well-formed attribute (name=\"value\")";
+    case pugi::status_bad_end_element:
+      return "expected a well-formed end tag";
+    case pugi::status_end_element_mismatch:
+      return "expected the end tag of the element that is open here (start and end tags do not "
+             "match)";
+    case pugi::status_append_invalid_root:
+    case pugi::status_no_document_element:
+      return "expected a root element";
+    case pugi::status_out_of_memory:
+      return "not enough memory to read the document";
+    default:
+      return "expected a well-formed XML document";
+  }
+}
+
+// The first reference to an entity other than the five predefined ones and character references,
+// outside comments, CDATA sections and processing instructions; npos when there is none. Without a
+// DOCTYPE such a reference names nothing, and pugixml would keep it as literal text.
+size_t FindUndefinedEntity(std::string_view s, std::string* name) {
+  size_t i = 0;
+  while (i < s.size()) {
+    char c = s[i];
+    if (c == '<') {
+      std::string_view rest = s.substr(i);
+      std::string_view close;
+      if (rest.starts_with("<!--")) {
+        close = "-->";
+      } else if (rest.starts_with("<![CDATA[")) {
+        close = "]]>";
+      } else if (rest.starts_with("<?")) {
+        close = "?>";
+      }
+      if (!close.empty()) {
+        size_t end = s.find(close, i + 2);
+        if (end == std::string_view::npos) return std::string_view::npos;  // the parser says so
+        i = end + close.size();
+        continue;
+      }
+      ++i;
+      continue;
+    }
+    if (c == '&') {
+      size_t j = i + 1;
+      while (j < s.size() && j - i < 64 &&
+             (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '_' || s[j] == '-' ||
+              s[j] == '.' || s[j] == ':' || static_cast<unsigned char>(s[j]) >= 0x80)) {
+        ++j;
+      }
+      if (j < s.size() && s[j] == ';' && j > i + 1) {
+        std::string_view ref = s.substr(i + 1, j - i - 1);
+        if (ref != "lt" && ref != "gt" && ref != "amp" && ref != "apos" && ref != "quot") {
+          *name = std::string(ref);
+          return i;
+        }
+      }
+    }
+    ++i;
+  }
+  return std::string_view::npos;
+}
+
+class Converter {
+ public:
+  // Offsets reported are the offset in `buffer` plus `base` minus `shift`, clamped at zero.
+  Converter(const SourceText& source, std::string_view buffer, size_t base, size_t shift,
+            size_t max_depth)
+      : source_(source), buffer_(buffer), base_(base), shift_(shift), max_depth_(max_depth) {}
+
+  Status Convert(const pugi::xml_node& from, Node& to, size_t depth) {
+    to.kind = Node::Kind::kElement;
+    to.name = from.name();
+    to.offset = OffsetOf(from);
+    if (to.offset != Node::kNoOffset && to.offset > 0) --to.offset;  // point at '<'
+    if (depth > max_depth_) {
+      return Status::InvalidInput(source_.ErrorAt(to.offset == Node::kNoOffset ? 0 : to.offset,
+                                                  "elements nested deeper than " +
+                                                      std::to_string(max_depth_) +
+                                                      " levels; expected a shallower document"));
+    }
+    for (pugi::xml_attribute a = from.first_attribute(); a; a = a.next_attribute()) {
+      to.attributes.push_back({a.name(), a.value()});
+    }
+    bool mixed = false;
+    for (pugi::xml_node c = from.first_child(); c; c = c.next_sibling()) {
+      if (c.type() == pugi::node_pcdata && !IsBlank(c.value())) mixed = true;
+    }
+    for (pugi::xml_node c = from.first_child(); c; c = c.next_sibling()) {
+      switch (c.type()) {
+        case pugi::node_element: {
+          Node child;
+          QBANK_RETURN_IF_ERROR(Convert(c, child, depth + 1));
+          to.children.push_back(std::move(child));
+          break;
+        }
+        case pugi::node_pcdata:
+        case pugi::node_cdata: {
+          if (c.type() == pugi::node_pcdata && !mixed && IsBlank(c.value())) break;
+          Node child;
+          child.kind = c.type() == pugi::node_cdata ? Node::Kind::kCData : Node::Kind::kText;
+          child.text = c.value();
+          child.offset = OffsetOf(c);
+          child.verbatim =
+              child.offset != Node::kNoOffset && child.offset <= source_.content().size() &&
+              std::string_view(source_.content()).substr(child.offset, child.text.size()) ==
+                  child.text;
+          to.children.push_back(std::move(child));
+          break;
+        }
+        default:
+          break;  // comments, processing instructions: not kept
+      }
+    }
+    return Status::Ok();
+  }
+
+ private:
+  size_t OffsetOf(const pugi::xml_node& node) const {
+    ptrdiff_t off = node.offset_debug();
+    if (off < 0 || static_cast<size_t>(off) > buffer_.size()) return Node::kNoOffset;
+    size_t at = static_cast<size_t>(off) + base_;
+    return at < shift_ ? 0 : at - shift_;
+  }
+
+  const SourceText& source_;
+  std::string_view buffer_;
+  size_t base_;
+  size_t shift_;
+  size_t max_depth_;
+};
+
+// Parses `content`; positions are reported against `source`, whose text starts `shift` bytes into
+// `content` (ParseFragment wraps the text in an element of its own).
+Result<Node> ParseImpl(const SourceText& source, std::string_view content, size_t shift,
+                       const ParseOptions& options) {
+  auto error_at = [&](size_t offset, std::string_view message) {
+    return Status::InvalidInput(source.ErrorAt(offset < shift ? 0 : offset - shift, message));
+  };
+  size_t base = 0;
+  if (content.starts_with(kUtf8Bom)) base = kUtf8Bom.size();
+  std::string_view body = content.substr(base);
+  size_t bad = 0;
+  if (!text::IsValidUtf8(body, &bad)) {
+    return error_at(base + bad, "invalid UTF-8; expected a UTF-8 encoded XML document");
+  }
+  pugi::xml_document doc;
+  unsigned flags = pugi::parse_default | pugi::parse_doctype | pugi::parse_ws_pcdata;
+  pugi::xml_parse_result parsed =
+      doc.load_buffer(body.data(), body.size(), flags, pugi::encoding_utf8);
+  if (!parsed) {
+    size_t off = parsed.offset < 0 ? 0 : static_cast<size_t>(parsed.offset);
+    return error_at(base + off, DescribeParseError(parsed.status));
+  }
+  pugi::xml_node root;
+  for (pugi::xml_node n = doc.first_child(); n; n = n.next_sibling()) {
+    if (n.type() == pugi::node_doctype) {
+      // Find the declaration itself for the location: pugixml gives the offset of its value.
+      size_t at = body.find("<!DOCTYPE");
+      if (at == std::string_view::npos) at = 0;
+      return error_at(base + at,
+                      "DOCTYPE declarations are not accepted (they can declare entities and "
+                      "external resources); expected the root element");
+    }
+    if (n.type() == pugi::node_element && !root) root = n;
+  }
+  if (!root) {
+    return error_at(content.size(), "expected a root element");
+  }
+  std::string entity;
+  size_t at = FindUndefinedEntity(body, &entity);
+  if (at != std::string_view::npos) {
+    return error_at(base + at, "reference to undefined entity '&" + entity +
+                                   ";'; expected only &lt; &gt; &amp; &apos; &quot; or a "
+                                   "character reference");
+  }
+  Node out;
+  Converter converter(source, body, base, shift, options.max_depth);
+  QBANK_RETURN_IF_ERROR(converter.Convert(root, out, 1));
+  return out;
+}
+
+// Adds `from` under `parent`. With `indent`, elements that hold only elements get a line break and
+// two spaces per level before each child; an element holding any text is written as is, since
+// white space added there would change its content.
+void Build(const Node& from, pugi::xml_node& parent, bool indent, size_t depth) {
+  switch (from.kind) {
+    case Node::Kind::kElement: {
+      pugi::xml_node e = parent.append_child(from.name.c_str());
+      for (const Attribute& a : from.attributes) {
+        e.append_attribute(a.name.c_str()).set_value(a.value.c_str());
+      }
+      bool has_text = false;
+      for (const Node& c : from.children) has_text = has_text || !c.is_element();
+      bool indent_children = indent && !has_text && !from.children.empty();
+      for (const Node& c : from.children) {
+        if (indent_children) {
+          std::string ws = "\n" + std::string(2 * (depth + 1), ' ');
+          e.append_child(pugi::node_pcdata).set_value(ws.c_str());
+        }
+        Build(c, e, indent && !has_text, depth + 1);
+      }
+      if (indent_children) {
+        std::string ws = "\n" + std::string(2 * depth, ' ');
+        e.append_child(pugi::node_pcdata).set_value(ws.c_str());
+      }
+      break;
+    }
+    case Node::Kind::kText:
+      parent.append_child(pugi::node_pcdata).set_value(from.text.c_str());
+      break;
+    case Node::Kind::kCData:
+      parent.append_child(pugi::node_cdata).set_value(from.text.c_str());
+      break;
+  }
+}
+
+struct StringWriter : pugi::xml_writer {
+  std::string out;
+  void write(const void* data, size_t size) override {
+    out.append(static_cast<const char*>(data), size);
+  }
+};
+
+}  // namespace
+
+Node Node::Element(std::string name) {
+  Node n;
+  n.kind = Kind::kElement;
+  n.name = std::move(name);
+  return n;
+}
+
+Node Node::Text(std::string text) {
+  Node n;
+  n.kind = Kind::kText;
+  n.text = std::move(text);
+  return n;
+}
+
+Node Node::CData(std::string text) {
+  Node n;
+  n.kind = Kind::kCData;
+  n.text = std::move(text);
+  return n;
+}
+
+std::string_view Node::LocalName() const {
+  std::string_view n = name;
+  size_t colon = n.find(':');
+  return colon == std::string_view::npos ? n : n.substr(colon + 1);
+}
+
+const std::string* Node::FindAttribute(std::string_view attr) const {
+  for (const Attribute& a : attributes) {
+    if (a.name == attr) return &a.value;
+  }
+  return nullptr;
+}
+
+std::string Node::AttributeOr(std::string_view attr, std::string_view fallback) const {
+  const std::string* v = FindAttribute(attr);
+  return v != nullptr ? *v : std::string(fallback);
+}
+
+Node& Node::SetAttribute(std::string attr, std::string value) {
+  for (Attribute& a : attributes) {
+    if (a.name == attr) {
+      a.value = std::move(value);
+      return *this;
+    }
+  }
+  attributes.push_back({std::move(attr), std::move(value)});
+  return *this;
+}
+
+Node& Node::Append(Node child) {
+  children.push_back(std::move(child));
+  return children.back();
+}
+
+const Node* Node::FirstChild(std::string_view local_name) const {
+  for (const Node& c : children) {
+    if (c.is_element() && c.LocalName() == local_name) return &c;
+  }
+  return nullptr;
+}
+
+std::vector<const Node*> Node::ChildElements(std::string_view local_name) const {
+  std::vector<const Node*> out;
+  for (const Node& c : children) {
+    if (c.is_element() && (local_name.empty() || c.LocalName() == local_name)) out.push_back(&c);
+  }
+  return out;
+}
+
+std::string Node::TextContent() const {
+  if (!is_element()) return text;
+  std::string out;
+  for (const Node& c : children) out += c.TextContent();
+  return out;
+}
+
+bool Node::HasChildElements() const {
+  for (const Node& c : children) {
+    if (c.is_element()) return true;
+  }
+  return false;
+}
+
+Result<Node> Parse(const SourceText& source, const ParseOptions& options) {
+  try {
+    return ParseImpl(source, source.content(), 0, options);
+  } catch (const std::exception& e) {
+    return Status::InvalidInput(source.ErrorAt(0, std::string("cannot read XML: ") + e.what()));
+  }
+}
+
+Result<std::vector<Node>> ParseFragment(std::string_view text, const std::string& path) {
+  constexpr std::string_view kOpen = "<fragment>";
+  std::string wrapped = std::string(kOpen) + std::string(text) + "</fragment>";
+  SourceText source(path, std::string(text));
+  try {
+    Result<Node> root = ParseImpl(source, wrapped, kOpen.size(), ParseOptions());
+    if (!root.ok()) return root.status();
+    return std::move(root->children);
+  } catch (const std::exception& e) {
+    return Status::InvalidInput(source.ErrorAt(0, std::string("cannot read XML: ") + e.what()));
+  }
+}
+
+std::string Write(const Node& root, const WriteOptions& options) {
+  pugi::xml_document doc;
+  Build(root, doc, options.indent, 0);
+  StringWriter writer;
+  if (options.declaration) writer.out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  doc.save(writer, "",
+           pugi::format_raw | pugi::format_no_declaration | pugi::format_no_empty_element_tags,
+           pugi::encoding_utf8);
+  writer.out += '\n';
+  return std::move(writer.out);
+}
+
+std::string WriteFragment(const std::vector<Node>& nodes) {
+  pugi::xml_document doc;
+  pugi::xml_node holder = doc.append_child("fragment");
+  for (const Node& n : nodes) Build(n, holder, false, 0);
+  StringWriter writer;
+  for (pugi::xml_node c = holder.first_child(); c; c = c.next_sibling()) {
+    c.print(writer, "", pugi::format_raw, pugi::encoding_utf8);
+  }
+  return std::move(writer.out);
+}
+
+}  // namespace qbank::xml

@@ -1,0 +1,226 @@
+// Reading and writing zip archives in memory over libzip, with limits and path checks.
+#include "zip/zip_archive.h"
+
+#include <zip.h>
+
+#include <ctime>
+#include <memory>
+#include <set>
+
+namespace qbank::zip {
+namespace {
+
+constexpr uint32_t kUnixFileTypeMask = 0170000;
+constexpr uint32_t kUnixSymlink = 0120000;
+
+struct ArchiveCloser {
+  void operator()(zip_t* z) const { zip_discard(z); }
+};
+struct FileCloser {
+  void operator()(zip_file_t* f) const { zip_fclose(f); }
+};
+using ArchivePtr = std::unique_ptr<zip_t, ArchiveCloser>;
+using FilePtr = std::unique_ptr<zip_file_t, FileCloser>;
+
+std::string ErrorText(zip_error_t* error) {
+  const char* s = zip_error_strerror(error);
+  return s != nullptr ? s : "unknown error";
+}
+
+std::string Quote(std::string_view name) { return "'" + std::string(name) + "'"; }
+
+}  // namespace
+
+bool IsSafeEntryName(std::string_view name) {
+  if (name.empty() || name.front() == '/') return false;
+  if (name.find('\\') != std::string_view::npos) return false;
+  if (name.size() >= 2 && name[1] == ':') return false;  // a drive letter
+  if (name.find('\0') != std::string_view::npos) return false;
+  size_t start = 0;
+  while (start <= name.size()) {
+    size_t slash = name.find('/', start);
+    if (slash == std::string_view::npos) slash = name.size();
+    std::string_view part = name.substr(start, slash - start);
+    if (part.empty() || part == "." || part == "..") return false;
+    start = slash + 1;
+  }
+  return true;
+}
+
+Result<std::vector<Entry>> Read(std::string_view bytes, const std::string& path,
+                                const ReadLimits& limits) {
+  constexpr size_t kEndOfCentralDirectorySize = 22;  // the smallest zip archive
+  if (bytes.size() < kEndOfCentralDirectorySize) {
+    return Status::InvalidInput(path + ": not a readable zip archive (only " +
+                                std::to_string(bytes.size()) +
+                                " bytes); expected a zip file such as a QTI content package");
+  }
+  zip_error_t error;
+  zip_error_init(&error);
+  zip_source_t* source = zip_source_buffer_create(bytes.data(), bytes.size(), 0, &error);
+  if (source == nullptr) {
+    std::string msg = path + ": cannot read zip archive: " + ErrorText(&error);
+    zip_error_fini(&error);
+    return Status::IoError(msg);
+  }
+  ArchivePtr archive(zip_open_from_source(source, ZIP_RDONLY, &error));
+  if (!archive) {
+    zip_source_free(source);
+    std::string msg = path + ": not a readable zip archive (" + ErrorText(&error) +
+                      "); expected a zip file such as a QTI content package";
+    zip_error_fini(&error);
+    return Status::InvalidInput(msg);
+  }
+  zip_error_fini(&error);
+
+  zip_int64_t count = zip_get_num_entries(archive.get(), 0);
+  if (count < 0) return Status::InvalidInput(path + ": cannot list the zip archive's entries");
+  if (static_cast<uint64_t>(count) > limits.max_entries) {
+    return Status::InvalidInput(path + ": the zip archive has " + std::to_string(count) +
+                                " entries; expected at most " + std::to_string(limits.max_entries));
+  }
+
+  std::vector<Entry> entries;
+  std::set<std::string> seen;
+  uint64_t total = 0;
+  std::string buffer(64 * 1024, '\0');
+  for (zip_uint64_t i = 0; i < static_cast<zip_uint64_t>(count); ++i) {
+    const char* raw_name = zip_get_name(archive.get(), i, ZIP_FL_ENC_GUESS);
+    if (raw_name == nullptr) {
+      return Status::InvalidInput(path + ": entry " + std::to_string(i + 1) + " has no name");
+    }
+    std::string name = raw_name;
+    bool is_folder = !name.empty() && name.back() == '/';
+    std::string checked = is_folder ? name.substr(0, name.size() - 1) : name;
+    if (!IsSafeEntryName(checked)) {
+      return Status::InvalidInput(path + ": entry " + Quote(name) +
+                                  " is not a safe relative path (absolute, '..', '.', '\\' or "
+                                  "empty parts); expected names inside the archive's folder");
+    }
+    zip_uint8_t opsys = 0;
+    zip_uint32_t attributes = 0;
+    if (zip_file_get_external_attributes(archive.get(), i, 0, &opsys, &attributes) == 0 &&
+        opsys == ZIP_OPSYS_UNIX && ((attributes >> 16) & kUnixFileTypeMask) == kUnixSymlink) {
+      return Status::InvalidInput(path + ": entry " + Quote(name) +
+                                  " is a symbolic link; expected only files and folders");
+    }
+    if (is_folder) continue;
+    if (!seen.insert(name).second) {
+      return Status::InvalidInput(path + ": entry " + Quote(name) +
+                                  " appears twice; expected each name once");
+    }
+    zip_stat_t st;
+    zip_stat_init(&st);
+    if (zip_stat_index(archive.get(), i, 0, &st) != 0) {
+      return Status::InvalidInput(path + ": entry " + Quote(name) + " cannot be read");
+    }
+    if ((st.valid & ZIP_STAT_ENCRYPTION_METHOD) != 0 && st.encryption_method != ZIP_EM_NONE) {
+      return Status::Unsupported(path + ": entry " + Quote(name) +
+                                 " is encrypted; expected an unencrypted archive");
+    }
+    if ((st.valid & ZIP_STAT_SIZE) != 0 && st.size > limits.max_total_size - total) {
+      return Status::InvalidInput(path + ": entry " + Quote(name) + " would bring the archive to " +
+                                  "more than " + std::to_string(limits.max_total_size) +
+                                  " uncompressed bytes; expected a smaller archive");
+    }
+    FilePtr file(zip_fopen_index(archive.get(), i, 0));
+    if (!file) {
+      return Status::InvalidInput(path + ": entry " + Quote(name) +
+                                  " cannot be opened: " + zip_strerror(archive.get()));
+    }
+    Entry entry;
+    entry.path = name;
+    for (;;) {
+      zip_int64_t n = zip_fread(file.get(), buffer.data(), buffer.size());
+      if (n < 0) {
+        return Status::InvalidInput(path + ": entry " + Quote(name) +
+                                    " is corrupt: " + zip_file_strerror(file.get()));
+      }
+      if (n == 0) break;
+      total += static_cast<uint64_t>(n);
+      if (total > limits.max_total_size) {
+        return Status::InvalidInput(path + ": entry " + Quote(name) +
+                                    " inflates past the limit of " +
+                                    std::to_string(limits.max_total_size) +
+                                    " uncompressed bytes; expected a smaller archive");
+      }
+      entry.data.append(buffer.data(), static_cast<size_t>(n));
+    }
+    entries.push_back(std::move(entry));
+  }
+  return entries;
+}
+
+Result<std::string> Write(const std::vector<Entry>& entries) {
+  std::set<std::string_view> seen;
+  for (const Entry& e : entries) {
+    if (!IsSafeEntryName(e.path)) {
+      return Status::Usage("zip entry " + Quote(e.path) + " is not a safe relative path");
+    }
+    if (!seen.insert(e.path).second) {
+      return Status::Usage("zip entry " + Quote(e.path) + " appears twice");
+    }
+  }
+  zip_error_t error;
+  zip_error_init(&error);
+  zip_source_t* target = zip_source_buffer_create(nullptr, 0, 0, &error);
+  if (target == nullptr) {
+    std::string msg = "cannot make a zip archive: " + ErrorText(&error);
+    zip_error_fini(&error);
+    return Status::IoError(msg);
+  }
+  zip_source_keep(target);  // still ours after zip_close
+  zip_t* archive = zip_open_from_source(target, ZIP_TRUNCATE, &error);
+  if (archive == nullptr) {
+    std::string msg = "cannot make a zip archive: " + ErrorText(&error);
+    zip_error_fini(&error);
+    zip_source_free(target);
+    return Status::IoError(msg);
+  }
+  zip_error_fini(&error);
+  // 2000-01-01 12:00 local time: a fixed stamp so the output does not depend on the clock.
+  std::tm stamp = {};
+  stamp.tm_year = 100;
+  stamp.tm_mday = 1;
+  stamp.tm_hour = 12;
+  stamp.tm_isdst = -1;
+  time_t mtime = std::mktime(&stamp);
+  auto fail = [&](const std::string& what) -> Status {
+    std::string msg = "cannot make a zip archive: " + what + ": " + zip_strerror(archive);
+    zip_discard(archive);
+    zip_source_free(target);
+    return Status::IoError(msg);
+  };
+  for (const Entry& e : entries) {
+    zip_source_t* data = zip_source_buffer(archive, e.data.data(), e.data.size(), 0);
+    if (data == nullptr) return fail(e.path);
+    zip_int64_t index = zip_file_add(archive, e.path.c_str(), data, ZIP_FL_ENC_UTF_8);
+    if (index < 0) {
+      zip_source_free(data);
+      return fail(e.path);
+    }
+    auto i = static_cast<zip_uint64_t>(index);
+    if (zip_file_set_mtime(archive, i, mtime, 0) != 0 ||
+        zip_file_set_external_attributes(archive, i, 0, ZIP_OPSYS_UNIX, 0100644u << 16) != 0) {
+      return fail(e.path);
+    }
+  }
+  if (zip_close(archive) != 0) return fail("closing");
+  std::string out;
+  zip_stat_t st;
+  zip_stat_init(&st);
+  if (zip_source_stat(target, &st) != 0 || zip_source_open(target) != 0) {
+    zip_source_free(target);
+    return Status::IoError("cannot make a zip archive: reading back the result");
+  }
+  out.resize(static_cast<size_t>(st.size));
+  zip_int64_t got = zip_source_read(target, out.data(), st.size);
+  zip_source_close(target);
+  zip_source_free(target);
+  if (got < 0 || static_cast<zip_uint64_t>(got) != st.size) {
+    return Status::IoError("cannot make a zip archive: reading back the result");
+  }
+  return out;
+}
+
+}  // namespace qbank::zip

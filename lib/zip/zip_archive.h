@@ -1,0 +1,48 @@
+// Zip archives read into memory and written from memory, through libzip, with the limits that keep
+// a hostile archive from escaping its folder or exhausting memory. This folder is the only place
+// that includes libzip.
+#ifndef QBANK_ZIP_ZIP_ARCHIVE_H_
+#define QBANK_ZIP_ZIP_ARCHIVE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/status.h"
+
+namespace qbank::zip {
+
+// One file in an archive: a relative path with '/' separators ("items/q1.xml") and its bytes.
+struct Entry {
+  std::string path;
+  std::string data;
+};
+
+struct ReadLimits {
+  size_t max_entries = 10000;                      // files and folders in the archive
+  uint64_t max_total_size = 256ull * 1024 * 1024;  // uncompressed bytes of all files together
+};
+
+// Reads every file of the zip archive in `bytes` (`path` names it in messages), in archive order;
+// folder entries are skipped. Errors ("path: ...", with the entry's name when one is at fault):
+// not a zip archive; more than limits.max_entries entries; an entry whose name is empty, absolute
+// ("/x", "C:x", "\\x"), has a ".." part, or is a symbolic link; a name that appears twice; more
+// than limits.max_total_size uncompressed bytes (counted as the data is inflated, so a size the
+// archive misstates does not help); a corrupt or encrypted entry.
+Result<std::vector<Entry>> Read(std::string_view bytes, const std::string& path,
+                                const ReadLimits& limits = {});
+
+// True when `name` is a safe relative entry name: not empty, not absolute, no "." or ".." part,
+// no backslash, no empty part.
+bool IsSafeEntryName(std::string_view name);
+
+// A zip archive holding `entries` in order (deflated, with a fixed timestamp so the same entries
+// always give the same bytes). Every name must pass IsSafeEntryName and appear once; otherwise a
+// Usage error.
+Result<std::string> Write(const std::vector<Entry>& entries);
+
+}  // namespace qbank::zip
+
+#endif  // QBANK_ZIP_ZIP_ARCHIVE_H_

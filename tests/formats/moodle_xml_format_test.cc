@@ -1,0 +1,325 @@
+// Tests for the moodle-xml format: a fixture of every question type, the golden export, round
+// trips of banks built here, per-question errors, hostile input and the seed pages.
+#include "formats/moodle_xml_format.h"
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+
+#include "formats/page_format.h"
+#include "formats/registry.h"
+#include "xml_formats_test_support.h"
+
+namespace qbank::formats {
+namespace {
+
+using model::Markup;
+using model::QuestionType;
+using model::Value;
+using namespace qbank::xml_formats_testing;
+
+model::Text T(const char* s) { return model::Text(std::string(s)); }
+
+const Value* MoodleExt(const Value& extensions, const std::string& key) {
+  const Value* ext = extensions.Find("moodle_xml");
+  return ext != nullptr ? ext->Find(key) : nullptr;
+}
+
+TEST(MoodleXmlFormatTest, ImportsEveryQuestionType) {
+  Imported in =
+      ImportText(MoodleXmlFormat(), "all_types.xml", ReadTestdata("moodle_xml/all_types.xml"));
+  ASSERT_TRUE(in.status.ok()) << in.status.message();
+  EXPECT_EQ(in.ErrorText(), "");
+  const auto& qs = in.bank.questions;
+  ASSERT_EQ(qs.size(), 10u);
+
+  // multichoice, single, HTML with an embedded file.
+  const model::Question& q0 = qs[0];
+  EXPECT_EQ(q0.id.value, "astro-001");
+  EXPECT_EQ(q0.type, QuestionType::kSingleAnswer);
+  EXPECT_EQ(q0.domain.value, "Astronomy/Planets");
+  EXPECT_EQ(q0.markup, Markup::kHtml);
+  EXPECT_EQ(q0.stem.value, "<p>Which planet has the <b>greatest</b> mass?</p>");
+  EXPECT_TRUE(q0.stem.verbatim);
+  EXPECT_EQ(q0.stem.span.line, 15u);
+  EXPECT_EQ(q0.stem.span.column, 22u);
+  EXPECT_EQ(q0.explanation.value,
+            "<p>Jupiter is more than twice as massive as all the other planets together.</p>");
+  ASSERT_EQ(q0.options.size(), 3u);
+  EXPECT_EQ(q0.options[0].text.value, "Jupiter");
+  EXPECT_TRUE(q0.options[0].correct);
+  EXPECT_FALSE(q0.options[0].weight.has_value());
+  EXPECT_EQ(q0.options[0].rationale.value, "Right: about 318 Earth masses.");
+  EXPECT_EQ(q0.options[0].rationale.span.line, 31u);
+  EXPECT_FALSE(q0.options[1].correct);
+  EXPECT_EQ(q0.options[2].rationale.value, "Neptune is dense, but only about 17 Earth masses.");
+  ASSERT_EQ(q0.tags.size(), 2u);
+  EXPECT_EQ(q0.tags[1].value, "mass");
+  EXPECT_EQ(MoodleExt(q0.extensions, "name")->as_string(), "Largest planet");
+  EXPECT_TRUE(MoodleExt(q0.extensions, "shuffleanswers")->as_bool());
+  ASSERT_NE(MoodleExt(q0.extensions, "questiontext_files"), nullptr);
+  EXPECT_EQ(MoodleExt(q0.extensions, "questiontext_files")->as_array()[0].as_string(),
+            "<file name=\"jupiter.png\" path=\"/\" encoding=\"base64\">iVBORw0KGgo=</file>");
+  EXPECT_EQ(MoodleExt(q0.extensions, "extra")->as_array().size(), 4u);  // grade, penalty, ...
+
+  // multichoice, multiple: the equal split needs no weights, the negative grade does.
+  const model::Question& q1 = qs[1];
+  EXPECT_EQ(q1.type, QuestionType::kMultipleAnswer);
+  EXPECT_EQ(q1.markup, Markup::kPlain);
+  EXPECT_EQ(q1.KeyIndexes(), (std::vector<size_t>{0, 1}));
+  EXPECT_FALSE(q1.options[0].weight.has_value());
+  ASSERT_TRUE(q1.options[2].weight.has_value());
+  EXPECT_EQ(*q1.options[2].weight, -50);
+  EXPECT_FALSE(q1.options[3].weight.has_value());
+
+  // Partial credit that is not an equal split keeps every weight.
+  const model::Question& q2 = qs[2];
+  EXPECT_NEAR(*q2.options[0].weight, 33.33333, 1e-9);
+  EXPECT_NEAR(*q2.options[1].weight, 66.66667, 1e-9);
+  EXPECT_EQ(*q2.options[2].weight, -100);
+
+  // truefalse in a new category, moodle_auto_format kept.
+  const model::Question& q3 = qs[3];
+  EXPECT_EQ(q3.type, QuestionType::kTrueFalse);
+  EXPECT_EQ(q3.domain.value, "Astronomy/Stars");
+  EXPECT_EQ(q3.KeyIndexes(), (std::vector<size_t>{1}));
+  EXPECT_EQ(q3.options[0].rationale.value, "Red dwarfs are cooler and smaller.");
+  EXPECT_EQ(MoodleExt(q3.extensions, "questiontext_format")->as_string(), "moodle_auto_format");
+
+  EXPECT_EQ(qs[4].type, QuestionType::kShortAnswer);
+  EXPECT_EQ(qs[4].options.size(), 2u);
+  EXPECT_EQ(*qs[4].options[1].weight, 50);
+  EXPECT_EQ(qs[4].id.value, "");  // no idnumber: the import pipeline derives one
+
+  EXPECT_EQ(qs[5].type, QuestionType::kNumerical);
+  EXPECT_EQ(qs[5].options[0].text.value, "8.3");
+  EXPECT_EQ(MoodleExt(qs[5].options[0].extensions, "extra")->as_array()[0].as_string(),
+            "<tolerance>0.3</tolerance>");
+
+  EXPECT_EQ(qs[6].type, QuestionType::kMatching);
+  EXPECT_EQ(MoodleExt(qs[6].extensions, "extra")->as_array().size(), 3u);
+  EXPECT_EQ(qs[7].type, QuestionType::kEssay);
+  EXPECT_EQ(qs[8].type, QuestionType::kDescription);
+  EXPECT_EQ(qs[9].type, QuestionType::kOther);
+  EXPECT_EQ(MoodleExt(qs[9].extensions, "type")->as_string(), "multianswer");
+  EXPECT_EQ(qs[9].stem.value, "Mars has {1:SHORTANSWER:=two} moons.");
+}
+
+TEST(MoodleXmlFormatTest, ExportMatchesGoldenAndIsStable) {
+  Imported in =
+      ImportText(MoodleXmlFormat(), "all_types.xml", ReadTestdata("moodle_xml/all_types.xml"));
+  ASSERT_TRUE(in.status.ok()) << in.status.message();
+  LossReport loss;
+  std::string out = ExportText(MoodleXmlFormat(), in.bank, loss);
+  std::string golden = ReadTestdata("moodle_xml/all_types.golden.xml");
+  if (out != golden) SaveActual("all_types.golden.xml", out);
+  EXPECT_EQ(out, golden);
+  EXPECT_EQ(loss.ToString(), "");
+  // Reading the export and writing it again changes nothing.
+  Imported again = ImportText(MoodleXmlFormat(), "golden.xml", out);
+  ASSERT_TRUE(again.status.ok()) << again.status.message();
+  LossReport loss2;
+  EXPECT_EQ(ExportText(MoodleXmlFormat(), again.bank, loss2), out);
+  EXPECT_EQ(JsonOf(again.bank), JsonOf(in.bank));
+}
+
+TEST(MoodleXmlFormatTest, FractionOffMoodlesListIsAnErrorAndOtherQuestionsStillImport) {
+  std::string text =
+      "<quiz>\n"
+      "<question type=\"multichoice\"><questiontext><text>Good one</text></questiontext>\n"
+      "  <answer fraction=\"100\"><text>a</text></answer></question>\n"
+      "<question type=\"multichoice\"><questiontext><text>Bad one</text></questiontext>\n"
+      "  <answer fraction=\"37\"><text>a</text></answer></question>\n"
+      "<question type=\"multichoice\"><single>maybe</single></question>\n"
+      "<question><questiontext><text>No type</text></questiontext></question>\n"
+      "</quiz>\n";
+  Imported in = ImportText(MoodleXmlFormat(), "bad.xml", text);
+  ASSERT_TRUE(in.status.ok());
+  ASSERT_EQ(in.bank.questions.size(), 1u);
+  EXPECT_EQ(in.bank.questions[0].stem.value, "Good one");
+  EXPECT_EQ(in.ErrorText(),
+            "bad.xml:5:3: error: answer fraction '37' is not one of Moodle's accepted grades; "
+            "expected one of 100, 90, 83.33333, 80, 75, 70, 66.66667, 60, 50, 40, 33.33333, 30, "
+            "25, 20, 16.66667, 14.28571, 12.5, 11.11111, 10, 5, 0 (or its negative)\n"
+            "bad.xml:6:30: error: <single> holds 'maybe'; expected true, false, 1 or 0\n"
+            "bad.xml:7:1: error: <question> has no type attribute; expected type=\"multichoice\" "
+            "or another Moodle question type\n");
+}
+
+TEST(MoodleXmlFormatTest, FractionsWithinMoodlesToleranceAreAccepted) {
+  EXPECT_EQ(MoodleFraction(83.333), "83.33333");
+  EXPECT_EQ(MoodleFraction(-33.3333), "-33.33333");
+  EXPECT_EQ(MoodleFraction(12.5), "12.5");
+  EXPECT_EQ(MoodleFraction(83.3), std::nullopt);
+  EXPECT_EQ(MoodleFraction(101), std::nullopt);
+}
+
+TEST(MoodleXmlFormatTest, RefusesWhatIsNotAQuizAndHostileXml) {
+  Imported not_quiz = ImportText(MoodleXmlFormat(), "x.xml", "<?xml version=\"1.0\"?>\n<bank/>");
+  EXPECT_EQ(not_quiz.status.message(),
+            "x.xml:2:1: the root element is <bank>; expected <quiz> (a Moodle XML question file)");
+  Imported xxe =
+      ImportText(MoodleXmlFormat(), "xxe.xml",
+                 "<!DOCTYPE quiz [<!ENTITY x SYSTEM \"file:///etc/passwd\">]>\n<quiz>&x;</quiz>");
+  EXPECT_FALSE(xxe.status.ok());
+  EXPECT_NE(xxe.status.message().find("xxe.xml:1:1: DOCTYPE declarations are not accepted"),
+            std::string::npos);
+  Imported truncated = ImportText(MoodleXmlFormat(), "t.xml",
+                                  "<quiz><question type=\"multichoice\"><questiontext><text>ab");
+  EXPECT_FALSE(truncated.status.ok());
+  EXPECT_TRUE(truncated.bank.questions.empty());
+}
+
+// A bank with what Moodle XML holds, built here.
+model::Bank SampleBank() {
+  model::Bank bank;
+  model::Question single;
+  single.id = T("geo-1");
+  single.type = QuestionType::kSingleAnswer;
+  single.domain = T("Geography/Rivers");
+  single.stem = T("Which river flows through Cairo?\nPick one.");
+  single.explanation = T("The Nile flows north through Cairo to the Mediterranean.");
+  single.tags = {T("rivers"), T("africa")};
+  for (const char* t : {"The Nile", "The Congo", "The Niger"}) {
+    model::Option o;
+    o.text = T(t);
+    o.rationale = std::string("About ") + t + ": see the map & the atlas.";
+    single.options.push_back(o);
+  }
+  single.options[0].correct = true;
+  bank.questions.push_back(single);
+
+  model::Question multiple;
+  multiple.id = T("geo-2");
+  multiple.type = QuestionType::kMultipleAnswer;
+  multiple.domain = T("Geography/Rivers");
+  multiple.markup = Markup::kHtml;
+  multiple.stem = T("<p>Which rivers end in a <em>delta</em>? Note: a ]]> b</p>");
+  for (const char* t : {"Nile", "Mississippi", "Amazon"}) {
+    model::Option o;
+    o.text = T(t);
+    multiple.options.push_back(o);
+  }
+  multiple.options[0].correct = true;
+  multiple.options[1].correct = true;
+  bank.questions.push_back(multiple);
+
+  model::Question weighted = multiple;
+  weighted.id = T("geo-3");
+  weighted.domain = T("Geography");
+  weighted.markup = Markup::kMarkdown;
+  weighted.stem = T("Which are **capital** cities?");
+  weighted.options[0].weight = 75;
+  weighted.options[1].weight = 25;
+  weighted.options[2].weight = -100;
+  bank.questions.push_back(weighted);
+
+  model::Question tf;
+  tf.id = T("geo-4");
+  tf.type = QuestionType::kTrueFalse;
+  tf.stem = T("The Danube flows into the Black Sea.");
+  tf.options.resize(2);
+  tf.options[0].text = T("True");
+  tf.options[0].correct = true;
+  tf.options[1].text = T("False");
+  tf.options[1].rationale = T("It does end there.");
+  bank.questions.push_back(tf);
+  return bank;
+}
+
+TEST(MoodleXmlFormatTest, RoundTripKeepsWhatTheFormatHolds) {
+  model::Bank bank = SampleBank();
+  LossReport loss;
+  std::string xml = ExportText(MoodleXmlFormat(), bank, loss);
+  EXPECT_NE(xml.find("<text><![CDATA[<p>Which rivers end in a <em>delta</em>? Note: a ]]]]>"
+                     "<![CDATA[> b</p>]]></text>"),
+            std::string::npos);
+  EXPECT_NE(xml.find("<questiontext format=\"markdown\">"), std::string::npos);
+  EXPECT_NE(xml.find("<answer fraction=\"50\" format=\"html\">"), std::string::npos);
+  EXPECT_EQ(loss.ToString(), "");
+  Imported back = ImportText(MoodleXmlFormat(), "out.xml", xml);
+  ASSERT_TRUE(back.status.ok()) << back.status.message();
+  ASSERT_EQ(back.bank.questions.size(), bank.questions.size());
+  // True/false answers are Moodle's "true"/"false"; compare them as Moodle spells them.
+  bank.questions[3].options[0].text = T("true");
+  bank.questions[3].options[1].text = T("false");
+  EXPECT_EQ(JsonOf(back.bank), JsonOf(bank));
+}
+
+TEST(MoodleXmlFormatTest, LossReportNamesWhatMoodleCannotHold) {
+  model::Bank bank = SampleBank();
+  bank.title = T("Rivers");
+  bank.questions[0].trap = T("Do not confuse the Nile with the Niger.");
+  bank.questions[0].exam = T("GEO-101");
+  bank.questions[1].difficulty = T("easy");
+  model::Question matching;
+  matching.id = T("geo-5");
+  matching.type = QuestionType::kMatching;
+  matching.stem = T("Match the rivers.");
+  bank.questions.push_back(matching);
+  LossReport loss;
+  std::string xml = ExportText(MoodleXmlFormat(), bank, loss);
+  EXPECT_EQ(loss.ToString(),
+            "  bank.title: 1 value dropped\n"
+            "  difficulty: 1 value dropped\n"
+            "  exam: 1 value dropped\n"
+            "  questions (matching without Moodle XML data): 1 value dropped\n"
+            "  trap: 1 value dropped\n");
+  EXPECT_EQ(xml.find("geo-5"), std::string::npos);
+}
+
+TEST(MoodleXmlFormatTest, ExportRefusesWeightsMoodleWouldReject) {
+  model::Bank bank = SampleBank();
+  bank.questions[2].options[0].weight = 37;
+  LossReport loss;
+  Result<std::string> out = MoodleXmlFormat().Export(bank, ExportOptions{}, loss);
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().message(),
+            "question 3 (geo-3): option grade 37% is not one of Moodle's accepted fractions (100, "
+            "90, 83.33333, 80, 75, ...); expected a weight from that list");
+}
+
+TEST(MoodleXmlFormatTest, RegistryDetectsQuizFiles) {
+  const Format* f = Registry::Default().Detect("bank.xml", "<?xml version=\"1.0\"?>\n<quiz>");
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(f->name(), "moodle-xml");
+  EXPECT_EQ(MoodleXmlFormat().Sniff("x.xml", "<quizzes/>"), 0);
+}
+
+TEST(MoodleXmlFormatTest, SeedPagesSurviveTheTripThroughMoodleXml) {
+  std::filesystem::path seeds(QBANK_SEEDS_DIR);
+  if (!std::filesystem::is_directory(seeds)) GTEST_SKIP() << "no seed pages at " << seeds;
+  size_t pages = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(seeds)) {
+    if (entry.path().extension() != ".txt") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    Imported page = ImportText(PageFormat(), entry.path().string(), ss.str());
+    ASSERT_TRUE(page.status.ok()) << page.status.message();
+    ASSERT_EQ(page.bank.questions.size(), 1u);
+    LossReport loss;
+    std::string xml = ExportText(MoodleXmlFormat(), page.bank, loss);
+    Imported back = ImportText(MoodleXmlFormat(), "seed.xml", xml);
+    ASSERT_TRUE(back.status.ok()) << back.status.message();
+    ASSERT_EQ(back.bank.questions.size(), 1u);
+    const model::Question& a = page.bank.questions[0];
+    const model::Question& b = back.bank.questions[0];
+    EXPECT_EQ(b.id.value, a.id.value);
+    EXPECT_EQ(b.stem.value, a.stem.value);
+    EXPECT_EQ(b.explanation.value, a.explanation.value);
+    EXPECT_EQ(b.domain.value, a.domain.value);
+    EXPECT_EQ(b.KeyIndexes(), a.KeyIndexes());
+    ASSERT_EQ(b.options.size(), a.options.size());
+    for (size_t i = 0; i < a.options.size(); ++i) {
+      EXPECT_EQ(b.options[i].text.value, a.options[i].text.value);
+      EXPECT_EQ(b.options[i].rationale.value, a.options[i].rationale.value);
+    }
+    EXPECT_NE(loss.dropped().count("trap"), 0u);  // a page's trap has no place in Moodle XML
+    ++pages;
+  }
+  EXPECT_GT(pages, 0u);
+}
+
+}  // namespace
+}  // namespace qbank::formats

@@ -1,0 +1,157 @@
+// Tests for the pugixml door: the tree, offsets, refusals of hostile documents, and writing.
+#include "xml/xml_tree.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace qbank::xml {
+namespace {
+
+Result<Node> ParseString(const std::string& text, const ParseOptions& options = {}) {
+  SourceText source("in.xml", text);
+  return Parse(source, options);
+}
+
+TEST(XmlTreeTest, ReadsElementsAttributesTextAndOffsets) {
+  std::string text =
+      "<?xml version=\"1.0\"?>\n<quiz a=\"1\">\n  <q>caf\xC3\xA9 &amp; tea</q>\n"
+      "  <c><![CDATA[<b>x</b>]]></c>\n</quiz>\n";
+  Result<Node> root = ParseString(text);
+  ASSERT_TRUE(root.ok()) << root.status().message();
+  EXPECT_EQ(root->name, "quiz");
+  EXPECT_EQ(root->AttributeOr("a"), "1");
+  EXPECT_EQ(root->AttributeOr("missing", "fallback"), "fallback");
+  ASSERT_EQ(root->children.size(), 2u);  // the blank text between elements is dropped
+  const Node* q = root->FirstChild("q");
+  ASSERT_NE(q, nullptr);
+  EXPECT_EQ(q->TextContent(), "caf\xC3\xA9 & tea");
+  EXPECT_EQ(q->offset, text.find("<q>"));
+  EXPECT_EQ(q->children.front().offset, text.find("caf"));
+  EXPECT_FALSE(q->children.front().verbatim);  // &amp; was decoded
+  const Node* c = root->FirstChild("c");
+  ASSERT_NE(c, nullptr);
+  ASSERT_EQ(c->children.size(), 1u);
+  EXPECT_EQ(c->children.front().kind, Node::Kind::kCData);
+  EXPECT_EQ(c->children.front().text, "<b>x</b>");
+  EXPECT_TRUE(c->children.front().verbatim);
+  EXPECT_EQ(c->children.front().offset, text.find("<b>"));
+}
+
+TEST(XmlTreeTest, KeepsBlankTextOnlyInMixedContent) {
+  Result<Node> root = ParseString("<p>one <b>two</b> <i>three</i></p>");
+  ASSERT_TRUE(root.ok());
+  EXPECT_EQ(WriteFragment(root->children), "one <b>two</b> <i>three</i>");
+}
+
+TEST(XmlTreeTest, LocalNamesIgnorePrefixes) {
+  Result<Node> root = ParseString("<a:root xmlns:a=\"urn:x\"><a:item/></a:root>");
+  ASSERT_TRUE(root.ok());
+  EXPECT_EQ(root->LocalName(), "root");
+  EXPECT_NE(root->FirstChild("item"), nullptr);
+}
+
+TEST(XmlTreeTest, MalformedDocumentNamesLineAndColumn) {
+  Result<Node> root = ParseString("<quiz>\n  <question>\n</quiz>\n");
+  ASSERT_FALSE(root.ok());
+  EXPECT_EQ(root.status().message(),
+            "in.xml:3:3: expected the end tag of the element that is open here (start and end "
+            "tags do not match)");
+}
+
+TEST(XmlTreeTest, RefusesDoctypeSoNoEntityIsEverExpanded) {
+  // External entity (XXE).
+  Result<Node> xxe = ParseString(
+      "<?xml version=\"1.0\"?>\n<!DOCTYPE quiz [<!ENTITY secret SYSTEM \"file:///etc/passwd\">]>\n"
+      "<quiz>&secret;</quiz>\n");
+  ASSERT_FALSE(xxe.ok());
+  EXPECT_EQ(xxe.status().message(),
+            "in.xml:2:1: DOCTYPE declarations are not accepted (they can declare entities and "
+            "external resources); expected the root element");
+  // Billion laughs.
+  std::string laughs = "<!DOCTYPE lolz [\n<!ENTITY lol \"lol\">\n";
+  for (int i = 1; i <= 9; ++i) {
+    laughs += "<!ENTITY lol" + std::to_string(i) + " \"";
+    for (int j = 0; j < 10; ++j)
+      laughs += "&lol" + (i == 1 ? std::string() : std::to_string(i - 1)) + ";";
+    laughs += "\">\n";
+  }
+  laughs += "]>\n<lolz>&lol9;</lolz>\n";
+  Result<Node> bomb = ParseString(laughs);
+  ASSERT_FALSE(bomb.ok());
+  EXPECT_NE(bomb.status().message().find("in.xml:1:1: DOCTYPE declarations are not accepted"),
+            std::string::npos);
+}
+
+TEST(XmlTreeTest, RefusesUndefinedEntityReferences) {
+  Result<Node> root = ParseString("<quiz>\n  <t>a &nbsp; b</t>\n</quiz>");
+  ASSERT_FALSE(root.ok());
+  EXPECT_EQ(root.status().message(),
+            "in.xml:2:8: reference to undefined entity '&nbsp;'; expected only &lt; &gt; &amp; "
+            "&apos; &quot; or a character reference");
+  // Inside CDATA and comments an ampersand is only text.
+  EXPECT_TRUE(ParseString("<t><![CDATA[&nbsp;]]><!-- &x; --></t>").ok());
+  EXPECT_TRUE(ParseString("<t>&#233;&#x41;&lt;</t>").ok());
+}
+
+TEST(XmlTreeTest, RefusesInvalidUtf8AndDeepNesting) {
+  Result<Node> bad = ParseString("<t>\n ab\xFF</t>");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(),
+            "in.xml:2:4: invalid UTF-8; expected a UTF-8 encoded XML document");
+  std::string deep;
+  for (int i = 0; i < 100000; ++i) deep += "<a>";
+  for (int i = 0; i < 100000; ++i) deep += "</a>";
+  Result<Node> nested = ParseString(deep);
+  ASSERT_FALSE(nested.ok());
+  EXPECT_NE(nested.status().message().find("nested deeper than 256 levels"), std::string::npos);
+}
+
+TEST(XmlTreeTest, RefusesTruncatedAndEmptyInput) {
+  EXPECT_FALSE(ParseString("").ok());
+  EXPECT_FALSE(ParseString("<quiz><question type=\"multichoice\">").ok());
+  EXPECT_FALSE(ParseString("just text").ok());
+}
+
+TEST(XmlTreeTest, SkipsByteOrderMarkAndKeepsOffsets) {
+  std::string text = "\xEF\xBB\xBF<t>x</t>";
+  Result<Node> root = ParseString(text);
+  ASSERT_TRUE(root.ok());
+  EXPECT_EQ(root->offset, 3u);
+  EXPECT_EQ(root->children.front().offset, 6u);
+}
+
+TEST(XmlTreeTest, WritesIndentedStructureAndExactMixedContent) {
+  Node root = Node::Element("quiz");
+  Node& q = root.Append(Node::Element("question"));
+  q.SetAttribute("type", "multichoice");
+  q.Append(Node::Element("text")).Append(Node::CData("a ]]> b <i>c</i>"));
+  Node& p = q.Append(Node::Element("prompt"));
+  p.Append(Node::Text("x < y & "));
+  p.Append(Node::Element("b")).Append(Node::Text("z"));
+  EXPECT_EQ(Write(root),
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+            "<quiz>\n"
+            "  <question type=\"multichoice\">\n"
+            "    <text><![CDATA[a ]]]]><![CDATA[> b <i>c</i>]]></text>\n"
+            "    <prompt>x &lt; y &amp; <b>z</b></prompt>\n"
+            "  </question>\n"
+            "</quiz>\n");
+  // And back: the CDATA split joins up again.
+  SourceText source("out.xml", Write(root));
+  Result<Node> again = Parse(source);
+  ASSERT_TRUE(again.ok());
+  EXPECT_EQ(again->FirstChild("question")->FirstChild("text")->TextContent(), "a ]]> b <i>c</i>");
+}
+
+TEST(XmlTreeTest, FragmentsRoundTripAndReportPlacesInsideTheText) {
+  Result<std::vector<Node>> nodes = ParseFragment("Pick <b>one</b> &amp; <br/>only");
+  ASSERT_TRUE(nodes.ok());
+  EXPECT_EQ(WriteFragment(*nodes), "Pick <b>one</b> &amp; <br/>only");
+  Result<std::vector<Node>> bad = ParseFragment("line one\n<b>two</i>", "stem");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message().substr(0, 9), "stem:2:9:");  // at the end tag's name
+}
+
+}  // namespace
+}  // namespace qbank::xml
