@@ -1,0 +1,54 @@
+// The pull-request steps of `qbank lint`: changed sources, rule restriction, baseline files.
+#include "lint/pull_request.h"
+
+#include <filesystem>
+
+#include "lint/changed_files.h"
+
+namespace qbank::lint {
+
+std::string GitDirectoryFor(const std::vector<std::string>& inputs, const FileSystem& fs) {
+  if (inputs.empty() || inputs.front() == "-") return ".";
+  const std::string& first = inputs.front();
+  if (fs.IsDirectory(first)) return first;
+  std::string parent = std::filesystem::path(first).parent_path().generic_string();
+  return parent.empty() ? "." : parent;
+}
+
+Result<std::vector<bool>> ChangedSourcesSince(const std::string& ref,
+                                              const std::vector<std::string>& inputs,
+                                              const FileSystem& fs, const model::Bank& bank) {
+  Result<std::vector<std::string>> changed = ChangedFilesSince(ref, GitDirectoryFor(inputs, fs));
+  if (!changed.ok()) return changed.status();
+  return ChangedSources(bank, *changed);
+}
+
+void RestrictToChangedSources(std::vector<PlannedRule>& plan, const std::vector<bool>& changed) {
+  for (PlannedRule& p : plan) {
+    if (p.rule == nullptr || p.rule->scope() != RuleScope::kQuestion) continue;
+    if (p.files.empty()) {
+      p.files = changed;
+      continue;
+    }
+    for (size_t f = 0; f < p.files.size(); ++f) {
+      p.files[f] = p.files[f] && f < changed.size() && changed[f];
+    }
+  }
+}
+
+Status WriteBaselineFile(const std::string& path, const std::vector<Finding>& findings,
+                         std::string_view version, FileSystem& fs) {
+  return fs.WriteFileAtomic(path,
+                            WriteBaseline(MakeBaseline(findings), "qbank " + std::string(version)));
+}
+
+Result<BaselineMatch> ApplyBaselineFile(const std::string& path, const FileSystem& fs,
+                                        std::vector<Finding> findings) {
+  Result<std::string> text = fs.ReadFile(path);
+  if (!text.ok()) return text.status();
+  Result<Baseline> baseline = ReadBaseline(SourceText(path, std::move(text.value())));
+  if (!baseline.ok()) return baseline.status();
+  return ApplyBaseline(*baseline, std::move(findings));
+}
+
+}  // namespace qbank::lint

@@ -1,0 +1,51 @@
+// Picks the CI writer by name and fills its context from a lint run.
+#include "report/ci_report.h"
+
+#include <filesystem>
+#include <system_error>
+
+#include "lint/changed_files.h"
+#include "report/github_report.h"
+#include "report/junit_report.h"
+#include "report/sarif_report.h"
+
+namespace qbank::report {
+
+std::vector<std::string_view> CiReportFormatNames() { return {"sarif", "github", "junit"}; }
+
+std::optional<std::string> WriteCiReport(std::string_view name, const ReportContext& ctx,
+                                         std::optional<lint::Severity> fail_on) {
+  if (name == "sarif") return WriteSarif(ctx);
+  if (name == "github") return WriteGithubAnnotations(ctx);
+  if (name == "junit") {
+    // With no failing severity nothing fails: a level above every finding's.
+    auto above_all = static_cast<lint::Severity>(static_cast<int>(lint::Severity::kError) + 1);
+    return WriteJunit(ctx, fail_on.value_or(above_all));
+  }
+  return std::nullopt;
+}
+
+ReportContext MakeReportContext(const ReportInput& input, const FileSystem& fs,
+                                const std::string& data_dir, const std::string& repo_root) {
+  ReportContext ctx;
+  ctx.bank = input.bank;
+  ctx.findings = input.findings;
+  std::vector<std::string> ids;
+  for (const lint::Rule* rule : input.rules) {
+    if (rule != nullptr) ids.emplace_back(rule->id());
+  }
+  ctx.rules = DescribeRules(lint::RuleRegistry::Default(), ids, fs,
+                            data_dir.empty() ? std::string() : data_dir + "/rules");
+  ctx.tool_version = std::string(LibraryVersion());
+  if (!repo_root.empty()) {
+    ctx.repo_root = repo_root;
+  } else if (Result<std::string> top = lint::GitTopLevel("."); top.ok()) {
+    ctx.repo_root = *top;
+  } else {
+    std::error_code ec;
+    ctx.repo_root = std::filesystem::current_path(ec).generic_string();
+  }
+  return ctx;
+}
+
+}  // namespace qbank::report
