@@ -5,6 +5,7 @@
 
 #include "formats/aiken_format.h"
 #include "formats/csv_format.h"
+#include "formats/gift_format.h"
 #include "formats/json_format.h"
 #include "formats/moodle_xml_format.h"
 #include "formats/page_format.h"
@@ -24,6 +25,7 @@ bool EndsWithIgnoringCase(std::string_view s, std::string_view suffix) {
 void RegisterBuiltinFormats(Registry& registry) {
   registry.Add(std::make_unique<AikenFormat>());
   registry.Add(std::make_unique<CsvFormat>());
+  registry.Add(std::make_unique<GiftFormat>());
   registry.Add(std::make_unique<JsonFormat>());
   registry.Add(std::make_unique<MoodleXmlFormat>());
   registry.Add(std::make_unique<PageFormat>());

@@ -1,0 +1,983 @@
+// GIFT import (blocks separated by blank lines, one Diagnostic per malformed question) and export
+// (with the loss report). The mapping is written down in docs/formats/gift.md.
+#include "formats/gift_format.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+#include <cstdio>
+
+#include "formats/field_loss.h"
+#include "formats/source_decoding.h"
+#include "formats/suppression_directive.h"
+
+namespace qbank::formats {
+namespace {
+
+using model::Markup;
+using model::QuestionType;
+using model::Value;
+
+constexpr double kGrades[] = {100,      90,       83.33333, 80,       75, 70, 66.66667,
+                              60,       50,       40,       33.33333, 30, 25, 20,
+                              16.66667, 14.28571, 12.5,     11.11111, 10, 5,  0};
+constexpr std::string_view kExtension = "gift";  // the key of this format's extensions
+constexpr std::string_view kFormats[] = {"[html]", "[moodle]", "[plain]", "[markdown]"};
+
+bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && IsBlank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && IsBlank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+std::string Upper(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return out;
+}
+
+// GIFT escapes: \~ \= \# \{ \} \: stand for the character, \n for a line break and \\ for one
+// backslash; any other backslash is kept as written.
+std::string Unescape(std::string_view s) {
+  std::string out;
+  out.reserve(s.size());
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (s[i] == '\\' && i + 1 < s.size()) {
+      char next = s[i + 1];
+      if (next == 'n') {
+        out += '\n';
+        ++i;
+        continue;
+      }
+      if (std::string_view("~=#{}:\\").find(next) != std::string_view::npos) {
+        out += next;
+        ++i;
+        continue;
+      }
+    }
+    out += s[i];
+  }
+  return out;
+}
+
+// The inverse of Unescape for text written by the exporter: specials escaped, line breaks as \n,
+// a backslash doubled only where it would otherwise start an escape. A colon only needs its escape
+// in titles and question texts (where "::" starts a title); answers keep "3.14:0.01" readable.
+std::string Escape(std::string_view s, bool escape_colon = false) {
+  std::string out;
+  out.reserve(s.size() + 8);
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (c == '\r') continue;
+    if (c == '\n') {
+      out += "\\n";
+    } else if (c == '\\') {
+      bool starts_escape = i + 1 == s.size() || std::string_view("~=#{}:\\n\r\n").find(s[i + 1]) !=
+                                                    std::string_view::npos;
+      out += starts_escape ? "\\\\" : "\\";
+    } else if (std::string_view("~=#{}").find(c) != std::string_view::npos ||
+               (c == ':' && escape_colon)) {
+      out += '\\';
+      out += c;
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
+// The first unescaped `needle` in s[from, to); npos when none.
+size_t FindUnescaped(std::string_view s, size_t from, size_t to, std::string_view needle) {
+  to = std::min(to, s.size());
+  for (size_t i = from; i < to; ++i) {
+    if (s[i] == '\\') {
+      ++i;
+      continue;
+    }
+    if (i + needle.size() <= to && s.compare(i, needle.size(), needle) == 0) return i;
+  }
+  return std::string_view::npos;
+}
+
+std::string FormatPercent(double percent) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.5f", percent);
+  std::string s = buf;
+  while (!s.empty() && s.back() == '0') s.pop_back();
+  if (!s.empty() && s.back() == '.') s.pop_back();
+  if (s == "-0") s = "0";
+  return s;
+}
+
+bool ParseDouble(std::string_view s, double& value) {
+  s = Trim(s);
+  if (s.empty()) return false;
+  if (s.front() == '+') s.remove_prefix(1);
+  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
+  return ec == std::errc() && ptr == s.data() + s.size() && std::isfinite(value);
+}
+
+// The text of one question with its comment lines taken out, and the source offset of each line
+// so positions in the text map back to the file.
+class Block {
+ public:
+  void AddLine(std::string_view line, size_t source_offset) {
+    if (!starts_.empty()) raw_ += '\n';
+    starts_.push_back({raw_.size(), source_offset});
+    raw_ += line;
+  }
+  const std::string& raw() const { return raw_; }
+  bool empty() const { return starts_.empty(); }
+  size_t SourceOffset(size_t pos) const {
+    if (starts_.empty()) return pos;
+    auto it = std::upper_bound(starts_.begin(), starts_.end(), pos,
+                               [](size_t p, const Start& s) { return p < s.raw; });
+    if (it != starts_.begin()) --it;
+    return it->source + (pos - it->raw);
+  }
+
+ private:
+  struct Start {
+    size_t raw;
+    size_t source;
+  };
+  std::string raw_;
+  std::vector<Start> starts_;
+};
+
+// Parses the parts of one block: title, format, stem and the answer block. Stops at the first
+// error (error() non-empty), whose position error_pos() is an offset in the block's text.
+class QuestionParser {
+ public:
+  QuestionParser(const Block& block, const SourceText* source, uint32_t file)
+      : block_(block), raw_(block.raw()), source_(source), file_(file) {}
+
+  bool failed() const { return !error_.empty(); }
+  const std::string& error() const { return error_; }
+  size_t error_pos() const { return error_pos_; }
+
+  // The question text part of the block (everything but comments).
+  void ParseQuestion(model::Question& q) {
+    size_t pos = 0;
+    size_t end = raw_.size();
+    while (pos < end && IsBlank(raw_[pos])) ++pos;
+    Value gift;
+    if (raw_.compare(pos, 2, "::") == 0) {
+      size_t close = FindUnescaped(raw_, pos + 2, end, "::");
+      if (close == std::string::npos) return Fail(pos, "expected '::' to close the title");
+      gift["title"] = Unescape(Trim(std::string_view(raw_).substr(pos + 2, close - pos - 2)));
+      pos = close + 2;
+      while (pos < end && IsBlank(raw_[pos])) ++pos;
+    }
+    for (std::string_view f : kFormats) {
+      if (raw_.compare(pos, f.size(), f) == 0) {
+        std::string name(f.substr(1, f.size() - 2));
+        if (name == "html") q.markup = Markup::kHtml;
+        if (name == "markdown") q.markup = Markup::kMarkdown;
+        if (name == "plain" || name == "moodle") gift["format"] = name;
+        pos += f.size();
+        break;
+      }
+    }
+    size_t open = FindUnescaped(raw_, pos, end, "{");
+    size_t close = FindUnescaped(raw_, open == std::string::npos ? pos : open + 1, end, "}");
+    if (open == std::string::npos) {
+      if (close != std::string::npos) {
+        return Fail(close, "found '}' without an opening '{' (write a literal brace as \\})");
+      }
+      q.type = QuestionType::kDescription;
+      q.stem = MakeText(pos, end);
+      if (q.stem.empty()) return Fail(pos, "expected the question text");
+      if (!gift.is_null()) q.extensions[std::string(kExtension)] = gift;
+      return;
+    }
+    if (close == std::string::npos) {
+      return Fail(open, "expected '}' to close the answer block opened here");
+    }
+    size_t nested = FindUnescaped(raw_, open + 1, close, "{");
+    if (nested != std::string::npos) {
+      return Fail(nested, "expected '}' before another '{' (write a literal brace as \\{)");
+    }
+    size_t second = FindUnescaped(raw_, close + 1, end, "{");
+    if (second == std::string::npos) second = FindUnescaped(raw_, close + 1, end, "}");
+    if (second != std::string::npos) {
+      return Fail(second, "expected one answer block per question (write a literal brace as \\" +
+                              std::string(1, raw_[second]) + ")");
+    }
+    q.stem = MakeText(pos, open);
+    model::Text after = MakeText(close + 1, end);
+    if (!after.empty()) gift["blank_after"] = after.value;
+    ParseAnswers(open + 1, close, q, gift);
+    if (failed()) return;
+    if (q.stem.empty() && after.empty()) return Fail(pos, "expected the question text");
+    if (!gift.is_null()) q.extensions[std::string(kExtension)] = gift;
+  }
+
+  // The inside of an answer block, raw_[begin, end).
+  void ParseAnswers(size_t begin, size_t end, model::Question& q, Value& gift) {
+    size_t general = FindUnescaped(raw_, begin, end, "####");
+    size_t answers_end = end;
+    if (general != std::string::npos) {
+      q.explanation = MakeText(general + 4, end);
+      answers_end = general;
+    }
+    size_t b = begin;
+    size_t e = answers_end;
+    while (b < e && IsBlank(raw_[b])) ++b;
+    while (e > b && IsBlank(raw_[e - 1])) --e;
+    if (b == e) {
+      q.type = QuestionType::kEssay;
+      return;
+    }
+    std::string block = raw_.substr(begin, end - begin);
+    if (raw_[b] == '#') {
+      q.type = QuestionType::kNumerical;
+      gift["answers"] = block;
+      return Numerical(b + 1, e, q);
+    }
+    if (FindUnescaped(raw_, b, e, "->") != std::string::npos) {
+      q.type = QuestionType::kMatching;
+      gift["answers"] = block;
+      return Matching(b, e, q);
+    }
+    size_t hash = FindUnescaped(raw_, b, e, "#");
+    std::string token(Trim(std::string_view(raw_).substr(b, std::min(hash, e) - b)));
+    std::string upper = Upper(token);
+    if (upper == "T" || upper == "TRUE" || upper == "F" || upper == "FALSE") {
+      gift["tf"] = token;
+      return TrueFalse(upper[0] == 'T', hash, e, q);
+    }
+    if (FindUnescaped(raw_, b, e, "~") != std::string::npos) return MultipleChoice(b, e, q);
+    q.type = QuestionType::kShortAnswer;
+    gift["answers"] = block;
+    ShortAnswer(b, e, q);
+  }
+
+ private:
+  struct Answer {
+    char marker = 0;  // '=', '~', or 0 for a numerical answer written without one
+    size_t marker_pos = 0;
+    size_t begin = 0;  // after the marker
+    size_t end = 0;
+  };
+
+  void Fail(size_t pos, std::string message) {
+    if (failed()) return;
+    error_pos_ = pos;
+    error_ = std::move(message);
+  }
+
+  // raw_[begin, end) trimmed and unescaped, with its span.
+  model::Text MakeText(size_t begin, size_t end) {
+    while (begin < end && IsBlank(raw_[begin])) ++begin;
+    while (end > begin && IsBlank(raw_[end - 1])) --end;
+    model::Text text;
+    std::string_view slice = std::string_view(raw_).substr(begin, end - begin);
+    text.value = Unescape(slice);
+    if (source_ != nullptr) {
+      size_t src_begin = block_.SourceOffset(begin);
+      size_t src_end = end > begin ? block_.SourceOffset(end - 1) + 1 : src_begin;
+      text.span = source_->SpanOf(src_begin, src_end, file_);
+      text.verbatim = source_->content().compare(src_begin, text.value.size(), text.value) == 0;
+    }
+    return text;
+  }
+
+  SourceSpan SpanAt(size_t begin, size_t end) const {
+    if (source_ == nullptr) return {};
+    size_t src_begin = block_.SourceOffset(begin);
+    size_t src_end = end > begin ? block_.SourceOffset(end - 1) + 1 : src_begin;
+    return source_->SpanOf(src_begin, src_end, file_);
+  }
+
+  // Splits raw_[b, e) at every unescaped '=' and '~'.
+  std::vector<Answer> Split(size_t b, size_t e) {
+    std::vector<Answer> answers;
+    for (size_t i = b; i < e; ++i) {
+      if (raw_[i] == '\\') {
+        ++i;
+        continue;
+      }
+      if (raw_[i] == '=' || raw_[i] == '~') {
+        if (!answers.empty()) answers.back().end = i;
+        Answer a;
+        a.marker = raw_[i];
+        a.marker_pos = i;
+        a.begin = i + 1;
+        a.end = e;
+        answers.push_back(a);
+      } else if (answers.empty() && !IsBlank(raw_[i])) {
+        Fail(i, "expected an answer starting with '=' or '~'");
+        return {};
+      }
+    }
+    return answers;
+  }
+
+  // The weight "%50%" at the start of an answer, if any; advances `begin` past it.
+  std::optional<double> Weight(size_t& begin, size_t end) {
+    size_t p = begin;
+    while (p < end && IsBlank(raw_[p])) ++p;
+    if (p >= end || raw_[p] != '%') return std::nullopt;
+    size_t close = raw_.find('%', p + 1);
+    if (close == std::string::npos || close >= end) {
+      Fail(p, "expected '%' to close the weight");
+      return std::nullopt;
+    }
+    std::string_view number = std::string_view(raw_).substr(p + 1, close - p - 1);
+    double percent = 0;
+    if (!ParseDouble(number, percent)) {
+      Fail(p + 1, "expected a number in the weight, found \"" + std::string(number) + "\"");
+      return std::nullopt;
+    }
+    std::optional<double> grade = MoodleGrade(percent);
+    if (!grade) {
+      Fail(p + 1,
+           "expected a weight Moodle accepts (100, 90, 83.33333, 80, 75, 70, 66.66667, 60, "
+           "50, 40, 33.33333, 30, 25, 20, 16.66667, 14.28571, 12.5, 11.11111, 10, 5, 0 "
+           "or one of them negative), found " +
+               std::string(number) + "%; Moodle refuses the whole file");
+      return std::nullopt;
+    }
+    begin = close + 1;
+    return grade;
+  }
+
+  // One answer's weight, text and feedback ("#...").
+  model::Option MakeOption(const Answer& a) {
+    model::Option option;
+    size_t begin = a.begin;
+    option.weight = Weight(begin, a.end);
+    size_t hash = FindUnescaped(raw_, begin, a.end, "#");
+    option.text = MakeText(begin, std::min(hash, a.end));
+    if (hash != std::string::npos) option.rationale = MakeText(hash + 1, a.end);
+    option.span = SpanAt(a.marker_pos, a.end);
+    option.correct_span = SpanAt(a.marker_pos, a.marker_pos + 1);
+    return option;
+  }
+
+  void MultipleChoice(size_t b, size_t e, model::Question& q) {
+    std::vector<Answer> answers = Split(b, e);
+    if (failed()) return;
+    if (answers.size() < 2) return Fail(b, "expected at least two answers in a multiple choice");
+    bool single = std::any_of(answers.begin(), answers.end(),
+                              [](const Answer& a) { return a.marker == '='; });
+    q.type = single ? QuestionType::kSingleAnswer : QuestionType::kMultipleAnswer;
+    for (const Answer& a : answers) {
+      model::Option option = MakeOption(a);
+      if (failed()) return;
+      if (single) {
+        option.correct = a.marker == '=' || (option.weight && *option.weight == 100);
+      } else {
+        option.correct = option.weight && *option.weight > 0;
+      }
+      q.options.push_back(std::move(option));
+    }
+    if (!single) {
+      // Weights that only split the credit evenly among the keys are what an unweighted
+      // multiple-answer question is written as: keep them implicit.
+      size_t keys = q.KeyIndexes().size();
+      for (model::Option& o : q.options) {
+        if (o.correct && keys > 0 && MoodleGrade(100.0 / static_cast<double>(keys)) &&
+            std::fabs(*o.weight - *MoodleGrade(100.0 / static_cast<double>(keys))) < 1e-9) {
+          o.weight.reset();
+        }
+      }
+    }
+  }
+
+  void ShortAnswer(size_t b, size_t e, model::Question& q) {
+    std::vector<Answer> answers = Split(b, e);
+    if (failed()) return;
+    for (const Answer& a : answers) {
+      model::Option option = MakeOption(a);
+      if (failed()) return;
+      option.correct = true;
+      q.options.push_back(std::move(option));
+    }
+  }
+
+  void Numerical(size_t b, size_t e, model::Question& q) {
+    std::vector<Answer> answers;
+    if (FindUnescaped(raw_, b, e, "=") == std::string::npos &&
+        FindUnescaped(raw_, b, e, "~") == std::string::npos) {
+      answers.push_back(Answer{0, b, b, e});
+    } else {
+      answers = Split(b, e);
+      if (failed()) return;
+    }
+    for (const Answer& a : answers) {
+      model::Option option = MakeOption(a);
+      if (failed()) return;
+      option.correct = a.marker != '~';
+      const std::string& v = option.text.value;
+      double x = 0;
+      double y = 0;
+      size_t range = v.find("..");
+      size_t colon = v.find(':');
+      bool ok =
+          v.empty()                    ? a.marker == '~'
+          : range != std::string::npos ? ParseDouble(std::string_view(v).substr(0, range), x) &&
+                                             ParseDouble(std::string_view(v).substr(range + 2), y)
+          : colon != std::string::npos ? ParseDouble(std::string_view(v).substr(0, colon), x) &&
+                                             ParseDouble(std::string_view(v).substr(colon + 1), y)
+                                       : ParseDouble(v, x);
+      if (!ok) {
+        return Fail(a.begin,
+                    "expected a number, \"number:tolerance\" or \"low..high\" in a "
+                    "numerical answer, found \"" +
+                        v + "\"");
+      }
+      q.options.push_back(std::move(option));
+    }
+  }
+
+  void Matching(size_t b, size_t e, model::Question& q) {
+    std::vector<Answer> answers = Split(b, e);
+    if (failed()) return;
+    if (answers.size() < 2) return Fail(b, "expected at least two pairs \"=item -> match\"");
+    for (const Answer& a : answers) {
+      if (a.marker != '=') return Fail(a.marker_pos, "expected '=' before a matching pair");
+      size_t arrow = FindUnescaped(raw_, a.begin, a.end, "->");
+      if (arrow == std::string::npos) {
+        return Fail(a.begin, "expected \"item -> match\" in a matching pair");
+      }
+      model::Option option;
+      option.text = MakeText(a.begin, arrow);
+      option.extensions[std::string(kExtension)]["match"] = MakeText(arrow + 2, a.end).value;
+      option.span = SpanAt(a.marker_pos, a.end);
+      q.options.push_back(std::move(option));
+    }
+  }
+
+  void TrueFalse(bool answer, size_t hash, size_t e, model::Question& q) {
+    q.type = QuestionType::kTrueFalse;
+    model::Option yes;
+    yes.text.value = "True";
+    model::Option no;
+    no.text.value = "False";
+    yes.correct = answer;
+    no.correct = !answer;
+    model::Option& key = answer ? yes : no;
+    model::Option& other = answer ? no : yes;
+    if (hash != std::string::npos && hash < e) {
+      size_t second = FindUnescaped(raw_, hash + 1, e, "#");
+      other.rationale = MakeText(hash + 1, std::min(second, e));
+      if (second != std::string::npos) {
+        if (FindUnescaped(raw_, second + 1, e, "#") != std::string::npos) {
+          return Fail(FindUnescaped(raw_, second + 1, e, "#"),
+                      "expected at most two feedbacks (#wrong#right) in a true/false answer");
+        }
+        key.rationale = MakeText(second + 1, e);
+      }
+    }
+    q.options.push_back(std::move(yes));
+    q.options.push_back(std::move(no));
+  }
+
+  const Block& block_;
+  const std::string& raw_;
+  const SourceText* source_;
+  uint32_t file_;
+  std::string error_;
+  size_t error_pos_ = 0;
+};
+
+// Reads a whole file: splits it into blocks at blank lines and parses each.
+class GiftReader {
+ public:
+  GiftReader(const SourceText& text, uint32_t file, ImportContext& ctx)
+      : text_(text), file_(file), ctx_(ctx) {}
+
+  void Run() {
+    std::string_view content = text_.content();
+    size_t pos = 0;
+    while (pos <= content.size()) {
+      size_t nl = content.find('\n', pos);
+      size_t end = nl == std::string_view::npos ? content.size() : nl;
+      std::string_view line = content.substr(pos, end - pos);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      std::string_view trimmed = Trim(line);
+      if (trimmed.empty()) {
+        Flush();
+      } else if (trimmed.substr(0, 2) == "//") {
+        Comment(trimmed.substr(2), pos + static_cast<size_t>(trimmed.data() - line.data()),
+                pos + static_cast<size_t>(trimmed.data() - line.data()) + trimmed.size());
+      } else {
+        block_.AddLine(line, pos);
+      }
+      if (nl == std::string_view::npos) break;
+      pos = nl + 1;
+    }
+    Flush();
+  }
+
+ private:
+  void Comment(std::string_view body, size_t begin, size_t end) {
+    SourceSpan span = text_.SpanOf(begin, end, file_);
+    SuppressionDirective directive;
+    if (ParseSuppressionDirective(body, directive)) {
+      for (model::Suppression& s : directive.suppressions) {
+        s.span = span;
+        (directive.next ? next_suppressions_ : suppressions_).push_back(std::move(s));
+      }
+      return;
+    }
+    // [id:...] and [tag:...] (a ']' inside is written "\]"); the rest of the comment is kept.
+    std::string rest;
+    size_t i = 0;
+    while (i < body.size()) {
+      bool is_id = body.compare(i, 4, "[id:") == 0;
+      bool is_tag = body.compare(i, 5, "[tag:") == 0;
+      if (is_id || is_tag) {
+        size_t start = i + (is_id ? 4 : 5);
+        std::string value;
+        size_t j = start;
+        for (; j < body.size() && body[j] != ']'; ++j) {
+          if (body[j] == '\\' && j + 1 < body.size() && body[j + 1] == ']') ++j;
+          value += body[j];
+        }
+        if (j < body.size()) {
+          size_t value_begin = begin + 2 + start;
+          model::Text text(std::string(Trim(value)));
+          text.span = text_.SpanOf(value_begin, begin + 2 + j, file_);
+          text.verbatim = body.substr(start, j - start) == text.value;
+          if (is_id) {
+            id_ = std::move(text);
+          } else {
+            tags_.push_back(std::move(text));
+          }
+          i = j + 1;
+          continue;
+        }
+      }
+      rest += body[i++];
+    }
+    std::string_view kept = Trim(rest);
+    if (!kept.empty()) comments_.push_back(std::string(kept));
+  }
+
+  void Flush() {
+    if (block_.empty()) {
+      // A block of comments only: its id, tags and comments belong to no question.
+      id_ = model::Text();
+      tags_.clear();
+      comments_.clear();
+      next_suppressions_.insert(next_suppressions_.end(), suppressions_.begin(),
+                                suppressions_.end());
+      suppressions_.clear();
+      return;
+    }
+    Block block = std::move(block_);
+    block_ = Block();
+    std::string_view raw = Trim(block.raw());
+    if (raw.substr(0, 10) == "$CATEGORY:") {
+      category_ = model::Text(Unescape(Trim(raw.substr(10))));
+      size_t begin = static_cast<size_t>(raw.data() - block.raw().data()) + 10;
+      category_.span =
+          text_.SpanOf(block.SourceOffset(begin), block.SourceOffset(block.raw().size()), file_);
+      std::vector<model::Suppression> next = std::move(next_suppressions_);
+      next.insert(next.end(), suppressions_.begin(), suppressions_.end());
+      ClearPending();
+      next_suppressions_ = std::move(next);  // they wait for the question after the category
+      return;
+    }
+    model::Question q;
+    QuestionParser parser(block, &text_, file_);
+    parser.ParseQuestion(q);
+    if (parser.failed()) {
+      if (ctx_.errors != nullptr) {
+        SourcePosition p = text_.PositionAt(block.SourceOffset(parser.error_pos()));
+        Diagnostic d;
+        d.path = text_.path();
+        d.span.file = file_;
+        d.span.line = p.line;
+        d.span.column = p.column;
+        d.message = parser.error();
+        ctx_.errors->push_back(std::move(d));
+      }
+      ClearPending();
+      return;
+    }
+    q.id = id_;
+    q.tags = tags_;
+    q.domain = category_;
+    q.suppressions = next_suppressions_;
+    q.suppressions.insert(q.suppressions.end(), suppressions_.begin(), suppressions_.end());
+    if (!comments_.empty()) {
+      Value::Array comments;
+      for (const std::string& c : comments_) comments.emplace_back(c);
+      q.extensions[std::string(kExtension)]["comments"] = Value(std::move(comments));
+    }
+    Value* gift = q.extensions.is_object() ? &q.extensions[std::string(kExtension)] : nullptr;
+    if (gift != nullptr && gift->Find("title") != nullptr && !q.id.empty() &&
+        gift->Find("title")->as_string() == q.id.value) {
+      gift->mutable_object().erase("title");  // the exporter writes the id as the title
+      if (gift->as_object().empty()) q.extensions.mutable_object().erase(std::string(kExtension));
+      if (q.extensions.as_object().empty()) q.extensions = Value();
+    }
+    q.span = text_.SpanOf(block.SourceOffset(0), block.SourceOffset(block.raw().size()), file_);
+    if (ctx_.bank != nullptr) ctx_.bank->questions.push_back(std::move(q));
+    ClearPending();
+  }
+
+  void ClearPending() {
+    id_ = model::Text();
+    tags_.clear();
+    comments_.clear();
+    suppressions_.clear();
+    next_suppressions_.clear();
+  }
+
+  const SourceText& text_;
+  uint32_t file_;
+  ImportContext& ctx_;
+  Block block_;
+  model::Text category_;
+  model::Text id_;
+  std::vector<model::Text> tags_;
+  std::vector<std::string> comments_;
+  std::vector<model::Suppression> suppressions_;
+  std::vector<model::Suppression> next_suppressions_;
+};
+
+// ---- export ----
+
+const Value* GiftExtension(const Value& extensions) {
+  const Value* gift = extensions.Find(std::string(kExtension));
+  return gift != nullptr && gift->is_object() ? gift : nullptr;
+}
+
+std::string GiftString(const Value& extensions, const std::string& key) {
+  const Value* gift = GiftExtension(extensions);
+  const Value* v = gift != nullptr ? gift->Find(key) : nullptr;
+  return v != nullptr && v->is_string() ? v->as_string() : std::string();
+}
+
+bool SameOptions(const std::vector<model::Option>& a, const std::vector<model::Option>& b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a[i].text.value != b[i].text.value || a[i].correct != b[i].correct ||
+        a[i].weight != b[i].weight || a[i].rationale.value != b[i].rationale.value ||
+        !(a[i].extensions == b[i].extensions)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+class GiftWriter {
+ public:
+  explicit GiftWriter(LossReport& loss) : loss_(loss) {}
+
+  std::string Write(const model::Bank& bank) {
+    static const FieldSet kHeld = {"id",
+                                   "domain",
+                                   "stem",
+                                   "explanation",
+                                   "tags",
+                                   "markup",
+                                   "suppress",
+                                   "extensions.gift",
+                                   "options.rationale",
+                                   "options.weight",
+                                   "options.extensions.gift"};
+    ReportBankLoss(bank, kHeld, loss_);
+    bool first = true;
+    std::string category;
+    for (const model::Question& q : bank.questions) {
+      ReportQuestionLoss(q, kHeld, loss_);
+      if (q.domain.value != category) {
+        if (q.domain.empty()) {
+          loss_.Drop("domain");  // GIFT cannot go back to no category
+        } else {
+          if (!first) out_ += '\n';
+          out_ += "$CATEGORY: " + OneLine(q.domain.value) + "\n";
+          first = false;
+          category = q.domain.value;
+        }
+      }
+      if (!first) out_ += '\n';
+      first = false;
+      WriteQuestion(q);
+    }
+    return std::move(out_);
+  }
+
+ private:
+  static std::string OneLine(std::string_view s) {
+    std::string out(s);
+    for (char& c : out) {
+      if (c == '\n' || c == '\r') c = ' ';
+    }
+    return out;
+  }
+
+  static std::string EscapeBracketed(std::string_view s) {
+    std::string out;
+    for (char c : OneLine(s)) {
+      if (c == ']') out += '\\';
+      out += c;
+    }
+    return out;
+  }
+
+  void WriteQuestion(const model::Question& q) {
+    if (const Value* gift = GiftExtension(q.extensions)) {
+      const Value* comments = gift->Find("comments");
+      if (comments != nullptr && comments->is_array()) {
+        for (const Value& c : comments->as_array()) {
+          if (c.is_string()) out_ += "// " + OneLine(c.as_string()) + "\n";
+        }
+      }
+    }
+    std::string meta;
+    if (!q.id.empty()) meta += "[id:" + EscapeBracketed(q.id.value) + "]";
+    for (const model::Text& tag : q.tags) {
+      if (!meta.empty()) meta += ' ';
+      meta += "[tag:" + EscapeBracketed(tag.value) + "]";
+    }
+    if (!meta.empty()) out_ += "// " + meta + "\n";
+    for (const std::string& line : FormatSuppressionDirectives(q.suppressions)) {
+      out_ += "// " + line + "\n";
+    }
+    std::string title = GiftString(q.extensions, "title");
+    if (title.empty()) title = q.id.value;
+    if (!title.empty()) out_ += "::" + Escape(OneLine(title), true) + "::";
+    std::string format = GiftString(q.extensions, "format");
+    if (q.markup == Markup::kHtml) {
+      out_ += "[html]";
+    } else if (q.markup == Markup::kMarkdown) {
+      out_ += "[markdown]";
+    } else if (format == "plain" || format == "moodle") {
+      out_ += "[" + format + "]";
+    }
+    out_ += Escape(q.stem.value, true);
+    if (q.type == QuestionType::kDescription) {
+      if (!q.explanation.empty()) loss_.Drop("explanation");
+      if (!q.options.empty()) loss_.Drop("options", q.options.size());
+      out_ += "\n";
+      return;
+    }
+    out_ += " {";
+    if (!RawAnswers(q)) Answers(q);
+    out_ += "}";
+    std::string after = GiftString(q.extensions, "blank_after");
+    if (!after.empty()) out_ += " " + Escape(after);
+    out_ += "\n";
+  }
+
+  // Writes the answer block as read when the model still says what it said; true when written.
+  bool RawAnswers(const model::Question& q) {
+    std::string raw = GiftString(q.extensions, "answers");
+    if (raw.empty()) return false;
+    Block block;
+    block.AddLine(raw, 0);
+    QuestionParser parser(block, nullptr, SourceSpan::kNoFile);
+    model::Question parsed;
+    Value gift;
+    parser.ParseAnswers(0, raw.size(), parsed, gift);
+    if (parser.failed() || parsed.type != q.type || !SameOptions(parsed.options, q.options) ||
+        parsed.explanation.value != q.explanation.value) {
+      return false;
+    }
+    // Lines as read, but never a blank one (it would end the question) nor a comment line.
+    std::string kept;
+    size_t pos = 0;
+    while (pos <= raw.size()) {
+      size_t nl = raw.find('\n', pos);
+      size_t end = nl == std::string::npos ? raw.size() : nl;
+      std::string_view line = std::string_view(raw).substr(pos, end - pos);
+      std::string_view trimmed = Trim(line);
+      bool last = nl == std::string::npos;  // the part before '}': never a blank line
+      if (pos == 0 || last || (!trimmed.empty() && trimmed.substr(0, 2) != "//")) {
+        if (pos != 0) kept += '\n';
+        kept += line;
+      }
+      if (nl == std::string::npos) break;
+      pos = nl + 1;
+    }
+    out_ += kept;
+    return true;
+  }
+
+  std::string WeightPrefix(const model::Option& o) {
+    if (!o.weight) return "";
+    std::optional<double> grade = MoodleGrade(*o.weight);
+    if (!grade) {
+      grade = Nearest(*o.weight);
+      loss_.Drop("options.weight (not a Moodle grade; nearest written)");
+    }
+    return "%" + FormatPercent(*grade) + "%";
+  }
+
+  static double Nearest(double percent) {
+    double best = 0;
+    for (double g : kGrades) {
+      for (double s : {g, -g}) {
+        if (std::fabs(s - percent) < std::fabs(best - percent)) best = s;
+      }
+    }
+    return best;
+  }
+
+  void Feedback(const model::Option& o) {
+    if (!o.rationale.empty()) out_ += "#" + Escape(o.rationale.value);
+  }
+
+  void Answers(const model::Question& q) {
+    switch (q.type) {
+      case QuestionType::kEssay:
+        if (!q.options.empty()) loss_.Drop("options", q.options.size());
+        break;
+      case QuestionType::kTrueFalse:
+        if (TrueFalse(q)) break;
+        [[fallthrough]];
+      case QuestionType::kSingleAnswer:
+      case QuestionType::kMultipleAnswer:
+      case QuestionType::kOther:
+        Choices(q);
+        break;
+      case QuestionType::kShortAnswer:
+        out_ += "\n";
+        for (const model::Option& o : q.options) {
+          out_ += "=" + WeightPrefix(o) + Escape(o.text.value);
+          Feedback(o);
+          out_ += "\n";
+        }
+        break;
+      case QuestionType::kNumerical:
+        out_ += "#\n";
+        for (const model::Option& o : q.options) {
+          out_ += std::string(o.correct ? "=" : "~") + WeightPrefix(o) + Escape(o.text.value);
+          Feedback(o);
+          out_ += "\n";
+        }
+        break;
+      case QuestionType::kMatching:
+        out_ += "\n";
+        for (const model::Option& o : q.options) {
+          const Value* gift = GiftExtension(o.extensions);
+          const Value* match = gift != nullptr ? gift->Find("match") : nullptr;
+          out_ += "=" + Escape(o.text.value) + " -> " +
+                  (match != nullptr && match->is_string() ? Escape(match->as_string()) : "") + "\n";
+          if (o.weight) loss_.Drop("options.weight");
+          if (!o.rationale.empty()) loss_.Drop("options.rationale");
+        }
+        break;
+      case QuestionType::kDescription:
+        break;
+    }
+    if (!q.explanation.empty()) out_ += "####" + Escape(q.explanation.value) + "\n";
+  }
+
+  // {TRUE#wrong#right}; false when the options are not "True"/"False" with one key.
+  bool TrueFalse(const model::Question& q) {
+    if (q.options.size() != 2 || q.KeyIndexes().size() != 1) return false;
+    std::string a = Upper(Trim(q.options[0].text.value));
+    std::string b = Upper(Trim(q.options[1].text.value));
+    bool standard = (a == "TRUE" && b == "FALSE") || (a == "FALSE" && b == "TRUE");
+    if (!standard) return false;
+    const model::Option& key = q.options[q.KeyIndexes().front()];
+    const model::Option& other = q.options[1 - q.KeyIndexes().front()];
+    bool answer = Upper(Trim(key.text.value)) == "TRUE";
+    std::string token = GiftString(q.extensions, "tf");
+    if (token.empty() || (Upper(token)[0] == 'T') != answer) token = answer ? "TRUE" : "FALSE";
+    out_ += token;
+    if (!other.rationale.empty() || !key.rationale.empty()) {
+      out_ += "#" + Escape(other.rationale.value);
+      if (!key.rationale.empty()) out_ += "#" + Escape(key.rationale.value);
+    }
+    for (const model::Option& o : q.options) {
+      if (o.weight) loss_.Drop("options.weight");
+    }
+    return true;
+  }
+
+  void Choices(const model::Question& q) {
+    out_ += "\n";
+    bool multiple = q.type == QuestionType::kMultipleAnswer || q.KeyIndexes().size() != 1;
+    size_t keys = q.KeyIndexes().size();
+    for (const model::Option& o : q.options) {
+      std::string prefix;
+      if (!multiple) {
+        if (o.correct && (!o.weight || *o.weight == 100)) {
+          prefix = "=";
+        } else {
+          prefix = "~" + WeightPrefix(o);
+        }
+      } else if (o.weight) {
+        prefix = "~" + WeightPrefix(o);
+      } else if (o.correct) {
+        double share = 100.0 / static_cast<double>(keys);
+        std::optional<double> grade = MoodleGrade(share);
+        if (!grade) {
+          grade = Nearest(share);
+          loss_.Drop("options.weight (not a Moodle grade; nearest written)");
+        }
+        prefix = "~%" + FormatPercent(*grade) + "%";
+      } else {
+        prefix = "~";
+      }
+      out_ += prefix + Escape(o.text.value);
+      Feedback(o);
+      out_ += "\n";
+    }
+  }
+
+  LossReport& loss_;
+  std::string out_;
+};
+
+}  // namespace
+
+std::optional<double> MoodleGrade(double percent) {
+  for (double g : kGrades) {
+    for (double s : {g, -g}) {
+      if (std::fabs(percent - s) < 0.001) return s;
+    }
+  }
+  return std::nullopt;
+}
+
+int GiftFormat::Sniff(std::string_view /*path*/, std::string_view content) const {
+  size_t pos = 0;
+  int score = 0;
+  while (pos < content.size()) {
+    size_t nl = content.find('\n', pos);
+    size_t end = nl == std::string_view::npos ? content.size() : nl;
+    std::string_view line = Trim(content.substr(pos, end - pos));
+    if (line.substr(0, 10) == "$CATEGORY:") return 90;
+    if (line.substr(0, 2) == "::" && FindUnescaped(line, 2, line.size(), "::") != line.npos) {
+      return 90;
+    }
+    size_t open = FindUnescaped(line, 0, line.size(), "{");
+    if (open != std::string_view::npos && line.substr(0, 2) != "//") {
+      std::string_view rest = line.substr(open + 1);
+      if (rest.empty() || rest.find_first_of("=~}") != std::string_view::npos ||
+          Upper(Trim(rest.substr(0, rest.find('}')))) == "T") {
+        score = 60;
+      }
+    }
+    pos = end + 1;
+  }
+  return score;
+}
+
+Status GiftFormat::Import(const SourceText& source, ImportContext& ctx) const {
+  Result<DecodedSource> decoded = DecodeSource(source, ctx);
+  if (!decoded.ok()) return decoded.status();
+  GiftReader reader(*decoded->text, decoded->file, ctx);
+  reader.Run();
+  return Status::Ok();
+}
+
+Result<std::string> GiftFormat::Export(const model::Bank& bank, const ExportOptions& /*options*/,
+                                       LossReport& loss) const {
+  GiftWriter writer(loss);
+  return writer.Write(bank);
+}
+
+}  // namespace qbank::formats

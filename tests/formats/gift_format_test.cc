@@ -1,0 +1,389 @@
+// Tests for the gift format: every question type, escapes, weights, comments, categories,
+// golden export, write-back unchanged, loss report, encodings and hostile input.
+#include "formats/gift_format.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+#include "conv1_test_support.h"
+
+namespace qbank::formats {
+namespace {
+
+using model::QuestionType;
+using testing::ExportText;
+using testing::ImportText;
+using testing::ReadTestdata;
+
+std::string GiftString(const model::Value& extensions, const std::string& key) {
+  const model::Value* gift = extensions.Find("gift");
+  const model::Value* v = gift != nullptr ? gift->Find(key) : nullptr;
+  return v != nullptr && v->is_string() ? v->as_string() : "<none>";
+}
+
+class GiftFixtureTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    imported_ = ImportText(gift_, "all_types.gift", ReadTestdata("gift/all_types.gift"));
+    ASSERT_TRUE(imported_.status.ok()) << imported_.status.message();
+    ASSERT_EQ(imported_.ErrorText(), "");
+    ASSERT_EQ(imported_.bank.questions.size(), 12u);
+  }
+  const model::Question& Q(size_t i) const { return imported_.bank.questions[i]; }
+
+  GiftFormat gift_;
+  testing::Imported imported_;
+};
+
+TEST_F(GiftFixtureTest, MultipleChoiceWithFeedbackCommentsAndCategory) {
+  const model::Question& q = Q(0);
+  EXPECT_EQ(q.type, QuestionType::kSingleAnswer);
+  EXPECT_EQ(q.id.value, "astro-1");
+  ASSERT_EQ(q.tags.size(), 2u);
+  EXPECT_EQ(q.tags[1].value, "easy");
+  EXPECT_EQ(q.domain.value, "$course$/top/Astronomy");
+  EXPECT_EQ(GiftString(q.extensions, "title"), "Red planet");
+  EXPECT_EQ(q.stem.value, "Which planet is called the red planet?");
+  ASSERT_EQ(q.options.size(), 3u);
+  EXPECT_EQ(q.KeyIndexes(), std::vector<size_t>{0});
+  EXPECT_EQ(q.options[1].text.value, "Venus");
+  EXPECT_EQ(q.options[1].rationale.value, "Venus is covered in pale clouds.");
+  EXPECT_EQ(q.explanation.value, "Mars looks red because of iron oxide on its surface.");
+  ASSERT_EQ(q.suppressions.size(), 1u);
+  EXPECT_EQ(q.suppressions[0].rule, "key-is-longest");
+  EXPECT_EQ(q.suppressions[0].reason, "the key really is the longest here");
+  EXPECT_EQ(q.suppressions[0].span.line, 6u);
+  // Spans point into the file, verbatim where no escape was involved.
+  EXPECT_EQ(q.stem.span.line, 7u);
+  EXPECT_EQ(q.stem.span.column, 15u);
+  EXPECT_TRUE(q.stem.verbatim);
+  EXPECT_EQ(q.options[1].text.span.line, 9u);
+  EXPECT_EQ(q.options[1].text.span.column, 2u);
+  EXPECT_EQ(q.options[1].rationale.span.column, 8u);
+  EXPECT_EQ(q.options[0].correct_span.line, 8u);
+  EXPECT_EQ(q.explanation.span.line, 11u);
+  EXPECT_EQ(q.explanation.span.column, 5u);
+  EXPECT_EQ(q.span.line, 7u);
+  EXPECT_EQ(q.span.end_line, 12u);
+}
+
+TEST_F(GiftFixtureTest, MultipleAnswerKeepsOnlyWeightsBeyondTheEvenSplit) {
+  const model::Question& q = Q(1);
+  EXPECT_EQ(q.type, QuestionType::kMultipleAnswer);
+  EXPECT_EQ(q.KeyIndexes(), (std::vector<size_t>{0, 1}));
+  EXPECT_FALSE(q.options[0].weight.has_value());
+  ASSERT_TRUE(q.options[2].weight.has_value());
+  EXPECT_EQ(*q.options[2].weight, -100);
+  EXPECT_EQ(GiftString(q.extensions, "comments"), "<none>");  // an array, checked below
+  const model::Value* comments = q.extensions.Find("gift")->Find("comments");
+  ASSERT_NE(comments, nullptr);
+  EXPECT_EQ(comments->as_array().at(0).as_string(),
+            "A multiple-answer question: the credit is split between the keys.");
+}
+
+TEST_F(GiftFixtureTest, TrueFalseFeedbackBecomesRationales) {
+  const model::Question& q = Q(2);
+  EXPECT_EQ(q.type, QuestionType::kTrueFalse);
+  EXPECT_EQ(q.markup, model::Markup::kMarkdown);
+  ASSERT_EQ(q.options.size(), 2u);
+  EXPECT_EQ(q.options[0].text.value, "True");
+  EXPECT_TRUE(q.options[0].correct);
+  EXPECT_EQ(q.options[0].rationale.value, "Right: Earth sits between them.");
+  EXPECT_EQ(q.options[1].rationale.value, "It is not on the same side.");
+  EXPECT_EQ(GiftString(q.extensions, "tf"), "TRUE");
+}
+
+TEST_F(GiftFixtureTest, EscapesAreDecoded) {
+  const model::Question& q = Q(3);
+  EXPECT_EQ(q.stem.value, "What does the ratio 1:2 mean in {braces}?");
+  EXPECT_FALSE(q.stem.verbatim);
+  EXPECT_EQ(q.options[2].text.value, "one~two");
+  EXPECT_EQ(Q(9).stem.value,
+            "Describe how you would measure the height of a tree.\nUse at most 100 words.");
+}
+
+TEST_F(GiftFixtureTest, OtherQuestionTypesAreRead) {
+  EXPECT_EQ(Q(4).type, QuestionType::kShortAnswer);
+  EXPECT_EQ(Q(4).domain.value, "$course$/top/Arithmetic");
+  ASSERT_EQ(Q(4).options.size(), 3u);
+  EXPECT_EQ(*Q(4).options[2].weight, 50);
+  EXPECT_EQ(Q(4).options[2].rationale.value, "Almost: check the spelling.");
+  EXPECT_EQ(Q(5).type, QuestionType::kNumerical);
+  EXPECT_EQ(Q(5).options.at(0).text.value, "3.14:0.005");
+  EXPECT_EQ(GiftString(Q(5).extensions, "format"), "plain");
+  EXPECT_EQ(Q(6).options.at(0).text.value, "1..5");
+  EXPECT_EQ(Q(7).options.size(), 3u);
+  EXPECT_FALSE(Q(7).options[2].correct);
+  EXPECT_EQ(Q(7).options[2].rationale.value, "Look it up in a timeline.");
+  EXPECT_EQ(Q(8).type, QuestionType::kMatching);
+  EXPECT_EQ(Q(8).markup, model::Markup::kHtml);
+  ASSERT_EQ(Q(8).options.size(), 3u);
+  EXPECT_EQ(Q(8).options[1].text.value, "square");
+  EXPECT_EQ(GiftString(Q(8).options[1].extensions, "match"), "4");
+  EXPECT_EQ(Q(9).type, QuestionType::kEssay);
+  EXPECT_EQ(GiftString(Q(9).extensions, "format"), "moodle");
+  EXPECT_EQ(Q(10).type, QuestionType::kDescription);
+  EXPECT_EQ(Q(10).stem.value, "The next questions are about the night sky.");
+  EXPECT_EQ(Q(11).type, QuestionType::kShortAnswer);
+  EXPECT_EQ(Q(11).stem.value, "Two plus two makes");
+  EXPECT_EQ(GiftString(Q(11).extensions, "blank_after"), "in everyday arithmetic.");
+}
+
+TEST_F(GiftFixtureTest, ExportMatchesGoldenWithoutLoss) {
+  LossReport loss;
+  EXPECT_EQ(ExportText(gift_, imported_.bank, loss), ReadTestdata("gift/golden_export.gift"));
+  EXPECT_TRUE(loss.empty()) << loss.ToString();
+}
+
+TEST_F(GiftFixtureTest, AnswerBlocksTheModelOnlyPartlyHoldsAreWrittenBackUnchanged) {
+  LossReport loss;
+  std::string out = ExportText(gift_, imported_.bank, loss);
+  for (const char* block :
+       {"{=ten =10 =%50%tenn#Almost: check the spelling.}", "{#3.14:0.005}", "{#1..5}",
+        "{#\n=1969:0#Exactly.\n=%50%1969:2#Close.\n~#Look it up in a "
+        "timeline.\n}",
+        "{\n=triangle -> 3\n=square -> 4\n=pentagon -> 5\n}", "{}"}) {
+    EXPECT_NE(out.find(block), std::string::npos) << block;
+  }
+  // And the export reads back to the same model, and writes the same bytes again.
+  auto again = ImportText(gift_, "again.gift", out);
+  EXPECT_EQ(again.ErrorText(), "");
+  LossReport loss2;
+  EXPECT_EQ(ExportText(gift_, again.bank, loss2), out);
+}
+
+TEST_F(GiftFixtureTest, AnEditedAnswerBlockIsWrittenFromTheModel) {
+  model::Bank bank = imported_.bank;
+  model::Question& numerical = bank.questions[5];
+  numerical.options[0].text.value = "3.1416:0.0001";
+  model::Question& matching = bank.questions[8];
+  matching.options[2].extensions["gift"]["match"] = "five";
+  LossReport loss;
+  std::string out = ExportText(gift_, bank, loss);
+  EXPECT_NE(out.find("{#\n=3.1416:0.0001\n}"), std::string::npos) << out;
+  EXPECT_NE(out.find("=pentagon -> five\n}"), std::string::npos) << out;
+}
+
+TEST(GiftFormatTest, MalformedQuestionsAreReportedAndOthersImported) {
+  GiftFormat gift;
+  auto r = ImportText(gift, "bad.gift", ReadTestdata("gift/bad_weights.gift"));
+  ASSERT_TRUE(r.status.ok());
+  EXPECT_EQ(r.ErrorText(),
+            "bad.gift:5:3: error: expected a weight Moodle accepts (100, 90, 83.33333, 80, 75, 70, "
+            "66.66667, 60, 50, 40, 33.33333, 30, 25, 20, 16.66667, 14.28571, 12.5, 11.11111, 10, "
+            "5, 0 or one of them negative), found 45%; Moodle refuses the whole file\n"
+            "bad.gift:8:51: error: expected '}' to close the answer block opened here\n");
+  ASSERT_EQ(r.bank.questions.size(), 2u);
+  EXPECT_EQ(r.bank.questions[1].type, QuestionType::kTrueFalse);
+}
+
+TEST(GiftFormatTest, EachMalformationHasItsMessage) {
+  GiftFormat gift;
+  struct Case {
+    std::string input;
+    std::string errors;
+  };
+  const Case cases[] = {
+      {"::Title without end Question {=a ~b}",
+       "t.gift:1:1: error: expected '::' to close the title\n"},
+      {"Stray } brace",
+       "t.gift:1:7: error: found '}' without an opening '{' (write a literal "
+       "brace as \\})\n"},
+      {"Nested {=a {=b} }",
+       "t.gift:1:12: error: expected '}' before another '{' (write a literal "
+       "brace as \\{)\n"},
+      {"Two {=a ~b} blocks {=c ~d}",
+       "t.gift:1:20: error: expected one answer block per question (write a literal brace as "
+       "\\{)\n"},
+      {"Text {junk =a ~b}", "t.gift:1:7: error: expected an answer starting with '=' or '~'\n"},
+      {"One {~only}", "t.gift:1:6: error: expected at least two answers in a multiple choice\n"},
+      {"Num {#abc}",
+       "t.gift:1:7: error: expected a number, \"number:tolerance\" or \"low..high\" "
+       "in a numerical answer, found \"abc\"\n"},
+      {"Pairs {=a -> b =c}", "t.gift:1:17: error: expected \"item -> match\" in a matching pair\n"},
+      {"Weight {~%50 a ~b}", "t.gift:1:10: error: expected '%' to close the weight\n"},
+      {"Weight {~%x% a ~b}", "t.gift:1:11: error: expected a number in the weight, found \"x\"\n"},
+      {"TF {T#a#b#c}",
+       "t.gift:1:10: error: expected at most two feedbacks (#wrong#right) in a "
+       "true/false answer\n"},
+      {"::Only a title::", "t.gift:1:17: error: expected the question text\n"},
+  };
+  for (const Case& c : cases) {
+    auto r = ImportText(gift, "t.gift", c.input);
+    EXPECT_TRUE(r.status.ok());
+    EXPECT_EQ(r.ErrorText(), c.errors) << c.input;
+    EXPECT_TRUE(r.bank.questions.empty()) << c.input;
+  }
+}
+
+TEST(GiftFormatTest, MoodleGradesAreTheOnlyAcceptedWeights) {
+  EXPECT_EQ(MoodleGrade(50), 50);
+  EXPECT_EQ(MoodleGrade(-33.33333), -33.33333);
+  EXPECT_EQ(MoodleGrade(33.3333), 33.33333);  // within Moodle's tolerance
+  EXPECT_EQ(MoodleGrade(14.28571), 14.28571);
+  EXPECT_FALSE(MoodleGrade(33.33).has_value());
+  EXPECT_FALSE(MoodleGrade(45).has_value());
+  EXPECT_FALSE(MoodleGrade(101).has_value());
+}
+
+model::Question PageLikeQuestion() {
+  model::Question q;
+  q.id.value = "geo-7";
+  q.exam.value = "GEO-101";
+  q.domain.value = "Rivers";
+  q.stem.value = "Which river flows through Cairo?";
+  q.trap.value = "The Congo is long too, but it is far to the south.";
+  q.stated_answer.value = "The Nile";
+  q.explanation.value = "Cairo sits on the Nile delta.\n\nThe city grew along its banks.";
+  q.difficulty.value = "easy";
+  model::Person author;
+  author.name.value = "R. Okafor";
+  q.authors.push_back(author);
+  q.review.date.value = "2026-05";
+  q.origin.statement.value = "Written from scratch.";
+  for (const char* text : {"The Nile", "The Congo", "The Niger"}) {
+    model::Option o;
+    o.text.value = text;
+    o.rationale.value = std::string("About ") + text + ".";
+    q.options.push_back(o);
+  }
+  q.options[0].correct = true;
+  return q;
+}
+
+TEST(GiftFormatTest, LossReportNamesWhatGiftCannotCarry) {
+  model::Bank bank;
+  bank.publisher.value = "Example Press";
+  bank.questions.push_back(PageLikeQuestion());
+  bank.questions[0].extensions["page"]["footer"] = "kept by the page format";
+  GiftFormat gift;
+  LossReport loss;
+  std::string out = ExportText(gift, bank, loss);
+  EXPECT_EQ(out,
+            "$CATEGORY: Rivers\n\n// [id:geo-7]\n::geo-7::Which river flows through Cairo? {\n"
+            "=The Nile#About The Nile.\n~The Congo#About The Congo.\n~The Niger#About The Niger.\n"
+            "####Cairo sits on the Nile delta.\\n\\nThe city grew along its banks.\n}\n");
+  EXPECT_EQ(loss.ToString(),
+            "  authors: 1 value dropped\n"
+            "  bank.publisher: 1 value dropped\n"
+            "  difficulty: 1 value dropped\n"
+            "  exam: 1 value dropped\n"
+            "  extensions.page: 1 value dropped\n"
+            "  origin.statement: 1 value dropped\n"
+            "  review.date: 1 value dropped\n"
+            "  stated_answer: 1 value dropped\n"
+            "  trap: 1 value dropped\n");
+  // What GIFT holds comes back.
+  auto back = ImportText(gift, "back.gift", out);
+  ASSERT_EQ(back.bank.questions.size(), 1u);
+  const model::Question& q = back.bank.questions[0];
+  EXPECT_EQ(q.id.value, "geo-7");
+  EXPECT_EQ(q.domain.value, "Rivers");
+  EXPECT_EQ(q.explanation.value, bank.questions[0].explanation.value);
+  EXPECT_EQ(q.options[2].rationale.value, "About The Niger.");
+  EXPECT_EQ(q.extensions.is_null(), true);  // the title was the id: nothing extra to keep
+}
+
+TEST(GiftFormatTest, WeightsMoodleRefusesAreWrittenAsTheNearestGradeAndReported) {
+  model::Bank bank;
+  model::Question q = PageLikeQuestion();
+  q.type = QuestionType::kMultipleAnswer;
+  q.options[1].correct = true;
+  q.options[0].weight = 45;
+  q.options[1].weight = 55;
+  bank.questions.push_back(q);
+  GiftFormat gift;
+  LossReport loss;
+  std::string out = ExportText(gift, bank, loss);
+  EXPECT_NE(out.find("~%50%The Nile"), std::string::npos) << out;
+  EXPECT_NE(out.find("~%60%The Congo"), std::string::npos) << out;
+  EXPECT_EQ(loss.dropped().at("options.weight (not a Moodle grade; nearest written)"), 2u);
+}
+
+TEST(GiftFormatTest, EscapesRoundTrip) {
+  model::Bank bank;
+  model::Question q;
+  q.stem.value = "::Not a title:: with {braces}, ~tilde, =equals, #hash, a\\backslash and \\n";
+  q.options.resize(2);
+  q.options[0].text.value = "C:\\new\\temp";
+  q.options[0].correct = true;
+  q.options[1].text.value = "ends with \\";
+  q.options[1].rationale.value = "line one\nline two";
+  bank.questions.push_back(q);
+  GiftFormat gift;
+  LossReport loss;
+  std::string out = ExportText(gift, bank, loss);
+  auto back = ImportText(gift, "e.gift", out);
+  ASSERT_EQ(back.ErrorText(), "") << out;
+  ASSERT_EQ(back.bank.questions.size(), 1u) << out;
+  EXPECT_EQ(back.bank.questions[0].stem.value, q.stem.value) << out;
+  EXPECT_EQ(back.bank.questions[0].options[0].text.value, q.options[0].text.value) << out;
+  EXPECT_EQ(back.bank.questions[0].options[1].text.value, q.options[1].text.value) << out;
+  EXPECT_EQ(back.bank.questions[0].options[1].rationale.value, q.options[1].rationale.value);
+}
+
+TEST(GiftFormatTest, SuppressionDirectiveForTheNextQuestion) {
+  GiftFormat gift;
+  auto r = ImportText(gift, "s.gift",
+                      "// qbank-disable-next option-count, answer-in-explanation -- drill set\n\n"
+                      "$CATEGORY: Drills\n\nFirst {=a ~b}\n\nSecond {=a ~b}\n");
+  ASSERT_EQ(r.bank.questions.size(), 2u);
+  ASSERT_EQ(r.bank.questions[0].suppressions.size(), 2u);
+  EXPECT_EQ(r.bank.questions[0].suppressions[1].rule, "answer-in-explanation");
+  EXPECT_EQ(r.bank.questions[0].suppressions[1].reason, "drill set");
+  EXPECT_TRUE(r.bank.questions[1].suppressions.empty());
+}
+
+TEST(GiftFormatTest, NonUtf8IsRefusedUnlessTheEncodingIsNamed) {
+  GiftFormat gift;
+  std::string latin1 = "::Caf\xE9::Le caf\xE9 est-il chaud ? {T}\n";
+  auto refused = ImportText(gift, "c.gift", latin1);
+  EXPECT_EQ(refused.status.message(),
+            "c.gift:1:6: the file is not valid UTF-8 (byte 0xE9); if it is in another encoding, "
+            "name it with --encoding (for example --encoding windows-1252)");
+  auto ok = ImportText(gift, "c.gift", latin1, "ISO-8859-1");
+  ASSERT_TRUE(ok.status.ok());
+  ASSERT_EQ(ok.bank.questions.size(), 1u);
+  EXPECT_EQ(ok.bank.questions[0].stem.value, "Le caf\xC3\xA9 est-il chaud ?");
+  EXPECT_EQ(ok.bank.questions[0].stem.span.column, 9u);
+}
+
+TEST(GiftFormatTest, ByteOrderMarkIsSkipped) {
+  GiftFormat gift;
+  auto r = ImportText(gift, "b.gift", "\xEF\xBB\xBFWarm? {T}\n");
+  ASSERT_EQ(r.bank.questions.size(), 1u);
+  EXPECT_EQ(r.bank.questions[0].stem.value, "Warm?");
+  EXPECT_EQ(r.bank.questions[0].stem.span.column, 1u);
+}
+
+TEST(GiftFormatTest, SniffRecognisesGift) {
+  GiftFormat gift;
+  EXPECT_EQ(gift.Sniff("x.txt", ReadTestdata("gift/all_types.gift")), 90);
+  EXPECT_EQ(gift.Sniff("x.txt", "Is the sky blue? {T}\n"), 60);
+  EXPECT_EQ(gift.Sniff("x.txt", "Which is red?\nA) Mars\nB) Venus\nANSWER: A\n"), 0);
+}
+
+TEST(GiftFormatTest, HostileInputNeverCrashes) {
+  GiftFormat gift;
+  std::mt19937 rng(7);
+  const std::string alphabet = "{}=~#%:\\-> \n\nTaF[html]/1.5\xE2\x80\x94";
+  for (int round = 0; round < 500; ++round) {
+    std::string input;
+    size_t length = rng() % 300;
+    for (size_t i = 0; i < length; ++i) input += alphabet[rng() % alphabet.size()];
+    auto r = ImportText(gift, "fuzz.gift", input);
+    LossReport loss;
+    Result<std::string> out = gift.Export(r.bank, ExportOptions{}, loss);
+    ASSERT_TRUE(out.ok());
+  }
+  std::string deep(200000, '{');
+  auto r = ImportText(gift, "deep.gift", deep);
+  EXPECT_EQ(r.errors.size(), 1u);
+  std::string long_line = "Q {=" + std::string(3'000'000, 'a') + " ~b}";
+  auto big = ImportText(gift, "big.gift", long_line);
+  EXPECT_EQ(big.bank.questions.size(), 1u);
+}
+
+}  // namespace
+}  // namespace qbank::formats
