@@ -4,6 +4,7 @@
 #include <charconv>
 #include <iterator>
 #include <memory>
+#include <unordered_set>
 
 namespace qbank::formats {
 namespace {
@@ -52,13 +53,28 @@ class Importer {
         ImportFile(input);
       }
     }
-    for (model::Question& q : bank_.questions) {
-      if (q.id.empty()) q.id.value = model::DeriveQuestionId(q);
-    }
+    AssignMissingIds();
     return Status::Ok();
   }
 
  private:
+  // Gives each question without an id one derived from its content. Copies of the same content
+  // get "-2", "-3", ... in bank order, so ids stay unique and stable while the order is.
+  void AssignMissingIds() {
+    std::unordered_set<std::string> used;
+    for (const model::Question& q : bank_.questions) {
+      if (!q.id.empty()) used.insert(q.id.value);
+    }
+    for (model::Question& q : bank_.questions) {
+      if (!q.id.empty()) continue;
+      std::string base = model::DeriveQuestionId(q);
+      std::string id = base;
+      for (int n = 2; used.count(id) != 0; ++n) id = base + "-" + std::to_string(n);
+      used.insert(id);
+      q.id.value = std::move(id);
+    }
+  }
+
   void ImportFolder(const std::string& dir) {
     for (const Format* f : registry_.All()) {
       if ((forced_ == nullptr || forced_ == f) && f->can_import() && f->ClaimsDirectory(fs_, dir)) {

@@ -1,0 +1,81 @@
+#include "formats/import.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+namespace qbank::formats {
+namespace {
+
+constexpr char kBank[] = R"({
+  "qbank": 1,
+  "questions": [
+    {"type": "single", "stem": "Which planet is closest to the Sun?",
+     "options": [{"text": "Mercury", "correct": true}, {"text": "Venus", "correct": false}]}
+  ]
+}
+)";
+
+TEST(ImportInputsTest, ReadsFoldersAndKeepsGoingPastBadFiles) {
+  InMemoryFileSystem fs;
+  fs.Add("bank/a.json", kBank);
+  fs.Add("bank/b.json", "{\"qbank\": 1, \"questions\": [");
+  fs.Add("bank/notes.unknownext", "ignored");
+  fs.Add("bank/c.json", kBank);
+  model::Bank bank;
+  std::vector<Diagnostic> errors;
+  ASSERT_TRUE(ImportInputs({"bank"}, {}, fs, bank, errors).ok());
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].path, "bank/b.json");
+  EXPECT_EQ(errors[0].span.line, 1u);
+  EXPECT_EQ(bank.questions.size(), 2u);
+  // The same content twice gets distinct, stable ids.
+  EXPECT_EQ(bank.questions[1].id.value, bank.questions[0].id.value + "-2");
+  EXPECT_EQ(bank.SourcePath(bank.questions[1].stem.span.file), "bank/c.json");
+}
+
+TEST(ImportInputsTest, StandardInputNeedsAFormatAndIsReadOnce) {
+  InMemoryFileSystem fs;
+  model::Bank bank;
+  std::vector<Diagnostic> errors;
+  std::istringstream in(kBank);
+  ImportOptions options;
+  options.stdin_stream = &in;
+  Status s = ImportInputs({"-"}, options, fs, bank, errors);
+  EXPECT_EQ(s.code(), Status::Code::kUsage);
+  options.from = "json";
+  ASSERT_TRUE(ImportInputs({"-"}, options, fs, bank, errors).ok());
+  EXPECT_EQ(bank.questions.size(), 1u);
+  EXPECT_EQ(bank.SourcePath(0), "<stdin>");
+  EXPECT_EQ(ImportInputs({"-", "-"}, options, fs, bank, errors).code(), Status::Code::kUsage);
+  options.from = "no-such-format";
+  EXPECT_EQ(ImportInputs({"x"}, options, fs, bank, errors).code(), Status::Code::kUsage);
+}
+
+TEST(ImportInputsTest, ReportsMissingFilesEmptyFoldersAndUnknownFormats) {
+  InMemoryFileSystem fs;
+  fs.Add("empty/.hidden", "x");
+  fs.Add("mystery.bin", "\x01\x02");
+  model::Bank bank;
+  std::vector<Diagnostic> errors;
+  ASSERT_TRUE(ImportInputs({"missing.json", "empty", "mystery.bin"}, {}, fs, bank, errors).ok());
+  ASSERT_EQ(errors.size(), 3u);
+  EXPECT_EQ(errors[0].ToString(), "missing.json: error: no such file");
+  EXPECT_EQ(errors[1].ToString(), "empty: error: no file of a known format in this folder");
+  EXPECT_EQ(errors[2].ToString(),
+            "mystery.bin: error: cannot tell the format of this file; name it with --from FORMAT");
+}
+
+TEST(DiagnosticFromStatusTest, SplitsTheLocationPrefix) {
+  Diagnostic d = DiagnosticFromStatus("f.csv", Status::InvalidInput("f.csv:3:7: expected a comma"));
+  EXPECT_EQ(d.span.line, 3u);
+  EXPECT_EQ(d.span.column, 7u);
+  EXPECT_EQ(d.message, "expected a comma");
+  d = DiagnosticFromStatus("f.csv", Status::InvalidInput("f.csv:3: expected a comma"));
+  EXPECT_EQ(d.span.line, 3u);
+  EXPECT_EQ(d.span.column, 0u);
+  EXPECT_EQ(d.message, "expected a comma");
+}
+
+}  // namespace
+}  // namespace qbank::formats
