@@ -1,0 +1,231 @@
+// The duplicate checks: grouping by key hashes, the similarity join, and word differences.
+#include "similarity/duplicate_finder.h"
+
+#include <algorithm>
+#include <functional>
+#include <mutex>
+#include <set>
+#include <thread>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "similarity/fingerprint.h"
+
+namespace qbank::similarity {
+namespace {
+
+uint64_t ContentHash(const std::vector<const model::Bank*>& banks, size_t linted_banks,
+                     const FeatureOptions& options) {
+  std::hash<std::string_view> hash;
+  uint64_t h = CombineHash(banks.size(), linted_banks);
+  auto add = [&](std::string_view s) { h = CombineHash(h, hash(s) ^ s.size()); };
+  for (const model::Bank* bank : banks) {
+    h = CombineHash(h, reinterpret_cast<uintptr_t>(bank));
+    h = CombineHash(h, bank->questions.size());
+    for (const model::Question& q : bank->questions) {
+      add(q.stem.value);
+      add(q.explanation.value);
+      for (const model::Option& o : q.options) {
+        add(o.text.value);
+        add(o.rationale.value);
+        h = CombineHash(h, o.correct);
+      }
+    }
+  }
+  for (const std::string& s : options.stock_options) add(s);
+  h = CombineHash(h, options.option_set_min_options);
+  return CombineHash(h, options.option_set_min_words);
+}
+
+struct CacheEntry {
+  uint64_t hash;
+  std::shared_ptr<const BankFeatures> features;
+};
+
+std::mutex cache_mutex;
+std::vector<CacheEntry> cache;  // most recent last
+constexpr size_t kCacheEntries = 2;
+
+// Jaccard similarity of the two stems' distinct words.
+double StemSimilarity(const BankFeatures& f, uint32_t ra, uint32_t rb) {
+  text::KeyOptions oa, ob;
+  oa.context_script = f.features[ra].script;
+  ob.context_script = f.features[rb].script;
+  text::TextKey ka = text::MakeTextKey(f.question(ra).stem.value, oa);
+  text::TextKey kb = text::MakeTextKey(f.question(rb).stem.value, ob);
+  std::vector<std::string_view> wa, wb;
+  for (size_t i = 0; i < ka.size(); ++i) wa.push_back(ka.Word(i));
+  for (size_t i = 0; i < kb.size(); ++i) wb.push_back(kb.Word(i));
+  std::sort(wa.begin(), wa.end());
+  wa.erase(std::unique(wa.begin(), wa.end()), wa.end());
+  std::sort(wb.begin(), wb.end());
+  wb.erase(std::unique(wb.begin(), wb.end()), wb.end());
+  if (wa.empty() && wb.empty()) return 1.0;
+  std::vector<std::string_view> common;
+  std::set_intersection(wa.begin(), wa.end(), wb.begin(), wb.end(), std::back_inserter(common));
+  return static_cast<double>(common.size()) /
+         static_cast<double>(wa.size() + wb.size() - common.size());
+}
+
+}  // namespace
+
+std::shared_ptr<const BankFeatures> ComputeBankFeatures(
+    const std::vector<const model::Bank*>& banks, size_t linted_banks,
+    const FeatureOptions& options, unsigned threads) {
+  uint64_t hash = ContentHash(banks, linted_banks, options);
+  {
+    std::lock_guard<std::mutex> lock(cache_mutex);
+    for (const CacheEntry& e : cache) {
+      if (e.hash == hash) return e.features;
+    }
+  }
+  auto result = std::make_shared<BankFeatures>();
+  result->banks = banks;
+  result->linted_banks = std::min(linted_banks, banks.size());
+  for (uint32_t b = 0; b < banks.size(); ++b) {
+    for (uint32_t q = 0; q < banks[b]->questions.size(); ++q) result->refs.push_back({b, q});
+    if (b + 1 == result->linted_banks) result->linted_records = result->refs.size();
+  }
+  result->features.resize(result->refs.size());
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(std::min<size_t>(threads, result->refs.size() / 256 + 1));
+  auto work = [&](size_t begin, size_t end) {
+    for (size_t r = begin; r < end; ++r) {
+      result->features[r] = ExtractFeatures(result->question(r), options);
+    }
+  };
+  size_t n = result->refs.size();
+  std::vector<std::thread> workers;
+  for (unsigned t = 1; t < threads; ++t)
+    workers.emplace_back(work, n * t / threads, n * (t + 1) / threads);
+  work(0, n / threads);
+  for (std::thread& w : workers) w.join();
+
+  std::lock_guard<std::mutex> lock(cache_mutex);
+  cache.push_back({hash, result});
+  if (cache.size() > kCacheEntries) cache.erase(cache.begin());
+  return result;
+}
+
+std::vector<ExactGroup> FindExactDuplicates(const BankFeatures& f) {
+  std::unordered_map<uint64_t, std::vector<uint32_t>> by_hash;
+  for (uint32_t r = 0; r < f.features.size(); ++r) {
+    const model::Question& q = f.question(r);
+    if (q.stem.value.empty() && q.options.empty()) continue;
+    by_hash[f.features[r].exact_hash].push_back(r);
+  }
+  std::vector<ExactGroup> groups;
+  for (auto& [hash, members] : by_hash) {
+    if (members.size() < 2 || members.front() >= f.linted_records) continue;
+    ExactGroup g;
+    g.members = std::move(members);
+    for (uint32_t r : g.members) {
+      if (f.features[r].key_hash != f.features[g.members.front()].key_hash) g.keys_disagree = true;
+    }
+    groups.push_back(std::move(g));
+  }
+  std::sort(groups.begin(), groups.end(), [](const ExactGroup& a, const ExactGroup& b) {
+    return a.members.front() < b.members.front();
+  });
+  return groups;
+}
+
+std::vector<SimilarPair> FindNearDuplicates(const BankFeatures& f, const JoinOptions& options,
+                                            JoinStats* stats) {
+  std::vector<std::vector<uint64_t>> sets(f.features.size());
+  for (size_t r = 0; r < f.features.size(); ++r) sets[r] = f.features[r].tokens;
+  std::vector<SimilarPair> pairs = SimilarityJoin(sets, f.linted_records, options, stats);
+  std::erase_if(pairs, [&](const SimilarPair& p) {
+    return f.features[p.a].exact_hash == f.features[p.b].exact_hash;
+  });
+  if (stats != nullptr) stats->pairs = pairs.size();
+  return pairs;
+}
+
+std::vector<OptionSetGroup> FindSharedOptionSets(const BankFeatures& f, size_t max_questions) {
+  std::unordered_map<uint64_t, std::vector<uint32_t>> by_set;
+  for (uint32_t r = 0; r < f.features.size(); ++r) {
+    if (f.features[r].option_set_hash != 0) by_set[f.features[r].option_set_hash].push_back(r);
+  }
+  std::vector<OptionSetGroup> groups;
+  for (auto& [hash, members] : by_set) {
+    if (members.size() < 2 || members.size() > max_questions) continue;
+    // Keep the questions whose stems differ from every earlier kept one.
+    OptionSetGroup g;
+    for (uint32_t r : members) {
+      bool alike = false;
+      for (uint32_t k : g.members) {
+        if (f.features[k].stem_hash == f.features[r].stem_hash || StemSimilarity(f, k, r) >= 0.5) {
+          alike = true;
+          break;
+        }
+      }
+      if (!alike) g.members.push_back(r);
+    }
+    bool any_linted = std::any_of(g.members.begin(), g.members.end(),
+                                  [&](uint32_t r) { return r < f.linted_records; });
+    if (g.members.size() >= 2 && any_linted) groups.push_back(std::move(g));
+  }
+  std::sort(groups.begin(), groups.end(), [](const OptionSetGroup& a, const OptionSetGroup& b) {
+    return a.members.front() < b.members.front();
+  });
+  return groups;
+}
+
+std::vector<ReuseGroup> FindReusedExplanations(const BankFeatures& f, size_t min_questions,
+                                               size_t min_words) {
+  std::unordered_map<uint64_t, ReuseGroup> by_hash;
+  for (uint32_t r = 0; r < f.features.size(); ++r) {
+    for (const ExplanationRef& e : f.features[r].explanations) {
+      if (e.words < min_words) continue;
+      ReuseGroup& g = by_hash[e.hash];
+      if (g.members.empty() || g.members.back().first != r) ++g.questions;
+      g.members.emplace_back(r, e.option);
+      g.words = e.words;
+    }
+  }
+  std::vector<ReuseGroup> groups;
+  for (auto& [hash, g] : by_hash) {
+    if (g.questions < std::max<size_t>(min_questions, 2)) continue;
+    bool any_linted = std::any_of(g.members.begin(), g.members.end(),
+                                  [&](const auto& m) { return m.first < f.linted_records; });
+    if (any_linted) groups.push_back(std::move(g));
+  }
+  std::sort(groups.begin(), groups.end(), [](const ReuseGroup& a, const ReuseGroup& b) {
+    return a.members.front() < b.members.front();
+  });
+  return groups;
+}
+
+WordDifference DifferingWords(const model::Question& a, const model::Question& b, size_t limit) {
+  QuestionText ta = KeyQuestionText(a);
+  QuestionText tb = KeyQuestionText(b);
+  auto words_of = [](const QuestionText& t) {
+    std::unordered_set<std::string_view> words;
+    for (const text::TextKey& k : t.keys) {
+      for (size_t i = 0; i < k.size(); ++i) words.insert(k.Word(i));
+    }
+    return words;
+  };
+  auto missing = [limit](const QuestionText& t, const std::unordered_set<std::string_view>& other) {
+    std::vector<std::string> out;
+    std::unordered_set<std::string_view> seen;
+    for (size_t f = 0; f < t.keys.size() && out.size() < limit; ++f) {
+      const text::TextKey& k = t.keys[f];
+      for (size_t i = 0; i < k.size() && out.size() < limit; ++i) {
+        if (other.count(k.Word(i)) != 0 || !seen.insert(k.Word(i)).second) continue;
+        const text::KeyWord& w = k.words[i];
+        out.push_back(t.fields[f]->value.substr(w.source_begin, w.source_end - w.source_begin));
+      }
+    }
+    return out;
+  };
+  std::unordered_set<std::string_view> wa = words_of(ta);
+  std::unordered_set<std::string_view> wb = words_of(tb);
+  WordDifference d;
+  d.only_in_a = missing(ta, wb);
+  d.only_in_b = missing(tb, wa);
+  return d;
+}
+
+}  // namespace qbank::similarity

@@ -1,0 +1,91 @@
+// The duplicate checks over one or more banks: exact duplicates, near duplicates (by an exact
+// similarity join), one option set under different stems, and explanations reused across
+// questions. Banks [0, linted) are checked; later ones (`--against`) are only compared with.
+#ifndef QBANK_SIMILARITY_DUPLICATE_FINDER_H_
+#define QBANK_SIMILARITY_DUPLICATE_FINDER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "model/bank.h"
+#include "similarity/question_features.h"
+#include "similarity/similarity_join.h"
+
+namespace qbank::similarity {
+
+// A question of one of the banks.
+struct QuestionRef {
+  uint32_t bank = 0;
+  uint32_t question = 0;
+  friend bool operator==(const QuestionRef&, const QuestionRef&) = default;
+  friend auto operator<=>(const QuestionRef&, const QuestionRef&) = default;
+};
+
+// The features of every question of some banks, in bank order.
+struct BankFeatures {
+  std::vector<const model::Bank*> banks;
+  size_t linted_banks = 0;
+  std::vector<QuestionRef> refs;           // record i is question refs[i]
+  std::vector<QuestionFeatures> features;  // features[i] of record i
+  size_t linted_records = 0;               // records [0, linted_records) are in linted banks
+  const model::Question& question(size_t record) const {
+    return banks[refs[record].bank]->questions[refs[record].question];
+  }
+};
+
+// The features of `banks` (the first `linted_banks` are the checked ones), computed on `threads`
+// threads (0: all cores). The last few results are kept, keyed by a hash of every question's text
+// and the options, so the duplicate rules of one run share one computation; the result does not
+// refer to the cache. The banks must outlive the result.
+std::shared_ptr<const BankFeatures> ComputeBankFeatures(
+    const std::vector<const model::Bank*>& banks, size_t linted_banks,
+    const FeatureOptions& options, unsigned threads = 0);
+
+// Questions whose stems and option sets (in any order) have the same comparison keys. Members in
+// record order (the first is the earliest); only groups with a member in a checked bank.
+struct ExactGroup {
+  std::vector<uint32_t> members;  // records
+  bool keys_disagree = false;     // the copies mark different options as correct
+};
+std::vector<ExactGroup> FindExactDuplicates(const BankFeatures& features);
+
+// Near duplicates: pairs of records with similarity >= options.threshold that are not exact
+// duplicates of each other, a < b.
+std::vector<SimilarPair> FindNearDuplicates(const BankFeatures& features,
+                                            const JoinOptions& options, JoinStats* stats = nullptr);
+
+// Questions sharing one option set (stock options ignored; see FeatureOptions) under stems that
+// are not the same or alike (stem token similarity below 0.5). A set shared by more than
+// `max_questions` questions is a convention of the bank (a rating scale), not a copy, and is not
+// reported. Members in record order.
+struct OptionSetGroup {
+  std::vector<uint32_t> members;
+};
+std::vector<OptionSetGroup> FindSharedOptionSets(const BankFeatures& features,
+                                                 size_t max_questions);
+
+// One explanation or rationale text (same comparison key, at least `min_words` words) used by at
+// least `min_questions` distinct questions. Members are (record, option) in record order; option
+// -1 is the explanation.
+struct ReuseGroup {
+  std::vector<std::pair<uint32_t, int32_t>> members;
+  size_t questions = 0;  // distinct questions among members
+  uint32_t words = 0;
+};
+std::vector<ReuseGroup> FindReusedExplanations(const BankFeatures& features, size_t min_questions,
+                                               size_t min_words);
+
+// The words (as written in each question) that one of two questions has and the other lacks,
+// compared by comparison keys over stem and options; at most `limit` of each, in text order.
+struct WordDifference {
+  std::vector<std::string> only_in_a;
+  std::vector<std::string> only_in_b;
+};
+WordDifference DifferingWords(const model::Question& a, const model::Question& b, size_t limit);
+
+}  // namespace qbank::similarity
+
+#endif  // QBANK_SIMILARITY_DUPLICATE_FINDER_H_

@@ -1,0 +1,77 @@
+// Token hashing, n-gram hashing and winnowing.
+#include "similarity/fingerprint.h"
+
+#include <deque>
+
+namespace qbank::similarity {
+
+uint64_t HashToken(std::string_view token) {
+  uint64_t h = 0xcbf29ce484222325ULL;
+  for (unsigned char c : token) {
+    h ^= c;
+    h *= 0x100000001b3ULL;
+  }
+  // Murmur3's finaliser: FNV's low bits are weak, and the index buckets by the top bits.
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  h ^= h >> 33;
+  h *= 0xc4ceb9fe1a85ec53ULL;
+  h ^= h >> 33;
+  return h;
+}
+
+uint64_t CombineHash(uint64_t seed, uint64_t value) {
+  uint64_t h = seed ^ (value + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
+  h ^= h >> 31;
+  h *= 0xbf58476d1ce4e5b9ULL;
+  h ^= h >> 29;
+  return h;
+}
+
+std::vector<uint64_t> TokenHashes(const text::TextKey& key) {
+  std::vector<uint64_t> out;
+  out.reserve(key.size());
+  for (size_t i = 0; i < key.size(); ++i) out.push_back(HashToken(key.Word(i)));
+  return out;
+}
+
+std::vector<uint64_t> NgramHashes(const std::vector<uint64_t>& tokens, size_t n) {
+  std::vector<uint64_t> out;
+  if (n == 0 || tokens.size() < n) return out;
+  out.reserve(tokens.size() - n + 1);
+  for (size_t i = 0; i + n <= tokens.size(); ++i) {
+    uint64_t h = 0x6a09e667f3bcc908ULL;
+    for (size_t k = 0; k < n; ++k) h = CombineHash(h, tokens[i + k]);
+    out.push_back(h);
+  }
+  return out;
+}
+
+std::vector<size_t> Winnow(const std::vector<uint64_t>& hashes, size_t window) {
+  std::vector<size_t> selected;
+  if (hashes.empty()) return selected;
+  if (window == 0) window = 1;
+  if (hashes.size() <= window) {
+    size_t best = 0;
+    for (size_t i = 1; i < hashes.size(); ++i) {
+      if (hashes[i] <= hashes[best]) best = i;
+    }
+    selected.push_back(best);
+    return selected;
+  }
+  // A monotone deque of positions whose hashes increase strictly from front to back; the front is
+  // the window's rightmost minimum.
+  std::deque<size_t> candidates;
+  for (size_t i = 0; i < hashes.size(); ++i) {
+    while (!candidates.empty() && hashes[candidates.back()] >= hashes[i]) candidates.pop_back();
+    candidates.push_back(i);
+    if (candidates.front() + window <= i) candidates.pop_front();
+    if (i + 1 >= window) {
+      size_t pick = candidates.front();
+      if (selected.empty() || selected.back() != pick) selected.push_back(pick);
+    }
+  }
+  return selected;
+}
+
+}  // namespace qbank::similarity

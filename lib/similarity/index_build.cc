@@ -1,0 +1,137 @@
+// Reference index building from files and folders.
+#include "similarity/index_build.h"
+
+#include "formats/import.h"
+#include "model/bank.h"
+#include "text/unicode.h"
+
+namespace qbank::similarity {
+namespace {
+
+constexpr int kExitOk = 0;
+constexpr int kExitError = 2;
+
+std::string QuestionPassage(const model::Question& q) {
+  std::string text = q.stem.value;
+  for (const model::Option& o : q.options) {
+    text += "\n";
+    text += o.text.value;
+  }
+  if (!q.explanation.empty()) {
+    text += "\n";
+    text += q.explanation.value;
+  }
+  return text;
+}
+
+void AddTextPassages(uint32_t doc, const std::string& content, ReferenceIndexBuilder& builder) {
+  size_t line = 1;
+  size_t i = 0;
+  while (i < content.size()) {
+    // Skip blank lines, then take lines up to the next blank line.
+    size_t eol = content.find('\n', i);
+    if (eol == std::string::npos) eol = content.size();
+    std::string_view l(content.data() + i, eol - i);
+    if (l.find_first_not_of(" \t\r") == std::string_view::npos) {
+      i = eol + 1;
+      ++line;
+      continue;
+    }
+    size_t start = i;
+    size_t start_line = line;
+    while (i < content.size()) {
+      eol = content.find('\n', i);
+      if (eol == std::string::npos) eol = content.size();
+      std::string_view current(content.data() + i, eol - i);
+      if (current.find_first_not_of(" \t\r") == std::string_view::npos) break;
+      i = eol + 1;
+      ++line;
+    }
+    size_t end = std::min(i, content.size());
+    builder.AddPassage(doc, static_cast<uint32_t>(start_line),
+                       std::string_view(content).substr(start, end - start));
+  }
+}
+
+}  // namespace
+
+Status AddReferenceFile(const std::string& path, FileSystem& fs, ReferenceIndexBuilder& builder) {
+  Result<std::string> content = fs.ReadFile(path);
+  if (!content.ok()) return content.status();
+  const formats::Registry& registry = formats::Registry::Default();
+  if (registry.Detect(path, content->substr(0, 4096)) != nullptr) {
+    model::Bank bank;
+    std::vector<Diagnostic> errors;
+    formats::ImportOptions import_options;
+    Status status = formats::ImportInputs({path}, import_options, fs, bank, errors);
+    if (status.ok() && errors.empty() && !bank.questions.empty()) {
+      uint32_t doc = builder.AddDocument(path);
+      for (const model::Question& q : bank.questions) {
+        uint32_t line = q.stem.span.known() ? q.stem.span.line : q.span.line;
+        builder.AddPassage(doc, line == 0 ? 1 : line, QuestionPassage(q));
+      }
+      return Status::Ok();
+    }
+  }
+  size_t bad_offset = 0;
+  if (content->find('\0') != std::string::npos) {
+    return Status::InvalidInput(path + ": binary data (a NUL byte); expected text or a bank file");
+  }
+  if (!text::IsValidUtf8(*content, &bad_offset)) {
+    return Status::InvalidInput(path + ": invalid UTF-8 at byte " + std::to_string(bad_offset) +
+                                "; expected UTF-8 text or a bank file");
+  }
+  AddTextPassages(builder.AddDocument(path), *content, builder);
+  return Status::Ok();
+}
+
+int RunIndexBuild(const IndexBuildOptions& options, FileSystem& fs, std::ostream& out,
+                  std::ostream& err) {
+  if (options.sources.empty()) {
+    err << "qbank index build: expected at least one SOURCE (a text file, bank file or folder)\n";
+    return kExitError;
+  }
+  if (options.output.empty()) {
+    err << "qbank index build: expected -o FILE, the index file to write\n";
+    return kExitError;
+  }
+  std::vector<std::string> files;
+  for (const std::string& source : options.sources) {
+    if (fs.IsDirectory(source)) {
+      Result<std::vector<std::string>> listed = fs.ListFiles(source);
+      if (!listed.ok()) {
+        err << listed.status().message() << "\n";
+        return kExitError;
+      }
+      files.insert(files.end(), listed->begin(), listed->end());
+    } else if (fs.Exists(source)) {
+      files.push_back(source);
+    } else {
+      err << source << ": no such file or folder\n";
+      return kExitError;
+    }
+  }
+  ReferenceIndexBuilder builder(options.parameters);
+  for (const std::string& file : files) {
+    if (file == options.output) continue;  // an earlier index in the same folder
+    Status status = AddReferenceFile(file, fs, builder);
+    if (!status.ok()) err << status.message() << " (skipped)\n";
+  }
+  if (builder.document_count() == 0) {
+    err << "qbank index build: no usable reference text in the sources\n";
+    return kExitError;
+  }
+  size_t documents = builder.document_count();
+  size_t passages = builder.passage_count();
+  size_t fingerprints = builder.fingerprint_count();
+  Status written = fs.WriteFileAtomic(options.output, builder.Serialize());
+  if (!written.ok()) {
+    err << written.message() << "\n";
+    return kExitError;
+  }
+  out << options.output << ": " << documents << " documents, " << passages << " passages, "
+      << fingerprints << " fingerprints\n";
+  return kExitOk;
+}
+
+}  // namespace qbank::similarity

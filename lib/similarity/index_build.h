@@ -1,0 +1,38 @@
+// `qbank index build SOURCE... -o refs.qidx`: builds the reference index from text files, banks in
+// any importable format, and folders of either.
+#ifndef QBANK_SIMILARITY_INDEX_BUILD_H_
+#define QBANK_SIMILARITY_INDEX_BUILD_H_
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "base/file_system.h"
+#include "base/status.h"
+#include "similarity/reference_index.h"
+
+namespace qbank::similarity {
+
+struct IndexBuildOptions {
+  std::vector<std::string> sources;  // files and folders
+  std::string output;                // the index file to write
+  IndexParameters parameters;
+};
+
+// Adds one source file to `builder`. A file some import format reads into at least one question
+// is a bank: each question (stem, options, explanation) is a passage at its line. Any other file
+// of valid UTF-8 without NUL bytes is text: each paragraph (lines up to a blank line) is a
+// passage. InvalidInput "PATH: ..." for a file that is neither (binary data, invalid UTF-8).
+Status AddReferenceFile(const std::string& path, FileSystem& fs, ReferenceIndexBuilder& builder);
+
+// Builds the index of `options.sources` (folders walked recursively, hidden entries skipped) and
+// writes it atomically to `options.output`. Prints one summary line to `out` ("refs.qidx: 3
+// documents, 120 passages, 4210 fingerprints"); files it cannot use are named on `err` with the
+// reason and skipped. Returns 0, or 2 when there is no source or output, a source does not exist,
+// nothing usable was found, or the index cannot be written.
+int RunIndexBuild(const IndexBuildOptions& options, FileSystem& fs, std::ostream& out,
+                  std::ostream& err);
+
+}  // namespace qbank::similarity
+
+#endif  // QBANK_SIMILARITY_INDEX_BUILD_H_

@@ -1,0 +1,246 @@
+// Building, writing, reading and searching the reference fingerprint index.
+#include "similarity/reference_index.h"
+
+#include <algorithm>
+#include <cstring>
+
+#include "similarity/fingerprint.h"
+#include "text/text_key.h"
+
+namespace qbank::similarity {
+namespace {
+
+constexpr char kMagic[8] = {'Q', 'B', 'K', 'R', 'E', 'F', 'I', 'X'};
+constexpr uint32_t kByteOrderMark = 0x01020304;
+constexpr size_t kHeaderSize = 64;
+// The token hash the file depends on; bumped (with the version) if HashToken or keys change.
+constexpr uint32_t kKeyScheme = 1;
+
+void Put32(std::string* out, uint32_t v) { out->append(reinterpret_cast<const char*>(&v), 4); }
+void Put64(std::string* out, uint64_t v) { out->append(reinterpret_cast<const char*>(&v), 8); }
+uint32_t Get32(const std::string& s, size_t at) {
+  uint32_t v;
+  std::memcpy(&v, s.data() + at, 4);
+  return v;
+}
+uint64_t Get64(const std::string& s, size_t at) {
+  uint64_t v;
+  std::memcpy(&v, s.data() + at, 8);
+  return v;
+}
+void PadTo8(std::string* out) {
+  while (out->size() % 8 != 0) out->push_back('\0');
+}
+
+}  // namespace
+
+ReferenceIndexBuilder::ReferenceIndexBuilder(IndexParameters parameters) : parameters_(parameters) {
+  parameters_.ngram = std::max<uint32_t>(parameters_.ngram, 1);
+  parameters_.window = std::max<uint32_t>(parameters_.window, 1);
+}
+
+uint32_t ReferenceIndexBuilder::AddDocument(std::string name) {
+  // Names are stored NUL-terminated.
+  name.erase(std::remove(name.begin(), name.end(), '\0'), name.end());
+  documents_.push_back(std::move(name));
+  return static_cast<uint32_t>(documents_.size() - 1);
+}
+
+void ReferenceIndexBuilder::AddPassage(uint32_t doc, uint32_t first_line, std::string_view text) {
+  ++passages_;
+  text::TextKey key = text::MakeTextKey(text);
+  if (key.size() < parameters_.ngram) return;
+  std::vector<uint64_t> ngrams = NgramHashes(TokenHashes(key), parameters_.ngram);
+  // Line of each token: count line breaks as the tokens advance.
+  size_t line = first_line;
+  size_t scanned = 0;
+  for (size_t pos : Winnow(ngrams, parameters_.window)) {
+    size_t at = key.words[pos].source_begin;
+    for (; scanned < at; ++scanned) line += text[scanned] == '\n';
+    entries_.push_back(
+        {ngrams[pos], doc, static_cast<uint32_t>(std::min<size_t>(line, UINT32_MAX))});
+  }
+}
+
+std::string ReferenceIndexBuilder::Serialize() {
+  std::sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) {
+    if (a.hash != b.hash) return a.hash < b.hash;
+    return a.doc != b.doc ? a.doc < b.doc : a.line < b.line;
+  });
+  std::string names;
+  for (const std::string& n : documents_) {
+    names += n;
+    names.push_back('\0');
+  }
+  std::string out;
+  out.reserve(kHeaderSize + names.size() + 8 + entries_.size() * 16);
+  out.append(kMagic, sizeof kMagic);
+  Put32(&out, kReferenceIndexVersion);
+  Put32(&out, kByteOrderMark);
+  Put32(&out, parameters_.ngram);
+  Put32(&out, parameters_.window);
+  Put32(&out, kKeyScheme);
+  Put32(&out, 0);  // reserved
+  Put64(&out, documents_.size());
+  Put64(&out, passages_);
+  Put64(&out, entries_.size());
+  Put64(&out, names.size());
+  out.append(names);
+  PadTo8(&out);
+  for (const Entry& e : entries_) Put64(&out, e.hash);
+  for (const Entry& e : entries_) Put32(&out, e.doc);
+  for (const Entry& e : entries_) Put32(&out, e.line);
+  return out;
+}
+
+Result<ReferenceIndex> ReferenceIndex::Parse(std::string bytes, const std::string& path) {
+  auto bad = [&](const std::string& what) {
+    return Status::InvalidInput(path + ": not a usable qbank reference index: " + what +
+                                " (rebuild it with `qbank index build SOURCE... -o " + path + "`)");
+  };
+  if (bytes.size() < kHeaderSize || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) {
+    return bad("expected the \"QBKREFIX\" signature at byte 0");
+  }
+  ReferenceIndex index;
+  uint32_t version = Get32(bytes, 8);
+  if (version != kReferenceIndexVersion) {
+    return bad("version " + std::to_string(version) + ", expected version " +
+               std::to_string(kReferenceIndexVersion));
+  }
+  if (Get32(bytes, 12) != kByteOrderMark) return bad("written with another byte order");
+  index.parameters_.ngram = Get32(bytes, 16);
+  index.parameters_.window = Get32(bytes, 20);
+  if (Get32(bytes, 24) != kKeyScheme) return bad("made with another comparison-key scheme");
+  if (index.parameters_.ngram == 0 || index.parameters_.ngram > 64 ||
+      index.parameters_.window == 0 || index.parameters_.window > 1024) {
+    return bad("n-gram size or window out of range");
+  }
+  uint64_t doc_count = Get64(bytes, 32);
+  uint64_t passages = Get64(bytes, 40);
+  uint64_t count = Get64(bytes, 48);
+  uint64_t names_size = Get64(bytes, 56);
+  uint64_t available = bytes.size() - kHeaderSize;
+  if (names_size > available || doc_count > names_size) return bad("truncated document names");
+  uint64_t names_end = kHeaderSize + names_size;
+  uint64_t table = (names_end + 7) / 8 * 8;
+  if (table > bytes.size() || count > (bytes.size() - table) / 16 ||
+      table + count * 16 != bytes.size()) {
+    return bad("expected " + std::to_string(count) + " fingerprints, the file size does not match");
+  }
+  const char* p = bytes.data() + kHeaderSize;
+  const char* end = bytes.data() + names_end;
+  while (p < end) {
+    const char* nul = static_cast<const char*>(std::memchr(p, '\0', static_cast<size_t>(end - p)));
+    if (nul == nullptr) return bad("unterminated document name");
+    index.names_.emplace_back(p, nul);
+    p = nul + 1;
+  }
+  if (index.names_.size() != doc_count) return bad("document count does not match the names");
+  index.passages_ = passages;
+  index.count_ = count;
+  index.hashes_offset_ = table;
+  index.docs_offset_ = table + count * 8;
+  index.lines_offset_ = table + count * 12;
+  index.bytes_ = std::move(bytes);
+  // One pass: check order and document ids, and fill the bucket directory.
+  index.buckets_.assign((size_t{1} << kBucketBits) + 1, 0);
+  uint64_t previous = 0;
+  for (size_t i = 0; i < count; ++i) {
+    uint64_t h = index.HashAt(i);
+    if (h < previous) return bad("fingerprints out of order at entry " + std::to_string(i));
+    previous = h;
+    if (index.DocAt(i) >= doc_count) return bad("document id out of range");
+    ++index.buckets_[(h >> (64 - kBucketBits)) + 1];
+  }
+  for (size_t b = 1; b < index.buckets_.size(); ++b) index.buckets_[b] += index.buckets_[b - 1];
+  return index;
+}
+
+Result<ReferenceIndex> ReferenceIndex::Load(const FileSystem& fs, const std::string& path) {
+  Result<std::string> bytes = fs.ReadFile(path);
+  if (!bytes.ok()) return bytes.status();
+  return Parse(std::move(bytes).value(), path);
+}
+
+uint64_t ReferenceIndex::HashAt(size_t i) const { return Get64(bytes_, hashes_offset_ + i * 8); }
+uint32_t ReferenceIndex::DocAt(size_t i) const { return Get32(bytes_, docs_offset_ + i * 4); }
+uint32_t ReferenceIndex::LineAt(size_t i) const { return Get32(bytes_, lines_offset_ + i * 4); }
+
+std::vector<ReferenceMatch> ReferenceIndex::Search(const std::vector<uint64_t>& tokens,
+                                                   const OverlapOptions& options) const {
+  std::vector<ReferenceMatch> matches;
+  const size_t n = parameters_.ngram;
+  const size_t window = parameters_.window;
+  std::vector<uint64_t> ngrams = NgramHashes(tokens, n);
+  if (ngrams.empty() || count_ == 0) return matches;
+  std::vector<size_t> selected = Winnow(ngrams, window);
+
+  struct Hit {
+    uint32_t doc;
+    uint32_t position;  // query n-gram position
+    uint32_t line;
+  };
+  std::vector<Hit> hits;
+  for (size_t pos : selected) {
+    uint64_t h = ngrams[pos];
+    size_t bucket = h >> (64 - kBucketBits);
+    size_t lo = buckets_[bucket];
+    size_t hi = buckets_[bucket + 1];
+    while (lo < hi) {  // first entry >= h
+      size_t mid = lo + (hi - lo) / 2;
+      if (HashAt(mid) < h) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
+      }
+    }
+    size_t last = lo;
+    while (last < count_ && HashAt(last) == h) ++last;
+    if (last == lo || last - lo > options.max_postings) continue;
+    for (size_t i = lo; i < last; ++i) {
+      hits.push_back({DocAt(i), static_cast<uint32_t>(pos), LineAt(i)});
+    }
+  }
+  std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) {
+    if (a.doc != b.doc) return a.doc < b.doc;
+    return a.position != b.position ? a.position < b.position : a.line < b.line;
+  });
+  for (size_t i = 0; i < hits.size();) {
+    size_t j = i;
+    while (j < hits.size() && hits[j].doc == hits[i].doc) ++j;
+    ReferenceMatch m;
+    m.doc = hits[i].doc;
+    m.total = selected.size();
+    size_t run_start = i;
+    uint32_t prev_position = hits[i].position;
+    auto close_run = [&](size_t first_hit, uint32_t last_position) {
+      size_t first = hits[first_hit].position;
+      size_t end = last_position + n;
+      if (end - first > m.run_words()) {
+        m.run_first = first;
+        m.run_end = end;
+        m.line = hits[first_hit].line;
+      }
+    };
+    for (size_t k = i; k < j; ++k) {
+      if (k == i || hits[k].position != hits[k - 1].position) ++m.shared;
+      if (hits[k].position > prev_position + window) {
+        close_run(run_start, prev_position);
+        run_start = k;
+      }
+      prev_position = hits[k].position;
+    }
+    close_run(run_start, prev_position);
+    bool long_run = m.run_words() >= options.min_run_words;
+    bool large_share = m.shared >= options.min_shared && m.share() >= options.min_share;
+    if (long_run || large_share) matches.push_back(m);
+    i = j;
+  }
+  std::sort(matches.begin(), matches.end(), [](const ReferenceMatch& a, const ReferenceMatch& b) {
+    if (a.run_words() != b.run_words()) return a.run_words() > b.run_words();
+    return a.shared != b.shared ? a.shared > b.shared : a.doc < b.doc;
+  });
+  return matches;
+}
+
+}  // namespace qbank::similarity

@@ -1,0 +1,57 @@
+// The near-duplicate search: an exact set-similarity join (Jaccard over distinct tokens) with
+// prefix, length and positional filtering (AllPairs/PPJoin), after dropping the tokens common to a
+// large share of the records so that templated openings cannot make pairs.
+#ifndef QBANK_SIMILARITY_SIMILARITY_JOIN_H_
+#define QBANK_SIMILARITY_SIMILARITY_JOIN_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <vector>
+
+namespace qbank::similarity {
+
+struct JoinOptions {
+  // Pairs with Jaccard similarity at or above this are reported (0 < threshold <= 1).
+  double threshold = 0.7;
+  // A token in more than max(frequent_min_records, frequent_share * records) records is dropped
+  // from every record before comparing: it says nothing about which records are copies.
+  double frequent_share = 0.02;
+  size_t frequent_min_records = 20;
+  // Records with fewer distinct tokens left than this take no part (exact duplicates of short
+  // questions are the exact-duplicate check's business).
+  size_t min_tokens = 5;
+};
+
+struct JoinStats {
+  size_t records = 0;          // records that took part
+  size_t distinct_tokens = 0;  // distinct tokens before dropping
+  size_t frequent_tokens = 0;  // tokens dropped as frequent
+  size_t candidates = 0;       // pairs that passed the filters and were verified
+  size_t pairs = 0;            // pairs reported
+};
+
+// Two records and their similarity over the kept tokens; a < b.
+struct SimilarPair {
+  uint32_t a = 0;
+  uint32_t b = 0;
+  double similarity = 0;
+  friend bool operator==(const SimilarPair&, const SimilarPair&) = default;
+};
+
+// Every pair of records (a, b) with Jaccard(kept tokens of a, kept tokens of b) >= threshold,
+// where at least one of a, b is below `linted` (records at or above `linted` come from banks that
+// are compared against but not checked: pairs among them are not reported). `sets[i]` holds the
+// token hashes of record i (duplicates allowed, any order). Pairs are sorted by (a, b).
+// Time grows with the number of records times the candidates each one meets through its rarest
+// tokens, not with the number of pairs of records.
+std::vector<SimilarPair> SimilarityJoin(const std::vector<std::vector<uint64_t>>& sets,
+                                        size_t linted, const JoinOptions& options,
+                                        JoinStats* stats = nullptr);
+
+// The same result by comparing every pair (quadratic): the recall baseline for tests and bench.
+std::vector<SimilarPair> ExhaustiveSimilarityPairs(const std::vector<std::vector<uint64_t>>& sets,
+                                                   size_t linted, const JoinOptions& options);
+
+}  // namespace qbank::similarity
+
+#endif  // QBANK_SIMILARITY_SIMILARITY_JOIN_H_

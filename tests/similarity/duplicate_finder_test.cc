@@ -1,0 +1,146 @@
+#include "similarity/duplicate_finder.h"
+
+#include <gtest/gtest.h>
+
+namespace qbank::similarity {
+namespace {
+
+model::Question Q(std::string stem, std::vector<std::string> options, size_t key = 0,
+                  std::string explanation = "") {
+  model::Question q;
+  q.stem = stem;
+  for (size_t i = 0; i < options.size(); ++i) {
+    model::Option o;
+    o.text = options[i];
+    o.correct = i == key;
+    q.options.push_back(o);
+  }
+  q.explanation = explanation;
+  return q;
+}
+
+// A small bank written for these tests: unrelated questions plus planted copies.
+model::Bank TestBank() {
+  model::Bank bank;
+  auto& qs = bank.questions;
+  qs.push_back(Q("Which layer of a greenhouse wall keeps the night frost away from the seedlings?",
+                 {"The double glazing", "The gravel floor", "The rain gutter", "The vent flap"}));
+  qs.push_back(
+      Q("A baker notices bread collapsing after the second proof. What is the most likely "
+        "cause in a warm kitchen?",
+        {"Over-proofing the dough", "Too little salt", "A cold oven stone", "Using bread flour"}));
+  qs.push_back(Q("Which tool does a cartographer use to measure distances along a winding river?",
+                 {"An opisometer", "A theodolite", "A sextant", "A hygrometer"}));
+  // 3: exact copy of 0 with formatting changes and shuffled options, same key.
+  qs.push_back(Q("WHICH layer of a   greenhouse wall keeps the night frost away from the seedlings",
+                 {"The gravel floor", "the double glazing.", "The vent flap", "The rain gutter"},
+                 1));
+  // 4: exact copy of 2 with a different key.
+  qs.push_back(Q("Which tool does a cartographer use to measure distances along a winding river?",
+                 {"An opisometer", "A theodolite", "A sextant", "A hygrometer"}, 2));
+  // 5: a near copy of 1: reworded with two words changed, options reordered.
+  qs.push_back(Q(
+      "A baker sees bread collapsing after the second proof. What is the most probable "
+      "cause in a warm kitchen?",
+      {"Too little salt", "Over-proofing the dough", "Using bread flour", "A cold oven stone"}, 1));
+  // 6: the option set of 2 under a new stem.
+  qs.push_back(
+      Q("An explorer wants to know how long a coastline is on an old paper chart. What "
+        "should she pack?",
+        {"A sextant", "An opisometer", "A hygrometer", "A theodolite"}));
+  // 7, 8: stock options under different stems are not an option-set copy.
+  qs.push_back(Q("Is frost heave caused by freezing water in soil?", {"True", "False"}));
+  qs.push_back(Q("Does a sextant measure angles?", {"True", "False"}));
+  return bank;
+}
+
+TEST(DuplicateFinderTest, GroupsExactDuplicatesAndFlagsDisagreeingKeys) {
+  model::Bank bank = TestBank();
+  auto f = ComputeBankFeatures({&bank}, 1, FeatureOptions{}, 1);
+  auto groups = FindExactDuplicates(*f);
+  ASSERT_EQ(groups.size(), 2u);
+  EXPECT_EQ(groups[0].members, (std::vector<uint32_t>{0, 3}));
+  EXPECT_FALSE(groups[0].keys_disagree);
+  EXPECT_EQ(groups[1].members, (std::vector<uint32_t>{2, 4}));
+  EXPECT_TRUE(groups[1].keys_disagree);
+}
+
+TEST(DuplicateFinderTest, FindsNearDuplicatesWithTheirDifferingWords) {
+  model::Bank bank = TestBank();
+  auto f = ComputeBankFeatures({&bank}, 1, FeatureOptions{}, 2);
+  JoinOptions options;
+  options.threshold = 0.7;
+  auto pairs = FindNearDuplicates(*f, options);
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_EQ(pairs[0].a, 1u);
+  EXPECT_EQ(pairs[0].b, 5u);
+  EXPECT_GT(pairs[0].similarity, 0.8);
+  EXPECT_LT(pairs[0].similarity, 1.0);
+  WordDifference d = DifferingWords(bank.questions[1], bank.questions[5], 5);
+  EXPECT_EQ(d.only_in_a, (std::vector<std::string>{"notices", "likely"}));
+  EXPECT_EQ(d.only_in_b, (std::vector<std::string>{"sees", "probable"}));
+}
+
+TEST(DuplicateFinderTest, FindsOptionSetsUnderNewStemsButNotStockOptions) {
+  model::Bank bank = TestBank();
+  auto f = ComputeBankFeatures({&bank}, 1, FeatureOptions{}, 1);
+  auto groups = FindSharedOptionSets(*f, 10);
+  ASSERT_EQ(groups.size(), 1u);
+  // 2 and 4 share a stem (an exact duplicate): only the first stays, with 6.
+  EXPECT_EQ(groups[0].members, (std::vector<uint32_t>{2, 6}));
+  EXPECT_TRUE(FindSharedOptionSets(*f, 1).empty());  // over the cap: a convention
+}
+
+TEST(DuplicateFinderTest, FindsExplanationsReusedAcrossQuestions) {
+  model::Bank bank;
+  std::string shared =
+      "Review the chapter on soil chemistry before attempting questions like this.";
+  for (int i = 0; i < 4; ++i) {
+    bank.questions.push_back(
+        Q("Question number " + std::to_string(i) + " about compost heaps?",
+          {"a" + std::to_string(i), "b", "c", "d"}, 0,
+          i == 3 ? "A different and long enough explanation of the answer." : shared));
+  }
+  bank.questions[1].options[2].rationale = std::string("Too short.");
+  bank.questions[0].options[1].rationale = std::string("too  SHORT");
+  auto f = ComputeBankFeatures({&bank}, 1, FeatureOptions{}, 1);
+  auto groups = FindReusedExplanations(*f, 3, 8);
+  ASSERT_EQ(groups.size(), 1u);
+  EXPECT_EQ(groups[0].questions, 3u);
+  EXPECT_EQ(groups[0].members.size(), 3u);
+  EXPECT_EQ(groups[0].members[0], (std::pair<uint32_t, int32_t>{0, -1}));
+  EXPECT_TRUE(FindReusedExplanations(*f, 4, 8).empty());
+  EXPECT_EQ(FindReusedExplanations(*f, 2, 1).size(), 2u);  // the short rationale now counts
+}
+
+TEST(DuplicateFinderTest, ComparesAgainstOtherBanksWithoutCheckingThem) {
+  model::Bank mine = TestBank();
+  mine.questions.resize(3);  // only the three originals
+  model::Bank other = TestBank();
+  auto f = ComputeBankFeatures({&mine, &other}, 1, FeatureOptions{}, 2);
+  auto groups = FindExactDuplicates(*f);
+  // Each of mine's three questions has copies in the other bank; the other bank's own copies of
+  // one another (3 of 0, 4 of 2) are only reported through mine.
+  ASSERT_EQ(groups.size(), 3u);
+  EXPECT_EQ(groups[0].members, (std::vector<uint32_t>{0, 3, 6}));
+  EXPECT_EQ(groups[2].members, (std::vector<uint32_t>{2, 5, 7}));
+  for (const auto& p : FindNearDuplicates(*f, JoinOptions{})) EXPECT_LT(p.a, 3u);
+}
+
+TEST(DuplicateFinderTest, LookAlikeAndInvisibleCopiesAreExactDuplicates) {
+  model::Bank bank;
+  bank.questions.push_back(Q("Which gas do plants take in for photosynthesis during daylight?",
+                             {"Carbon dioxide", "Oxygen", "Nitrogen", "Helium"}));
+  // Cyrillic о and а, a zero width space and a soft hyphen.
+  bank.questions.push_back(
+      Q("Which g\u0430s do plants t\u0430ke in for ph\u043Etosyn\u200Bthesis "
+        "during day\u00ADlight?",
+        {"C\u0430rbon dioxide", "Oxygen", "Nitrogen", "Helium"}));
+  auto f = ComputeBankFeatures({&bank}, 1, FeatureOptions{}, 1);
+  auto groups = FindExactDuplicates(*f);
+  ASSERT_EQ(groups.size(), 1u);
+  EXPECT_EQ(groups[0].members, (std::vector<uint32_t>{0, 1}));
+}
+
+}  // namespace
+}  // namespace qbank::similarity

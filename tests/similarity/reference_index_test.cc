@@ -1,0 +1,117 @@
+#include "similarity/reference_index.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "similarity/fingerprint.h"
+#include "similarity/index_build.h"
+#include "text/text_key.h"
+
+namespace qbank::similarity {
+namespace {
+
+const char kPassage[] =
+    "The lighthouse keeper logged the wind speed every four hours and compared the readings "
+    "with the harbour master's barometer before deciding whether the ferry could sail.";
+
+std::vector<uint64_t> Tokens(std::string_view text) { return TokenHashes(text::MakeTextKey(text)); }
+
+ReferenceIndex BuildIndex() {
+  ReferenceIndexBuilder builder;
+  uint32_t a = builder.AddDocument("notes/harbour.txt");
+  builder.AddPassage(a, 1, "An unrelated opening paragraph about tide tables and nothing else.");
+  builder.AddPassage(a, 3, std::string("Line one of the copy.\n") + kPassage);
+  uint32_t b = builder.AddDocument("notes/other.txt");
+  builder.AddPassage(b, 1, "Bread, butter and jam were on the table for the whole crew.");
+  Result<ReferenceIndex> index = ReferenceIndex::Parse(builder.Serialize(), "refs.qidx");
+  EXPECT_TRUE(index.ok()) << index.status().message();
+  return std::move(index).value();
+}
+
+TEST(ReferenceIndexTest, RoundTripsAndFindsACopiedPassageWithItsLine) {
+  ReferenceIndex index = BuildIndex();
+  EXPECT_EQ(index.document_count(), 2u);
+  EXPECT_EQ(index.passage_count(), 3u);
+  EXPECT_EQ(index.document(0), "notes/harbour.txt");
+  std::vector<uint64_t> query = Tokens(std::string("Quiz: ") + kPassage);
+  auto matches = index.Search(query, OverlapOptions{});
+  ASSERT_EQ(matches.size(), 1u);
+  EXPECT_EQ(matches[0].doc, 0u);
+  EXPECT_EQ(matches[0].line, 4u);  // the passage starts on line 3, the copied text on line 4
+  EXPECT_GE(matches[0].run_words(), 20u);
+  EXPECT_GT(matches[0].share(), 0.8);
+}
+
+TEST(ReferenceIndexTest, FindsCopiesWithSwappedWordsAndLookAlikes) {
+  ReferenceIndex index = BuildIndex();
+  std::string swapped =
+      "The lighthouse keeper logged the speed wind every four hours and compared the readings "
+      "with the harbour master's barometer before deciding whether the ferry could sail.";
+  EXPECT_EQ(index.Search(Tokens(swapped), OverlapOptions{}).size(), 1u);
+  std::string disguised =
+      "The lighth\u043Euse keeper l\u043Egged the wind speed every four h\u043Eurs and compared "
+      "the re\u0430dings with the harbour master's barometer before deciding whether the ferry "
+      "could sail.";
+  EXPECT_EQ(index.Search(Tokens(disguised), OverlapOptions{}).size(), 1u);
+  EXPECT_TRUE(
+      index.Search(Tokens("The keeper logged nothing at all today."), OverlapOptions{}).empty());
+}
+
+TEST(ReferenceIndexTest, RejectsFilesThatAreNotIndexes) {
+  ReferenceIndexBuilder builder;
+  builder.AddPassage(builder.AddDocument("d"), 1, kPassage);
+  std::string bytes = builder.Serialize();
+  auto message = [](std::string b) {
+    Result<ReferenceIndex> r = ReferenceIndex::Parse(std::move(b), "refs.qidx");
+    return r.ok() ? std::string("ok") : r.status().message();
+  };
+  EXPECT_EQ(message(bytes), "ok");
+  EXPECT_NE(message("hello").find("refs.qidx: not a usable qbank reference index: expected the"),
+            std::string::npos);
+  EXPECT_NE(message(bytes.substr(0, bytes.size() - 3)).find("file size does not match"),
+            std::string::npos);
+  std::string other_version = bytes;
+  other_version[8] = 9;
+  EXPECT_NE(message(other_version).find("version 9, expected version 1"), std::string::npos);
+  std::string unsorted = bytes;
+  // Garbage over the whole fingerprint table must be caught, never crash.
+  for (size_t i = 72; i < unsorted.size(); ++i) unsorted[i] = static_cast<char>(0xA5 ^ i);
+  EXPECT_NE(message(unsorted), "ok");
+  std::string huge_count = bytes;
+  for (int i = 48; i < 56; ++i) huge_count[static_cast<size_t>(i)] = '\xFF';
+  EXPECT_NE(message(huge_count), "ok");
+}
+
+TEST(IndexBuildTest, BuildsFromTextFilesBanksAndFolders) {
+  InMemoryFileSystem fs;
+  fs.Add("refs/dump.txt", std::string("Header line\n\n") + kPassage + "\n");
+  fs.Add("refs/sub/notes.txt", "Some other text that says little.\n");
+  fs.Add("refs/blob.bin", std::string("\x00\x01\x02", 3));
+  IndexBuildOptions options;
+  options.sources = {"refs"};
+  options.output = "out/refs.qidx";
+  std::ostringstream out, err;
+  ASSERT_EQ(RunIndexBuild(options, fs, out, err), 0) << err.str();
+  EXPECT_EQ(
+      out.str(),
+      "out/refs.qidx: 2 documents, 3 passages, " +
+          std::to_string(
+              ReferenceIndex::Parse(fs.files().at("out/refs.qidx"), "x")->fingerprint_count()) +
+          " fingerprints\n");
+  EXPECT_NE(err.str().find("refs/blob.bin: binary data"), std::string::npos);
+  Result<ReferenceIndex> index = ReferenceIndex::Load(fs, "out/refs.qidx");
+  ASSERT_TRUE(index.ok());
+  auto matches = index->Search(Tokens(kPassage), OverlapOptions{});
+  ASSERT_EQ(matches.size(), 1u);
+  EXPECT_EQ(index->document(matches[0].doc), "refs/dump.txt");
+  EXPECT_EQ(matches[0].line, 3u);
+
+  options.sources = {"missing"};
+  std::ostringstream out2, err2;
+  EXPECT_EQ(RunIndexBuild(options, fs, out2, err2), 2);
+  EXPECT_EQ(err2.str(), "missing: no such file or folder\n");
+}
+
+}  // namespace
+}  // namespace qbank::similarity

@@ -1,0 +1,88 @@
+#include "similarity/similarity_join.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+
+namespace qbank::similarity {
+namespace {
+
+std::vector<std::vector<uint64_t>> RandomSets(size_t count, uint32_t seed) {
+  std::mt19937 rng(seed);
+  std::vector<std::vector<uint64_t>> sets;
+  for (size_t i = 0; i < count; ++i) {
+    std::vector<uint64_t> s;
+    if (i > 0 && rng() % 3 == 0) {
+      // A variant of an earlier set: a few tokens replaced, some added.
+      s = sets[rng() % sets.size()];
+      for (size_t k = 0; k < s.size(); ++k) {
+        if (rng() % 8 == 0) s[k] = 1000 + rng() % 3000;
+      }
+      if (rng() % 2 == 0) s.push_back(1000 + rng() % 3000);
+    } else {
+      size_t n = 4 + rng() % 30;
+      for (size_t k = 0; k < n; ++k) s.push_back(1 + rng() % 3000);
+    }
+    sets.push_back(std::move(s));
+  }
+  return sets;
+}
+
+TEST(SimilarityJoinTest, FindsExactlyWhatComparingEveryPairFinds) {
+  for (double threshold : {0.5, 0.7, 0.85, 1.0}) {
+    auto sets = RandomSets(600, static_cast<uint32_t>(threshold * 100));
+    JoinOptions options;
+    options.threshold = threshold;
+    options.frequent_min_records = 5;
+    JoinStats stats;
+    auto fast = SimilarityJoin(sets, sets.size(), options, &stats);
+    auto slow = ExhaustiveSimilarityPairs(sets, sets.size(), options);
+    EXPECT_EQ(fast, slow) << "threshold " << threshold;
+    EXPECT_GT(fast.size(), 5u);
+    EXPECT_LT(stats.candidates, 600u * 599u / 2u / 10u);  // far fewer than all pairs
+  }
+}
+
+TEST(SimilarityJoinTest, FrequentTokensDoNotMakePairs) {
+  // 100 records share a 6-token templated opening and differ in 4 tokens each.
+  std::vector<std::vector<uint64_t>> sets;
+  for (uint64_t i = 0; i < 100; ++i) {
+    sets.push_back({1, 2, 3, 4, 5, 6, 100 + i * 4, 101 + i * 4, 102 + i * 4, 103 + i * 4});
+  }
+  sets.push_back(sets[7]);  // a real copy
+  JoinOptions options;
+  options.threshold = 0.5;
+  options.min_tokens = 3;
+  JoinStats stats;
+  auto pairs = SimilarityJoin(sets, sets.size(), options, &stats);
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_EQ(pairs[0].a, 7u);
+  EXPECT_EQ(pairs[0].b, 100u);
+  EXPECT_DOUBLE_EQ(pairs[0].similarity, 1.0);
+  EXPECT_EQ(stats.frequent_tokens, 6u);
+  // Without the guard every record pairs with every other one (6/14 > 0.4).
+  options.frequent_share = 1.0;
+  options.frequent_min_records = 1000;
+  options.threshold = 0.4;
+  EXPECT_GT(SimilarityJoin(sets, sets.size(), options).size(), 4000u);
+}
+
+TEST(SimilarityJoinTest, ComparedBanksDoNotPairAmongThemselves) {
+  std::vector<std::vector<uint64_t>> sets = {
+      {1, 2, 3, 4, 5, 6}, {11, 12, 13, 14, 15, 16}, {11, 12, 13, 14, 15, 16}, {1, 2, 3, 4, 5, 6}};
+  JoinOptions options;
+  auto pairs = SimilarityJoin(sets, /*linted=*/1, options);
+  ASSERT_EQ(pairs.size(), 1u);
+  EXPECT_EQ(pairs[0].a, 0u);
+  EXPECT_EQ(pairs[0].b, 3u);
+  EXPECT_EQ(ExhaustiveSimilarityPairs(sets, 1, options), pairs);
+}
+
+TEST(SimilarityJoinTest, ShortRecordsTakeNoPart) {
+  std::vector<std::vector<uint64_t>> sets = {{1, 2, 3}, {1, 2, 3}};
+  EXPECT_TRUE(SimilarityJoin(sets, 2, JoinOptions{}).empty());
+  EXPECT_TRUE(SimilarityJoin({}, 0, JoinOptions{}).empty());
+}
+
+}  // namespace
+}  // namespace qbank::similarity
