@@ -44,6 +44,19 @@ void CsvReader::Advance() {
   }
 }
 
+void CsvReader::AdvanceTo(size_t end) {
+  const auto* data = reinterpret_cast<const unsigned char*>(text_.data());
+  for (; pos_ < end; ++pos_) {
+    unsigned char c = data[pos_];
+    if (c == '\n') {
+      ++line_;
+      column_ = 1;
+    } else if ((c & 0xC0) != 0x80) {
+      ++column_;
+    }
+  }
+}
+
 Status CsvReader::ErrorAt(SourcePosition pos, size_t field, std::string_view message) {
   pos_ = text_.size();
   return Status::InvalidInput(FormatLocation(source_.path(), pos.line, pos.column) + ": row " +
@@ -94,7 +107,9 @@ Result<bool> CsvReader::Next(CsvRecord* record) {
     if (record->cells.size() < field_limit_) {
       slot = &record->cells.emplace_back();
     } else {
-      overflow_ = CsvCell();
+      overflow_.value.clear();
+      overflow_.quoted = false;
+      overflow_.escaped = false;
     }
     CsvCell& cell = *slot;
     const size_t raw_begin = pos_;
@@ -109,7 +124,7 @@ Result<bool> CsvReader::Next(CsvRecord* record) {
         size_t quote = text_.find('"', pos_);
         size_t stop = quote == std::string_view::npos ? n : quote;
         cell.value.append(text_.substr(pos_, stop - pos_));
-        while (pos_ < stop) Advance();
+        AdvanceTo(stop);
         if (pos_ >= n) break;
         if (pos_ + 1 < n && text_[pos_ + 1] == '"') {
           cell.value += '"';
@@ -142,9 +157,13 @@ Result<bool> CsvReader::Next(CsvRecord* record) {
       cell.begin = pos_;
       cell.begin_pos = Position();
       while (pos_ < n) {
-        size_t stop = text_.find_first_of(",\n\r\"", pos_);
-        if (stop == std::string_view::npos) stop = n;
-        while (pos_ < stop) Advance();
+        const char* data = text_.data();
+        size_t stop = pos_;
+        while (stop < n && data[stop] != ',' && data[stop] != '\n' && data[stop] != '\r' &&
+               data[stop] != '"') {
+          ++stop;
+        }
+        AdvanceTo(stop);
         if (pos_ >= n || text_[pos_] == ',' || text_[pos_] == '\n') break;
         if (bad_utf8_ >= raw_begin && bad_utf8_ < pos_) return Utf8Error(field);
         if (text_[pos_] == '"') {

@@ -65,6 +65,8 @@ class CsvReader {
  private:
   // Consumes one byte, keeping line and column up to date.
   void Advance();
+  // Consumes the bytes up to offset `end` (line breaks included).
+  void AdvanceTo(size_t end);
   SourcePosition Position() const { return {line_, column_}; }
   // An InvalidInput status at `pos` naming the current row and field `field` (1-based).
   Status ErrorAt(SourcePosition pos, size_t field, std::string_view message);

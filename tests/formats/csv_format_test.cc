@@ -7,7 +7,9 @@
 #include <chrono>
 #include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <memory>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -727,6 +729,67 @@ TEST(CsvExportTest, MmluImportExportsToTheQbankLayout) {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Robustness: mutated files end in a located error or import cleanly, and what imports exports.
+
+TEST(CsvRobustnessTest, MutatedFilesEndInALocatedErrorOrImportCleanly) {
+  const std::vector<std::string> bases = {ReadFile(kTestData + "full_layout.csv"),
+                                          ReadFile(kTestData + "geology_test.csv")};
+  ASSERT_FALSE(bases[0].empty());
+  const std::string pieces[] = {
+      "\"",           ",", "\n", "\r",   "\r\n", "\xFF", "\xC3",
+      "\xEF\xBB\xBF", ";", " ",  "\"\"", "Z",    "9",    std::string(1, '\0')};
+  std::mt19937 rng(20261130);
+  size_t imported_clean = 0;
+  for (int round = 0; round < 3000; ++round) {
+    std::string text = bases[static_cast<size_t>(round) % bases.size()];
+    int edits = 1 + static_cast<int>(rng() % 6);
+    for (int e = 0; e < edits; ++e) {
+      size_t pos = rng() % (text.size() + 1);
+      switch (rng() % 4) {
+        case 0:
+        case 1:
+          text.insert(pos, pieces[rng() % std::size(pieces)]);
+          break;
+        case 2:
+          if (pos < text.size()) text.erase(pos, 1 + rng() % 8);
+          break;
+        default:
+          text.resize(pos);
+          break;
+      }
+    }
+    SCOPED_TRACE(::testing::Message() << "round " << round << ": " << text);
+    auto imported = ImportCsv("t.csv", text);
+    if (!imported->status.ok()) {
+      EXPECT_EQ(imported->status.message().rfind("t.csv:", 0), 0u);
+      EXPECT_NE(imported->status.message().find("expected"), std::string::npos);
+      continue;
+    }
+    for (const Diagnostic& d : imported->errors) {
+      EXPECT_GT(d.span.line, 0u);
+      EXPECT_NE(d.message.find("; expected"), std::string::npos);
+    }
+    if (!imported->errors.empty()) continue;
+    ++imported_clean;
+    // Whatever imported cleanly exports and comes back with the same questions.
+    LossReport loss;
+    Result<std::string> out = CsvFormat().Export(imported->bank, {}, loss);
+    ASSERT_TRUE(out.ok());
+    auto back = ImportCsv("back.csv", *out);
+    ASSERT_TRUE(back->status.ok()) << back->status.message() << "\n" << *out;
+    ASSERT_TRUE(back->errors.empty()) << back->errors[0].ToString() << "\n" << *out;
+    if (loss.empty()) {
+      ASSERT_EQ(back->bank.questions.size(), imported->bank.questions.size());
+      for (size_t i = 0; i < back->bank.questions.size(); ++i) {
+        EXPECT_EQ(back->bank.questions[i].stem, imported->bank.questions[i].stem);
+        EXPECT_EQ(back->bank.questions[i].KeyIndexes(), imported->bank.questions[i].KeyIndexes());
+      }
+    }
+  }
+  EXPECT_GT(imported_clean, 100u);  // the mutations leave many files valid, so both paths run
+}
+
+// ---------------------------------------------------------------------------------------------
 // Registration and size
 
 TEST(CsvRegistryTest, RegisteredAndDetected) {
@@ -761,28 +824,29 @@ TEST(CsvLargeInputTest, TwentyMegabytesImportQuickly) {
   EXPECT_LT(seconds, 60.0);
 }
 
-TEST(CsvLargeInputTest, HostileInputsEndInAnErrorQuickly) {
-  // An opening quote that swallows 20 MB.
+// Each hostile input must end in its error well within the test timeout.
+TEST(CsvLargeInputTest, QuoteThatSwallowsTwentyMegabytes) {
   std::string open = "stem,key\n\"" + std::string(20u * 1024 * 1024, 'x');
-  auto start = std::chrono::steady_clock::now();
   EXPECT_EQ(StopMessage(open),
             "t.csv:2:1: row 2, field 1: quoted field is not closed; expected a closing '\"' before "
             "the end of the file");
-  // One 20 MB line of commas after a two-column header.
+}
+
+TEST(CsvLargeInputTest, RowOfTwentyMillionFields) {
   std::string commas = "stem,key\n" + std::string(20u * 1024 * 1024, ',');
-  EXPECT_EQ(RowErrors(commas).size(), 0u);  // a row of empty cells holds no question
+  EXPECT_TRUE(RowErrors(commas).empty());  // a row of empty cells holds no question
   commas = "stem,key\nx" + std::string(20u * 1024 * 1024, ',');
   EXPECT_EQ(RowErrors(commas),
             std::vector<std::string>{
                 "t.csv:2:4: error: row 2: found 20971521 fields; expected 2 as in the header"});
-  // A header of a million columns.
+}
+
+TEST(CsvLargeInputTest, HeaderOfAMillionColumns) {
   std::string header;
   for (int i = 0; i < 1000000; ++i) header += "stem,";
   EXPECT_EQ(StopMessage(header),
             "t.csv:1:6: row 1, field 2: column \"stem\" appears twice (fields 1 and 2); expected "
             "each column once");
-  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  EXPECT_LT(seconds, 60.0);
 }
 
 }  // namespace
