@@ -64,9 +64,9 @@ class Locator {
   SourcePosition pos_;
 };
 
-constexpr std::array<std::string_view, 10> kBankKeys = {
-    "$schema",  "qbank",         "id",     "title",     "exam", "publisher",
-    "language", "declared_size", "origin", "extensions"};
+constexpr std::array<std::string_view, 11> kBankKeys = {
+    "$schema",  "qbank",         "id",     "title",      "exam",     "publisher",
+    "language", "declared_size", "origin", "extensions", "questions"};
 constexpr std::array<std::string_view, 17> kQuestionKeys = {
     "id",      "type",          "exam",        "domain",   "stem",       "trap",
     "options", "stated_answer", "explanation", "tags",     "difficulty", "markup",
@@ -309,6 +309,8 @@ Status Converter::BankFields(Node& root, model::Bank& bank) {
         break;
       case 9:
         bank.extensions = v.ToValue();
+        break;
+      case 10:  // "questions": already streamed; listed so that a second one is refused
         break;
     }
     return Status::Ok();

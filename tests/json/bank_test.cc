@@ -5,8 +5,11 @@
 #include <chrono>
 #include <cstdio>
 #include <memory>
+#include <sstream>
 #include <string>
 
+#include "commands/convert.h"
+#include "commands/fmt.h"
 #include "formats/json_format.h"
 #include "formats/registry.h"
 #include "json/bank_reader.h"
@@ -308,6 +311,8 @@ TEST(BankReaderTest, OtherSchemaErrors) {
 TEST(BankReaderTest, MemberWrittenTwiceIsAnError) {
   EXPECT_EQ(ReadError("{\"qbank\": 1, \"questions\": [{\"stem\": \"a\",\n \"stem\": \"b\"}]}"),
             "bank.json:2:2: expected each member once, found \"stem\" a second time");
+  EXPECT_EQ(ReadError("{\"qbank\": 1, \"questions\": [{}],\n\"questions\": [{}]}"),
+            "bank.json:2:1: expected each member once, found \"questions\" a second time");
   EXPECT_EQ(ReadError("{\"qbank\": 1, \"title\": \"a\", \"title\": \"b\"}"),
             "bank.json:1:28: expected each member once, found \"title\" a second time");
 }
@@ -326,6 +331,16 @@ TEST(BankReaderTest, TruncatedAndMalformedFiles) {
   EXPECT_EQ(ReadError(deep),
             "bank.json:1:544: expected at most 512 levels of nested arrays and objects (nesting "
             "deeper than 512 levels)");
+}
+
+TEST(BankReaderTest, SchemaMemberForEditorsIsAccepted) {
+  model::Bank bank;
+  ASSERT_TRUE(Read("bank.json",
+                   "{\"$schema\": \"../schemas/bank.schema.json\", \"qbank\": 1, \"title\": \"t\"}",
+                   bank)
+                  .ok());
+  EXPECT_EQ(bank.title.value, "t");
+  EXPECT_EQ(WriteBank(bank), "{\n  \"qbank\": 1,\n  \"title\": \"t\"\n}\n");
 }
 
 TEST(BankReaderTest, BankFieldsSetOnlyWhenEmptyAndQuestionsAppended) {
@@ -475,14 +490,75 @@ TEST(JsonFormatTest, ImportErrorsAddNothing) {
   EXPECT_TRUE(bank.questions.empty());
 }
 
-TEST(BankSchemaTest, EmbeddedSchemaMatchesTheFile) {
-  std::FILE* f = std::fopen(QBANK_SOURCE_DIR "/schemas/bank.schema.json", "rb");
-  ASSERT_NE(f, nullptr);
-  std::string disk;
+TEST(JsonFormatTest, FmtIsIdempotent) {
+  InMemoryFileSystem fs;
+  fs.Add("messy.json",
+         "{\"title\": \"  Two   spaces\", \"qbank\": 1, \"questions\": [{\"stem\": "
+         "\"Cafe\u0301 ?  \\n\\n\\n\\nNext\", \"tags\": [\"b\", \"a\", \"b\"], \"options\": "
+         "[{\"correct\": true, \"text\": \" yes \"}]}]}");
+  commands::FmtOptions options;
+  options.inputs = {"messy.json"};
+  std::ostringstream out;
+  std::ostringstream err;
+  ASSERT_EQ(commands::RunFmt(options, fs, out, err), commands::kExitOk) << err.str();
+  std::string once = out.str();
+  EXPECT_EQ(once,
+            "{\n  \"qbank\": 1,\n  \"title\": \"Two spaces\",\n  \"questions\": [\n    {\n"
+            "      \"id\": \"q-" +
+                model::DeriveQuestionId([] {
+                  model::Question q;
+                  q.stem = model::Text("Caf\xC3\xA9 ?\n\nNext");
+                  q.options.resize(1);
+                  q.options[0].text = model::Text("yes");
+                  return q;
+                }())
+                    .substr(2) +
+                "\",\n      \"type\": \"single\",\n      \"stem\": \"Caf\xC3\xA9 ?\\n\\nNext\",\n"
+                "      \"options\": [\n        {\n          \"text\": \"yes\",\n"
+                "          \"correct\": true\n        }\n      ],\n      \"tags\": [\n"
+                "        \"b\",\n        \"a\"\n      ]\n    }\n  ]\n}\n");
+  // The normalised output is a fixed point: --check passes and --write changes nothing.
+  fs.Add("normal.json", once);
+  options.inputs = {"normal.json"};
+  options.check = true;
+  std::ostringstream out2;
+  EXPECT_EQ(commands::RunFmt(options, fs, out2, err), commands::kExitOk) << err.str();
+  options.inputs = {"messy.json"};
+  EXPECT_EQ(commands::RunFmt(options, fs, out2, err), commands::kExitCheckFailed);
+  EXPECT_NE(err.str().find("messy.json:1:2: not normalised"), std::string::npos) << err.str();
+}
+
+std::string ReadSourceFile(const std::string& relative) {
+  std::FILE* f = std::fopen((std::string(QBANK_SOURCE_DIR) + "/" + relative).c_str(), "rb");
+  if (f == nullptr) return "";
+  std::string content;
   char buf[4096];
   size_t n;
-  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) disk.append(buf, n);
+  while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) content.append(buf, n);
   std::fclose(f);
+  return content;
+}
+
+TEST(BankFormatDocTest, ExampleIsACanonicalBank) {
+  std::string doc = ReadSourceFile("docs/bank-format.md");
+  ASSERT_FALSE(doc.empty());
+  size_t begin = doc.find("```json\n");
+  ASSERT_NE(begin, std::string::npos);
+  begin += 8;
+  size_t end = doc.find("```", begin);
+  std::string example = doc.substr(begin, end - begin);
+  model::Bank bank;
+  Status status = Read("docs/bank-format.md", example, bank);
+  ASSERT_TRUE(status.ok()) << status.message();
+  EXPECT_EQ(bank.questions.size(), 1u);
+  EXPECT_EQ(WriteBank(bank), example);
+  model::NormalizeBank(bank);
+  EXPECT_EQ(WriteBank(bank), example);
+}
+
+TEST(BankSchemaTest, EmbeddedSchemaMatchesTheFile) {
+  std::string disk = ReadSourceFile("schemas/bank.schema.json");
+  ASSERT_FALSE(disk.empty());
   EXPECT_EQ(BankSchemaText(), disk);
   // It is a valid schema, and validates the canonical sample.
   Result<Schema> schema = Schema::Load(SourceText("bank.schema.json", disk));
