@@ -1,0 +1,338 @@
+// Loading `.qbank.json` (schema check, then meaning: rule ids, extends chains, overrides) and
+// planning configured rule instances per source file.
+#include "lint/config.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <set>
+
+#include "json/document.h"
+
+namespace qbank::lint {
+namespace {
+
+namespace fs_path = std::filesystem;
+
+std::string Where(const SourceText& src, size_t offset) { return src.ErrorAt(offset, ""); }
+
+std::string ParentDir(const std::string& path) {
+  fs_path::path p(path);
+  std::string dir = p.parent_path().string();
+  return dir.empty() ? "." : dir;
+}
+
+std::string JoinPath(const std::string& dir, const std::string& name) {
+  if (dir.empty() || dir == ".") return name;
+  return (fs_path::path(dir) / name).string();
+}
+
+// Reads the rules object `node` into `out`, checking ids against the registry.
+Status ReadRules(const SourceText& src, const json::Node& node, const RuleRegistry& registry,
+                 std::map<std::string, RuleSetting, std::less<>>* out) {
+  for (const json::Member& m : node.members()) {
+    if (registry.Find(m.key) == nullptr) {
+      return Status::InvalidInput(src.ErrorAt(m.key_begin, "rules." + m.key +
+                                                               ": unknown rule; run `qbank rules` "
+                                                               "for the list"));
+    }
+    RuleSetting setting;
+    setting.where = Where(src, m.value.begin());
+    const json::Node* severity_node = nullptr;
+    if (m.value.is_string()) {
+      severity_node = &m.value;
+    } else if (m.value.is_object()) {
+      severity_node = m.value.Find("severity");
+      if (const json::Node* options = m.value.Find("options")) {
+        setting.options = options->ToValue();
+        setting.where = Where(src, options->begin());
+      }
+    } else {
+      return Status::InvalidInput(
+          src.ErrorAt(m.value.begin(),
+                      "rules." + m.key + ": expected a severity or {\"severity\", \"options\"}"));
+    }
+    if (severity_node != nullptr) {
+      std::optional<Severity> s = ParseSeverity(severity_node->as_string());
+      if (!severity_node->is_string() || !s) {
+        return Status::InvalidInput(src.ErrorAt(
+            severity_node->begin(), "rules." + m.key + ": expected off, info, warning or error"));
+      }
+      setting.severity = s;
+    }
+    // Check the options now, so the error names this line rather than a later use.
+    if (setting.options.is_object()) {
+      std::unique_ptr<Rule> rule = registry.Create(m.key);
+      Status st = rule->Configure(setting.options);
+      if (!st.ok()) {
+        return Status::InvalidInput(setting.where + "rules." + m.key + ": " + st.message());
+      }
+    }
+    (*out)[m.key] = std::move(setting);
+  }
+  return Status::Ok();
+}
+
+// Merges `over` into `base`: a severity replaces, options merge key by key.
+void MergeSetting(const RuleSetting& over, RuleSetting* base) {
+  if (over.severity) base->severity = over.severity;
+  if (over.options.is_object()) {
+    if (!base->options.is_object()) base->options = model::Value(model::Value::Object{});
+    for (const auto& [k, v] : over.options.as_object()) base->options.mutable_object()[k] = v;
+    base->where = over.where;
+  }
+}
+
+const json::Schema* ConfigSchema(const FileSystem& fs, const std::string& data_dir, Status* error) {
+  // Loaded once per data folder and process.
+  static std::mutex mu;
+  static std::map<std::string, std::shared_ptr<json::Schema>> cache;
+  std::lock_guard<std::mutex> lock(mu);
+  auto it = cache.find(data_dir);
+  if (it != cache.end()) return it->second.get();
+  std::string path = JoinPath(data_dir, "schemas/config.schema.json");
+  Result<std::string> text = fs.ReadFile(path);
+  if (!text.ok()) {
+    *error = Status::NotFound("cannot read the config schema: " + text.status().message());
+    return nullptr;
+  }
+  SourceText src(path, std::move(text.value()));
+  Result<json::Schema> schema = json::Schema::Load(src);
+  if (!schema.ok()) {
+    *error = schema.status();
+    return nullptr;
+  }
+  auto owned = std::make_shared<json::Schema>(std::move(schema.value()));
+  cache[data_dir] = owned;
+  return owned.get();
+}
+
+Result<LintConfig> LoadConfigChain(const std::string& path, const FileSystem& fs,
+                                   const std::string& data_dir, std::set<std::string>* seen,
+                                   const std::string& cited_at);
+
+// Resolves an `extends` value to a file path.
+std::string ExtendsPath(const std::string& value, const std::string& from_dir,
+                        const std::string& data_dir) {
+  bool is_file = value.find('/') != std::string::npos || value.ends_with(".json");
+  if (is_file) return JoinPath(from_dir, value);
+  return JoinPath(data_dir, "rules/presets/" + value + ".json");
+}
+
+Result<LintConfig> LoadConfigChain(const std::string& path, const FileSystem& fs,
+                                   const std::string& data_dir, std::set<std::string>* seen,
+                                   const std::string& cited_at) {
+  std::string key = fs_path::path(path).lexically_normal().string();
+  if (!seen->insert(key).second) {
+    return Status::InvalidInput(cited_at + "extends: cycle through " + path);
+  }
+  Result<std::string> text = fs.ReadFile(path);
+  if (!text.ok()) {
+    if (!cited_at.empty()) {
+      return Status::InvalidInput(cited_at + "extends: no such preset or config file (" + path +
+                                  ")");
+    }
+    return text.status();
+  }
+  SourceText src(path, std::move(text.value()));
+  Status schema_error;
+  const json::Schema* schema = ConfigSchema(fs, data_dir, &schema_error);
+  if (schema == nullptr) return schema_error;
+  Result<json::Node> root = schema->ParseAndValidate(src);
+  if (!root.ok()) return root.status();
+  const RuleRegistry& registry = RuleRegistry::Default();
+
+  LintConfig config;
+  config.path = path;
+  config.base_dir = ParentDir(path);
+  if (const json::Node* extends = root->Find("extends")) {
+    std::string target = ExtendsPath(extends->as_string(), config.base_dir, data_dir);
+    Result<LintConfig> base =
+        LoadConfigChain(target, fs, data_dir, seen, Where(src, extends->begin()));
+    if (!base.ok()) return base.status();
+    config.rules = std::move(base->rules);
+    config.overrides = std::move(base->overrides);
+  }
+  if (const json::Node* rules = root->Find("rules")) {
+    std::map<std::string, RuleSetting, std::less<>> own;
+    QBANK_RETURN_IF_ERROR(ReadRules(src, *rules, registry, &own));
+    for (auto& [id, setting] : own) MergeSetting(setting, &config.rules[id]);
+  }
+  if (const json::Node* overrides = root->Find("overrides")) {
+    for (const json::Node& item : overrides->items()) {
+      Override o;
+      if (const json::Node* files = item.Find("files")) {
+        for (const json::Node& f : files->items()) {
+          // Globs are kept relative to the folder of the file that wrote them.
+          fs_path::path rel = fs_path::path(config.base_dir) / f.as_string();
+          o.files.push_back(rel.lexically_normal().generic_string());
+        }
+      }
+      if (const json::Node* rules = item.Find("rules")) {
+        QBANK_RETURN_IF_ERROR(ReadRules(src, *rules, registry, &o.rules));
+      }
+      config.overrides.push_back(std::move(o));
+    }
+  }
+  return config;
+}
+
+std::string AbsoluteNormal(const std::string& path) {
+  std::error_code ec;
+  fs_path::path p = fs_path::absolute(fs_path::path(path), ec);
+  if (ec) p = fs_path::path(path);
+  return p.lexically_normal().generic_string();
+}
+
+}  // namespace
+
+std::string DataDir() {
+  const char* env = std::getenv("QBANK_DATA_DIR");
+  if (env != nullptr && *env != '\0') return env;
+  return QBANK_DATA_DIR;
+}
+
+Result<LintConfig> LoadConfig(const std::string& path, const FileSystem& fs,
+                              const std::string& data_dir) {
+  std::set<std::string> seen;
+  Result<LintConfig> config = LoadConfigChain(path, fs, data_dir, &seen, "");
+  if (!config.ok()) return config;
+  // Globs were made relative to the config folders as written; store them absolute so matching
+  // does not depend on where qbank runs.
+  for (Override& o : config->overrides) {
+    for (std::string& f : o.files) f = AbsoluteNormal(f);
+  }
+  return config;
+}
+
+Result<LintConfig> LoadPreset(const std::string& name, const FileSystem& fs,
+                              const std::string& data_dir) {
+  std::string path = JoinPath(data_dir, "rules/presets/" + name + ".json");
+  if (!fs.Exists(path)) {
+    return Status::NotFound("no preset named '" + name + "' (looked for " + path + ")");
+  }
+  Result<LintConfig> config = LoadConfig(path, fs, data_dir);
+  if (config.ok()) config->path.clear();
+  return config;
+}
+
+std::optional<std::string> FindConfig(const std::vector<std::string>& inputs,
+                                      const FileSystem& fs) {
+  std::string first = inputs.empty() || inputs.front() == "-" ? "." : inputs.front();
+  fs_path::path dir(AbsoluteNormal(first));
+  if (!fs.IsDirectory(dir.string())) dir = dir.parent_path();
+  for (int depth = 0; depth < 256; ++depth) {
+    fs_path::path candidate = dir / std::string(kConfigFileName);
+    if (fs.Exists(candidate.string()) && !fs.IsDirectory(candidate.string())) {
+      return candidate.string();
+    }
+    if (!dir.has_parent_path() || dir.parent_path() == dir) break;
+    dir = dir.parent_path();
+  }
+  return std::nullopt;
+}
+
+bool GlobMatch(std::string_view pattern, std::string_view path) {
+  // Dynamic programming over the pattern's tokens: match[j] is true when the tokens read so far
+  // match path[0, j). Tokens: a literal, "?", "*" (within a segment), "**" (anything) and "**/"
+  // (nothing, or anything that ends with a slash).
+  const size_t n = path.size();
+  std::vector<char> match(n + 1, 0), next(n + 1, 0);
+  match[0] = 1;
+  size_t i = 0;
+  while (i < pattern.size()) {
+    std::fill(next.begin(), next.end(), 0);
+    if (pattern.substr(i, 3) == "**/") {
+      bool any_before = false;
+      for (size_t j = 0; j <= n; ++j) {
+        next[j] = match[j] || (j > 0 && any_before && path[j - 1] == '/');
+        any_before = any_before || match[j];
+      }
+      i += 3;
+    } else if (pattern.substr(i, 2) == "**") {
+      for (size_t j = 0; j <= n; ++j) next[j] = match[j] || (j > 0 && next[j - 1]);
+      i += 2;
+    } else if (pattern[i] == '*') {
+      for (size_t j = 0; j <= n; ++j) {
+        next[j] = match[j] || (j > 0 && next[j - 1] && path[j - 1] != '/');
+      }
+      i += 1;
+    } else {
+      char c = pattern[i];
+      for (size_t j = 1; j <= n; ++j) {
+        next[j] = match[j - 1] && (c == '?' ? path[j - 1] != '/' : path[j - 1] == c);
+      }
+      i += 1;
+    }
+    match.swap(next);
+  }
+  return match[n] != 0;
+}
+
+Result<std::vector<PlannedRule>> PlanRules(const LintConfig& config, const model::Bank& bank,
+                                           const RuleRegistry& registry) {
+  const size_t files = bank.sources.size();
+  std::vector<std::string> abs_paths(files);
+  for (size_t f = 0; f < files; ++f) abs_paths[f] = AbsoluteNormal(bank.SourcePath(f));
+  // Which overrides apply to each file (the slot `files` stands for questions without a file).
+  std::vector<std::vector<const Override*>> applying(files + 1);
+  for (size_t f = 0; f < files; ++f) {
+    for (const Override& o : config.overrides) {
+      for (const std::string& glob : o.files) {
+        if (GlobMatch(glob, abs_paths[f])) {
+          applying[f].push_back(&o);
+          break;
+        }
+      }
+    }
+  }
+  std::vector<PlannedRule> plan;
+  for (const Rule* proto : registry.All()) {
+    std::string id(proto->id());
+    RuleSetting base;
+    base.severity = proto->default_severity();
+    if (auto it = config.rules.find(id); it != config.rules.end()) MergeSetting(it->second, &base);
+    // Effective setting per file slot; identical settings share an instance.
+    struct Group {
+      RuleSetting setting;
+      std::vector<bool> slots;
+    };
+    std::vector<Group> groups;
+    for (size_t f = 0; f <= files; ++f) {
+      RuleSetting s = base;
+      for (const Override* o : applying[f]) {
+        if (auto it = o->rules.find(id); it != o->rules.end()) MergeSetting(it->second, &s);
+      }
+      auto same = [&](const Group& g) {
+        return g.setting.severity == s.severity && g.setting.options == s.options;
+      };
+      auto g = std::find_if(groups.begin(), groups.end(), same);
+      if (g == groups.end()) {
+        groups.push_back({s, std::vector<bool>(files + 1, false)});
+        g = groups.end() - 1;
+      }
+      g->slots[f] = true;
+    }
+    for (Group& g : groups) {
+      Severity severity = g.setting.severity.value_or(proto->default_severity());
+      if (severity == Severity::kOff) continue;
+      std::unique_ptr<Rule> rule = registry.Create(id);
+      Status st = rule->Configure(g.setting.options);
+      if (!st.ok())
+        return Status::InvalidInput(g.setting.where + "rules." + id + ": " + st.message());
+      PlannedRule p;
+      p.rule = std::move(rule);
+      p.severity = severity;
+      if (groups.size() > 1) {
+        // The last slot (questions without a file) maps to "every file" only when all match.
+        p.files.assign(g.slots.begin(), g.slots.end() - 1);
+      }
+      plan.push_back(std::move(p));
+    }
+  }
+  return plan;
+}
+
+}  // namespace qbank::lint

@@ -1,0 +1,48 @@
+// The lint engine: runs configured rules over a bank (per-question rules on all cores, then the
+// per-bank rules), applies the questions' suppressions, and returns findings in a stable order.
+#ifndef QBANK_LINT_ENGINE_H_
+#define QBANK_LINT_ENGINE_H_
+
+#include <cstddef>
+#include <memory>
+#include <vector>
+
+#include "lint/rule.h"
+#include "model/bank.h"
+
+namespace qbank::lint {
+
+// One configured rule instance and where it applies.
+struct PlannedRule {
+  std::shared_ptr<const Rule> rule;        // already Configure()d
+  Severity severity = Severity::kWarning;  // never kOff (the planner drops rules that are off)
+  // files[f] is true when the rule applies to questions of source file f (Bank::sources index);
+  // empty means every file. Questions with an unknown file follow files.empty().
+  std::vector<bool> files;
+};
+
+struct EngineOptions {
+  Date today = Today();
+  // Worker threads for per-question rules; 0 means std::thread::hardware_concurrency().
+  unsigned threads = 0;
+};
+
+// What a run produced besides the findings.
+struct EngineResult {
+  std::vector<Finding> findings;
+  size_t questions_checked = 0;
+};
+
+// Runs `rules` over `bank`. Findings are sorted by file, line, column, then rule id and message
+// (findings without a location last), so the output does not depend on thread timing. A question
+// whose suppressions name a rule (or "*") drops that rule's findings on it; the rule
+// "unused-suppression", when planned, then reports the suppressions that dropped nothing.
+EngineResult RunRules(const model::Bank& bank, const std::vector<PlannedRule>& rules,
+                      const EngineOptions& options = {});
+
+// The source file a question belongs to: its span's file, else its stem's, else kNoFile.
+uint32_t QuestionFile(const model::Question& question);
+
+}  // namespace qbank::lint
+
+#endif  // QBANK_LINT_ENGINE_H_

@@ -1,0 +1,166 @@
+// A small hand-written scanner for option letters named in prose (no regex: it runs on every
+// explanation of large banks).
+#include "lint/option_references.h"
+
+#include <array>
+#include <cctype>
+
+namespace qbank::lint {
+namespace {
+
+bool IsAlnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+bool StartsWithIgnoringCase(std::string_view s, size_t at, std::string_view word) {
+  if (at + word.size() > s.size()) return false;
+  for (size_t i = 0; i < word.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(s[at + i])) != word[i]) return false;
+  }
+  return true;
+}
+
+// Matches whole word `word` at `at`; returns the position after it or npos.
+size_t MatchWord(std::string_view s, size_t at, std::string_view word) {
+  if (!StartsWithIgnoringCase(s, at, word)) return std::string_view::npos;
+  size_t end = at + word.size();
+  if (end < s.size() && IsAlnum(s[end])) return std::string_view::npos;
+  return end;
+}
+
+size_t SkipSpaces(std::string_view s, size_t at) {
+  while (at < s.size() && IsSpace(s[at])) ++at;
+  return at;
+}
+
+// A letter reference at `at`: "C", "(C)", "[C]". Returns true with the range and option index.
+bool MatchLetter(std::string_view s, size_t at, bool strong_context, OptionReference* ref) {
+  size_t p = at;
+  char close = 0;
+  if (p < s.size() && (s[p] == '(' || s[p] == '[')) {
+    close = s[p] == '(' ? ')' : ']';
+    ++p;
+  }
+  if (p >= s.size() || s[p] < 'A' || s[p] > 'Z') return false;
+  char letter = s[p];
+  ++p;
+  if (close != 0) {
+    if (p >= s.size() || s[p] != close) return false;
+    ++p;
+  } else {
+    if (p < s.size() && (IsAlnum(s[p]) || s[p] == '\'' || s[p] == '-')) return false;
+    // "the answer is A good one": an English article or pronoun, not a letter.
+    if (!strong_context && (letter == 'A' || letter == 'I')) {
+      size_t q = SkipSpaces(s, p);
+      if (q > p && q < s.size() && std::islower(static_cast<unsigned char>(s[q]))) return false;
+    }
+  }
+  ref->option = static_cast<size_t>(letter - 'A');
+  ref->begin = at;
+  ref->end = p;
+  return true;
+}
+
+}  // namespace
+
+std::vector<OptionReference> FindOptionReferences(std::string_view s) {
+  struct Keyword {
+    std::string_view word;
+    bool plural;
+    bool states_answer;
+  };
+  static constexpr std::array<Keyword, 8> kKeywords = {{
+      {"answers", true, true},
+      {"answer", false, true},
+      {"options", true, false},
+      {"option", false, false},
+      {"choices", true, false},
+      {"choice", false, false},
+      {"keys", true, true},
+      {"key", false, true},
+  }};
+  std::vector<OptionReference> refs;
+  for (size_t i = 0; i < s.size(); ++i) {
+    if (i > 0 && IsAlnum(s[i - 1])) continue;
+    const Keyword* kw = nullptr;
+    size_t p = std::string_view::npos;
+    for (const Keyword& k : kKeywords) {
+      p = MatchWord(s, i, k.word);
+      if (p != std::string_view::npos) {
+        kw = &k;
+        break;
+      }
+    }
+    if (kw == nullptr) continue;
+    bool states = kw->states_answer;
+    // "correct option is", "right choice:" state the answer too.
+    if (!states && i >= 2) {
+      size_t w = i - 1;
+      while (w > 0 && IsSpace(s[w])) --w;
+      size_t end = w + 1;
+      while (w > 0 && std::isalpha(static_cast<unsigned char>(s[w - 1]))) --w;
+      std::string_view prev = s.substr(w, end - w);
+      states = MatchWord(prev, 0, "correct") == prev.size() ||
+               MatchWord(prev, 0, "right") == prev.size();
+    }
+    p = SkipSpaces(s, p);
+    // After "option"/"choice" a capital letter is always a letter; after "answer" it may be
+    // English.
+    bool strong = !kw->states_answer;
+    bool linked = true;  // "answer: C", "answer is C": a statement, not just a mention
+    if (p < s.size() && (s[p] == ':' || s[p] == '=')) {
+      strong = true;
+      p = SkipSpaces(s, p + 1);
+    } else if (size_t q = MatchWord(s, p, "is"); q != std::string_view::npos) {
+      p = SkipSpaces(s, q);
+    } else if (size_t q2 = MatchWord(s, p, "would"); q2 != std::string_view::npos) {
+      size_t q3 = MatchWord(s, SkipSpaces(s, q2), "be");
+      if (q3 == std::string_view::npos) continue;
+      p = SkipSpaces(s, q3);
+    } else if (size_t q4 = MatchWord(s, p, "are"); q4 != std::string_view::npos && kw->plural) {
+      p = SkipSpaces(s, q4);
+    } else {
+      linked = false;  // "answer B is wrong" names B without stating it is the answer
+    }
+    states = states && linked;
+    // "the answer is option C": the second keyword carries the letter.
+    for (std::string_view second : {"option", "choice"}) {
+      size_t q = MatchWord(s, p, second);
+      if (q != std::string_view::npos) {
+        p = SkipSpaces(s, q);
+        strong = true;
+        break;
+      }
+    }
+    OptionReference ref;
+    if (!MatchLetter(s, p, strong, &ref)) continue;
+    ref.states_answer = states;
+    refs.push_back(ref);
+    p = ref.end;
+    i = p - 1;
+    if (!kw->plural) continue;
+    // "options C and D", "answers B, C or E".
+    for (;;) {
+      size_t q = SkipSpaces(s, p);
+      if (q < s.size() && (s[q] == ',' || s[q] == '&' || s[q] == '/')) {
+        q = SkipSpaces(s, q + 1);
+      }
+      for (std::string_view joiner : {"and", "or"}) {
+        size_t w = MatchWord(s, q, joiner);
+        if (w != std::string_view::npos) {
+          q = SkipSpaces(s, w);
+          break;
+        }
+      }
+      if (q == SkipSpaces(s, p)) break;  // no separator
+      OptionReference next;
+      if (!MatchLetter(s, q, true, &next)) break;
+      next.states_answer = states;
+      refs.push_back(next);
+      p = next.end;
+      i = p - 1;
+    }
+  }
+  return refs;
+}
+
+}  // namespace qbank::lint

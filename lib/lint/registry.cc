@@ -1,0 +1,77 @@
+// The rule registry and the one list of built-in rules.
+#include "lint/registry.h"
+
+#include <algorithm>
+
+#include "lint/rules/answer_mismatch.h"
+#include "lint/rules/duplicate_options.h"
+#include "lint/rules/empty_field.h"
+#include "lint/rules/explanation_cites_missing_option.h"
+#include "lint/rules/explanation_only_url.h"
+#include "lint/rules/field_length.h"
+#include "lint/rules/key_count.h"
+#include "lint/rules/missing_rationale.h"
+#include "lint/rules/option_count.h"
+#include "lint/rules/required_metadata.h"
+#include "lint/rules/review_age.h"
+#include "lint/suppressions.h"
+
+namespace qbank::lint {
+
+// Every built-in rule, one line each, in alphabetical order of id.
+void RegisterBuiltinRules(RuleRegistry& registry) {
+  registry.Add<AnswerMismatchRule>();
+  registry.Add<DuplicateOptionsRule>();
+  registry.Add<EmptyFieldRule>();
+  registry.Add<ExplanationCitesMissingOptionRule>();
+  registry.Add<ExplanationOnlyUrlRule>();
+  registry.Add<FieldLengthRule>();
+  registry.Add<KeyCountRule>();
+  registry.Add<MissingRationaleRule>();
+  registry.Add<OptionCountRule>();
+  registry.Add<RequiredMetadataRule>();
+  registry.Add<ReviewAgeRule>();
+  registry.Add<UnusedSuppressionRule>();
+}
+
+const RuleRegistry& RuleRegistry::Default() {
+  static const RuleRegistry* registry = [] {
+    auto* r = new RuleRegistry();
+    RegisterBuiltinRules(*r);
+    return r;
+  }();
+  return *registry;
+}
+
+void RuleRegistry::Add(Factory factory) {
+  ++registrations_;
+  std::unique_ptr<Rule> prototype = factory();
+  if (prototype == nullptr || Find(prototype->id()) != nullptr) return;
+  auto at =
+      std::lower_bound(entries_.begin(), entries_.end(), prototype->id(),
+                       [](const Entry& e, std::string_view id) { return e.prototype->id() < id; });
+  entries_.insert(at, Entry{std::move(prototype), std::move(factory)});
+}
+
+std::unique_ptr<Rule> RuleRegistry::Create(std::string_view id) const {
+  for (const Entry& e : entries_) {
+    if (e.prototype->id() == id) return e.factory();
+  }
+  return nullptr;
+}
+
+const Rule* RuleRegistry::Find(std::string_view id) const {
+  auto at = std::lower_bound(
+      entries_.begin(), entries_.end(), id,
+      [](const Entry& e, std::string_view key) { return e.prototype->id() < key; });
+  if (at == entries_.end() || at->prototype->id() != id) return nullptr;
+  return at->prototype.get();
+}
+
+std::vector<const Rule*> RuleRegistry::All() const {
+  std::vector<const Rule*> out;
+  for (const Entry& e : entries_) out.push_back(e.prototype.get());
+  return out;
+}
+
+}  // namespace qbank::lint

@@ -1,0 +1,155 @@
+// The lint rule interface and what rules produce: Severity, Finding, and the Reporter a rule sends
+// findings to. A rule checks one question at a time or the whole bank at once.
+#ifndef QBANK_LINT_RULE_H_
+#define QBANK_LINT_RULE_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/source_span.h"
+#include "base/status.h"
+#include "model/bank.h"
+#include "model/value.h"
+
+namespace qbank::lint {
+
+// Ordered: a finding "fails" a run when its severity is at or above the failing one.
+enum class Severity { kOff = 0, kInfo = 1, kWarning = 2, kError = 3 };
+// "off", "info", "warning", "error".
+std::string_view SeverityName(Severity severity);
+// Parses a name written by SeverityName; nullopt otherwise.
+std::optional<Severity> ParseSeverity(std::string_view name);
+
+// Another place a finding refers to (the first copy of a duplicated option, the other question of
+// a near-duplicate pair).
+struct RelatedLocation {
+  SourceSpan span;
+  std::string message;      // "first written here"
+  std::string question_id;  // empty when the place is not a question
+  std::string field_path;
+};
+
+struct Finding {
+  static constexpr size_t kNoQuestion = static_cast<size_t>(-1);
+  std::string rule_id;
+  Severity severity = Severity::kWarning;
+  std::string message;
+  SourceSpan span;          // the exact text in the file the user edits; unknown spans allowed
+  std::string question_id;  // empty for findings on the bank as a whole
+  // Where in the question the problem is, as in the bank file: "questions[3].options[1].rationale"
+  // (the question index counts questions of the same file).
+  std::string field_path;
+  // 16 hex digits of a hash of the rule id, question id, the field path inside the question and
+  // the offending text: it survives edits elsewhere in the file (line numbers are not in it).
+  std::string fingerprint;
+  std::vector<RelatedLocation> related;
+  // Index of the question in Bank::questions, kNoQuestion for findings on the bank as a whole.
+  size_t question_index = kNoQuestion;
+};
+
+// The fingerprint Finding documents: FNV-1a over the parts, printed as 16 hex digits.
+std::string Fingerprint(std::string_view rule_id, std::string_view question_id,
+                        std::string_view field_path_in_question, std::string_view offending_text);
+
+// The date rules compare against, injectable so tests are stable.
+struct Date {
+  int year = 1970;
+  int month = 1;
+  int day = 1;
+  friend auto operator<=>(const Date&, const Date&) = default;
+};
+// Today's date in UTC from the system clock.
+Date Today();
+
+// What every check can see besides its own question.
+struct LintContext {
+  const model::Bank* bank = nullptr;
+  Date today;
+  // For each question, its index among the questions of its own file (for field paths); when
+  // empty, the index in the bank is used.
+  std::vector<uint32_t> index_in_file;
+};
+
+// Collects the findings of one rule. Rules never build spans or fingerprints by hand: they name
+// the field (a model::Text) and its path inside the question, and the Reporter does the rest.
+class Reporter {
+ public:
+  // Findings are appended to `out` with `rule_id` and `severity`.
+  Reporter(const LintContext& ctx, std::string_view rule_id, Severity severity,
+           std::vector<Finding>* out)
+      : ctx_(ctx), rule_id_(rule_id), severity_(severity), out_(out) {}
+
+  // A finding on the whole of `field` of question `question_index` (index into bank.questions).
+  // `path` is the field's path inside the question: "stem", "options[1].rationale".
+  Finding& Report(size_t question_index, const model::Text& field, std::string_view path,
+                  std::string message);
+  // A finding on bytes [begin, end) of field.value. When the field is not verbatim in its source,
+  // the span falls back to the whole field.
+  Finding& ReportRange(size_t question_index, const model::Text& field, size_t begin, size_t end,
+                       std::string_view path, std::string message);
+  // A finding at an explicit span with explicit offending text (for marks and metadata).
+  Finding& ReportAt(size_t question_index, const SourceSpan& span, std::string_view path,
+                    std::string_view offending_text, std::string message);
+  // A finding on the bank as a whole (no question).
+  Finding& ReportBank(const SourceSpan& span, std::string_view path,
+                      std::string_view offending_text, std::string message);
+
+  // The span of bytes [begin, end) of a verbatim field (the whole field otherwise).
+  static SourceSpan SubSpan(const model::Text& field, size_t begin, size_t end);
+  // "questions[N]" for question `question_index`, N counting questions of its own file.
+  std::string QuestionPath(size_t question_index) const;
+  const model::Bank& bank() const { return *ctx_.bank; }
+
+ private:
+  const LintContext& ctx_;
+  std::string_view rule_id_;
+  Severity severity_;
+  std::vector<Finding>* out_;
+};
+
+enum class RuleScope {
+  kQuestion,  // CheckQuestion runs once per question, in parallel
+  kBank,      // CheckBank runs once with every question the rule applies to
+};
+
+// One lint check. A Rule object holds its configured options: the engine makes one per distinct
+// configuration (Configure is called once, before any check), then calls the checks from several
+// threads at once, so checks must not change the object.
+class Rule {
+ public:
+  virtual ~Rule() = default;
+  // Kebab-case id: "key-count".
+  virtual std::string_view id() const = 0;
+  // One line for `qbank rules`.
+  virtual std::string_view summary() const = 0;
+  virtual Severity default_severity() const = 0;
+  virtual RuleScope scope() const { return RuleScope::kQuestion; }
+  // Sets the options from a JSON object (keys missing from it keep their defaults). Returns
+  // InvalidInput "option 'NAME': expected ..." for an unknown key or a bad value. The default
+  // accepts only an empty object.
+  virtual Status Configure(const model::Value& options);
+  // Checks question `index` of ctx.bank. Called only for kQuestion rules.
+  virtual void CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const;
+  // Checks the questions at `indexes` (ascending) together. Called only for kBank rules.
+  virtual void CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
+                         Reporter& reporter) const;
+};
+
+// Helpers for Configure: each returns InvalidInput naming the option when the value has the wrong
+// type, and leaves `*out` unchanged when `options` has no such key.
+Status ReadIntOption(const model::Value& options, const std::string& key, int64_t min, int64_t max,
+                     int64_t* out);
+Status ReadStringListOption(const model::Value& options, const std::string& key,
+                            std::vector<std::string>* out);
+// InvalidInput naming the first key of `options` not in `known` (or a non-object `options`).
+Status CheckOptionKeys(const model::Value& options, std::initializer_list<std::string_view> known);
+
+}  // namespace qbank::lint
+
+#endif  // QBANK_LINT_RULE_H_

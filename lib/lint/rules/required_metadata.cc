@@ -1,0 +1,85 @@
+// required-metadata: looks each configured field up in the question.
+#include "lint/rules/required_metadata.h"
+
+#include <algorithm>
+
+namespace qbank::lint {
+namespace {
+
+bool Has(const model::Text& t) { return t.value.find_first_not_of(" \t\r\n") != std::string::npos; }
+
+// True when `field` is present on `q`.
+bool Present(const model::Question& q, std::string_view field) {
+  if (field == "exam") return Has(q.exam);
+  if (field == "domain") return Has(q.domain);
+  if (field == "trap") return Has(q.trap);
+  if (field == "difficulty") return Has(q.difficulty);
+  if (field == "tags") return !q.tags.empty();
+  if (field == "authors") return !q.authors.empty();
+  if (field == "authors.name") {
+    return !q.authors.empty() && std::all_of(q.authors.begin(), q.authors.end(),
+                                             [](const model::Person& p) { return Has(p.name); });
+  }
+  if (field == "authors.credentials") {
+    return !q.authors.empty() &&
+           std::all_of(q.authors.begin(), q.authors.end(),
+                       [](const model::Person& p) { return Has(p.credentials); });
+  }
+  if (field == "review.date") return Has(q.review.date);
+  if (field == "review.reviewer") return Has(q.review.reviewer);
+  if (field == "review.checked_against") return Has(q.review.checked_against);
+  if (field == "origin.statement") return Has(q.origin.statement);
+  if (field == "origin.references") return !q.origin.references.empty();
+  return true;
+}
+
+}  // namespace
+
+const std::vector<std::string_view>& RequiredMetadataRule::KnownFields() {
+  static const std::vector<std::string_view> kFields = {"exam",
+                                                        "domain",
+                                                        "trap",
+                                                        "difficulty",
+                                                        "tags",
+                                                        "authors",
+                                                        "authors.name",
+                                                        "authors.credentials",
+                                                        "review.date",
+                                                        "review.reviewer",
+                                                        "review.checked_against",
+                                                        "origin.statement",
+                                                        "origin.references"};
+  return kFields;
+}
+
+Status RequiredMetadataRule::Configure(const model::Value& options) {
+  QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"fields"}));
+  std::vector<std::string> fields = fields_;
+  QBANK_RETURN_IF_ERROR(ReadStringListOption(options, "fields", &fields));
+  for (const std::string& f : fields) {
+    const auto& known = KnownFields();
+    if (std::find(known.begin(), known.end(), f) == known.end()) {
+      return Status::InvalidInput("option 'fields': unknown field '" + f +
+                                  "'; see `qbank explain required-metadata` for the names");
+    }
+  }
+  fields_ = std::move(fields);
+  return Status::Ok();
+}
+
+void RequiredMetadataRule::CheckQuestion(const LintContext& ctx, size_t index,
+                                         Reporter& reporter) const {
+  const model::Question& q = ctx.bank->questions[index];
+  for (const std::string& field : fields_) {
+    if (Present(q, field)) continue;
+    SourceSpan span = q.span.known() ? q.span : q.stem.span;
+    // A whole-question span would underline many lines: point at its first line only.
+    if (span.known()) {
+      span.end_line = span.line;
+      span.end_column = span.column + 1;
+    }
+    reporter.ReportAt(index, span, field, "", "required field '" + field + "' is missing");
+  }
+}
+
+}  // namespace qbank::lint

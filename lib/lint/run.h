@@ -1,0 +1,56 @@
+// The library side of `qbank lint`, `qbank rules` and `qbank explain`: the tools/ subcommands
+// only parse flags into these options and call these functions.
+#ifndef QBANK_LINT_RUN_H_
+#define QBANK_LINT_RUN_H_
+
+#include <cstdint>
+#include <istream>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "base/file_system.h"
+#include "lint/rule.h"
+
+namespace qbank::lint {
+
+struct LintOptions {
+  std::vector<std::string> inputs;     // files, folders, "-" for stdin
+  std::string from;                    // forced input format ("" to detect)
+  std::string config_path;             // --config; "" to look for .qbank.json above the inputs
+  std::string preset = "recommended";  // used when no config file is given or found
+  std::string format = "text";         // a name from report::ReportFormatNames()
+  std::string fail_on = "error";       // info, warning, error, or none
+  int64_t max_warnings = -1;           // more warnings than this fail the run; -1: no limit
+  std::string color = "auto";          // auto (a terminal and no NO_COLOR), always, never
+
+  // Injection points for tests; defaults are the real ones.
+  FileSystem* fs = nullptr;              // RealFileSystem()
+  std::istream* stdin_stream = nullptr;  // std::cin
+  std::optional<Date> today;             // Today()
+  unsigned threads = 0;                  // all cores
+  std::optional<bool> out_is_terminal;   // isatty(1) when `out` is std::cout
+  std::string data_dir;                  // DataDir()
+};
+
+// Imports the inputs as one bank, loads the configuration, runs the rules and writes the report
+// to `out`; problems that stop the run go to `err`. Each file that fails to import is reported as
+// a finding of rule "import-error" at its location, and the rest is still linted. Returns 0 when
+// no finding is at or above --fail-on and warnings are within --max-warnings, 1 otherwise, and 2
+// for usage errors (bad flag values, no input), a bad configuration, or any input that failed to
+// import (after writing the report).
+int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err);
+
+// `qbank rules`: every rule, its default severity and summary, one per line. Returns 0.
+int ListRules(std::ostream& out);
+
+// `qbank explain RULE`: prints rules/RULE.md from `data_dir` (DataDir() when empty). Returns 0,
+// or 2 with a message on `err` for an unknown rule or a missing page.
+int ExplainRule(std::string_view rule_id, std::ostream& out, std::ostream& err,
+                const std::string& data_dir = "");
+
+}  // namespace qbank::lint
+
+#endif  // QBANK_LINT_RUN_H_

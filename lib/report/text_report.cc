@@ -1,0 +1,136 @@
+// Compiler-style text output with source lines and carets.
+#include "report/text_report.h"
+
+#include <map>
+#include <set>
+
+#include "text/words.h"
+
+namespace qbank::report {
+namespace {
+
+constexpr const char* kBold = "\x1b[1m";
+constexpr const char* kReset = "\x1b[0m";
+constexpr const char* kRed = "\x1b[1;31m";
+constexpr const char* kMagenta = "\x1b[1;35m";
+constexpr const char* kCyan = "\x1b[1;36m";
+constexpr const char* kGreen = "\x1b[1;32m";
+
+const char* SeverityColor(lint::Severity s) {
+  switch (s) {
+    case lint::Severity::kError:
+      return kRed;
+    case lint::Severity::kWarning:
+      return kMagenta;
+    default:
+      return kCyan;
+  }
+}
+
+// Byte offset of 1-based code-point column `column` in `line` (clamped to its end).
+size_t ByteOffsetOfColumn(std::string_view line, uint32_t column) {
+  uint32_t col = 1;
+  size_t i = 0;
+  while (i < line.size() && col < column) {
+    ++i;
+    while (i < line.size() && (static_cast<unsigned char>(line[i]) & 0xC0) == 0x80) ++i;
+    ++col;
+  }
+  return i;
+}
+
+std::string Plural(size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+std::string Location(const model::Bank& bank, const SourceSpan& span) {
+  if (span.file == SourceSpan::kNoFile) return "<bank>";
+  return FormatLocation(bank.SourcePath(span.file), span.line, span.column);
+}
+
+}  // namespace
+
+std::string CaretLines(std::string_view line, uint32_t column, uint32_t end_column,
+                       bool span_continues) {
+  if (column == 0) return "";
+  size_t begin = ByteOffsetOfColumn(line, column);
+  size_t end = span_continues ? line.size() : ByteOffsetOfColumn(line, end_column);
+  if (end < begin) end = begin;
+  std::string caret;
+  std::string_view before = line.substr(0, begin);
+  // Keep tabs as tabs so the caret lines up whatever the tab width.
+  size_t i = 0;
+  while (i < before.size()) {
+    if (before[i] == '\t') {
+      caret.push_back('\t');
+      ++i;
+      continue;
+    }
+    size_t j = i + 1;
+    while (j < before.size() && (static_cast<unsigned char>(before[j]) & 0xC0) == 0x80) ++j;
+    caret.append(text::DisplayWidth(before.substr(i, j - i)), ' ');
+    i = j;
+  }
+  size_t width = text::DisplayWidth(line.substr(begin, end - begin));
+  caret.push_back('^');
+  if (width > 1) caret.append(width - 1, '~');
+  std::string out(line);
+  out += "\n";
+  out += caret;
+  out += "\n";
+  return out;
+}
+
+std::string SummaryLine(const ReportInput& input) {
+  size_t errors = 0, warnings = 0, infos = 0;
+  std::set<uint32_t> files;
+  for (const lint::Finding& f : *input.findings) {
+    if (f.severity == lint::Severity::kError) ++errors;
+    if (f.severity == lint::Severity::kWarning) ++warnings;
+    if (f.severity == lint::Severity::kInfo) ++infos;
+    files.insert(f.span.file);
+  }
+  std::string checked = Plural(input.questions_checked, "question", "questions") + " in " +
+                        Plural(input.files_checked, "file", "files") + " checked";
+  if (input.findings->empty()) return "no findings (" + checked + ")";
+  std::string parts;
+  auto add = [&](size_t n, const char* one, const char* many) {
+    if (n == 0) return;
+    parts += (parts.empty() ? "" : ", ") + Plural(n, one, many);
+  };
+  add(errors, "error", "errors");
+  add(warnings, "warning", "warnings");
+  add(infos, "info", "infos");
+  return parts + " in " + Plural(files.size(), "file", "files") + " (" + checked + ")";
+}
+
+void WriteTextReport(const ReportInput& input, const ReportOptions& options, std::ostream& out) {
+  const model::Bank& bank = *input.bank;
+  auto paint = [&](const char* color, const std::string& s) {
+    return options.color ? std::string(color) + s + kReset : s;
+  };
+  for (const lint::Finding& f : *input.findings) {
+    out << paint(kBold, Location(bank, f.span) + ":") << " "
+        << paint(SeverityColor(f.severity), std::string(lint::SeverityName(f.severity)) + ":")
+        << " " << f.message << " [" << f.rule_id << "]\n";
+    const SourceText* src = f.span.known() ? bank.Source(f.span.file) : nullptr;
+    if (src != nullptr && f.span.line <= src->LineCount()) {
+      std::string_view line = src->Line(f.span.line);
+      bool continues = f.span.end_line > f.span.line;
+      std::string lines = CaretLines(line, f.span.column, f.span.end_column, continues);
+      if (options.color && !lines.empty()) {
+        size_t nl = lines.find('\n');
+        lines = lines.substr(0, nl + 1) + kGreen + lines.substr(nl + 1, lines.size() - nl - 2) +
+                kReset + "\n";
+      }
+      out << lines;
+    }
+    for (const lint::RelatedLocation& r : f.related) {
+      out << paint(kBold, Location(bank, r.span) + ":") << " " << paint(kCyan, "note:") << " "
+          << r.message << "\n";
+    }
+  }
+  out << SummaryLine(input) << "\n";
+}
+
+}  // namespace qbank::report

@@ -1,0 +1,31 @@
+// Word counting and loose comparison keys over ICU, for the lint rules (this folder is the ICU
+// door). Words are counted with ICU's word break iterator, which segments Chinese and Japanese text
+// with its dictionary: each dictionary word of ideographs or kana counts as one word, like a Latin
+// word.
+#ifndef QBANK_TEXT_WORDS_H_
+#define QBANK_TEXT_WORDS_H_
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace qbank::text {
+
+// The number of words in UTF-8 `text`: ICU word-break segments that hold letters, numbers, kana or
+// ideographs (UBRK_WORD_NONE segments, i.e. spaces and punctuation, do not count). "don't",
+// "3.14" and "e-mail" follow ICU's rules (one, one and two words). Invalid UTF-8 is counted as
+// far as ICU reads it (bad bytes become U+FFFD) and never crashes. Thread-safe.
+size_t CountWords(std::string_view text);
+
+// A key under which two answer options count as "the same": NFKC with case folding, white space
+// removed, and trivial punctuation (. , ; : ! ? and quotation marks) removed at either end. Signs,
+// mathematical symbols and digits are kept, so "-1" and "1", "x+1" and "x-1" keep distinct keys.
+std::string OptionComparisonKey(std::string_view text);
+
+// Terminal cells `text` takes: wide and fullwidth (East Asian Width W/F) characters 2, combining
+// marks and other zero-width characters 0, the rest 1. Tabs count 1 (callers keep them as tabs).
+size_t DisplayWidth(std::string_view text);
+
+}  // namespace qbank::text
+
+#endif  // QBANK_TEXT_WORDS_H_
