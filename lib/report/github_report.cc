@@ -68,13 +68,14 @@ std::string WriteGithubAnnotations(const ReportContext& ctx) {
   const std::vector<lint::Finding>& findings =
       ctx.findings != nullptr ? *ctx.findings : kNoFindings;
 
+  std::vector<std::string> names = SourceNames(ctx);
   std::string out;
   std::map<std::string, std::map<lint::Severity, size_t>> per_rule;
   std::map<lint::Severity, size_t> per_severity;
   std::set<uint32_t> files_with_findings;
   for (const lint::Finding& f : findings) {
     uint32_t file = FindingFile(bank, f);
-    std::string name = SourceName(ctx, file);
+    std::string name = file < names.size() ? names[file] : std::string();
     std::vector<std::string> props;
     if (!name.empty()) {
       files_with_findings.insert(file);

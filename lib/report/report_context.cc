@@ -157,6 +157,14 @@ std::string SourceName(const ReportContext& ctx, uint32_t file) {
   return ValidUtf8(RepoRelativePath(ctx.bank->SourcePath(file), ctx.repo_root));
 }
 
+std::vector<std::string> SourceNames(const ReportContext& ctx) {
+  std::vector<std::string> names;
+  if (ctx.bank == nullptr) return names;
+  names.reserve(ctx.bank->sources.size());
+  for (uint32_t i = 0; i < ctx.bank->sources.size(); ++i) names.push_back(SourceName(ctx, i));
+  return names;
+}
+
 std::string ValidUtf8(std::string_view text) {
   static constexpr std::string_view kReplacement = "\xEF\xBF\xBD";
   std::string out;

@@ -66,8 +66,10 @@ std::string RepoRelativePath(const std::string& path, const std::string& repo_ro
 // SourceSpan::kNoFile.
 uint32_t FindingFile(const model::Bank& bank, const lint::Finding& finding);
 
-// The repo-relative name of source `file` of ctx.bank ("" for kNoFile).
+// The repo-relative name of source `file` of ctx.bank ("" for kNoFile), valid UTF-8.
 std::string SourceName(const ReportContext& ctx, uint32_t file);
+// SourceName of every source of ctx.bank, by source index (writers compute them once).
+std::vector<std::string> SourceNames(const ReportContext& ctx);
 
 // Replaces each invalid UTF-8 sequence in `text` with U+FFFD, so every writer emits valid UTF-8.
 std::string ValidUtf8(std::string_view text);

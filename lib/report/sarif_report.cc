@@ -78,9 +78,12 @@ Value RuleDescriptor(const RuleMetadata& rule, const ReportContext& ctx) {
   return d;
 }
 
-Value ArtifactLocation(const ReportContext& ctx, uint32_t file) {
+// The names of the sources, computed once per log.
+using Names = std::vector<std::string>;
+
+Value ArtifactLocation(const ReportContext& ctx, const Names& names, uint32_t file) {
   Value::Object a;
-  std::string name = SourceName(ctx, file);
+  std::string name = file < names.size() ? names[file] : std::string("<unknown>");
   if (name.starts_with("/")) {
     a["uri"] = "file://" + PercentEncodePath(name);
   } else {
@@ -107,9 +110,10 @@ Value Region(const SourceSpan& span) {
   return r;
 }
 
-Value PhysicalLocation(const ReportContext& ctx, uint32_t file, const SourceSpan& span) {
+Value PhysicalLocation(const ReportContext& ctx, const Names& names, uint32_t file,
+                       const SourceSpan& span) {
   Value::Object p;
-  p["artifactLocation"] = ArtifactLocation(ctx, file);
+  p["artifactLocation"] = ArtifactLocation(ctx, names, file);
   Value region = span.file == file || span.file == SourceSpan::kNoFile ? Region(span) : Value();
   if (!region.is_null()) p["region"] = std::move(region);
   return p;
@@ -117,15 +121,17 @@ Value PhysicalLocation(const ReportContext& ctx, uint32_t file, const SourceSpan
 
 // The file a result is placed on (see SarifLog), or kNoFile.
 uint32_t PrimaryFile(const ReportContext& ctx, const lint::Finding& f) {
+  size_t count = ctx.bank->sources.size();
   uint32_t file = FindingFile(*ctx.bank, f);
-  if (file != SourceSpan::kNoFile) return file;
+  if (file < count) return file;
   for (const lint::RelatedLocation& r : f.related) {
-    if (r.span.file != SourceSpan::kNoFile) return r.span.file;
+    if (r.span.file < count) return r.span.file;
   }
-  return ctx.bank->sources.empty() ? SourceSpan::kNoFile : 0;
+  return count == 0 ? SourceSpan::kNoFile : 0;
 }
 
-Value ResultObject(const ReportContext& ctx, const lint::Finding& f, int64_t rule_index) {
+Value ResultObject(const ReportContext& ctx, const Names& names, const lint::Finding& f,
+                   int64_t rule_index) {
   Value::Object r;
   r["ruleId"] = f.rule_id;
   r["ruleIndex"] = rule_index;
@@ -137,7 +143,7 @@ Value ResultObject(const ReportContext& ctx, const lint::Finding& f, int64_t rul
     Value::Object location;
     // A span in another file than the primary one (a fallback placement) gets no region.
     SourceSpan span = FindingFile(*ctx.bank, f) == file ? f.span : SourceSpan{};
-    location["physicalLocation"] = PhysicalLocation(ctx, file, span);
+    location["physicalLocation"] = PhysicalLocation(ctx, names, file, span);
     if (!f.question_id.empty()) {
       Value::Object logical;
       logical["name"] = ValidUtf8(f.question_id);
@@ -153,7 +159,7 @@ Value ResultObject(const ReportContext& ctx, const lint::Finding& f, int64_t rul
     if (rel.span.file == SourceSpan::kNoFile || rel.span.file >= ctx.bank->sources.size()) continue;
     Value::Object loc;
     loc["id"] = static_cast<int64_t>(related.size());
-    loc["physicalLocation"] = PhysicalLocation(ctx, rel.span.file, rel.span);
+    loc["physicalLocation"] = PhysicalLocation(ctx, names, rel.span.file, rel.span);
     if (!rel.message.empty()) loc["message"] = TextMessage(rel.message);
     related.emplace_back(std::move(loc));
   }
@@ -227,9 +233,11 @@ model::Value SarifLog(const ReportContext& ctx) {
   Value::Object tool;
   tool["driver"] = std::move(driver);
 
+  Names names = SourceNames(safe);
   Value::Array results;
+  results.reserve(safe.findings->size());
   for (const lint::Finding& f : *safe.findings) {
-    results.push_back(ResultObject(safe, f, index.find(f.rule_id)->second));
+    results.push_back(ResultObject(safe, names, f, index.find(f.rule_id)->second));
   }
 
   Value::Object run;
