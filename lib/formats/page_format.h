@@ -23,9 +23,11 @@ namespace qbank::formats {
 // Problems a page can have while keeping its layout (two keys, a stated answer that names a wrong
 // option, no trap) import fine and are left to lint.
 //
-// Export: writes each question in the page layout (the fixed headings where the question carries
-// none of its own); fields a page cannot hold are counted in the loss report. A question without a
-// stem or without options cannot be written as a page and fails the export.
+// Export: writes each question in the page layout (the usual fixed lines where the question
+// carries no wording of its own); fields a page cannot hold are counted in the loss report. A
+// question without a stem or without options, or whose text has a line that a page would read as
+// structure (a "---" line, an option mark in a rationale, ...), fails the export, naming the
+// question, the field and the line.
 class PageFormat : public Format {
  public:
   std::string_view name() const override { return "page"; }
