@@ -1,0 +1,152 @@
+#include "lint/config.h"
+
+#include <gtest/gtest.h>
+
+#include "test_bank.h"
+
+namespace qbank::lint {
+namespace {
+
+// An in-memory tree with the real schema and presets under /data.
+class ConfigTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    for (const char* rel : {"schemas/config.schema.json", "rules/presets/recommended.json",
+                            "rules/presets/strict.json"}) {
+      Result<std::string> text =
+          RealFileSystem().ReadFile(std::string(QBANK_SOURCE_DIR) + "/" + rel);
+      ASSERT_TRUE(text.ok()) << text.status().message();
+      fs_.Add(std::string("/data/") + rel, text.value());
+    }
+  }
+
+  Result<LintConfig> Load(const std::string& path) { return LoadConfig(path, fs_, "/data"); }
+
+  // The severity and options PlanRules gives rule `id` for a bank with one file at `path`.
+  std::vector<PlannedRule> PlanFor(const LintConfig& config,
+                                   const std::vector<std::string>& paths) {
+    model::Bank bank;
+    for (const std::string& p : paths) bank.AddSource(std::make_shared<SourceText>(p, ""));
+    Result<std::vector<PlannedRule>> plan = PlanRules(config, bank, RuleRegistry::Default());
+    EXPECT_TRUE(plan.ok()) << plan.status().message();
+    return plan.ok() ? plan.value() : std::vector<PlannedRule>{};
+  }
+
+  InMemoryFileSystem fs_;
+};
+
+const PlannedRule* FindPlanned(const std::vector<PlannedRule>& plan, std::string_view id,
+                               size_t nth = 0) {
+  for (const PlannedRule& p : plan) {
+    if (p.rule->id() == id && nth-- == 0) return &p;
+  }
+  return nullptr;
+}
+
+TEST_F(ConfigTest, PresetsLoadAndStrictExtendsRecommended) {
+  Result<LintConfig> rec = LoadPreset("recommended", fs_, "/data");
+  ASSERT_TRUE(rec.ok()) << rec.status().message();
+  Result<LintConfig> strict = LoadPreset("strict", fs_, "/data");
+  ASSERT_TRUE(strict.ok()) << strict.status().message();
+  EXPECT_EQ(rec->rules.at("field-length").severity, Severity::kWarning);
+  EXPECT_EQ(strict->rules.at("field-length").severity, Severity::kError);
+  EXPECT_EQ(strict->rules.at("key-count").severity, Severity::kError);  // inherited
+  EXPECT_FALSE(LoadPreset("lenient", fs_, "/data").ok());
+}
+
+TEST_F(ConfigTest, FindConfigWalksUpFromTheFirstInput) {
+  fs_.Add("/proj/.qbank.json", "{}");
+  fs_.Add("/proj/bank/drafts/q1.json", "{}");
+  EXPECT_EQ(FindConfig({"/proj/bank/drafts/q1.json"}, fs_), "/proj/.qbank.json");
+  EXPECT_EQ(FindConfig({"/proj/bank"}, fs_), "/proj/.qbank.json");
+  fs_.Add("/proj/bank/.qbank.json", "{}");
+  EXPECT_EQ(FindConfig({"/proj/bank/drafts"}, fs_), "/proj/bank/.qbank.json");
+  EXPECT_EQ(FindConfig({"/elsewhere/x.json"}, fs_), std::nullopt);
+}
+
+TEST_F(ConfigTest, SeveritiesOptionsAndOverridesByGlob) {
+  fs_.Add("/proj/.qbank.json", R"({
+  "extends": "recommended",
+  "rules": {
+    "option-count": {"options": {"single": 5}},
+    "review-age": "off"
+  },
+  "overrides": [
+    {"files": ["drafts/**"], "rules": {"field-length": "off", "option-count": "error"}}
+  ]
+})");
+  Result<LintConfig> config = Load("/proj/.qbank.json");
+  ASSERT_TRUE(config.ok()) << config.status().message();
+  std::vector<PlannedRule> plan = PlanFor(*config, {"/proj/bank/a.json", "/proj/drafts/x/b.json"});
+  EXPECT_EQ(FindPlanned(plan, "review-age"), nullptr);  // off everywhere
+  const PlannedRule* length = FindPlanned(plan, "field-length");
+  ASSERT_NE(length, nullptr);
+  EXPECT_EQ(length->files, (std::vector<bool>{true, false}));
+  EXPECT_EQ(FindPlanned(plan, "field-length", 1), nullptr);
+  // option-count: warning for the bank, error for drafts, each its own instance.
+  const PlannedRule* count0 = FindPlanned(plan, "option-count", 0);
+  const PlannedRule* count1 = FindPlanned(plan, "option-count", 1);
+  ASSERT_NE(count0, nullptr);
+  ASSERT_NE(count1, nullptr);
+  EXPECT_EQ(count0->severity, Severity::kWarning);
+  EXPECT_EQ(count0->files, (std::vector<bool>{true, false}));
+  EXPECT_EQ(count1->severity, Severity::kError);
+  EXPECT_EQ(count1->files, (std::vector<bool>{false, true}));
+  // One file: one instance for every file.
+  std::vector<PlannedRule> single = PlanFor(*config, {"/proj/bank/a.json"});
+  ASSERT_NE(FindPlanned(single, "key-count"), nullptr);
+  EXPECT_TRUE(FindPlanned(single, "key-count")->files.empty());
+}
+
+TEST_F(ConfigTest, ErrorsNameTheLineAndTheKey) {
+  fs_.Add("/p/unknown_rule.json", "{\n  \"rules\": {\n    \"key-cont\": \"error\"\n  }\n}\n");
+  EXPECT_EQ(Load("/p/unknown_rule.json").status().message(),
+            "/p/unknown_rule.json:3:5: rules.key-cont: unknown rule; run `qbank rules` for the "
+            "list");
+  fs_.Add("/p/bad_severity.json", "{\"rules\": {\"key-count\": \"fatal\"}}");
+  Status bad_severity = Load("/p/bad_severity.json").status();
+  EXPECT_EQ(bad_severity.message().rfind("/p/bad_severity.json:1:", 0), 0u)
+      << bad_severity.message();
+  EXPECT_NE(bad_severity.message().find("rules.key-count"), std::string::npos)
+      << bad_severity.message();
+  fs_.Add("/p/bad_option.json",
+          "{\"rules\": {\n  \"review-age\": {\"options\": {\"max-months\": \"two\"}}}}");
+  EXPECT_EQ(Load("/p/bad_option.json").status().message(),
+            "/p/bad_option.json:2:29: rules.review-age: option 'max-months': expected an integer "
+            "from 1 to 1200");
+  fs_.Add("/p/unknown_key.json", "{\"rule\": {}}");
+  Status unknown_key = Load("/p/unknown_key.json").status();
+  EXPECT_NE(unknown_key.message().find("/p/unknown_key.json:1:2"), std::string::npos)
+      << unknown_key.message();
+  fs_.Add("/p/syntax.json", "{\"rules\": {\"key-count\": \"error\",}}");
+  EXPECT_EQ(Load("/p/syntax.json").status().message().rfind("/p/syntax.json:1:", 0), 0u);
+  fs_.Add("/p/missing_preset.json", "{\"extends\": \"lenient\"}");
+  EXPECT_EQ(Load("/p/missing_preset.json")
+                .status()
+                .message()
+                .rfind("/p/missing_preset.json:1:13: extends: no such preset or config file", 0),
+            0u)
+      << Load("/p/missing_preset.json").status().message();
+  fs_.Add("/p/a.json", "{\"extends\": \"b.json\"}");
+  fs_.Add("/p/b.json", "{\"extends\": \"./a.json\"}");
+  EXPECT_NE(Load("/p/a.json").status().message().find("extends: cycle"), std::string::npos);
+}
+
+TEST(GlobMatchTest, StarsSegmentsAndQuestionMarks) {
+  EXPECT_TRUE(GlobMatch("/p/*.json", "/p/a.json"));
+  EXPECT_FALSE(GlobMatch("/p/*.json", "/p/d/a.json"));
+  EXPECT_TRUE(GlobMatch("/p/**/*.json", "/p/d/e/a.json"));
+  EXPECT_TRUE(GlobMatch("/p/**/*.json", "/p/a.json"));
+  EXPECT_TRUE(GlobMatch("/p/drafts/**", "/p/drafts/x/y.md"));
+  EXPECT_FALSE(GlobMatch("/p/drafts/**", "/p/draftsy/x"));
+  EXPECT_TRUE(GlobMatch("/p/q?.md", "/p/q1.md"));
+  EXPECT_FALSE(GlobMatch("/p/q?.md", "/p/q12.md"));
+  EXPECT_FALSE(GlobMatch("/p/q?.md", "/p/q/.md"));
+  // Many stars against a long path stays fast (no exponential backtracking).
+  std::string stars;
+  for (int i = 0; i < 200; ++i) stars += "*a";
+  EXPECT_FALSE(GlobMatch(stars + "b", std::string(5000, 'a')));
+}
+
+}  // namespace
+}  // namespace qbank::lint

@@ -1,0 +1,130 @@
+#include "lint/engine.h"
+
+#include <gtest/gtest.h>
+
+#include "lint/registry.h"
+#include "lint/suppressions.h"
+#include "test_bank.h"
+
+namespace qbank::lint {
+namespace {
+
+using testing::BankBuilder;
+
+PlannedRule Plan(std::string_view id, Severity severity) {
+  std::unique_ptr<Rule> rule = RuleRegistry::Default().Create(id);
+  EXPECT_NE(rule, nullptr) << id;
+  return PlannedRule{std::shared_ptr<const Rule>(std::move(rule)), severity, {}};
+}
+
+// A bank of `n` questions where every third one has two keys.
+model::Bank ManyQuestions(size_t n) {
+  BankBuilder b;
+  for (size_t i = 0; i < n; ++i) {
+    model::Question& q =
+        b.AddQuestion("q" + std::to_string(i), "Which number is prime?", {"4", "6", "7", "9"}, 2);
+    if (i % 3 == 0) q.options[0].correct = true;
+  }
+  return b.Build();
+}
+
+TEST(EngineTest, FindingsAreTheSameWhateverTheThreadCount) {
+  model::Bank bank = ManyQuestions(3000);
+  std::vector<PlannedRule> rules = {Plan("key-count", Severity::kError),
+                                    Plan("option-count", Severity::kWarning)};
+  EngineOptions one;
+  one.threads = 1;
+  EngineOptions four;
+  four.threads = 4;
+  EngineResult a = RunRules(bank, rules, one);
+  EngineResult b = RunRules(bank, rules, four);
+  ASSERT_EQ(a.findings.size(), 1000u);
+  ASSERT_EQ(a.findings.size(), b.findings.size());
+  for (size_t i = 0; i < a.findings.size(); ++i) {
+    EXPECT_EQ(a.findings[i].span, b.findings[i].span);
+    EXPECT_EQ(a.findings[i].fingerprint, b.findings[i].fingerprint);
+  }
+  // Sorted by position: the first finding is on question 0's second key (option C, line 5).
+  EXPECT_EQ(a.findings[0].question_id, "q0");
+  EXPECT_EQ(a.findings[0].span.line, 5u);
+  EXPECT_EQ(a.findings[0].field_path, "questions[0].options[2].correct");
+  EXPECT_EQ(a.findings[0].severity, Severity::kError);
+  EXPECT_EQ(a.questions_checked, 3000u);
+}
+
+TEST(EngineTest, FingerprintSurvivesEditsElsewhere) {
+  BankBuilder before;
+  before.AddQuestion("q1", "Which number is prime?", {"4", "7", "7", "9"}, 1);
+  BankBuilder after;
+  after.AddQuestion("q0", "A question inserted above", {"1", "2", "3", "5"}, 0);
+  after.AddQuestion("q1", "Which number is prime?", {"4", "7", "7", "9"}, 1);
+  std::vector<PlannedRule> rules = {Plan("duplicate-options", Severity::kError)};
+  EngineResult a = RunRules(before.Build(), rules);
+  EngineResult b = RunRules(after.Build(), rules);
+  ASSERT_EQ(a.findings.size(), 1u);
+  ASSERT_EQ(b.findings.size(), 1u);
+  EXPECT_NE(a.findings[0].span.line, b.findings[0].span.line);
+  EXPECT_EQ(a.findings[0].fingerprint, b.findings[0].fingerprint);
+  // Another rule or another text gives another fingerprint.
+  EXPECT_NE(Fingerprint("a", "q", "stem", "x"), Fingerprint("b", "q", "stem", "x"));
+  EXPECT_NE(Fingerprint("a", "q", "stem", "x"), Fingerprint("a", "q", "stem", "y"));
+  EXPECT_NE(Fingerprint("a", "qs", "tem", "x"), Fingerprint("a", "q", "stem", "x"));
+}
+
+TEST(EngineTest, SuppressionsDropFindingsAndUnusedOnesAreReported) {
+  BankBuilder b;
+  model::Question& q1 = b.AddQuestion("q1", "Which number is prime?", {"7", "7", "4", "9"}, 0);
+  q1.suppressions.push_back({"duplicate-options", "the repeat is deliberate", q1.id.span});
+  model::Question& q2 = b.AddQuestion("q2", "Which number is even?", {"4", "7", "5", "9"}, 0);
+  q2.suppressions.push_back({"duplicate-options", "stale", q2.id.span});
+  q2.suppressions.push_back({"key-cont", "typo", q2.id.span});
+  q2.suppressions.push_back({"review-age", "rule is off here", q2.id.span});
+  model::Bank bank = b.Build();
+  std::vector<PlannedRule> rules = {Plan("duplicate-options", Severity::kError),
+                                    Plan("unused-suppression", Severity::kWarning)};
+  EngineResult r = RunRules(bank, rules);
+  ASSERT_EQ(r.findings.size(), 2u);
+  // Both at the same place: ordered by message.
+  EXPECT_EQ(r.findings[0].rule_id, "unused-suppression");
+  EXPECT_EQ(r.findings[0].question_id, "q2");
+  EXPECT_EQ(r.findings[0].field_path, "questions[1].suppress[1]");
+  EXPECT_EQ(r.findings[0].message, "suppression names unknown rule 'key-cont'");
+  EXPECT_EQ(r.findings[1].field_path, "questions[1].suppress[0]");
+  EXPECT_EQ(r.findings[1].message,
+            "suppression of 'duplicate-options' is unused: the rule reported nothing on this "
+            "question");
+
+  // Without unused-suppression planned, nothing is said about them.
+  EngineResult quiet = RunRules(bank, {Plan("duplicate-options", Severity::kError)});
+  EXPECT_TRUE(quiet.findings.empty());
+}
+
+TEST(EngineTest, WildcardSuppressionDropsEveryRule) {
+  BankBuilder b;
+  model::Question& q = b.AddQuestion("q1", "Which?", {"7", "7"}, 0);
+  q.options[1].correct = true;
+  q.suppressions.push_back({"*", "legacy", q.id.span});
+  EngineResult r = RunRules(
+      b.Build(), {Plan("duplicate-options", Severity::kError), Plan("key-count", Severity::kError),
+                  Plan("unused-suppression", Severity::kWarning)});
+  EXPECT_TRUE(r.findings.empty());
+}
+
+TEST(EngineTest, RulesApplyOnlyToTheirFiles) {
+  model::Bank bank = ManyQuestions(3);
+  bank.AddSource(std::make_shared<SourceText>("other.txt", ""));
+  PlannedRule only_other = Plan("key-count", Severity::kError);
+  only_other.files = {false, true};
+  EXPECT_TRUE(RunRules(bank, {only_other}).findings.empty());
+  only_other.files = {true, false};
+  EXPECT_EQ(RunRules(bank, {only_other}).findings.size(), 1u);
+}
+
+TEST(EngineTest, EmptyBankAndNoRules) {
+  model::Bank empty;
+  EXPECT_TRUE(RunRules(empty, {Plan("key-count", Severity::kError)}).findings.empty());
+  EXPECT_TRUE(RunRules(ManyQuestions(5), {}).findings.empty());
+}
+
+}  // namespace
+}  // namespace qbank::lint

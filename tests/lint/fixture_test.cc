@@ -1,0 +1,197 @@
+// Runs every rule on its fixtures (tests/lint/fixtures/<rule-id>/*.json, bank files in the json
+// format) and checks that every registered rule has a doc page and fixtures.
+//
+// A fixture named fires*.json must produce exactly the text report in fires*.expected (the rule
+// under test alone, at its default severity, today fixed at 2026-11-30); one named silent*.json
+// must produce no finding. The bank's extensions may hold {"lint_fixture": {"options": {...},
+// "also": ["other-rule", ...]}}: options for the rule, and other rules to run with it (for
+// unused-suppression). Set QBANK_UPDATE_FIXTURES=1 to write the .expected files (then review them).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include "formats/registry.h"
+#include "lint/engine.h"
+#include "lint/registry.h"
+#include "report/text_report.h"
+
+namespace qbank::lint {
+namespace {
+
+namespace fs = std::filesystem;
+
+const fs::path& FixturesDir() {
+  static const fs::path dir = fs::path(QBANK_SOURCE_DIR) / "tests/lint/fixtures";
+  return dir;
+}
+
+std::string ReadAll(const fs::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+struct FixtureRun {
+  std::string report;
+  size_t findings_of_rule = 0;
+  std::string error;
+};
+
+FixtureRun RunFixture(const std::string& rule_id, const fs::path& file) {
+  FixtureRun run;
+  const formats::Format* json = formats::Registry::Default().Find("json");
+  model::Bank bank;
+  std::string display = rule_id + "/" + file.filename().string();
+  auto source = std::make_shared<SourceText>(display, ReadAll(file));
+  formats::ImportContext ctx;
+  ctx.bank = &bank;
+  ctx.file = bank.AddSource(source);
+  std::vector<Diagnostic> errors;
+  ctx.errors = &errors;
+  Status st = json->Import(*source, ctx);
+  if (!st.ok() || !errors.empty()) {
+    run.error = "import failed: " + (st.ok() ? errors[0].ToString() : st.message());
+    return run;
+  }
+  std::vector<std::string> ids = {rule_id};
+  model::Value options;
+  if (const model::Value* fixture = bank.extensions.Find("lint_fixture")) {
+    if (const model::Value* o = fixture->Find("options")) options = *o;
+    if (const model::Value* also = fixture->Find("also")) {
+      for (const model::Value& id : also->as_array()) ids.push_back(id.as_string());
+    }
+  }
+  std::vector<PlannedRule> plan;
+  for (const std::string& id : ids) {
+    std::unique_ptr<Rule> rule = RuleRegistry::Default().Create(id);
+    if (rule == nullptr) {
+      run.error = "unknown rule " + id;
+      return run;
+    }
+    Status configured = rule->Configure(id == rule_id ? options : model::Value());
+    if (!configured.ok()) {
+      run.error = "options rejected: " + configured.message();
+      return run;
+    }
+    Severity severity = rule->default_severity();
+    plan.push_back({std::shared_ptr<const Rule>(std::move(rule)), severity, {}});
+  }
+  EngineOptions engine;
+  engine.today = Date{2026, 11, 30};
+  engine.threads = 1;
+  EngineResult result = RunRules(bank, plan, engine);
+  for (const Finding& f : result.findings) run.findings_of_rule += f.rule_id == rule_id;
+  report::ReportInput input;
+  input.bank = &bank;
+  input.findings = &result.findings;
+  input.files_checked = 1;
+  input.questions_checked = result.questions_checked;
+  std::ostringstream out;
+  report::WriteTextReport(input, {}, out);
+  run.report = out.str();
+  return run;
+}
+
+std::vector<fs::path> FixtureFiles(const std::string& rule_id) {
+  std::vector<fs::path> files;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(FixturesDir() / rule_id, ec)) {
+    if (entry.path().extension() == ".json") files.push_back(entry.path());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+bool StartsWith(const std::string& s, std::string_view prefix) { return s.rfind(prefix, 0) == 0; }
+
+TEST(RuleRegistryTest, RulesAreRegisteredOnceInAlphabeticalOrder) {
+  const RuleRegistry& registry = RuleRegistry::Default();
+  std::vector<const Rule*> all = registry.All();
+  EXPECT_EQ(registry.registrations(), all.size()) << "a rule id is registered twice";
+  for (size_t i = 1; i < all.size(); ++i) EXPECT_LT(all[i - 1]->id(), all[i]->id());
+  for (const Rule* r : all) {
+    std::string id(r->id());
+    bool kebab = !id.empty() && id.front() != '-' && id.back() != '-' &&
+                 id.find("--") == std::string::npos &&
+                 id.find_first_not_of("abcdefghijklmnopqrstuvwxyz0123456789-") == std::string::npos;
+    EXPECT_TRUE(kebab) << id << " is not kebab-case";
+    EXPECT_FALSE(r->summary().empty()) << id;
+    EXPECT_NE(r->default_severity(), Severity::kOff) << id;
+    EXPECT_TRUE(RuleRegistry::Default().Create(id)->Configure(model::Value()).ok())
+        << id << " rejects its default options";
+  }
+}
+
+// The test the style guide asks for: a registered rule without a doc page or fixtures fails.
+TEST(RuleRegistryTest, EveryRuleHasADocPageAndFixtures) {
+  for (const Rule* r : RuleRegistry::Default().All()) {
+    std::string id(r->id());
+    fs::path doc = fs::path(QBANK_SOURCE_DIR) / "rules" / (id + ".md");
+    std::string page = ReadAll(doc);
+    EXPECT_FALSE(page.empty()) << id << ": no doc page at " << doc;
+    if (!page.empty()) {
+      EXPECT_TRUE(StartsWith(page, "# " + id + "\n")) << doc << " must start with '# " << id << "'";
+      for (const char* heading : {"\n## What it catches\n", "\n## Why it matters\n", "\n## Bad\n",
+                                  "\n## Good\n", "\n## Options\n"}) {
+        EXPECT_NE(page.find(heading), std::string::npos) << doc << " lacks" << heading;
+      }
+    }
+    bool fires = false, silent = false;
+    for (const fs::path& f : FixtureFiles(id)) {
+      std::string name = f.filename().string();
+      if (StartsWith(name, "fires")) {
+        fs::path expected = f;
+        expected.replace_extension(".expected");
+        fires = fires || fs::exists(expected);
+        EXPECT_TRUE(fs::exists(expected)) << f << " has no " << expected.filename();
+      } else if (StartsWith(name, "silent")) {
+        silent = true;
+      } else {
+        ADD_FAILURE() << f << ": fixture names start with 'fires' or 'silent'";
+      }
+    }
+    EXPECT_TRUE(fires) << id << ": no fixture tests/lint/fixtures/" << id << "/fires*.json";
+    EXPECT_TRUE(silent) << id << ": no fixture tests/lint/fixtures/" << id << "/silent*.json";
+  }
+  // And no fixtures for rules that do not exist.
+  for (const auto& entry : fs::directory_iterator(FixturesDir())) {
+    if (!entry.is_directory()) continue;
+    std::string id = entry.path().filename().string();
+    EXPECT_NE(RuleRegistry::Default().Find(id), nullptr) << "fixtures for unknown rule " << id;
+  }
+}
+
+TEST(RuleFixturesTest, EachFixtureFiresOrStaysSilentAsWritten) {
+  if (formats::Registry::Default().Find("json") == nullptr) {
+    GTEST_SKIP() << "the json bank format is not registered in this build";
+  }
+  bool update = std::getenv("QBANK_UPDATE_FIXTURES") != nullptr;
+  for (const Rule* r : RuleRegistry::Default().All()) {
+    std::string id(r->id());
+    for (const fs::path& f : FixtureFiles(id)) {
+      SCOPED_TRACE(f.string());
+      FixtureRun run = RunFixture(id, f);
+      ASSERT_EQ(run.error, "");
+      std::string name = f.filename().string();
+      if (StartsWith(name, "silent")) {
+        EXPECT_EQ(run.findings_of_rule, 0u) << run.report;
+        continue;
+      }
+      EXPECT_GT(run.findings_of_rule, 0u) << run.report;
+      fs::path expected = f;
+      expected.replace_extension(".expected");
+      if (update) {
+        std::ofstream(expected, std::ios::binary) << run.report;
+        continue;
+      }
+      EXPECT_EQ(run.report, ReadAll(expected));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace qbank::lint

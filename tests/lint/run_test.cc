@@ -1,0 +1,207 @@
+#include "lint/run.h"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <sstream>
+
+#include "formats/registry.h"
+#include "json/document.h"
+#include "lint/registry.h"
+
+namespace qbank::lint {
+namespace {
+
+constexpr const char* kGoodAiken =
+    "Which planet is known as the red planet of the solar system?\n"
+    "A) Venus\nB) Mars\nC) Jupiter\nD) Saturn\nANSWER: B\n";
+constexpr const char* kThreeOptions =
+    "Which gas makes up most of the air that we breathe on Earth?\n"
+    "A) Oxygen\nB) Nitrogen\nC) Argon\nANSWER: B\n";
+// Aiken has no explanations or rationales: these tests switch those rules off.
+constexpr const char* kConfig = R"({
+  "extends": "recommended",
+  "rules": {"empty-field": "off", "missing-rationale": "off"}
+})";
+
+class RunLintTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (formats::Registry::Default().Find("aiken") == nullptr) {
+      GTEST_SKIP() << "the aiken format is not registered in this build";
+    }
+    for (const char* rel : {"schemas/config.schema.json", "rules/presets/recommended.json",
+                            "rules/presets/strict.json"}) {
+      Result<std::string> text =
+          RealFileSystem().ReadFile(std::string(QBANK_SOURCE_DIR) + "/" + rel);
+      ASSERT_TRUE(text.ok());
+      fs_.Add(std::string("/data/") + rel, text.value());
+    }
+    fs_.Add("/w/.qbank.json", kConfig);
+    options_.fs = &fs_;
+    options_.data_dir = "/data";
+    options_.today = Date{2026, 11, 30};
+    options_.out_is_terminal = false;
+  }
+
+  int Run() {
+    out_.str("");
+    err_.str("");
+    return RunLint(options_, out_, err_);
+  }
+
+  InMemoryFileSystem fs_;
+  LintOptions options_;
+  std::ostringstream out_;
+  std::ostringstream err_;
+};
+
+TEST_F(RunLintTest, CleanInputExitsZero) {
+  fs_.Add("/w/good.aiken", kGoodAiken);
+  options_.inputs = {"/w/good.aiken"};
+  EXPECT_EQ(Run(), 0) << err_.str();
+  EXPECT_EQ(out_.str(), "no findings (1 question in 1 file checked)\n");
+  EXPECT_EQ(err_.str(), "");
+}
+
+TEST_F(RunLintTest, FailOnAndMaxWarningsDecideTheExitCode) {
+  fs_.Add("/w/three.aiken", kThreeOptions);
+  options_.inputs = {"/w"};
+  EXPECT_EQ(Run(), 0);
+  EXPECT_EQ(out_.str(),
+            "/w/three.aiken:1:1: warning: single question has 3 options; expected 4 "
+            "[option-count]\n"
+            "Which gas makes up most of the air that we breathe on Earth?\n"
+            "^~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n"
+            "1 warning in 1 file (1 question in 1 file checked)\n");
+  options_.fail_on = "warning";
+  EXPECT_EQ(Run(), 1);
+  options_.fail_on = "error";
+  options_.max_warnings = 1;
+  EXPECT_EQ(Run(), 0);
+  options_.max_warnings = 0;
+  EXPECT_EQ(Run(), 1);
+  EXPECT_EQ(err_.str(), "qbank lint: 1 warnings; --max-warnings allows 0\n");
+  options_.max_warnings = -1;
+  options_.fail_on = "none";
+  EXPECT_EQ(Run(), 0);
+}
+
+TEST_F(RunLintTest, AFileThatFailsToImportIsAFindingAndTheRestIsLinted) {
+  fs_.Add("/w/a_broken.aiken", "Which is it?\nA) One\nB) Two\nANSWER: E\n");
+  fs_.Add("/w/b_three.aiken", kThreeOptions);
+  options_.inputs = {"/w"};
+  EXPECT_EQ(Run(), 2);
+  std::string out = out_.str();
+  EXPECT_NE(out.find("/w/a_broken.aiken:4:"), std::string::npos) << out;
+  EXPECT_NE(out.find("[import-error]"), std::string::npos) << out;
+  EXPECT_NE(out.find("/w/b_three.aiken:1:1: warning: single question has 3 options"),
+            std::string::npos)
+      << out;
+}
+
+TEST_F(RunLintTest, UsageAndConfigErrorsExitTwo) {
+  fs_.Add("/w/good.aiken", kGoodAiken);
+  options_.inputs = {"/w/good.aiken"};
+  options_.format = "xml";
+  EXPECT_EQ(Run(), 2);
+  EXPECT_EQ(err_.str(), "qbank lint: unknown --format 'xml'; expected one of json, text\n");
+  options_.format = "text";
+  options_.fail_on = "fatal";
+  EXPECT_EQ(Run(), 2);
+  options_.fail_on = "error";
+  options_.color = "sometimes";
+  EXPECT_EQ(Run(), 2);
+  options_.color = "auto";
+  options_.inputs = {};
+  EXPECT_EQ(Run(), 2);
+  options_.inputs = {"/w/good.aiken"};
+  fs_.Add("/w/.qbank.json", "{\"rules\": {\"no-such-rule\": \"error\"}}");
+  EXPECT_EQ(Run(), 2);
+  EXPECT_EQ(err_.str(),
+            "/w/.qbank.json:1:12: rules.no-such-rule: unknown rule; run `qbank rules` for the "
+            "list\n");
+  EXPECT_EQ(out_.str(), "");
+  options_.config_path = "/w/missing.json";
+  EXPECT_EQ(Run(), 2);
+}
+
+TEST_F(RunLintTest, ColourFollowsTheFlagTheTerminalAndNoColor) {
+  fs_.Add("/w/three.aiken", kThreeOptions);
+  options_.inputs = {"/w/three.aiken"};
+  options_.color = "always";
+  Run();
+  EXPECT_NE(out_.str().find("\x1b["), std::string::npos);
+  options_.color = "auto";
+  options_.out_is_terminal = true;
+  ::unsetenv("NO_COLOR");
+  const char* term = std::getenv("TERM");
+  std::string saved_term = term != nullptr ? term : "";
+  ::setenv("TERM", "xterm", 1);
+  Run();
+  EXPECT_NE(out_.str().find("\x1b["), std::string::npos);
+  ::setenv("NO_COLOR", "1", 1);
+  Run();
+  EXPECT_EQ(out_.str().find("\x1b["), std::string::npos);
+  ::unsetenv("NO_COLOR");
+  options_.out_is_terminal = false;
+  Run();
+  EXPECT_EQ(out_.str().find("\x1b["), std::string::npos);
+  if (term != nullptr) {
+    ::setenv("TERM", saved_term.c_str(), 1);
+  } else {
+    ::unsetenv("TERM");
+  }
+}
+
+TEST_F(RunLintTest, JsonFormat) {
+  fs_.Add("/w/three.aiken", kThreeOptions);
+  options_.inputs = {"/w/three.aiken"};
+  options_.format = "json";
+  EXPECT_EQ(Run(), 0);
+  SourceText report("report.json", out_.str());
+  Result<json::Node> root = json::Parse(report);
+  ASSERT_TRUE(root.ok()) << root.status().message();
+  EXPECT_EQ(root->Find("findings")->items().size(), 1u);
+  EXPECT_EQ(root->Find("summary")->Find("warnings")->as_int(), 1);
+  EXPECT_EQ(out_.str().find("\x1b["), std::string::npos);
+}
+
+TEST(ListRulesTest, EveryRuleWithSeverityAndSummary) {
+  std::ostringstream out;
+  EXPECT_EQ(ListRules(out), 0);
+  std::string text = out.str();
+  for (const Rule* r : RuleRegistry::Default().All()) {
+    EXPECT_NE(text.find(std::string(r->id())), std::string::npos) << r->id();
+    EXPECT_NE(text.find(std::string(r->summary())), std::string::npos) << r->id();
+  }
+  EXPECT_NE(text.find("key-count                         error    "), std::string::npos) << text;
+}
+
+TEST(ExplainRuleTest, PrintsTheDocPageOrSaysWhy) {
+  std::ostringstream out, err;
+  EXPECT_EQ(ExplainRule("key-count", out, err, QBANK_SOURCE_DIR), 0);
+  EXPECT_EQ(out.str().rfind("# key-count", 0), 0u);
+  EXPECT_EQ(ExplainRule("no-such-rule", out, err, QBANK_SOURCE_DIR), 2);
+  EXPECT_EQ(err.str(),
+            "qbank explain: unknown rule 'no-such-rule'; run `qbank rules` for the list\n");
+}
+
+// The seed pages are clean under the recommended preset.
+TEST(SeedsTest, SeedPagesLintClean) {
+  std::string seeds = QBANK_SEEDS_DIR;
+  if (!RealFileSystem().IsDirectory(seeds)) GTEST_SKIP() << "no seed pages at " << seeds;
+  if (formats::Registry::Default().Find("page") == nullptr) {
+    GTEST_SKIP() << "the page format is not registered in this build";
+  }
+  LintOptions options;
+  options.inputs = {seeds};
+  options.config_path = std::string(QBANK_SOURCE_DIR) + "/rules/presets/recommended.json";
+  options.today = Date{2026, 11, 30};
+  std::ostringstream out, err;
+  EXPECT_EQ(RunLint(options, out, err), 0) << out.str() << err.str();
+  EXPECT_EQ(out.str(), "no findings (2 questions in 2 files checked)\n");
+}
+
+}  // namespace
+}  // namespace qbank::lint

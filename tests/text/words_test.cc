@@ -1,0 +1,59 @@
+#include "text/words.h"
+
+#include <gtest/gtest.h>
+
+namespace qbank::text {
+namespace {
+
+TEST(CountWordsTest, CountsLatinWordsAndNumbersNotPunctuation) {
+  EXPECT_EQ(CountWords(""), 0u);
+  EXPECT_EQ(CountWords("  ,.;  "), 0u);
+  EXPECT_EQ(CountWords("Which planet is the largest?"), 5u);
+  EXPECT_EQ(CountWords("It costs 3.14 dollars, doesn't it?"), 6u);
+  EXPECT_EQ(CountWords("e-mail"), 2u);
+}
+
+TEST(CountWordsTest, CountsChineseAndJapaneseByDictionaryWords) {
+  // 梯度 / 累积 / 是 / 一种 / 节省 / 显存 / 的 / 技术: ICU's dictionary gives about one word per
+  // two ideographs, far fewer than the 14 characters and far more than one "word" of no spaces.
+  size_t zh = CountWords("梯度累积是一种节省显存的技术。");
+  EXPECT_GE(zh, 6u);
+  EXPECT_LE(zh, 11u);
+  size_t ja = CountWords("勾配累積はメモリを節約する技術です。");
+  EXPECT_GE(ja, 6u);
+  EXPECT_LE(ja, 12u);
+  // Mixed text: Latin words count as usual next to CJK ones.
+  EXPECT_EQ(CountWords("GPU 显存"), 1u + CountWords("显存"));
+}
+
+TEST(CountWordsTest, SurvivesInvalidUtf8) {
+  EXPECT_EQ(CountWords("abc \xFF\xFE def"), 2u + CountWords("\xFF\xFE"));
+  EXPECT_EQ(CountWords("\xC3"), CountWords("\xC3"));  // truncated sequence: no crash
+}
+
+TEST(OptionComparisonKeyTest, IgnoresCaseSpaceAndTrivialPunctuation) {
+  EXPECT_EQ(OptionComparisonKey("The Kidney."), OptionComparisonKey("the kidney"));
+  EXPECT_EQ(OptionComparisonKey("  \"Paris\" "), OptionComparisonKey("paris"));
+  EXPECT_EQ(OptionComparisonKey("x + 1"), OptionComparisonKey("x+1"));
+  // NFKC: a composed and a decomposed é, a fullwidth A and a plain one.
+  EXPECT_EQ(OptionComparisonKey("caf\xC3\xA9"), OptionComparisonKey("cafe\xCC\x81"));
+  EXPECT_EQ(OptionComparisonKey("\xEF\xBC\xA1"), OptionComparisonKey("a"));
+}
+
+TEST(OptionComparisonKeyTest, KeepsSignsAndMaths) {
+  EXPECT_NE(OptionComparisonKey("-1"), OptionComparisonKey("1"));
+  EXPECT_NE(OptionComparisonKey("x+1"), OptionComparisonKey("x-1"));
+  EXPECT_NE(OptionComparisonKey("a < b"), OptionComparisonKey("a > b"));
+  EXPECT_NE(OptionComparisonKey("10%"), OptionComparisonKey("10"));
+  EXPECT_NE(OptionComparisonKey("$5"), OptionComparisonKey("5"));
+}
+
+TEST(DisplayWidthTest, WideCharactersTakeTwoCells) {
+  EXPECT_EQ(DisplayWidth("abc"), 3u);
+  EXPECT_EQ(DisplayWidth("显存"), 4u);
+  EXPECT_EQ(DisplayWidth("e\xCC\x81"), 1u);  // combining accent takes no cell
+  EXPECT_EQ(DisplayWidth("\xFF"), 1u);
+}
+
+}  // namespace
+}  // namespace qbank::text
