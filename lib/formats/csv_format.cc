@@ -342,9 +342,10 @@ class CsvImporter {
       }
       if (k >= count && rationale_at[k] != kNone) {
         std::string letter(1, static_cast<char>('a' + k));
-        return HeaderError(header, rationale_at[k],
-                           "rationale_" + letter + " without option_" + letter +
-                               "; expected a rationale column only next to its option column");
+        std::string message = "rationale_" + letter;
+        message += " without option_" + letter;
+        message += "; expected a rationale column only next to its option column";
+        return HeaderError(header, rationale_at[k], message);
       }
     }
     layout->options.assign(option_at.begin(), option_at.begin() + static_cast<ptrdiff_t>(count));
@@ -634,6 +635,7 @@ std::string JoinList(const std::vector<std::string_view>& items) {
 
 std::vector<std::string_view> Values(const std::vector<model::Text>& texts) {
   std::vector<std::string_view> out;
+  out.reserve(texts.size());
   for (const model::Text& t : texts) out.push_back(t.value);
   return out;
 }
