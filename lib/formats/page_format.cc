@@ -424,10 +424,31 @@ Status PageParser::CheckSlots(size_t first, Slot slot, size_t count) const {
     bool misplaced = found != kSlotCount && found != expected;
     bool sentence =
         !IsSentenceSlot(expected) && found == kSlotCount && (line.empty() || line.back() == '.');
-    if (misplaced || sentence) {
-      return ErrorAtLine(first + k, "expected " + std::string(kHeadings[expected].shown) +
-                                        " on this line (a line of the page is missing)");
+    if (!misplaced && !sentence) continue;
+    // When the neighbours of a missing line have their usual wording, name the gap between them.
+    std::vector<size_t> at(count, kNone);
+    for (size_t i = first > begin_ + 1 ? first - 1 : first; i < first + count; ++i) {
+      Slot s = HeadingSlotOf(L(i));
+      if (s >= slot && s < slot + count && at[s - slot] == kNone) at[s - slot] = i;
     }
+    auto shown = [&](size_t j) { return std::string(kHeadings[slot + j].shown); };
+    // Whether line `i` could be fixed line j in other wording.
+    auto could_be = [&](size_t i, size_t j) {
+      if (i < first || i >= first + count || HeadingSlotOf(L(i)) != kSlotCount) return false;
+      return IsSentenceSlot(static_cast<Slot>(slot + j)) || (!L(i).empty() && L(i).back() != '.');
+    };
+    for (size_t j = 0; j < count; ++j) {
+      if (at[j] != kNone) continue;
+      if (j > 0 && at[j - 1] != kNone && !could_be(at[j - 1] + 1, j)) {
+        return ErrorAtLine(at[j - 1] + 1, "expected " + shown(j) + " after " + shown(j - 1));
+      }
+      if (j + 1 < count && at[j + 1] != kNone && !could_be(at[j + 1] - 1, j)) {
+        return ErrorAtLine(at[j + 1], "expected " + shown(j) + " before " + shown(j + 1));
+      }
+    }
+    return ErrorAtLine(first + k, "expected " + shown(k) +
+                                      " on this line (a line of the page is "
+                                      "missing)");
   }
   return Status::Ok();
 }

@@ -422,8 +422,17 @@ TEST(PageFormatErrorTest, MissingStemWithoutTrap) {
 
 TEST(PageFormatErrorTest, MissingFixedLineBeforeTheAnswerBlock) {
   EXPECT_EQ(ImportError(Without(5)),
-            "m.txt:4:1: expected 'Answer choices' on this line (a line of the page is missing)");
+            "m.txt:5:1: expected 'Answer choices' before 'Why each option matters'");
   EXPECT_EQ(ImportError(Without(6)),
+            "m.txt:6:1: expected 'Why each option matters' after 'Answer choices'");
+  EXPECT_EQ(ImportError(Without(8)),
+            "m.txt:8:1: expected 'Correct answer & explanation' after 'Answer the question above "
+            "first, ...'");
+  // Other wording and a missing line: only the position is known.
+  std::vector<std::string> reworded = BasePage();
+  reworded[5] = "What each option teaches";
+  reworded.erase(reworded.begin() + 4);
+  EXPECT_EQ(ImportError(Join(reworded)),
             "m.txt:4:1: expected 'Answer choices' on this line (a line of the page is missing)");
   std::vector<std::string> lines = BasePage();
   lines.erase(lines.begin() + 3, lines.begin() + 6);  // trap text and two fixed lines
@@ -447,7 +456,9 @@ TEST(PageFormatErrorTest, MissingAnswerText) {
 
 TEST(PageFormatErrorTest, MissingBreakdownHeading) {
   EXPECT_EQ(ImportError(Without(12)),
-            "m.txt:11:1: expected 'Answer analysis' on this line (a line of the page is missing)");
+            "m.txt:12:1: expected 'Answer analysis' before 'Option-by-option breakdown'");
+  EXPECT_EQ(ImportError(Without(13)),
+            "m.txt:13:1: expected 'Option-by-option breakdown' after 'Answer analysis'");
 }
 
 TEST(PageFormatErrorTest, NoOptions) {
