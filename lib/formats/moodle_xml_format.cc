@@ -502,7 +502,9 @@ class Writer {
       if (!node.ok()) return node.status();
       quiz.Append(std::move(node).value());
     }
-    return xml::Write(quiz);
+    xml::WriteOptions options;
+    options.expand_empty = true;  // <text></text>, as Moodle writes it
+    return xml::Write(quiz, options);
   }
 
  private:

@@ -993,9 +993,6 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
     }
     ReportQuestionLoss(q, held, loss);
     if (q.markup == Markup::kMarkdown) loss.Drop("markup");
-    for (const Option& o : q.options) {
-      if (o.weight.has_value()) loss.Drop("options.weight");
-    }
     std::string id_source = q.id.empty() ? model::DeriveQuestionId(q) : q.id.value;
     std::string identifier = ToIdentifier(id_source);
     if (used.count(identifier) != 0) {

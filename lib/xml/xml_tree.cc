@@ -374,9 +374,9 @@ std::string Write(const Node& root, const WriteOptions& options) {
   Build(root, doc, options.indent, 0);
   StringWriter writer;
   if (options.declaration) writer.out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  doc.save(writer, "",
-           pugi::format_raw | pugi::format_no_declaration | pugi::format_no_empty_element_tags,
-           pugi::encoding_utf8);
+  unsigned flags = pugi::format_raw | pugi::format_no_declaration;
+  if (options.expand_empty) flags |= pugi::format_no_empty_element_tags;
+  doc.save(writer, "", flags, pugi::encoding_utf8);
   writer.out += '\n';
   return std::move(writer.out);
 }

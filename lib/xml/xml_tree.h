@@ -78,8 +78,9 @@ Result<std::vector<Node>> ParseFragment(std::string_view text,
                                         const std::string& path = "<fragment>");
 
 struct WriteOptions {
-  bool declaration = true;  // <?xml version="1.0" encoding="UTF-8"?>
-  bool indent = true;       // two spaces per level; mixed content is written as is
+  bool declaration = true;    // <?xml version="1.0" encoding="UTF-8"?>
+  bool indent = true;         // two spaces per level; mixed content is written as is
+  bool expand_empty = false;  // <a></a> rather than <a/> for an element without content
 };
 
 // `root` as a UTF-8 document ending with a newline. CDATA nodes holding "]]>" are split into

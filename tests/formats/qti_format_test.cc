@@ -1,18 +1,457 @@
-// Tests for the qti21 and qti30 formats.
+// Tests for the qti21 and qti30 formats: items of both versions, packages as folders and zips,
+// golden exports, round trips of banks built here, hostile packages and the seed pages.
 #include "formats/qti_format.h"
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
+#include "formats/moodle_xml_format.h"
+#include "formats/page_format.h"
+#include "formats/registry.h"
 #include "xml_formats_test_support.h"
+#include "zip/zip_archive.h"
 
 namespace qbank::formats {
 namespace {
 
+using model::Markup;
+using model::QuestionType;
+using model::Value;
 using namespace qbank::xml_formats_testing;
 
-TEST(QtiFormatTest, Names) {
-  EXPECT_EQ(QtiFormat(QtiFormat::Version::k21).name(), "qti21");
-  EXPECT_EQ(QtiFormat(QtiFormat::Version::k30).name(), "qti30");
+const QtiFormat kQti21(QtiFormat::Version::k21);
+const QtiFormat kQti30(QtiFormat::Version::k30);
+
+model::Text T(const char* s) { return model::Text(std::string(s)); }
+
+const Value* QtiExt(const Value& extensions, const std::string& key) {
+  const Value* ext = extensions.Find("qti");
+  return ext != nullptr ? ext->Find(key) : nullptr;
+}
+
+TEST(QtiFormatTest, ImportsQti21ItemWithInlineFeedback) {
+  Imported in = ImportText(kQti21, "chem.xml", ReadTestdata("qti/choice_inline_feedback_21.xml"));
+  ASSERT_TRUE(in.status.ok()) << in.status.message();
+  ASSERT_EQ(in.bank.questions.size(), 1u);
+  const model::Question& q = in.bank.questions[0];
+  EXPECT_EQ(q.id.value, "chem-007");
+  EXPECT_EQ(q.type, QuestionType::kSingleAnswer);
+  EXPECT_EQ(q.markup, Markup::kPlain);
+  EXPECT_EQ(q.stem.value, "Which of these elements is a noble gas?");
+  EXPECT_TRUE(q.stem.verbatim);
+  EXPECT_EQ(q.stem.span.line, 16u);
+  EXPECT_EQ(q.stem.span.column, 15u);
+  ASSERT_EQ(q.options.size(), 3u);
+  EXPECT_EQ(q.options[1].text.value, "Argon");
+  EXPECT_EQ(q.KeyIndexes(), std::vector<size_t>{1});
+  EXPECT_EQ(q.options[1].correct_span.line, 9u);
+  EXPECT_EQ(q.options[2].rationale.value, "Chlorine is a halogen & very reactive.");
+  EXPECT_EQ(q.options[0].rationale.value, "Nitrogen is in group 15.");
+  EXPECT_EQ(QtiExt(q.options[0].extensions, "identifier")->as_string(), "ChoiceA");
+  EXPECT_TRUE(QtiExt(q.options[2].extensions, "fixed")->as_bool());
+  EXPECT_EQ(q.explanation.value, "Noble gases fill group 18 of the periodic table.");
+  EXPECT_EQ(QtiExt(q.extensions, "title")->as_string(), "Noble gases");
+  EXPECT_TRUE(QtiExt(q.extensions, "shuffle")->as_bool());
+  ASSERT_NE(QtiExt(q.extensions, "feedback"), nullptr);  // the "correct" feedback, kept
+  EXPECT_EQ(in.bank.language.value, "en");
+}
+
+TEST(QtiFormatTest, ImportsQti30ItemWithModalFeedback) {
+  // Both formats read both versions.
+  for (const QtiFormat* format : {&kQti30, &kQti21}) {
+    Imported in = ImportText(*format, "bio.xml", ReadTestdata("qti/choice_modal_feedback_30.xml"));
+    ASSERT_TRUE(in.status.ok()) << in.status.message();
+    ASSERT_EQ(in.bank.questions.size(), 1u);
+    const model::Question& q = in.bank.questions[0];
+    EXPECT_EQ(q.id.value, "bio-12");
+    EXPECT_EQ(q.type, QuestionType::kMultipleAnswer);
+    EXPECT_EQ(q.markup, Markup::kHtml);
+    EXPECT_EQ(q.stem.value,
+              "<p>Plant cells hold several organelles.</p>\nWhich of them hold their own "
+              "<em>DNA</em>?");
+    EXPECT_EQ(q.KeyIndexes(), (std::vector<size_t>{0, 1}));
+    EXPECT_EQ(q.options[0].rationale.value, "<p>Mitochondria carry a small circular genome.</p>");
+    EXPECT_EQ(q.options[1].rationale.value, "");
+    EXPECT_EQ(q.options[2].rationale.value,
+              "<p>Ribosomes are made of RNA and protein, without DNA.</p>");
+    EXPECT_EQ(q.explanation.value, "<p>Both descend from bacteria taken up by early cells.</p>");
+    EXPECT_EQ(QtiExt(q.options[0].extensions, "identifier")->as_string(), "M");
+  }
+}
+
+TEST(QtiFormatTest, ImportsPackageFolderInManifestOrder) {
+  std::string dir = TestdataPath("qti/package21");
+  ASSERT_TRUE(kQti21.ClaimsDirectory(RealFileSystem(), dir));
+  EXPECT_FALSE(kQti21.ClaimsDirectory(RealFileSystem(), TestdataPath("qti")));
+  model::Bank bank;
+  std::vector<Diagnostic> errors;
+  ImportContext ctx;
+  ctx.bank = &bank;
+  ctx.fs = &RealFileSystem();
+  ctx.errors = &errors;
+  Status status = kQti21.ImportDirectory(dir, ctx);
+  ASSERT_TRUE(status.ok()) << status.message();
+  EXPECT_TRUE(errors.empty());
+  ASSERT_EQ(bank.questions.size(), 2u);
+  EXPECT_EQ(bank.questions[0].id.value, "phys-2");
+  EXPECT_EQ(bank.questions[0].options.size(), 3u);
+  EXPECT_EQ(bank.questions[1].id.value, "phys-1");
+  EXPECT_EQ(bank.questions[1].KeyIndexes(), std::vector<size_t>{1});
+  EXPECT_EQ(QtiExt(bank.questions[1].extensions, "title")->as_string(), "Units");
+  // Spans name the item file.
+  EXPECT_EQ(bank.SourcePath(bank.questions[0].stem.span.file), dir + "/items/phys 2.xml");
+  EXPECT_EQ(bank.questions[0].stem.span.line, 9u);
+
+  // The manifest file itself, read as an input, reads the same package.
+  Imported manifest = ImportText(kQti21, dir + "/imsmanifest.xml",
+                                 ReadTestdata("qti/package21/imsmanifest.xml"), &RealFileSystem());
+  ASSERT_TRUE(manifest.status.ok()) << manifest.status.message();
+  EXPECT_EQ(manifest.bank.questions.size(), 2u);
+}
+
+// A bank of choice questions, built here.
+model::Bank SampleBank() {
+  model::Bank bank;
+  bank.language = T("en");
+  model::Question single;
+  single.id = T("hist-1");
+  single.type = QuestionType::kSingleAnswer;
+  single.stem = T("In which year did the Berlin Wall fall?\nChoose one.");
+  single.explanation = T("It opened on 9 November 1989 & came down over the following months.");
+  for (const char* t : {"1987", "1989", "1991"}) {
+    model::Option o;
+    o.text = T(t);
+    single.options.push_back(o);
+  }
+  single.options[1].correct = true;
+  single.options[0].rationale = T("Two years too early: < 1989.");
+  single.options[2].rationale = T("1991 is when the Soviet Union dissolved.");
+  bank.questions.push_back(single);
+
+  model::Question multiple;
+  multiple.id = T("hist-2");
+  multiple.type = QuestionType::kMultipleAnswer;
+  multiple.markup = Markup::kHtml;
+  multiple.stem = T("<p>Which cities were <em>capitals</em> of Japan?</p><p>Pick all.</p>");
+  for (const char* t : {"Kyoto", "<b>Nara</b>", "Osaka"}) {
+    model::Option o;
+    o.text = T(t);
+    multiple.options.push_back(o);
+  }
+  multiple.options[0].correct = true;
+  multiple.options[1].correct = true;
+  multiple.options[2].rationale = T("<p>Osaka was a capital only briefly, as <i>Naniwa</i>.</p>");
+  bank.questions.push_back(multiple);
+
+  model::Question inline_html;
+  inline_html.id = T("hist-3");
+  inline_html.markup = Markup::kHtml;
+  inline_html.stem = T("Who wrote <i>The Histories</i>?");
+  for (const char* t : {"Herodotus", "Thucydides"}) {
+    model::Option o;
+    o.text = T(t);
+    inline_html.options.push_back(o);
+  }
+  inline_html.options[0].correct = true;
+  bank.questions.push_back(inline_html);
+
+  model::Question tf;
+  tf.id = T("hist-4");
+  tf.type = QuestionType::kTrueFalse;
+  tf.stem = T("The Magna Carta was sealed in 1215.");
+  tf.explanation = T("King John sealed it at Runnymede.");
+  tf.options.resize(2);
+  tf.options[0].text = T("True");
+  tf.options[0].correct = true;
+  tf.options[1].text = T("False");
+  bank.questions.push_back(tf);
+  return bank;
+}
+
+model::Bank OneQuestion(size_t index) {
+  model::Bank bank = SampleBank();
+  model::Question q = bank.questions[index];
+  bank.questions = {q};
+  return bank;
+}
+
+TEST(QtiFormatTest, SingleItemExportMatchesGolden) {
+  for (const QtiFormat* format : {&kQti21, &kQti30}) {
+    for (size_t i : {0u, 1u}) {
+      LossReport loss;
+      std::string out = ExportText(*format, OneQuestion(i), loss, "item.xml");
+      std::string name =
+          "qti/hist-" + std::to_string(i + 1) + "." + std::string(format->name()) + ".golden.xml";
+      std::string golden = ReadTestdata(name);
+      if (out != golden) SaveActual(name, out);
+      EXPECT_EQ(out, golden) << name;
+      EXPECT_EQ(loss.ToString(), "");
+    }
+  }
+}
+
+TEST(QtiFormatTest, ItemWithoutFeedbackUsesTheStandardTemplate) {
+  model::Bank bank = OneQuestion(2);
+  LossReport loss;
+  std::string v21 = ExportText(kQti21, bank, loss, "");
+  EXPECT_NE(v21.find("<responseProcessing template=\"http://www.imsglobal.org/question/qti_v2p1/"
+                     "rptemplates/match_correct\"/>"),
+            std::string::npos);
+  EXPECT_EQ(v21.find("modalFeedback"), std::string::npos);
+  std::string v30 = ExportText(kQti30, bank, loss, "");
+  EXPECT_NE(v30.find("<qti-response-processing template=\"https://purl.imsglobal.org/spec/qti/"
+                     "v3p0/rptemplates/match_correct.xml\"/>"),
+            std::string::npos);
+  EXPECT_NE(v30.find("<qti-prompt>Who wrote <i>The Histories</i>?</qti-prompt>"),
+            std::string::npos);
+}
+
+TEST(QtiFormatTest, RoundTripKeepsWhatTheFormatHolds) {
+  for (const QtiFormat* format : {&kQti21, &kQti30}) {
+    model::Bank bank = SampleBank();
+    LossReport loss;
+    std::string zip = ExportText(*format, bank, loss, "out.zip");
+    EXPECT_EQ(loss.ToString(), "");
+    Imported back = ImportText(*format, "out.zip", zip);
+    ASSERT_TRUE(back.status.ok()) << back.status.message();
+    EXPECT_EQ(back.ErrorText(), "");
+    EXPECT_EQ(JsonOf(back.bank), JsonOf(bank)) << format->name();
+    // And one item at a time.
+    for (size_t i = 0; i < bank.questions.size(); ++i) {
+      model::Bank one = OneQuestion(i);
+      std::string item = ExportText(*format, one, loss, "");
+      Imported again = ImportText(*format, "item.xml", item);
+      ASSERT_TRUE(again.status.ok()) << again.status.message();
+      EXPECT_EQ(JsonOf(again.bank), JsonOf(one)) << format->name() << " question " << i;
+    }
+  }
+}
+
+TEST(QtiFormatTest, PackageHasManifestWithTheRightResourceTypes) {
+  LossReport loss;
+  model::Bank bank = SampleBank();
+  bank.id = T("history bank");
+  for (const QtiFormat* format : {&kQti21, &kQti30}) {
+    std::string zip = ExportText(*format, bank, loss, "OUT.ZIP");
+    Result<std::vector<zip::Entry>> entries = zip::Read(zip, "out.zip");
+    ASSERT_TRUE(entries.ok()) << entries.status().message();
+    ASSERT_EQ(entries->size(), 5u);
+    EXPECT_EQ((*entries)[0].path, "imsmanifest.xml");
+    EXPECT_EQ((*entries)[1].path, "items/hist-1.xml");
+    EXPECT_EQ((*entries)[4].path, "items/hist-4.xml");
+    std::string name = "qti/manifest." + std::string(format->name()) + ".golden.xml";
+    std::string golden = ReadTestdata(name);
+    if ((*entries)[0].data != golden) SaveActual(name, (*entries)[0].data);
+    EXPECT_EQ((*entries)[0].data, golden);
+    // A package made by the tool imports back unchanged, and exports to the same bytes.
+    Imported back = ImportText(*format, "out.zip", zip);
+    ASSERT_TRUE(back.status.ok()) << back.status.message();
+    back.bank.id = bank.id;  // the manifest identifier is not read back as the bank id
+    EXPECT_EQ(ExportText(*format, back.bank, loss, "again.zip"), zip);
+  }
+}
+
+TEST(QtiFormatTest, IdsThatAreNotIdentifiersSurviveThroughTheLabel) {
+  model::Bank bank = OneQuestion(0);
+  bank.questions[0].id = T("000 weird/id");
+  bank.questions[0].options[0].extensions["qti"]["identifier"] = "choice one";
+  LossReport loss;
+  std::string item = ExportText(kQti21, bank, loss, "");
+  EXPECT_NE(item.find("identifier=\"_000_weird_id\""), std::string::npos);
+  EXPECT_NE(item.find("label=\"qbank-id:000 weird/id\""), std::string::npos);
+  EXPECT_NE(item.find("<simpleChoice identifier=\"choice_one\">"), std::string::npos);
+  Imported back = ImportText(kQti21, "item.xml", item);
+  ASSERT_TRUE(back.status.ok()) << back.status.message();
+  EXPECT_EQ(back.bank.questions[0].id.value, "000 weird/id");
+}
+
+TEST(QtiFormatTest, LossReportNamesWhatQtiCannotHold) {
+  model::Bank bank = SampleBank();
+  bank.title = T("History");
+  bank.questions[0].trap = T("Do not confuse the fall with reunification in 1990.");
+  bank.questions[0].tags = {T("cold-war")};
+  bank.questions[0].domain = T("Modern history");
+  bank.questions[1].options[0].weight = 50;
+  bank.questions[2].markup = Markup::kMarkdown;
+  bank.questions[2].stem = T("Who wrote *The Histories*?");
+  model::Question essay;
+  essay.id = T("hist-5");
+  essay.type = QuestionType::kEssay;
+  essay.stem = T("Discuss the causes of the First World War.");
+  bank.questions.push_back(essay);
+  LossReport loss;
+  ExportText(kQti30, bank, loss, "out.zip");
+  EXPECT_EQ(loss.ToString(),
+            "  bank.title: 1 value dropped\n"
+            "  domain: 1 value dropped\n"
+            "  markup: 1 value dropped\n"
+            "  options.weight: 1 value dropped\n"
+            "  questions (essay: not a choice item): 1 value dropped\n"
+            "  tags: 1 value dropped\n"
+            "  trap: 1 value dropped\n");
+}
+
+TEST(QtiFormatTest, ExportNeedsAZipForSeveralQuestions) {
+  LossReport loss;
+  Result<std::string> out = kQti21.Export(SampleBank(), ExportOptions{"bank.xml"}, loss);
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().code(), Status::Code::kUsage);
+  EXPECT_EQ(out.status().message(),
+            "a qti21 export of 4 questions is a content package; name an output ending in .zip");
+  model::Bank bad = OneQuestion(1);
+  bad.questions[0].stem = T("<p>unclosed");
+  Result<std::string> broken = kQti21.Export(bad, ExportOptions{}, loss);
+  ASSERT_FALSE(broken.ok());
+  EXPECT_NE(broken.status().message().find("question 1 (hist-2): the stem is HTML that is not "
+                                           "well-formed XML, which QTI requires: stem:1:"),
+            std::string::npos)
+      << broken.status().message();
+}
+
+TEST(QtiFormatTest, ItemErrorsNameTheirPlace) {
+  Imported no_choice =
+      ImportText(kQti21, "text.xml",
+                 "<assessmentItem identifier=\"x\">\n<itemBody><textEntryInteraction "
+                 "responseIdentifier=\"R\"/>"
+                 "</itemBody></assessmentItem>");
+  EXPECT_EQ(no_choice.status.message(),
+            "text.xml:2:1: the item holds textEntryInteraction; expected exactly one "
+            "choiceInteraction (the only kind read)");
+  Imported bad_key =
+      ImportText(kQti21, "key.xml",
+                 "<assessmentItem identifier=\"x\">\n"
+                 "<responseDeclaration identifier=\"RESPONSE\" cardinality=\"single\">\n"
+                 "  <correctResponse><value>Z</value></correctResponse></responseDeclaration>\n"
+                 "<itemBody><choiceInteraction responseIdentifier=\"RESPONSE\">"
+                 "<simpleChoice identifier=\"A\">a</simpleChoice></choiceInteraction></itemBody>\n"
+                 "</assessmentItem>");
+  EXPECT_EQ(bad_key.status.message(),
+            "key.xml:3:20: correctResponse names 'Z', which no simpleChoice has; expected a "
+            "choice identifier");
+  Imported other = ImportText(kQti21, "quiz.xml", "<quiz/>");
+  EXPECT_EQ(other.status.message(),
+            "quiz.xml:1:1: the root element is <quiz>; expected <assessmentItem> (QTI 2.1) or "
+            "<qti-assessment-item> (QTI 3.0)");
+}
+
+TEST(QtiFormatTest, BadItemInAPackageIsReportedAndTheOthersImport) {
+  InMemoryFileSystem fs;
+  fs.Add("pkg/imsmanifest.xml",
+         "<manifest><resources>"
+         "<resource type=\"imsqti_item_xmlv2p1\" href=\"a.xml\"/>"
+         "<resource type=\"imsqti_item_xmlv2p1\" href=\"missing.xml\"/>"
+         "<resource type=\"imsqti_item_xmlv2p1\" href=\"b.xml\"/>"
+         "</resources></manifest>");
+  fs.Add("pkg/a.xml", ReadTestdata("qti/package21/items/phys-1.xml"));
+  fs.Add("pkg/b.xml", "<assessmentItem identifier=\"b\"><itemBody></assessmentItem>");
+  model::Bank bank;
+  std::vector<Diagnostic> errors;
+  ImportContext ctx;
+  ctx.bank = &bank;
+  ctx.fs = &fs;
+  ctx.errors = &errors;
+  ASSERT_TRUE(kQti21.ClaimsDirectory(fs, "pkg"));
+  ASSERT_TRUE(kQti21.ImportDirectory("pkg", ctx).ok());
+  EXPECT_EQ(bank.questions.size(), 1u);
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0].path, "pkg/missing.xml");
+  EXPECT_NE(errors[0].message.find("resource file 'missing.xml' cannot be read"),
+            std::string::npos);
+  EXPECT_EQ(errors[1].path, "pkg/b.xml");
+  EXPECT_NE(errors[1].message.find("pkg/b.xml:1:44: expected the end tag"), std::string::npos)
+      << errors[1].message;
+}
+
+TEST(QtiFormatTest, HostilePackagesAreRefused) {
+  // Entries escaping the folder, in a zip.
+  Imported slip = ImportText(kQti21, "slip.zip", ReadTestdata("zip/zip_slip.zip"));
+  EXPECT_FALSE(slip.status.ok());
+  EXPECT_NE(slip.status.message().find("'../escaped.xml' is not a safe relative path"),
+            std::string::npos);
+  EXPECT_FALSE(ImportText(kQti21, "link.zip", ReadTestdata("zip/symlink.zip")).status.ok());
+  EXPECT_FALSE(ImportText(kQti21, "t.zip", ReadTestdata("zip/truncated.zip")).status.ok());
+  // A manifest that points outside its package.
+  InMemoryFileSystem fs;
+  fs.Add("secret.xml", ReadTestdata("qti/package21/items/phys-1.xml"));
+  for (const char* href : {"../secret.xml", "/secret.xml", "items/../../secret.xml",
+                           "file:///secret.xml", "%2e%2e/secret.xml"}) {
+    fs.Add("pkg/imsmanifest.xml", std::string("<manifest><resources><resource "
+                                              "type=\"imsqti_item_xmlv2p1\" href=\"") +
+                                      href + "\"/></resources></manifest>");
+    model::Bank bank;
+    ImportContext ctx;
+    ctx.bank = &bank;
+    ctx.fs = &fs;
+    Status status = kQti21.ImportDirectory("pkg", ctx);
+    EXPECT_FALSE(status.ok()) << href;
+    EXPECT_NE(status.message().find("leaves the package"), std::string::npos) << href;
+    EXPECT_TRUE(bank.questions.empty());
+  }
+  // XML tricks inside a package item.
+  Result<std::string> zip = zip::Write(
+      {{"imsmanifest.xml",
+        "<manifest><resources><resource type=\"imsqti_item_xmlv2p1\" href=\"i.xml\"/>"
+        "</resources></manifest>"},
+       {"i.xml", "<!DOCTYPE a [<!ENTITY x SYSTEM \"file:///etc/passwd\">]><assessmentItem/>"}});
+  ASSERT_TRUE(zip.ok());
+  Imported xxe = ImportText(kQti21, "xxe.zip", *zip);
+  ASSERT_TRUE(xxe.status.ok());
+  ASSERT_EQ(xxe.errors.size(), 1u);
+  EXPECT_EQ(xxe.errors[0].path, "xxe.zip!/i.xml");
+  EXPECT_NE(xxe.errors[0].message.find("DOCTYPE declarations are not accepted"), std::string::npos);
+  Imported no_manifest = ImportText(kQti21, "plain.zip", *zip::Write({{"a.xml", "<a/>"}}));
+  EXPECT_EQ(no_manifest.status.message(),
+            "plain.zip: the zip archive has no imsmanifest.xml at its root; expected a QTI "
+            "content package");
+}
+
+TEST(QtiFormatTest, DetectionTellsTheFormatsApart) {
+  const Registry& r = Registry::Default();
+  EXPECT_EQ(r.Detect("a.xml", "<?xml version=\"1.0\"?>\n<assessmentItem xmlns=\"x\">")->name(),
+            "qti21");
+  EXPECT_EQ(r.Detect("a.xml", "<qti-assessment-item>")->name(), "qti30");
+  EXPECT_EQ(r.Detect("a.xml", "<!-- c --><quiz>")->name(), "moodle-xml");
+  const Format* zip = r.Detect("a.zip", "PK\x03\x04rest");
+  ASSERT_NE(zip, nullptr);
+  EXPECT_EQ(zip->name(), "qti21");
+}
+
+TEST(QtiFormatTest, SeedPagesSurviveTheTripThroughQti) {
+  std::filesystem::path seeds(QBANK_SEEDS_DIR);
+  if (!std::filesystem::is_directory(seeds)) GTEST_SKIP() << "no seed pages at " << seeds;
+  size_t pages = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(seeds)) {
+    if (entry.path().extension() != ".txt") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    Imported page = ImportText(PageFormat(), entry.path().string(), ss.str());
+    ASSERT_TRUE(page.status.ok()) << page.status.message();
+    ASSERT_EQ(page.bank.questions.size(), 1u);
+    for (const QtiFormat* format : {&kQti21, &kQti30}) {
+      for (const char* output : {"seed.xml", "seed.zip"}) {
+        LossReport loss;
+        std::string bytes = ExportText(*format, page.bank, loss, output);
+        Imported back = ImportText(*format, output, bytes);
+        ASSERT_TRUE(back.status.ok()) << back.status.message();
+        ASSERT_EQ(back.bank.questions.size(), 1u);
+        const model::Question& a = page.bank.questions[0];
+        const model::Question& b = back.bank.questions[0];
+        EXPECT_EQ(b.id.value, a.id.value);
+        EXPECT_EQ(b.stem.value, a.stem.value);
+        EXPECT_EQ(b.explanation.value, a.explanation.value);
+        EXPECT_EQ(b.KeyIndexes(), a.KeyIndexes());
+        ASSERT_EQ(b.options.size(), a.options.size());
+        for (size_t i = 0; i < a.options.size(); ++i) {
+          EXPECT_EQ(b.options[i].text.value, a.options[i].text.value);
+          EXPECT_EQ(b.options[i].rationale.value, a.options[i].rationale.value);
+        }
+      }
+    }
+    ++pages;
+  }
+  EXPECT_GT(pages, 0u);
 }
 
 }  // namespace
