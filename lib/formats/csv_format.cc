@@ -453,6 +453,7 @@ class CsvImporter {
     q->domain.value = layout.domain;
     q->domain.span.file = file_;
     q->span = SpanBetween(record.begin_pos, record.end_pos);
+    q->options.reserve(layout.choices.size());
     for (size_t index : layout.choices) {
       model::Option& option = q->options.emplace_back();
       option.text = MakeText(record.cells[index]);
@@ -514,6 +515,7 @@ class CsvImporter {
           layout.rationales[k] != kNone && !record.cells[layout.rationales[k]].value.empty();
       if (!record.cells[layout.options[k]].value.empty() || has_rationale) count = k + 1;
     }
+    q->options.reserve(count);
     for (size_t k = 0; k < count; ++k) {
       model::Option& option = q->options.emplace_back();
       option.text = MakeText(record.cells[layout.options[k]]);
