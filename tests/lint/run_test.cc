@@ -105,7 +105,9 @@ TEST_F(RunLintTest, UsageAndConfigErrorsExitTwo) {
   options_.inputs = {"/w/good.aiken"};
   options_.format = "xml";
   EXPECT_EQ(Run(), 2);
-  EXPECT_EQ(err_.str(), "qbank lint: unknown --format 'xml'; expected one of json, text\n");
+  EXPECT_EQ(err_.str(),
+            "qbank lint: unknown --format 'xml'; expected one of json, text, sarif, github, "
+            "junit\n");
   options_.format = "text";
   options_.fail_on = "fatal";
   EXPECT_EQ(Run(), 2);
