@@ -3,15 +3,22 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <iostream>
 #include <set>
+#include <sstream>
 
+#include "commands/output.h"
 #include "formats/import.h"
+#include "lint/changed_files.h"
 #include "lint/config.h"
 #include "lint/engine.h"
+#include "lint/pull_request.h"
 #include "lint/registry.h"
+#include "report/ci_report.h"
 #include "report/report.h"
+#include "report/statistics.h"
 
 namespace qbank::lint {
 namespace {
@@ -55,10 +62,14 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
   std::string data_dir = options.data_dir.empty() ? DataDir() : options.data_dir;
 
   report::ReportWriter writer = report::FindReportWriter(options.format);
-  if (writer == nullptr) {
+  std::vector<std::string_view> ci_formats = report::CiReportFormatNames();
+  bool ci_format =
+      std::find(ci_formats.begin(), ci_formats.end(), options.format) != ci_formats.end();
+  if (writer == nullptr && !ci_format) {
     std::string names;
     for (std::string_view n : report::ReportFormatNames())
       names += (names.empty() ? "" : ", ") + std::string(n);
+    for (std::string_view n : ci_formats) names += ", " + std::string(n);
     err << "qbank lint: unknown --format '" << options.format << "'; expected one of " << names
         << "\n";
     return 2;
@@ -75,6 +86,11 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
   if (options.color != "auto" && options.color != "always" && options.color != "never") {
     err << "qbank lint: unknown --color '" << options.color
         << "'; expected auto, always or never\n";
+    return 2;
+  }
+  if (!options.write_baseline.empty() && !options.changed_since.empty()) {
+    err << "qbank lint: --write-baseline with --changed-since would record only part of the bank; "
+           "write the baseline from a full run\n";
     return 2;
   }
   if (options.inputs.empty()) {
@@ -113,6 +129,18 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
     err << plan.status().message() << "\n";
     return 2;
   }
+  // Changed-files mode: per-question rules only on changed files; per-bank rules see everything.
+  std::vector<std::string> changed_paths;
+  if (!options.changed_since.empty()) {
+    Result<std::vector<std::string>> changed =
+        ChangedFilesSince(options.changed_since, GitDirectoryFor(options.inputs, fs));
+    if (!changed.ok()) {
+      err << "qbank lint: " << changed.status().message() << "\n";
+      return 2;
+    }
+    changed_paths = std::move(changed.value());
+    RestrictToChangedSources(*plan, ChangedSources(bank, changed_paths));
+  }
   EngineOptions engine_options;
   engine_options.today = options.today ? *options.today : Today();
   engine_options.threads = options.threads;
@@ -137,6 +165,30 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
   findings.insert(findings.end(), std::make_move_iterator(result.findings.begin()),
                   std::make_move_iterator(result.findings.end()));
 
+  if (!options.changed_since.empty()) {
+    findings = KeepChangedFindings(bank, std::move(findings), ChangedSources(bank, changed_paths));
+  }
+  if (!options.write_baseline.empty()) {
+    Status written =
+        WriteBaselineFile(options.write_baseline, findings, report::LibraryVersion(), fs);
+    if (!written.ok()) {
+      err << "qbank lint: " << written.message() << "\n";
+      return 2;
+    }
+    err << "qbank lint: wrote " << findings.size() << " findings to the baseline "
+        << options.write_baseline << "\n";
+    return import_errors.empty() ? 0 : 2;
+  }
+  if (!options.baseline.empty()) {
+    Result<BaselineMatch> match = ApplyBaselineFile(options.baseline, fs, std::move(findings));
+    if (!match.ok()) {
+      err << "qbank lint: " << match.status().message() << "\n";
+      return 2;
+    }
+    findings = std::move(match->new_findings);
+    err << BaselineSummary(*match) << "\n";
+  }
+
   report::ReportInput input;
   input.bank = &bank;
   input.findings = &findings;
@@ -147,9 +199,29 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
   }
   input.files_checked = files_read + import_errors.size();
   input.questions_checked = result.questions_checked;
-  report::ReportOptions report_options;
-  report_options.color = options.format == "text" && WantColor(options, out);
-  writer(input, report_options, out);
+  bool to_stdout = options.output.empty() || options.output == "-";
+  std::string report_text;
+  if (ci_format) {
+    report::ReportContext ctx = report::MakeReportContext(input, fs, data_dir, options.repo_root);
+    report_text = *report::WriteCiReport(options.format, ctx, fail_on);
+  } else {
+    report::ReportOptions report_options;
+    report_options.color = options.format == "text" && to_stdout && WantColor(options, out);
+    std::ostringstream rendered;
+    writer(input, report_options, rendered);
+    report_text = std::move(rendered).str();
+  }
+  Status written = commands::WriteOutput(fs, options.output, report_text, bank, out);
+  if (!written.ok()) {
+    err << "qbank lint: " << written.message() << "\n";
+    return 2;
+  }
+  if (options.statistics) {
+    std::vector<std::string> ran_ids(ran.begin(), ran.end());
+    // Keep machine-readable output on stdout clean.
+    std::ostream& stats = to_stdout && options.format != "text" ? err : out;
+    stats << report::FormatStatistics(findings, ran_ids);
+  }
   out.flush();
 
   if (!import_errors.empty()) return 2;

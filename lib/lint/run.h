@@ -26,6 +26,16 @@ struct LintOptions {
   int64_t max_warnings = -1;           // more warnings than this fail the run; -1: no limit
   std::string color = "auto";          // auto (a terminal and no NO_COLOR), always, never
 
+  // Pull requests (docs/ci.md).
+  std::string output;          // --output FILE: the report goes to FILE (atomically), not `out`
+  std::string baseline;        // --baseline FILE: report only findings FILE does not record
+  std::string write_baseline;  // --write-baseline FILE: record today's findings, then exit 0
+  std::string changed_since;   // --changed-since REF: only questions in files changed since REF
+  bool statistics = false;     // --statistics: a table of findings per rule after the report
+  // Root for the repo-relative paths of sarif/github/junit; "" for the git work tree holding the
+  // current directory (else the current directory).
+  std::string repo_root;
+
   // Injection points for tests; defaults are the real ones.
   FileSystem* fs = nullptr;              // RealFileSystem()
   std::istream* stdin_stream = nullptr;  // std::cin
