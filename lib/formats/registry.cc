@@ -7,6 +7,7 @@
 #include "formats/csv_format.h"
 #include "formats/gift_format.h"
 #include "formats/json_format.h"
+#include "formats/md_format.h"
 #include "formats/moodle_xml_format.h"
 #include "formats/page_format.h"
 #include "formats/qti_format.h"
@@ -27,6 +28,7 @@ void RegisterBuiltinFormats(Registry& registry) {
   registry.Add(std::make_unique<CsvFormat>());
   registry.Add(std::make_unique<GiftFormat>());
   registry.Add(std::make_unique<JsonFormat>());
+  registry.Add(std::make_unique<MdFormat>());
   registry.Add(std::make_unique<MoodleXmlFormat>());
   registry.Add(std::make_unique<PageFormat>());
   registry.Add(std::make_unique<QtiFormat>(QtiFormat::Version::k21));

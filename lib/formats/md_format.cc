@@ -1,0 +1,942 @@
+// md import (units of front matter + sections, one Diagnostic per malformed question) and export.
+#include "formats/md_format.h"
+
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+
+#include "formats/md_front_matter.h"
+#include "formats/source_decoding.h"
+#include "formats/suppression_directive.h"
+
+namespace qbank::formats {
+namespace {
+
+using model::Value;
+
+constexpr std::string_view kSections[] = {"Question", "Trap", "Options", "Explanation"};
+constexpr std::string_view kQuestionKeys =
+    "bank, id, type, exam, domain, difficulty, markup, tags, authors, review, origin, "
+    "stated_answer, extensions, option_extensions";
+
+bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && IsBlank(s.front())) s.remove_prefix(1);
+  while (!s.empty() && IsBlank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+std::string_view TrimRight(std::string_view s) {
+  while (!s.empty() && IsBlank(s.back())) s.remove_suffix(1);
+  return s;
+}
+
+size_t Indent(std::string_view line) {
+  size_t i = 0;
+  while (i < line.size() && (line[i] == ' ' || line[i] == '\t')) ++i;
+  return i;
+}
+
+// "## Question" and friends: the section name, or empty.
+std::string_view SectionOf(std::string_view line) {
+  std::string_view t = TrimRight(line);
+  if (t.substr(0, 3) != "## ") return {};
+  std::string_view name = Trim(t.substr(3));
+  for (std::string_view s : kSections) {
+    if (name == s) return s;
+  }
+  return {};
+}
+
+// A line the reader takes as structure when it appears inside a text section.
+bool IsStructuralLine(std::string_view line) {
+  return TrimRight(line) == "---" || !SectionOf(line).empty();
+}
+
+// The fence marker (``` or ~~~) a line opens or closes, or empty.
+std::string_view FenceOf(std::string_view line) {
+  size_t i = 0;
+  while (i < line.size() && i < 3 && line[i] == ' ') ++i;
+  std::string_view rest = line.substr(i);
+  if (rest.substr(0, 3) == "```") return "```";
+  if (rest.substr(0, 3) == "~~~") return "~~~";
+  return {};
+}
+
+// "<!-- ... -->" on a line of its own: the inside, or nullopt.
+std::optional<std::string_view> CommentOf(std::string_view line) {
+  std::string_view t = Trim(line);
+  if (t.substr(0, 4) != "<!--" || t.size() < 7 || t.substr(t.size() - 3) != "-->") {
+    return std::nullopt;
+  }
+  return t.substr(4, t.size() - 7);
+}
+
+// The shortest decimal text (without an exponent) that reads back as `d`.
+std::string FormatNumber(double d) {
+  char buf[64];
+  for (int precision = 1; precision <= 17; ++precision) {
+    std::snprintf(buf, sizeof buf, "%.*g", precision, d);
+    if (std::strtod(buf, nullptr) == d && std::string_view(buf).find('e') == std::string::npos) {
+      return buf;
+    }
+  }
+  std::snprintf(buf, sizeof buf, "%.17g", d);
+  return buf;
+}
+
+struct Line {
+  size_t begin = 0;       // byte offset of the line in the file
+  std::string_view text;  // without the line break (and without a trailing '\r')
+  bool has_cr = false;
+};
+
+// Reads one file: a sequence of units, each optional front matter plus a body.
+class MdReader {
+ public:
+  MdReader(const SourceText& text, uint32_t file, ImportContext& ctx)
+      : text_(text), file_(file), ctx_(ctx) {
+    std::string_view content = text.content();
+    size_t pos = 0;
+    while (pos < content.size()) {
+      size_t nl = content.find('\n', pos);
+      size_t end = nl == std::string_view::npos ? content.size() : nl;
+      Line line;
+      line.begin = pos;
+      line.text = content.substr(pos, end - pos);
+      if (!line.text.empty() && line.text.back() == '\r') {
+        line.text.remove_suffix(1);
+        line.has_cr = true;
+      }
+      lines_.push_back(line);
+      pos = end + 1;
+    }
+    directive_line_.assign(lines_.size(), false);
+  }
+
+  void Run() {
+    size_t i = 0;
+    while (i < lines_.size()) {
+      if (Trim(lines_[i].text).empty()) {
+        ++i;
+        continue;
+      }
+      std::optional<YamlNode> front;
+      size_t unit_begin = i;
+      if (TrimRight(lines_[i].text) == "---") {
+        size_t close = i + 1;
+        while (close < lines_.size() && TrimRight(lines_[close].text) != "---" &&
+               TrimRight(lines_[close].text) != "...") {
+          ++close;
+        }
+        if (close == lines_.size()) {
+          Error(lines_[i].begin, "expected '---' to close the front matter opened here");
+          return;
+        }
+        size_t yaml_end = lines_[close].begin;
+        Result<YamlNode> yaml = ParseYaml(
+            text_, lines_[i].begin + lines_[i].text.size() + (lines_[i].has_cr ? 2 : 1), yaml_end);
+        i = close + 1;
+        size_t body_end = BodyEnd(i);
+        if (!yaml.ok()) {
+          ErrorFromStatus(yaml.status());
+          i = body_end;
+          continue;
+        }
+        front = std::move(yaml).value();
+        Unit(unit_begin, &*front, i, body_end);
+        i = body_end;
+      } else {
+        size_t body_end = BodyEnd(i);
+        Unit(unit_begin, nullptr, i, body_end);
+        i = body_end;
+      }
+    }
+  }
+
+ private:
+  // The line where the body starting at `i` ends: the next "---" outside a code fence, or EOF.
+  size_t BodyEnd(size_t i) const {
+    std::string_view fence;
+    for (; i < lines_.size(); ++i) {
+      std::string_view f = FenceOf(lines_[i].text);
+      if (!f.empty()) {
+        if (fence.empty()) {
+          fence = f;
+        } else if (f == fence) {
+          fence = {};
+        }
+        continue;
+      }
+      if (fence.empty() && TrimRight(lines_[i].text) == "---") return i;
+    }
+    return lines_.size();
+  }
+
+  struct Section {
+    std::string_view name;
+    size_t heading = 0;  // line index
+    size_t begin = 0;    // first content line
+    size_t end = 0;      // one past the last
+  };
+
+  // One unit: front matter (may be null) and the body lines [begin, end).
+  void Unit(size_t unit_begin, const YamlNode* front, size_t begin, size_t end) {
+    if (front != nullptr && front->kind != YamlNode::Kind::kMapping) {
+      return FrontMatterNotMapping(*front);
+    }
+    model::Question q;
+    q.markup = model::Markup::kMarkdown;  // the md default
+    std::vector<Section> sections;
+    std::vector<model::Suppression> suppressions;
+    std::vector<model::Suppression> for_next;
+    std::string_view fence;
+    size_t last_content = begin;
+    for (size_t i = begin; i < end; ++i) {
+      std::string_view line = lines_[i].text;
+      std::string_view f = FenceOf(line);
+      if (!f.empty()) {
+        fence = fence.empty() ? f : (f == fence ? std::string_view() : fence);
+      } else if (fence.empty()) {
+        std::string_view name = SectionOf(line);
+        if (!name.empty()) {
+          for (const Section& s : sections) {
+            if (s.name == name) {
+              return Error(lines_[i].begin,
+                           "expected one \"## " + std::string(name) + "\" section per question");
+            }
+          }
+          if (!sections.empty()) sections.back().end = i;
+          sections.push_back(Section{name, i, i + 1, end});
+          last_content = i;
+          continue;
+        }
+        if (std::optional<std::string_view> comment = CommentOf(line)) {
+          SuppressionDirective directive;
+          if (ParseSuppressionDirective(*comment, directive)) {
+            SourceSpan span = LineSpan(i);
+            for (model::Suppression& s : directive.suppressions) {
+              s.span = span;
+              (directive.next ? for_next : suppressions).push_back(std::move(s));
+            }
+            directive_line_[i] = true;
+            continue;
+          }
+        }
+      }
+      if (Trim(line).empty()) continue;
+      if (sections.empty()) {
+        return Error(lines_[i].begin + Indent(line),
+                     "expected a section heading (## Question, ## Trap, ## Options or "
+                     "## Explanation) or front matter between '---' lines");
+      }
+      last_content = i;
+    }
+
+    bool has_bank = front != nullptr && front->Find("bank") != nullptr;
+    if (sections.empty()) {
+      if (front != nullptr && !has_bank && !front->members.empty()) {
+        return Error(lines_[unit_begin].begin,
+                     "expected a \"## Question\" section after the front "
+                     "matter");
+      }
+      if (front != nullptr && has_bank) {
+        Status s = ReadBank(*front->Find("bank"));
+        if (!s.ok()) return ErrorFromStatus(s);
+        if (front->members.size() > 1) {
+          return Error(lines_[unit_begin].begin,
+                       "expected a \"## Question\" section after the front matter");
+        }
+      }
+      // Directives with no question after them wait for the next one.
+      next_suppressions_.insert(next_suppressions_.end(), suppressions.begin(), suppressions.end());
+      next_suppressions_.insert(next_suppressions_.end(), for_next.begin(), for_next.end());
+      return;
+    }
+
+    std::optional<model::QuestionType> type;
+    if (front != nullptr) {
+      Status s = ReadFront(*front, q, type);
+      if (!s.ok()) return ErrorFromStatus(s);
+    }
+    bool have_question = false;
+    for (const Section& s : sections) {
+      if (s.name == "Question") {
+        q.stem = SectionText(s.begin, s.end);
+        have_question = true;
+      } else if (s.name == "Trap") {
+        q.trap = SectionText(s.begin, s.end);
+      } else if (s.name == "Explanation") {
+        q.explanation = SectionText(s.begin, s.end);
+      } else if (!Options(s, q)) {
+        return;
+      }
+    }
+    if (!have_question) {
+      return Error(lines_[sections.front().heading].begin,
+                   "expected a \"## Question\" section in every question");
+    }
+    if (front != nullptr) {
+      if (const YamlNode* ext = front->Find("option_extensions")) {
+        if (ext->kind != YamlNode::Kind::kSequence || ext->items.size() > q.options.size()) {
+          return ErrorAt(*ext,
+                         "expected a list with one entry (or null) per option for "
+                         "'option_extensions'");
+        }
+        for (size_t k = 0; k < ext->items.size(); ++k) {
+          q.options[k].extensions = YamlToValue(ext->items[k]);
+        }
+      }
+    }
+    if (!type) {
+      type = q.KeyIndexes().size() > 1 ? model::QuestionType::kMultipleAnswer
+                                       : model::QuestionType::kSingleAnswer;
+    }
+    q.type = *type;
+    q.suppressions = std::move(next_suppressions_);
+    next_suppressions_ = std::move(for_next);
+    q.suppressions.insert(q.suppressions.end(), suppressions.begin(), suppressions.end());
+    size_t last = std::max(last_content, begin);
+    q.span = text_.SpanOf(lines_[unit_begin].begin, lines_[last].begin + lines_[last].text.size(),
+                          file_);
+    if (ctx_.bank != nullptr) ctx_.bank->questions.push_back(std::move(q));
+  }
+
+  void FrontMatterNotMapping(const YamlNode& node) {
+    ErrorFromStatus(Status::InvalidInput(FormatLocation(text_.path(), node.line, node.column) +
+                                         ": expected the front matter to be a mapping of keys (" +
+                                         std::string(kQuestionKeys) + ")"));
+  }
+
+  // Lines [begin, end) of a text section, blank lines at either end dropped, escaped structural
+  // lines ("\---", "\## Options") unescaped.
+  model::Text SectionText(size_t begin, size_t end) {
+    auto skipped = [&](size_t i) { return directive_line_[i] || Trim(lines_[i].text).empty(); };
+    while (begin < end && skipped(begin)) ++begin;
+    while (end > begin && skipped(end - 1)) --end;
+    model::Text text;
+    if (begin == end) return text;
+    bool verbatim = true;
+    bool first = true;
+    for (size_t i = begin; i < end; ++i) {
+      if (directive_line_[i]) {
+        verbatim = false;  // the value skips a line of the file
+        continue;
+      }
+      std::string_view line = lines_[i].text;
+      if (i + 1 < end && lines_[i].has_cr) verbatim = false;
+      if (!line.empty() && line[0] == '\\' && IsStructuralLine(line.substr(1))) {
+        line.remove_prefix(1);
+        verbatim = false;
+      }
+      if (!first) text.value += '\n';
+      first = false;
+      text.value += i + 1 == end ? TrimRight(line) : line;
+    }
+    size_t lead = Indent(text.value);
+    text.value.erase(0, lead);
+    size_t start = lines_[begin].begin + lead;
+    text.span =
+        text_.SpanOf(start, lines_[end - 1].begin + TrimRight(lines_[end - 1].text).size(), file_);
+    text.verbatim = verbatim;
+    return text;
+  }
+
+  // The "## Options" section: a task list. False (after reporting) on a malformed line.
+  bool Options(const Section& s, model::Question& q) {
+    model::Option* current = nullptr;
+    size_t option_first = 0;
+    size_t option_last = 0;
+    std::vector<size_t> text_lines;
+    std::vector<size_t> rationale_lines;
+    auto finish = [&]() {
+      if (current == nullptr) return;
+      if (text_lines.size() > 1) {
+        current->text.verbatim = false;
+        for (size_t k = 1; k < text_lines.size(); ++k) {
+          std::string_view line = lines_[text_lines[k]].text;
+          current->text.value += "\n" + std::string(Trim(line));
+        }
+        size_t last = text_lines.back();
+        current->text.span.end_line = text_.PositionAt(lines_[last].begin).line;
+        current->text.span.end_column =
+            text_.PositionAt(lines_[last].begin + TrimRight(lines_[last].text).size()).column;
+      }
+      if (!rationale_lines.empty()) {
+        std::string value;
+        size_t first_begin = 0;
+        for (size_t k = 0; k < rationale_lines.size(); ++k) {
+          std::string_view line = lines_[rationale_lines[k]].text;
+          size_t at = Indent(line);
+          if (at < line.size() && line[at] == '>') {
+            ++at;
+            if (at < line.size() && line[at] == ' ') ++at;
+          }
+          if (k == 0) first_begin = lines_[rationale_lines[k]].begin + at;
+          if (k > 0) value += '\n';
+          value += TrimRight(line.substr(std::min(at, line.size())));
+        }
+        // Blank quote lines at either end are not part of the text.
+        std::string_view v = Trim(value);
+        current->rationale.value = std::string(v);
+        size_t last = rationale_lines.back();
+        current->rationale.span = text_.SpanOf(
+            first_begin, lines_[last].begin + TrimRight(lines_[last].text).size(), file_);
+        current->rationale.verbatim = rationale_lines.size() == 1;
+      }
+      current->span =
+          text_.SpanOf(lines_[option_first].begin,
+                       lines_[option_last].begin + lines_[option_last].text.size(), file_);
+      text_lines.clear();
+      rationale_lines.clear();
+      current = nullptr;
+    };
+
+    for (size_t i = s.begin; i < s.end; ++i) {
+      std::string_view line = lines_[i].text;
+      if (Trim(line).empty()) continue;
+      if (CommentOf(line)) {
+        SuppressionDirective ignored;
+        if (ParseSuppressionDirective(*CommentOf(line), ignored)) continue;
+      }
+      size_t indent = Indent(line);
+      std::string_view rest = line.substr(indent);
+      bool item = indent < 2 && rest.size() >= 5 &&
+                  (rest[0] == '-' || rest[0] == '*' || rest[0] == '+') && rest[1] == ' ' &&
+                  rest[2] == '[' && (rest[3] == ' ' || rest[3] == 'x' || rest[3] == 'X') &&
+                  rest[4] == ']' && (rest.size() == 5 || rest[5] == ' ');
+      if (item) {
+        finish();
+        q.options.emplace_back();
+        current = &q.options.back();
+        option_first = option_last = i;
+        current->correct = rest[3] != ' ';
+        size_t box = lines_[i].begin + indent + 2;
+        current->correct_span = text_.SpanOf(box, box + 3, file_);
+        size_t at = indent + 5;
+        while (at < line.size() && line[at] == ' ') ++at;
+        // "(50%) " before the text is the option's weight.
+        std::string_view text = TrimRight(line.substr(at));
+        if (!text.empty() && text[0] == '(') {
+          size_t close = text.find("%)");
+          double weight = 0;
+          std::string number(text.substr(1, close == std::string_view::npos ? 0 : close - 1));
+          char* parse_end = nullptr;
+          if (close != std::string_view::npos && !number.empty()) {
+            weight = std::strtod(number.c_str(), &parse_end);
+          }
+          if (parse_end != nullptr && *parse_end == '\0' && std::isfinite(weight) &&
+              (close + 2 == text.size() || text[close + 2] == ' ')) {
+            current->weight = weight;
+            at += close + 2;
+            while (at < line.size() && line[at] == ' ') ++at;
+            text = TrimRight(line.substr(at));
+          }
+        }
+        bool escaped = text.size() >= 2 && text[0] == '\\' && (text[1] == '(' || text[1] == '\\');
+        current->text.value = std::string(escaped ? text.substr(1) : text);
+        current->text.span =
+            text_.SpanOf(lines_[i].begin + at, lines_[i].begin + at + text.size(), file_);
+        current->text.verbatim = !escaped;
+        text_lines.push_back(i);
+        continue;
+      }
+      if (current == nullptr || indent < 2) {
+        Error(lines_[i].begin + indent,
+              "expected an option line \"- [ ] text\" or \"- [x] text\" (indent a rationale "
+              "under its option as \"  > text\")");
+        return false;
+      }
+      option_last = i;
+      if (rest[0] == '>' || !rationale_lines.empty()) {
+        // Blank lines inside a rationale are kept as paragraph breaks.
+        if (!rationale_lines.empty() && rationale_lines.back() + 1 < i) {
+          for (size_t k = rationale_lines.back() + 1; k < i; ++k) rationale_lines.push_back(k);
+        }
+        rationale_lines.push_back(i);
+      } else {
+        text_lines.push_back(i);
+      }
+    }
+    finish();
+    return true;
+  }
+
+  // ---- front matter ----
+
+  Status Unexpected(const YamlNode& node, const std::string& what) const {
+    return Status::InvalidInput(FormatLocation(text_.path(), node.line, node.column) +
+                                ": expected " + what);
+  }
+
+  Status TextOf(const YamlNode& node, const std::string& key, model::Text& text) const {
+    if (node.kind != YamlNode::Kind::kScalar) {
+      return Unexpected(node, "a text value for '" + key + "'");
+    }
+    text.value = node.plain && (node.scalar == "~" || node.scalar == "null") ? "" : node.scalar;
+    text.span.file = file_;
+    text.span.line = node.line;
+    text.span.column = node.column;
+    text.span.end_line = node.line;
+    text.span.end_column = node.column + static_cast<uint32_t>(CountCodePoints(node.scalar));
+    text.verbatim = node.plain && node.single_line;
+    return Status::Ok();
+  }
+
+  Status TextList(const YamlNode& node, const std::string& key, std::vector<model::Text>& out) {
+    if (node.kind == YamlNode::Kind::kScalar) {
+      if (node.plain && (node.scalar.empty() || node.scalar == "~" || node.scalar == "null")) {
+        return Status::Ok();
+      }
+      out.emplace_back();
+      return TextOf(node, key, out.back());
+    }
+    if (node.kind != YamlNode::Kind::kSequence) {
+      return Unexpected(node, "a list of texts for '" + key + "'");
+    }
+    for (const YamlNode& item : node.items) {
+      out.emplace_back();
+      QBANK_RETURN_IF_ERROR(TextOf(item, key, out.back()));
+    }
+    return Status::Ok();
+  }
+
+  // Checks that mapping `node` has only `keys` (comma-separated in `list`).
+  Status Mapping(const YamlNode& node, const std::string& what, std::string_view list) const {
+    if (node.kind != YamlNode::Kind::kMapping) {
+      return Unexpected(node, "a mapping for '" + what + "' (keys: " + std::string(list) + ")");
+    }
+    for (size_t i = 0; i < node.members.size(); ++i) {
+      const YamlNode& key = node.members[i].first;
+      bool known = false;
+      size_t pos = 0;
+      while (pos < list.size()) {
+        size_t comma = list.find(", ", pos);
+        std::string_view k =
+            list.substr(pos, comma == std::string_view::npos ? list.npos : comma - pos);
+        if (k == key.scalar) known = true;
+        if (comma == std::string_view::npos) break;
+        pos = comma + 2;
+      }
+      if (!known) {
+        return Unexpected(key, "one of the keys " + std::string(list) + " in '" + what +
+                                   "', found '" + key.scalar + "'");
+      }
+      for (size_t j = 0; j < i; ++j) {
+        if (node.members[j].first.scalar == key.scalar) {
+          return Unexpected(key, "'" + key.scalar + "' once in '" + what + "'");
+        }
+      }
+    }
+    return Status::Ok();
+  }
+
+  Status ReadFront(const YamlNode& front, model::Question& q,
+                   std::optional<model::QuestionType>& type) {
+    QBANK_RETURN_IF_ERROR(Mapping(front, "front matter", kQuestionKeys));
+    for (const auto& [key, value] : front.members) {
+      const std::string& k = key.scalar;
+      if (k == "bank") {
+        QBANK_RETURN_IF_ERROR(ReadBank(value));
+      } else if (k == "id") {
+        QBANK_RETURN_IF_ERROR(TextOf(value, k, q.id));
+      } else if (k == "type") {
+        model::Text name;
+        QBANK_RETURN_IF_ERROR(TextOf(value, k, name));
+        type = model::ParseQuestionType(name.value);
+        if (!type) {
+          return Unexpected(value,
+                            "a question type (single, multiple, true-false, short-answer, "
+                            "numerical, matching, essay, description, other), found '" +
+                                name.value + "'");
+        }
+      } else if (k == "exam") {
+        QBANK_RETURN_IF_ERROR(TextOf(value, k, q.exam));
+      } else if (k == "domain") {
+        QBANK_RETURN_IF_ERROR(TextOf(value, k, q.domain));
+      } else if (k == "difficulty") {
+        QBANK_RETURN_IF_ERROR(TextOf(value, k, q.difficulty));
+      } else if (k == "markup") {
+        model::Text name;
+        QBANK_RETURN_IF_ERROR(TextOf(value, k, name));
+        std::optional<model::Markup> markup = model::ParseMarkup(name.value);
+        if (!markup) {
+          return Unexpected(value, "a markup (plain, markdown, html), found '" + name.value + "'");
+        }
+        q.markup = *markup;
+      } else if (k == "tags") {
+        QBANK_RETURN_IF_ERROR(TextList(value, k, q.tags));
+      } else if (k == "authors") {
+        if (value.kind != YamlNode::Kind::kSequence) {
+          return Unexpected(value, "a list of authors for 'authors'");
+        }
+        for (const YamlNode& a : value.items) {
+          QBANK_RETURN_IF_ERROR(Mapping(a, "authors", "name, initials, credentials, roles"));
+          model::Person person;
+          for (const auto& [ak, av] : a.members) {
+            if (ak.scalar == "name") QBANK_RETURN_IF_ERROR(TextOf(av, "name", person.name));
+            if (ak.scalar == "initials") {
+              QBANK_RETURN_IF_ERROR(TextOf(av, "initials", person.initials));
+            }
+            if (ak.scalar == "credentials") {
+              QBANK_RETURN_IF_ERROR(TextOf(av, "credentials", person.credentials));
+            }
+            if (ak.scalar == "roles") QBANK_RETURN_IF_ERROR(TextList(av, "roles", person.roles));
+          }
+          q.authors.push_back(std::move(person));
+        }
+      } else if (k == "review") {
+        QBANK_RETURN_IF_ERROR(Mapping(value, "review", "date, reviewer, checked_against"));
+        for (const auto& [rk, rv] : value.members) {
+          if (rk.scalar == "date") QBANK_RETURN_IF_ERROR(TextOf(rv, "date", q.review.date));
+          if (rk.scalar == "reviewer") {
+            QBANK_RETURN_IF_ERROR(TextOf(rv, "reviewer", q.review.reviewer));
+          }
+          if (rk.scalar == "checked_against") {
+            QBANK_RETURN_IF_ERROR(TextOf(rv, "checked_against", q.review.checked_against));
+          }
+        }
+      } else if (k == "origin") {
+        QBANK_RETURN_IF_ERROR(Mapping(value, "origin", "statement, references"));
+        for (const auto& [ok, ov] : value.members) {
+          if (ok.scalar == "statement") {
+            QBANK_RETURN_IF_ERROR(TextOf(ov, "statement", q.origin.statement));
+          }
+          if (ok.scalar == "references") {
+            QBANK_RETURN_IF_ERROR(TextList(ov, "references", q.origin.references));
+          }
+        }
+      } else if (k == "stated_answer") {
+        QBANK_RETURN_IF_ERROR(TextOf(value, k, q.stated_answer));
+      } else if (k == "extensions") {
+        q.extensions = YamlToValue(value);
+        if (!q.extensions.is_object() && !q.extensions.is_null()) {
+          return Unexpected(value, "a mapping for 'extensions'");
+        }
+      }
+      // option_extensions is read once the options are known.
+    }
+    return Status::Ok();
+  }
+
+  Status ReadBank(const YamlNode& node) {
+    QBANK_RETURN_IF_ERROR(Mapping(
+        node, "bank", "id, title, exam, publisher, language, declared_size, origin, extensions"));
+    if (ctx_.bank == nullptr) return Status::Ok();
+    model::Bank& bank = *ctx_.bank;
+    auto set = [&](const YamlNode& v, const std::string& k, model::Text& field) -> Status {
+      model::Text text;
+      QBANK_RETURN_IF_ERROR(TextOf(v, k, text));
+      if (field.empty()) field = std::move(text);
+      return Status::Ok();
+    };
+    for (const auto& [key, value] : node.members) {
+      const std::string& k = key.scalar;
+      if (k == "id") QBANK_RETURN_IF_ERROR(set(value, k, bank.id));
+      if (k == "title") QBANK_RETURN_IF_ERROR(set(value, k, bank.title));
+      if (k == "exam") QBANK_RETURN_IF_ERROR(set(value, k, bank.exam));
+      if (k == "publisher") QBANK_RETURN_IF_ERROR(set(value, k, bank.publisher));
+      if (k == "language") QBANK_RETURN_IF_ERROR(set(value, k, bank.language));
+      if (k == "origin") QBANK_RETURN_IF_ERROR(set(value, k, bank.origin));
+      if (k == "declared_size") {
+        Value v = YamlToValue(value);
+        if (!v.is_int() || v.as_int() < 0) {
+          return Unexpected(value, "a whole number for 'declared_size'");
+        }
+        if (!bank.declared_size) {
+          bank.declared_size = v.as_int();
+          bank.declared_size_span = text_.SpanOf(0, 0, file_);
+          bank.declared_size_span.line = value.line;
+          bank.declared_size_span.column = value.column;
+          bank.declared_size_span.end_line = value.line;
+          bank.declared_size_span.end_column =
+              value.column + static_cast<uint32_t>(value.scalar.size());
+        }
+      }
+      if (k == "extensions") {
+        Value v = YamlToValue(value);
+        if (!v.is_object() && !v.is_null()) return Unexpected(value, "a mapping for 'extensions'");
+        if (bank.extensions.is_null()) bank.extensions = v;
+      }
+    }
+    return Status::Ok();
+  }
+
+  // ---- errors and spans ----
+
+  SourceSpan LineSpan(size_t i) const {
+    return text_.SpanOf(lines_[i].begin + Indent(lines_[i].text),
+                        lines_[i].begin + TrimRight(lines_[i].text).size(), file_);
+  }
+
+  void Error(size_t offset, std::string message) {
+    SourcePosition p = text_.PositionAt(offset);
+    Report(p.line, p.column, std::move(message));
+  }
+
+  void ErrorAt(const YamlNode& node, std::string message) {
+    Report(node.line, node.column, std::move(message));
+  }
+
+  // A Status whose message is "path:line:col: message".
+  void ErrorFromStatus(const Status& status) {
+    std::string_view msg = status.message();
+    std::string prefix = text_.path() + ":";
+    uint32_t line = 0;
+    uint32_t column = 0;
+    if (msg.substr(0, prefix.size()) == prefix) {
+      msg.remove_prefix(prefix.size());
+      char* end = nullptr;
+      std::string rest(msg);
+      line = static_cast<uint32_t>(std::strtoul(rest.c_str(), &end, 10));
+      if (end != nullptr && *end == ':') {
+        column = static_cast<uint32_t>(std::strtoul(end + 1, &end, 10));
+        if (end != nullptr && *end == ':') {
+          msg = std::string_view(msg).substr(static_cast<size_t>(end - rest.c_str()) + 1);
+        }
+      }
+      msg = Trim(msg);
+    }
+    Report(line, column, std::string(msg));
+  }
+
+  void Report(uint32_t line, uint32_t column, std::string message) {
+    if (ctx_.errors == nullptr) return;
+    Diagnostic d;
+    d.path = text_.path();
+    d.span.file = file_;
+    d.span.line = line;
+    d.span.column = column;
+    d.message = std::move(message);
+    ctx_.errors->push_back(std::move(d));
+  }
+
+  const SourceText& text_;
+  uint32_t file_;
+  ImportContext& ctx_;
+  std::vector<Line> lines_;
+  std::vector<bool> directive_line_;  // lines that are suppression directives, not text
+  std::vector<model::Suppression> next_suppressions_;
+};
+
+// ---- export ----
+
+class MdWriter {
+ public:
+  explicit MdWriter(LossReport& loss) : loss_(loss) {}
+
+  std::string Write(const model::Bank& bank) {
+    std::string front;
+    Field(front, "  ", "id", bank.id.value);
+    Field(front, "  ", "title", bank.title.value);
+    Field(front, "  ", "exam", bank.exam.value);
+    Field(front, "  ", "publisher", bank.publisher.value);
+    Field(front, "  ", "language", bank.language.value);
+    if (bank.declared_size)
+      front += "  declared_size: " + std::to_string(*bank.declared_size) + "\n";
+    Field(front, "  ", "origin", bank.origin.value);
+    if (bank.extensions.is_object() && !bank.extensions.as_object().empty()) {
+      front += "  extensions: " + YamlFlow(bank.extensions) + "\n";
+    }
+    if (!front.empty()) out_ += "---\nbank:\n" + front + "---\n";
+    for (const model::Question& q : bank.questions) {
+      if (!out_.empty()) out_ += "\n";
+      WriteQuestion(q);
+    }
+    return std::move(out_);
+  }
+
+ private:
+  static void Field(std::string& out, const std::string& indent, const std::string& key,
+                    const std::string& value) {
+    if (!value.empty()) out += indent + key + ": " + YamlScalar(value, false) + "\n";
+  }
+
+  static void List(std::string& out, const std::string& indent, const std::string& key,
+                   const std::vector<model::Text>& items) {
+    if (items.empty()) return;
+    out += indent + key + ":\n";
+    for (const model::Text& t : items) out += indent + "  - " + YamlScalar(t.value, false) + "\n";
+  }
+
+  void WriteQuestion(const model::Question& q) {
+    out_ += "---\n";
+    Field(out_, "", "id", q.id.value);
+    model::QuestionType inferred = q.KeyIndexes().size() > 1 ? model::QuestionType::kMultipleAnswer
+                                                             : model::QuestionType::kSingleAnswer;
+    if (q.type != inferred) out_ += "type: " + std::string(model::QuestionTypeName(q.type)) + "\n";
+    Field(out_, "", "exam", q.exam.value);
+    Field(out_, "", "domain", q.domain.value);
+    Field(out_, "", "difficulty", q.difficulty.value);
+    if (q.markup != model::Markup::kMarkdown) {
+      out_ += "markup: " + std::string(model::MarkupName(q.markup)) + "\n";
+    }
+    List(out_, "", "tags", q.tags);
+    if (!q.authors.empty()) {
+      out_ += "authors:\n";
+      for (const model::Person& p : q.authors) {
+        std::string person;
+        Field(person, "    ", "name", p.name.value);
+        Field(person, "    ", "initials", p.initials.value);
+        Field(person, "    ", "credentials", p.credentials.value);
+        List(person, "    ", "roles", p.roles);
+        if (person.empty()) {
+          out_ += "  - {}\n";
+        } else {
+          person.replace(0, 4, "  - ");
+          out_ += person;
+        }
+      }
+    }
+    std::string review;
+    Field(review, "  ", "date", q.review.date.value);
+    Field(review, "  ", "reviewer", q.review.reviewer.value);
+    Field(review, "  ", "checked_against", q.review.checked_against.value);
+    if (!review.empty()) out_ += "review:\n" + review;
+    std::string origin;
+    Field(origin, "  ", "statement", q.origin.statement.value);
+    List(origin, "  ", "references", q.origin.references);
+    if (!origin.empty()) out_ += "origin:\n" + origin;
+    Field(out_, "", "stated_answer", q.stated_answer.value);
+    if (q.extensions.is_object() && !q.extensions.as_object().empty()) {
+      out_ += "extensions: " + YamlFlow(q.extensions) + "\n";
+    }
+    bool option_extensions = false;
+    for (const model::Option& o : q.options) option_extensions |= !o.extensions.is_null();
+    if (option_extensions) {
+      Value::Array items;
+      for (const model::Option& o : q.options) items.push_back(o.extensions);
+      out_ += "option_extensions: " + YamlFlow(Value(std::move(items))) + "\n";
+    }
+    out_ += "---\n";
+
+    WriteSection("Question", "stem", q.stem.value, true);
+    WriteSection("Trap", "trap", q.trap.value, false);
+    if (!q.options.empty()) {
+      out_ += "\n## Options\n\n";
+      for (const model::Option& o : q.options) WriteOption(o);
+    }
+    WriteSection("Explanation", "explanation", q.explanation.value, false);
+    if (!q.suppressions.empty()) {
+      out_ += "\n";
+      for (const std::string& line : FormatSuppressionDirectives(q.suppressions)) {
+        out_ += "<!-- " + line + " -->\n";
+      }
+    }
+  }
+
+  // Checks a text for lines the reader would take as structure that no escape can protect: an
+  // unbalanced code fence, or a line that looks like a suppression directive.
+  void CheckStructure(std::string_view field, std::string_view text) {
+    int fences = 0;
+    bool directive = false;
+    size_t pos = 0;
+    while (pos <= text.size()) {
+      size_t nl = text.find('\n', pos);
+      std::string_view line = text.substr(pos, nl == std::string_view::npos ? text.npos : nl - pos);
+      if (!FenceOf(line).empty()) ++fences;
+      if (std::optional<std::string_view> c = CommentOf(line)) {
+        SuppressionDirective d;
+        directive |= ParseSuppressionDirective(*c, d);
+      }
+      if (nl == std::string_view::npos) break;
+      pos = nl + 1;
+    }
+    if (fences % 2 != 0 || directive) loss_.Drop(std::string(field) + " (line read as structure)");
+  }
+
+  void WriteSection(std::string_view name, std::string_view field, std::string_view text,
+                    bool always) {
+    if (text.empty() && !always) return;
+    CheckStructure(field, text);
+    out_ += "\n## " + std::string(name) + "\n\n";
+    size_t pos = 0;
+    while (pos <= text.size()) {
+      size_t nl = text.find('\n', pos);
+      std::string_view line = text.substr(pos, nl == std::string_view::npos ? text.npos : nl - pos);
+      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+      if (IsStructuralLine(line)) out_ += '\\';
+      out_ += std::string(line) + "\n";
+      if (nl == std::string_view::npos) break;
+      pos = nl + 1;
+    }
+  }
+
+  void WriteOption(const model::Option& o) {
+    out_ += o.correct ? "- [x]" : "- [ ]";
+    if (o.weight) out_ += " (" + FormatNumber(*o.weight) + "%)";
+    std::string_view text = o.text.value;
+    std::string_view first = text.substr(0, text.find('\n'));
+    if (!first.empty()) {
+      out_ += ' ';
+      if (first[0] == '(' || first[0] == '\\') out_ += '\\';
+      out_ += first;
+    }
+    out_ += "\n";
+    if (first.size() < text.size()) {
+      std::string_view rest = text.substr(first.size() + 1);
+      size_t pos = 0;
+      while (pos <= rest.size()) {
+        size_t nl = rest.find('\n', pos);
+        std::string_view line =
+            Trim(rest.substr(pos, nl == std::string_view::npos ? rest.npos : nl - pos));
+        if (line.empty() || line[0] == '>') {
+          loss_.Drop("options.text (line read as structure)");
+        }
+        out_ += "  " + std::string(line) + "\n";
+        if (nl == std::string_view::npos) break;
+        pos = nl + 1;
+      }
+    }
+    if (!o.rationale.empty()) {
+      std::string_view r = o.rationale.value;
+      size_t pos = 0;
+      while (pos <= r.size()) {
+        size_t nl = r.find('\n', pos);
+        std::string_view line =
+            TrimRight(r.substr(pos, nl == std::string_view::npos ? r.npos : nl - pos));
+        out_ += line.empty() ? "  >\n" : "  > " + std::string(line) + "\n";
+        if (nl == std::string_view::npos) break;
+        pos = nl + 1;
+      }
+    }
+  }
+
+  LossReport& loss_;
+  std::string out_;
+};
+
+}  // namespace
+
+int MdFormat::Sniff(std::string_view /*path*/, std::string_view content) const {
+  bool question = false;
+  bool options = false;
+  size_t pos = 0;
+  while (pos < content.size() && !(question && options)) {
+    size_t nl = content.find('\n', pos);
+    size_t end = nl == std::string_view::npos ? content.size() : nl;
+    std::string_view section = SectionOf(content.substr(pos, end - pos));
+    question |= section == "Question";
+    options |= section == "Options";
+    pos = end + 1;
+  }
+  return question && options ? 90 : 0;
+}
+
+Status MdFormat::Import(const SourceText& source, ImportContext& ctx) const {
+  Result<DecodedSource> decoded = DecodeSource(source, ctx);
+  if (!decoded.ok()) return decoded.status();
+  MdReader reader(*decoded->text, decoded->file, ctx);
+  reader.Run();
+  return Status::Ok();
+}
+
+Result<std::string> MdFormat::Export(const model::Bank& bank, const ExportOptions& /*options*/,
+                                     LossReport& loss) const {
+  MdWriter writer(loss);
+  return writer.Write(bank);
+}
+
+}  // namespace qbank::formats
