@@ -333,6 +333,34 @@ TEST(BankReaderTest, TruncatedAndMalformedFiles) {
             "deeper than 512 levels)");
 }
 
+TEST(BankReaderTest, EveryTruncationAndManyMutationsFailCleanly) {
+  const std::string text = CanonicalOutput();
+  // Every proper prefix is an error with a location; none crashes.
+  for (size_t len = 0; len + 1 < text.size(); ++len) {
+    model::Bank bank;
+    Status status = Read("cut.json", text.substr(0, len), bank);
+    ASSERT_FALSE(status.ok()) << "prefix of " << len << " bytes read as a bank";
+    ASSERT_EQ(status.message().rfind("cut.json:", 0), 0u) << status.message();
+    ASSERT_TRUE(bank.questions.empty());
+  }
+  // Single-byte changes anywhere: read or refused, never a crash; a refusal adds nothing.
+  const char kBytes[] = {'"', '\\', '{', '}',    '[',    ']',  ',',
+                         ':', '0',  'x', '\x80', '\xFF', '\n', '\0'};
+  uint32_t seed = 12345;
+  for (int i = 0; i < 3000; ++i) {
+    seed = seed * 1103515245u + 12345u;
+    std::string mutated = text;
+    size_t at = (seed >> 8) % mutated.size();
+    mutated[at] = kBytes[(seed >> 4) % sizeof kBytes];
+    model::Bank bank;
+    Status status = Read("m.json", mutated, bank);
+    if (!status.ok()) {
+      ASSERT_EQ(status.message().rfind("m.json:", 0), 0u) << status.message();
+      ASSERT_TRUE(bank.questions.empty());
+    }
+  }
+}
+
 TEST(BankReaderTest, SchemaMemberForEditorsIsAccepted) {
   model::Bank bank;
   ASSERT_TRUE(Read("bank.json",
