@@ -4,6 +4,7 @@
 
 #include <array>
 #include <charconv>
+#include <map>
 #include <optional>
 #include <utility>
 
@@ -257,10 +258,11 @@ std::vector<NameSighting> SightPublisher(std::string_view about, std::string_vie
 // The first name sighted by at least two different patterns: a publisher found reliably (one
 // pattern alone may catch a product or a place: "questions on Kubernetes, ...").
 const NameSighting* ReliablePublisher(const std::vector<NameSighting>& sightings) {
-  for (const NameSighting& s : sightings) {
-    for (const NameSighting& t : sightings) {
-      if (t.name == s.name && t.pattern != s.pattern) return &s;
-    }
+  std::map<std::string_view, std::pair<int, size_t>> seen;  // name -> (first pattern, first index)
+  for (size_t i = 0; i < sightings.size(); ++i) {
+    const NameSighting& s = sightings[i];
+    auto [it, added] = seen.try_emplace(s.name, s.pattern, i);
+    if (!added && it->second.first != s.pattern) return &sightings[it->second.second];
   }
   return nullptr;
 }
@@ -524,8 +526,21 @@ Status PageParser::ParseAuthor(Question& q, size_t line, size_t roles_line) cons
   p.credentials = comma == std::string_view::npos ? Part(line, L(line).size(), 0)
                                                   : Part(line, at + comma + 2, kNone);
   if (roles_line != kNone) {
-    for (auto [from, len] : SplitRoles(L(roles_line)))
-      p.roles.push_back(Part(roles_line, from, len));
+    // Columns counted on from role to role: a line of many roles stays linear.
+    SourcePosition start = source_.PositionAt(lines_[roles_line].begin);
+    uint32_t column = start.column;
+    size_t counted = 0;
+    for (auto [from, len] : SplitRoles(L(roles_line))) {
+      Text role(std::string(L(roles_line).substr(from, len)));
+      column +=
+          static_cast<uint32_t>(CountCodePoints(L(roles_line).substr(counted, from - counted)));
+      uint32_t end_column = column + static_cast<uint32_t>(CountCodePoints(role.value));
+      role.span = SourceSpan{file_, start.line, column, start.line, end_column};
+      role.verbatim = true;
+      p.roles.push_back(std::move(role));
+      column = end_column;
+      counted = from + len;
+    }
   }
   q.review.reviewer = p.name;
   q.authors.push_back(std::move(p));

@@ -893,6 +893,29 @@ TEST(PageFormatHostileTest, RandomLineEditsNeverCrash) {
   EXPECT_GT(ok, 0u);
 }
 
+TEST(PageFormatHostileTest, LongLinesOfRepeatedPatternsStayLinear) {
+  std::vector<std::string> lines = BasePage();
+  std::string roles;
+  std::string about;
+  const size_t kRepeats = 100000;
+  for (size_t i = 0; i < kRepeats; ++i) {
+    roles += (i > 0 ? " \xC2\xB7 " : "") + std::string("editor at Blue Quill");
+    about += "Written on Blue Quill, ";
+  }
+  lines[23] = about;
+  lines[26] = roles;
+  auto start = std::chrono::steady_clock::now();
+  Bank bank;
+  ASSERT_TRUE(ImportText("m.txt", Join(lines), bank).ok());
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const model::Person& author = bank.questions[0].authors[0];
+  ASSERT_EQ(author.roles.size(), kRepeats);
+  EXPECT_EQ(author.roles.back().span.column, (kRepeats - 1) * 23 + 1);
+  EXPECT_EQ(author.roles.back().span.end_column, kRepeats * 23 - 2);
+  EXPECT_EQ(bank.publisher.value, "Blue Quill");
+  EXPECT_LT(seconds, 20.0);  // quadratic work here would take hours
+}
+
 TEST(PageFormatHostileTest, ALargeFileImportsInLinearTime) {
   std::string page = Join(BasePage());
   std::string content;
