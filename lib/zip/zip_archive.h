@@ -20,9 +20,10 @@ struct Entry {
   std::string data;
 };
 
+// The defaults fit a content package of a few hundred thousand items (one file each).
 struct ReadLimits {
-  size_t max_entries = 10000;                      // files and folders in the archive
-  uint64_t max_total_size = 256ull * 1024 * 1024;  // uncompressed bytes of all files together
+  size_t max_entries = 1000000;                     // files and folders in the archive
+  uint64_t max_total_size = 1024ull * 1024 * 1024;  // uncompressed bytes of all files together
 };
 
 // Reads every file of the zip archive in `bytes` (`path` names it in messages), in archive order;
