@@ -52,6 +52,9 @@ struct ReportContext {
   std::string repo_root;
   // Where rule pages are published; a rule's page is docs_base_uri + id + ".md". Empty: no link.
   std::string docs_base_uri;
+  // SARIF only: the most results one run may hold (GitHub code scanning rejects a run with more
+  // than 25,000); 0 for no limit.
+  size_t sarif_max_results = 25000;
 };
 
 // The version compiled into the library (QBANK_VERSION).

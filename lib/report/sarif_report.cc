@@ -1,6 +1,7 @@
 // Builds the SARIF 2.1.0 log as a model::Value tree and writes it through the JSON door.
 #include "report/sarif_report.h"
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <system_error>
@@ -234,10 +235,23 @@ model::Value SarifLog(const ReportContext& ctx) {
   tool["driver"] = std::move(driver);
 
   Names names = SourceNames(safe);
+  // Over the limit, the most severe findings are kept (in their order within a severity).
+  std::vector<const lint::Finding*> kept;
+  kept.reserve(safe.findings->size());
+  for (const lint::Finding& f : *safe.findings) kept.push_back(&f);
+  size_t left_out = 0;
+  if (safe.sarif_max_results != 0 && kept.size() > safe.sarif_max_results) {
+    std::stable_sort(kept.begin(), kept.end(), [](const lint::Finding* a, const lint::Finding* b) {
+      return a->severity > b->severity;
+    });
+    left_out = kept.size() - safe.sarif_max_results;
+    kept.resize(safe.sarif_max_results);
+    std::stable_sort(kept.begin(), kept.end());  // back to the findings' order
+  }
   Value::Array results;
-  results.reserve(safe.findings->size());
-  for (const lint::Finding& f : *safe.findings) {
-    results.push_back(ResultObject(safe, names, f, index.find(f.rule_id)->second));
+  results.reserve(kept.size());
+  for (const lint::Finding* f : kept) {
+    results.push_back(ResultObject(safe, names, *f, index.find(f->rule_id)->second));
   }
 
   Value::Object run;
@@ -258,6 +272,16 @@ model::Value SarifLog(const ReportContext& ctx) {
   }
   Value::Object invocation;
   invocation["executionSuccessful"] = true;
+  if (left_out != 0) {
+    Value::Object note;
+    note["level"] = "warning";
+    note["message"] = TextMessage(
+        std::to_string(left_out) + " of " + std::to_string(safe.findings->size()) +
+        " findings left out: a SARIF run holds at most " + std::to_string(safe.sarif_max_results) +
+        " results (GitHub code scanning rejects more); the most severe are kept. Use a baseline "
+        "(--baseline) to report only new findings.");
+    invocation["toolExecutionNotifications"] = Value::Array{Value(std::move(note))};
+  }
   run["invocations"] = Value::Array{Value(std::move(invocation))};
 
   Value::Object log;

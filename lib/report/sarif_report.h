@@ -23,7 +23,9 @@ inline constexpr std::string_view kSarifFingerprintKey = "qbankFingerprint/v1";
 // character), the question as a logical location, related locations, and partialFingerprints
 // {kSarifFingerprintKey: lint::StableFingerprint}. A finding without a file is placed on its first
 // related location's file, else on the bank's first source (code scanning rejects results without a
-// location); with no source at all it has no location.
+// location); with no source at all it has no location. More findings than
+// ctx.sarif_max_results: the most severe are kept, and invocations[0].toolExecutionNotifications
+// says how many were left out.
 model::Value SarifLog(const ReportContext& ctx);
 
 // SarifLog written as two-space indented JSON with a final newline.

@@ -340,6 +340,26 @@ TEST(SarifReportTest, FingerprintsStayWhenUnrelatedLinesMove) {
   for (size_t i = 0; i < lines1.size(); ++i) EXPECT_EQ(lines2[i], lines1[i] + 3);
 }
 
+TEST(SarifReportTest, KeepsTheMostSevereResultsUnderTheLimit) {
+  HandBank h = MakeHandBank();
+  ReportContext ctx = ContextOf(h);
+  ctx.sarif_max_results = 2;
+  std::string sarif = WriteSarif(ctx);
+  EXPECT_TRUE(SarifSchema().Validate(SourceText("limited.sarif", sarif)).ok());
+  model::Value log = json::Parse(SourceText("limited.sarif", sarif))->ToValue();
+  const model::Value& run = log["runs"].as_array()[0];
+  const model::Value::Array& results = run.Find("results")->as_array();
+  ASSERT_EQ(results.size(), 2u);
+  EXPECT_EQ(results[0].Find("level")->as_string(), "error");
+  EXPECT_EQ(results[1].Find("level")->as_string(), "warning");
+  const model::Value& note =
+      run.Find("invocations")->as_array()[0].Find("toolExecutionNotifications")->as_array()[0];
+  EXPECT_EQ(note.Find("message")->Find("text")->as_string().substr(0, 30),
+            "1 of 3 findings left out: a SA");
+  ctx.sarif_max_results = 3;
+  EXPECT_EQ(WriteSarif(ctx).find("toolExecutionNotifications"), std::string::npos);
+}
+
 TEST(SarifReportTest, PercentEncodesPaths) {
   EXPECT_EQ(PercentEncodePath("a b/c%d#e?f"), "a%20b/c%25d%23e%3Ff");
   EXPECT_EQ(PercentEncodePath("x:y/caf\xC3\xA9"), "x%3Ay/caf%C3%A9");
