@@ -818,6 +818,20 @@ SplitText SplitLines(std::string_view content) {
   return out;
 }
 
+// True when `wording`, written in the place of fixed line `slot`, reads back as that line.
+bool ReadsBackAs(Slot slot, std::string_view wording) {
+  if (wording.find_first_of("\r\n") != std::string_view::npos) return false;
+  if (wording == kSeparator || wording == kAnswerMark || IsMarkLine(wording)) return false;
+  Slot usual = HeadingSlotOf(wording);
+  if (usual != kSlotCount && usual != slot) return false;
+  if (slot == kTrap) return wording.starts_with(kTrapSign);
+  if (slot == kAbout &&
+      (wording.starts_with(kAuthorPrefix) || wording.starts_with(kReviewPrefix))) {
+    return false;
+  }
+  return IsSentenceSlot(slot) || (!wording.empty() && wording.back() != '.');
+}
+
 // Writes questions as pages.
 class PageWriter {
  public:
@@ -915,16 +929,32 @@ Status PageWriter::Write(const Question& q, std::string& out) {
   if (q.options.empty()) {
     return Status::InvalidInput(where() + "cannot be written as a page: a page needs options");
   }
+  const Person* person = nullptr;
+  if (!q.authors.empty() && !IsBlank(q.authors[0].name.value)) person = &q.authors[0];
+  has_author_ = person != nullptr;
   const Value* page = q.extensions.Find("page");
   const Value* headings = page != nullptr ? page->Find("headings") : nullptr;
   auto flag = [&](const char* key) {
     const Value* v = page != nullptr ? page->Find(key) : nullptr;
     return v != nullptr && v->is_bool() && v->as_bool();
   };
+  // The question's own wording of a fixed line, when a page would read it back in its place.
   auto heading = [&](Slot slot) {
-    const Value* v =
-        headings != nullptr ? headings->Find(std::string(kHeadings[slot].slot)) : nullptr;
-    return v != nullptr && v->is_string() ? v->as_string() : std::string(kHeadings[slot].text);
+    std::string key(kHeadings[slot].slot);
+    const Value* v = headings != nullptr ? headings->Find(key) : nullptr;
+    if (v == nullptr) return std::string(kHeadings[slot].text);
+    bool ok = v->is_string() && ReadsBackAs(slot, v->as_string());
+    if (ok && slot == kAbout) {
+      // Other About wording is found three lines above the author line: it needs the author line
+      // and a one-line About paragraph.
+      const std::string& about = q.origin.statement.value;
+      ok = person != nullptr && !about.empty() && about.find('\n') == std::string::npos;
+    }
+    if (!ok) {
+      loss_.Drop("extensions.page.headings." + key);
+      return std::string(kHeadings[slot].text);
+    }
+    return v->as_string();
   };
   const Value* footer_value = page != nullptr ? page->Find("footer") : nullptr;
   std::string footer = footer_value != nullptr && footer_value->is_string()
@@ -938,9 +968,6 @@ Status PageWriter::Write(const Question& q, std::string& out) {
 
   lines_.clear();
   conflict_.clear();
-  const Person* person = nullptr;
-  if (!q.authors.empty() && !IsBlank(q.authors[0].name.value)) person = &q.authors[0];
-  has_author_ = person != nullptr;
   std::string exam = OneLine(q.exam, "exam");
   std::string domain = OneLine(q.domain, "domain");
   // The title splits at its first space: an exam code with a space, or a domain without an exam,
@@ -974,9 +1001,10 @@ Status PageWriter::Write(const Question& q, std::string& out) {
     lines_.push_back(OneLine(o.text, "options.text"));
     const Value* option_page = o.extensions.Find("page");
     const Value* why = option_page != nullptr ? option_page->Find("why") : nullptr;
-    lines_.push_back(why != nullptr && why->is_string()
-                         ? why->as_string()
-                         : std::string(o.correct ? kWhyCorrect : kWhyWrong));
+    bool own_why = why != nullptr && why->is_string() && why->as_string().starts_with(kWhyPrefix) &&
+                   why->as_string().find_first_of("\r\n") == std::string::npos;
+    if (why != nullptr && !own_why) loss_.Drop("options.extensions.page.why");
+    lines_.push_back(own_why ? why->as_string() : std::string(o.correct ? kWhyCorrect : kWhyWrong));
     if (!o.rationale.empty()) Lines(o.rationale.value, "options.rationale");
   }
 

@@ -821,6 +821,52 @@ TEST(PageFormatModelTest, ExportRefusesTextThatWouldReadAsPageStructure) {
   EXPECT_EQ(back.questions[0].options[0].rationale, q.options[0].rationale);
 }
 
+TEST(PageFormatModelTest, OwnWordingIsWrittenOnlyWhereItReadsBack) {
+  Question q = BuiltQuestion();
+  model::Value& headings = q.extensions["page"]["headings"];
+  headings["trap"] = "Common trap";  // no warning sign: would read as stem
+  headings["choices"] = "Answer options";
+  headings["analysis"] = "Analysis.";         // a sentence where a short heading belongs
+  headings["breakdown"] = "Answer analysis";  // another fixed line's usual wording
+  headings["about"] = "About us";
+  q.options[0].extensions["page"]["why"] = "Because";
+  Bank bank;
+  bank.questions.push_back(q);
+  LossReport loss;
+  Result<std::string> out = ExportBank(bank, loss);
+  ASSERT_TRUE(out.ok());
+  EXPECT_EQ(loss.dropped(),
+            (std::map<std::string, size_t>{{"extensions.page.headings.analysis", 1},
+                                           {"extensions.page.headings.breakdown", 1},
+                                           {"extensions.page.headings.trap", 1},
+                                           {"options.extensions.page.why", 1}}));
+  Bank back;
+  Status status = ImportText("m.txt", *out, back);
+  ASSERT_TRUE(status.ok()) << status.ToString();
+  const model::Value* kept = back.questions[0].extensions.Find("page")->Find("headings");
+  ASSERT_NE(kept, nullptr);
+  EXPECT_EQ(kept->as_object().size(), 2u);
+  EXPECT_EQ(kept->Find("choices")->as_string(), "Answer options");
+  EXPECT_EQ(kept->Find("about")->as_string(), "About us");
+  EXPECT_EQ(back.questions[0].trap, q.trap);
+
+  // Without an author line other About wording could not be found again.
+  q.authors.clear();
+  q.review = model::Review();
+  q.options[0].extensions = model::Value();
+  q.extensions["page"]["headings"] = model::Value(model::Value::Object{{"about", "About us"}});
+  Bank lone;
+  lone.questions.push_back(q);
+  LossReport lone_loss;
+  Result<std::string> lone_out = ExportBank(lone, lone_loss);
+  ASSERT_TRUE(lone_out.ok());
+  EXPECT_EQ(lone_loss.dropped(),
+            (std::map<std::string, size_t>{{"extensions.page.headings.about", 1}}));
+  Bank lone_back;
+  ASSERT_TRUE(ImportText("m.txt", *lone_out, lone_back).ok());
+  EXPECT_EQ(lone_back.questions[0].origin.statement, q.origin.statement);
+}
+
 TEST(PageFormatModelTest, TitleWordsThatWouldSplitDifferentlyAreReported) {
   Bank bank;
   Question q = BuiltQuestion();
