@@ -8,6 +8,8 @@
 #include "commands/convert.h"
 #include "commands/fmt.h"
 #include "formats/registry.h"
+#include "lint/run.h"
+#include "similarity/index_build.h"
 
 namespace qbank::tools {
 namespace {
@@ -129,6 +131,84 @@ int FormatsCommand(const std::vector<std::string>& args) {
   return 0;
 }
 
+int LintCommand(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  lint::LintOptions options;
+  opts.add_options()("help,h", "show this help")
+      ("from,f", po::value(&options.from), "input format, detected per file when absent")
+      ("config,c", po::value(&options.config_path),
+       "config file (default: the nearest .qbank.json above the inputs)")
+      ("preset", po::value(&options.preset)->default_value(options.preset),
+       "preset used when there is no config file: recommended or strict")
+      ("format", po::value(&options.format)->default_value(options.format),
+       "report format: text, json, sarif, github or junit")
+      ("output,o", po::value(&options.output), "write the report to FILE (atomically)")
+      ("fail-on", po::value(&options.fail_on)->default_value(options.fail_on),
+       "exit 1 when a finding is at or above: info, warning, error, or none")
+      ("max-warnings", po::value(&options.max_warnings)->default_value(options.max_warnings),
+       "exit 1 when there are more warnings than this (-1: no limit)")
+      ("color", po::value(&options.color)->default_value(options.color),
+       "colour the text report: auto (a terminal, and NO_COLOR unset), always, never")
+      ("baseline", po::value(&options.baseline), "report only findings this baseline file lacks")
+      ("write-baseline", po::value(&options.write_baseline),
+       "record today's findings in FILE and exit 0")
+      ("changed-since", po::value(&options.changed_since),
+       "lint only questions in files changed since this git ref")
+      ("statistics", po::bool_switch(&options.statistics), "print the count of findings per rule");
+  po::variables_map vm;
+  std::string usage = "qbank lint INPUT... [options]";
+  if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;
+  options.inputs = Strings(vm, "inputs");
+  if (options.inputs.empty()) {
+    std::cerr << "qbank lint: no input given\nusage: " << usage << "\n";
+    return kUsageError;
+  }
+  return lint::RunLint(options, std::cout, std::cerr);
+}
+
+int RulesCommand(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  opts.add_options()("help,h", "show this help");
+  po::variables_map vm;
+  if (int rc = Parse(args, "qbank rules", opts, vm, "inputs", 0); rc >= 0) return rc;
+  return lint::ListRules(std::cout);
+}
+
+int ExplainCommand(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  opts.add_options()("help,h", "show this help");
+  po::variables_map vm;
+  std::string usage = "qbank explain RULE";
+  if (int rc = Parse(args, usage, opts, vm, "inputs", 1); rc >= 0) return rc;
+  std::vector<std::string> rule = Strings(vm, "inputs");
+  if (rule.empty()) {
+    std::cerr << "qbank explain: name a rule (see `qbank rules`)\nusage: " << usage << "\n";
+    return kUsageError;
+  }
+  return lint::ExplainRule(rule.front(), std::cout, std::cerr);
+}
+
+int IndexCommand(const std::vector<std::string>& args) {
+  po::options_description opts("options");
+  similarity::IndexBuildOptions options;
+  opts.add_options()("help,h", "show this help")
+      ("output,o", po::value(&options.output), "the index file to write (e.g. refs.qidx)");
+  po::variables_map vm;
+  std::string usage = "qbank index build SOURCE... -o refs.qidx";
+  if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;
+  std::vector<std::string> rest = Strings(vm, "inputs");
+  if (rest.empty() || rest.front() != "build") {
+    std::cerr << "qbank index: expected the action 'build'\nusage: " << usage << "\n";
+    return kUsageError;
+  }
+  options.sources.assign(rest.begin() + 1, rest.end());
+  if (options.sources.empty() || options.output.empty()) {
+    std::cerr << "qbank index build: name the sources and -o FILE\nusage: " << usage << "\n";
+    return kUsageError;
+  }
+  return similarity::RunIndexBuild(options, RealFileSystem(), std::cout, std::cerr);
+}
+
 }  // namespace
 
 const std::vector<Subcommand>& Subcommands() {
@@ -137,6 +217,10 @@ const std::vector<Subcommand>& Subcommands() {
       {"export", "write a bank file in another format", ExportCommand},
       {"convert", "convert questions from one format to another", ConvertCommand},
       {"fmt", "print, check or rewrite bank files in normalised form", FmtCommand},
+      {"lint", "check questions: answers, lengths, duplicates, originality, flaws", LintCommand},
+      {"rules", "list every lint rule with its default severity", RulesCommand},
+      {"explain", "print the documentation of a lint rule", ExplainCommand},
+      {"index", "build a reference index for the originality check", IndexCommand},
       {"formats", "list the formats and what each can do", FormatsCommand},
   };
   return kSubcommands;
