@@ -10,6 +10,7 @@
 #include <unicode/utf8.h>
 
 #include <memory>
+#include <vector>
 
 namespace qbank::text {
 namespace {
@@ -40,7 +41,9 @@ size_t CountWordsWithoutIcu(std::string_view text) {
   return count;
 }
 
-bool IsTrivialEdgePunctuation(UChar32 c) {
+// Punctuation that ends a sentence or a list item, dropped at the end of an option. Not at the
+// start: ".5" and "5" differ.
+bool IsTrailingPunctuation(UChar32 c) {
   switch (c) {
     case '.':
     case ',':
@@ -48,22 +51,34 @@ bool IsTrivialEdgePunctuation(UChar32 c) {
     case ':':
     case '!':
     case '?':
-    case '"':
-    case '\'':
-    case 0x2018:
-    case 0x2019:
-    case 0x201C:
-    case 0x201D:
-    case 0x00AB:
-    case 0x00BB:
-    case 0x3002:
-    case 0xFF0C:
-    case 0x3001:
+    case 0x3002:  // ideographic full stop
+    case 0xFF0C:  // fullwidth comma
+    case 0x3001:  // ideographic comma
       return true;
     default:
       return false;
   }
 }
+
+// The closing quote for an opening one, or 0.
+UChar32 ClosingQuote(UChar32 c) {
+  switch (c) {
+    case '"':
+      return '"';
+    case '\'':
+      return '\'';
+    case 0x201C:
+      return 0x201D;
+    case 0x2018:
+      return 0x2019;
+    case 0x00AB:
+      return 0x00BB;
+    default:
+      return 0;
+  }
+}
+
+bool IsWordChar(UChar32 c) { return u_isalnum(c) != 0 || u_charType(c) == U_NON_SPACING_MARK; }
 
 }  // namespace
 
@@ -98,32 +113,64 @@ std::string OptionComparisonKey(std::string_view text) {
   icu::UnicodeString u = icu::UnicodeString::fromUTF8(
       icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
   UErrorCode status = U_ZERO_ERROR;
-  const icu::Normalizer2* nfkc_cf = icu::Normalizer2::getNFKCCasefoldInstance(status);
-  if (U_SUCCESS(status) && nfkc_cf != nullptr) {
-    icu::UnicodeString folded = nfkc_cf->normalize(u, status);
-    if (U_SUCCESS(status)) u = folded;
+  const icu::Normalizer2* nfkc = icu::Normalizer2::getNFKCInstance(status);
+  if (U_SUCCESS(status) && nfkc != nullptr) {
+    icu::UnicodeString normalized = nfkc->normalize(u, status);
+    if (U_SUCCESS(status)) u = normalized;
   }
-  icu::UnicodeString kept;
+  // White space: dropped next to symbols and punctuation ("x + 1" is "x+1"), one space between
+  // words ("a ab" stays apart from "aab").
+  std::vector<UChar32> cps;
+  bool pending_space = false;
   for (int32_t i = 0; i < u.length();) {
     UChar32 c = u.char32At(i);
     i += U16_LENGTH(c);
-    if (u_isUWhiteSpace(c)) continue;
-    kept.append(c);
+    if (u_isUWhiteSpace(c)) {
+      pending_space = true;
+      continue;
+    }
+    if (pending_space && !cps.empty() && IsWordChar(cps.back()) && IsWordChar(c)) {
+      cps.push_back(' ');
+    }
+    pending_space = false;
+    cps.push_back(c);
   }
-  int32_t begin = 0;
-  int32_t end = kept.length();
-  while (begin < end) {
-    UChar32 c = kept.char32At(begin);
-    if (!IsTrivialEdgePunctuation(c)) break;
-    begin += U16_LENGTH(c);
+  // Trailing sentence punctuation and one pair of enclosing quotes, in any nesting.
+  size_t begin = 0;
+  size_t end = cps.size();
+  for (bool changed = true; changed;) {
+    changed = false;
+    while (end > begin && IsTrailingPunctuation(cps[end - 1])) {
+      --end;
+      changed = true;
+    }
+    if (end - begin >= 2 && ClosingQuote(cps[begin]) != 0 &&
+        cps[end - 1] == ClosingQuote(cps[begin])) {
+      ++begin;
+      --end;
+      changed = true;
+    }
   }
-  while (end > begin) {
-    UChar32 c = kept.char32At(end - 1);
-    if (!IsTrivialEdgePunctuation(c)) break;
-    end -= U16_LENGTH(c);
-  }
+  // Case: only the first letter of a word of three or more letters is folded ("The Kidney" is
+  // "the kidney"); case inside a word and in short words carries meaning (genotypes "Bb" and
+  // "bb", formulas "CO" and "Co", units "mW", numerals "II").
+  // Words of one or two letters keep their case whole: they are symbols more often than words.
   std::string out;
-  kept.tempSubStringBetween(begin, end).toUTF8String(out);
+  for (size_t i = begin; i < end;) {
+    size_t j = i;
+    while (j < end && IsWordChar(cps[j])) ++j;
+    if (j == i) {
+      icu::UnicodeString(cps[i]).toUTF8String(out);
+      ++i;
+      continue;
+    }
+    for (size_t k = i; k < j; ++k) {
+      UChar32 c = cps[k];
+      if (k == i && j - i >= 3) c = u_foldCase(c, U_FOLD_CASE_DEFAULT);
+      icu::UnicodeString(c).toUTF8String(out);
+    }
+    i = j;
+  }
   return out;
 }
 

@@ -17,9 +17,12 @@ namespace qbank::text {
 // far as ICU reads it (bad bytes become U+FFFD) and never crashes. Thread-safe.
 size_t CountWords(std::string_view text);
 
-// A key under which two answer options count as "the same": NFKC with case folding, white space
-// removed, and trivial punctuation (. , ; : ! ? and quotation marks) removed at either end. Signs,
-// mathematical symbols and digits are kept, so "-1" and "1", "x+1" and "x-1" keep distinct keys.
+// A key under which two answer options count as "the same": NFKC; white space dropped next to
+// symbols and punctuation and made one space between words; sentence punctuation (. , ; : ! ?) at
+// the end and one pair of enclosing quotation marks removed; the first letter of each word of
+// three or more letters case folded. Case inside a word and in shorter words, signs, mathematical
+// symbols, digits and a lone prime (6') are kept, so "-1" and "1", "x+1" and "x-1", "Bb" and "bb",
+// "CO" and "Co", "a ab" and "aab" stay apart.
 std::string OptionComparisonKey(std::string_view text);
 
 // Terminal cells `text` takes: wide and fullwidth (East Asian Width W/F) characters 2, combining

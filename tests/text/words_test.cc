@@ -37,7 +37,9 @@ TEST(OptionComparisonKeyTest, IgnoresCaseSpaceAndTrivialPunctuation) {
   EXPECT_EQ(OptionComparisonKey("x + 1"), OptionComparisonKey("x+1"));
   // NFKC: a composed and a decomposed é, a fullwidth A and a plain one.
   EXPECT_EQ(OptionComparisonKey("caf\xC3\xA9"), OptionComparisonKey("cafe\xCC\x81"));
-  EXPECT_EQ(OptionComparisonKey("\xEF\xBC\xA1"), OptionComparisonKey("a"));
+  EXPECT_EQ(OptionComparisonKey("\xEF\xBC\xA1\xEF\xBC\xA2"
+                                "C"),
+            OptionComparisonKey("ABC"));
 }
 
 TEST(OptionComparisonKeyTest, KeepsSignsAndMaths) {
@@ -46,6 +48,22 @@ TEST(OptionComparisonKeyTest, KeepsSignsAndMaths) {
   EXPECT_NE(OptionComparisonKey("a < b"), OptionComparisonKey("a > b"));
   EXPECT_NE(OptionComparisonKey("10%"), OptionComparisonKey("10"));
   EXPECT_NE(OptionComparisonKey("$5"), OptionComparisonKey("5"));
+  EXPECT_NE(OptionComparisonKey(".5"), OptionComparisonKey("5"));
+}
+
+// Found on real banks: case inside a word, a lone prime and a space between words carry meaning.
+TEST(OptionComparisonKeyTest, KeepsMeaningfulCaseQuotesAndSpaces) {
+  EXPECT_NE(OptionComparisonKey("BB BB"), OptionComparisonKey("Bb Bb"));
+  EXPECT_NE(OptionComparisonKey("Bb Bb"), OptionComparisonKey("Bb bb"));
+  EXPECT_NE(OptionComparisonKey("bb \u00d7 bb"), OptionComparisonKey("Bb \u00d7 Bb"));
+  EXPECT_NE(OptionComparisonKey("CO"), OptionComparisonKey("Co"));
+  EXPECT_NE(OptionComparisonKey("II"), OptionComparisonKey("ii"));
+  EXPECT_NE(OptionComparisonKey("Sc \u2261 Ej"), OptionComparisonKey("sC \u2261 eJ"));
+  EXPECT_NE(OptionComparisonKey("6'"), OptionComparisonKey("6"));
+  EXPECT_NE(OptionComparisonKey("6''"), OptionComparisonKey("6'"));
+  EXPECT_NE(OptionComparisonKey("a ab"), OptionComparisonKey("aab"));
+  EXPECT_EQ(OptionComparisonKey("Increase     Increase"), OptionComparisonKey("increase increase"));
+  EXPECT_EQ(OptionComparisonKey("\u201c'Quoted.'\u201d"), OptionComparisonKey("quoted"));
 }
 
 TEST(DisplayWidthTest, WideCharactersTakeTwoCells) {

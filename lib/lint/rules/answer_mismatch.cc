@@ -1,6 +1,8 @@
 // answer-mismatch: matches the stated answer against the options and their marks.
 #include "lint/rules/answer_mismatch.h"
 
+#include <cctype>
+
 #include "lint/option_references.h"
 #include "text/words.h"
 
@@ -30,9 +32,12 @@ void AnswerMismatchRule::CheckQuestion(const LintContext& ctx, size_t index,
     for (size_t i = 0; i < q.options.size() && !named; ++i) {
       if (text::OptionComparisonKey(q.options[i].text.value) == stated) named = i;
     }
-    if (!named && stated.size() == 1 && stated[0] >= 'a' && stated[0] <= 'z' &&
-        static_cast<size_t>(stated[0] - 'a') < q.options.size()) {
-      named = static_cast<size_t>(stated[0] - 'a');  // a bare letter
+    if (!named && stated.size() == 1) {
+      // A bare letter: "C" or "c".
+      char letter = static_cast<char>(std::toupper(static_cast<unsigned char>(stated[0])));
+      if (letter >= 'A' && letter <= 'Z' && static_cast<size_t>(letter - 'A') < q.options.size()) {
+        named = static_cast<size_t>(letter - 'A');
+      }
     }
     if (!named) {
       reporter.Report(
