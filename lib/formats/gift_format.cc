@@ -237,17 +237,22 @@ class QuestionParser {
       gift["answers"] = block;
       return Numerical(b + 1, e, q);
     }
-    if (FindUnescaped(raw_, b, e, "->") != std::string::npos) {
-      q.type = QuestionType::kMatching;
-      gift["answers"] = block;
-      return Matching(b, e, q);
-    }
     size_t hash = FindUnescaped(raw_, b, e, "#");
     std::string token(Trim(std::string_view(raw_).substr(b, std::min(hash, e) - b)));
     std::string upper = Upper(token);
     if (upper == "T" || upper == "TRUE" || upper == "F" || upper == "FALSE") {
       gift["tf"] = token;
       return TrueFalse(upper[0] == 'T', hash, e, q);
+    }
+    // Matching pairs are "=item -> match": no '~' (that makes a multiple choice whose texts hold
+    // "->"), and the first answer has "->" before any feedback.
+    size_t first_end = std::min(FindUnescaped(raw_, b + 1, e, "="), e);
+    first_end = std::min(FindUnescaped(raw_, b, first_end, "#"), first_end);
+    if (FindUnescaped(raw_, b, first_end, "->") != std::string::npos &&
+        FindUnescaped(raw_, b, e, "~") == std::string::npos) {
+      q.type = QuestionType::kMatching;
+      gift["answers"] = block;
+      return Matching(b, e, q);
     }
     if (FindUnescaped(raw_, b, e, "~") != std::string::npos) return MultipleChoice(b, e, q);
     q.type = QuestionType::kShortAnswer;
