@@ -30,10 +30,16 @@ int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, 
   import_options.from = options.from;
   import_options.encoding = options.encoding;
   import_options.stdin_stream = &in;
+  std::vector<std::string> skipped;
+  import_options.skipped = &skipped;
   Status status = formats::ImportInputs(options.inputs, import_options, fs, bank, errors);
   if (!status.ok()) {
     err << "qbank: " << status.message() << "\n";
     return kExitError;
+  }
+  for (const std::string& path : skipped) {
+    err << "qbank: note: skipped " << path << ": it does not look like question content (name it "
+        << "directly to read it)\n";
   }
   if (!errors.empty()) {
     for (const Diagnostic& d : errors) err << d.ToString() << "\n";

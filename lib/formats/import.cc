@@ -93,11 +93,10 @@ class Importer {
       if (forced_ != nullptr ? !HasExtensionOf(*forced_, path) : !registry_.KnowsExtension(path)) {
         continue;
       }
-      ImportFile(path);
-      ++imported;
+      if (ImportFile(path, /*in_folder=*/true)) ++imported;
     }
     if (imported == 0) {
-      errors_.push_back(Diagnostic{dir, {}, "no file of a known format in this folder"});
+      errors_.push_back(Diagnostic{dir, {}, "no question file of a known format in this folder"});
     }
   }
 
@@ -108,23 +107,28 @@ class Importer {
     return false;
   }
 
-  void ImportFile(const std::string& path) {
+  // Reads one file. In a folder walk, a file whose content its format does not recognise is
+  // skipped (and false returned) rather than reported as broken.
+  bool ImportFile(const std::string& path, bool in_folder = false) {
     Result<std::string> content = fs_.ReadFile(path);
     if (!content.ok()) {
       errors_.push_back(DiagnosticFromStatus(path, content.status()));
-      return;
+      return true;
     }
+    std::string_view head = std::string_view(*content).substr(0, 64 * 1024);
     const Format* format = forced_;
-    if (format == nullptr) {
-      std::string_view head(*content);
-      format = registry_.Detect(path, head.substr(0, 64 * 1024));
-    }
+    if (format == nullptr) format = registry_.Detect(path, head);
     if (format == nullptr) {
       errors_.push_back(Diagnostic{
           path, {}, "cannot tell the format of this file; name it with --from FORMAT"});
-      return;
+      return true;
+    }
+    if (in_folder && forced_ == nullptr && format->Sniff(path, head) == 0) {
+      if (options_.skipped != nullptr) options_.skipped->push_back(path);
+      return false;
     }
     ImportText(path, std::move(content).value(), format);
+    return true;
   }
 
   void ImportText(const std::string& path, std::string content, const Format* format) {

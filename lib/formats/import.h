@@ -20,11 +20,15 @@ struct ImportOptions {
   std::string encoding;  // the input encoding when not UTF-8 (formats that support it)
   std::istream* stdin_stream = nullptr;  // where "-" reads from
   const Registry* registry = nullptr;    // defaults to Registry::Default()
+  // When set, receives the files found in folders that were skipped because their content does
+  // not look like their extension's format (a README.md beside a bank of drafts).
+  std::vector<std::string>* skipped = nullptr;
 };
 
 // Reads every input into `bank`. Folders are walked recursively (hidden entries skipped) and
-// every file with an extension some format claims is read, unless a format claims the folder as a
-// whole (a QTI content package). A file that cannot be read or parsed becomes a Diagnostic in
+// every file with an extension some format claims, and content that format recognises, is read,
+// unless a format claims the folder as a whole (a QTI content package). Files named directly are
+// always read. A file that cannot be read or parsed becomes a Diagnostic in
 // `errors` (its questions are not added) and the others are still read. Questions without an id
 // get one derived from their content (copies of the same content get "-2", "-3", ... appended). Returns a non-OK Status only for usage errors (an unknown
 // --from format, "-" without --from, stdin read twice); everything input-related goes to `errors`.

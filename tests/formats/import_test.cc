@@ -61,9 +61,27 @@ TEST(ImportInputsTest, ReportsMissingFilesEmptyFoldersAndUnknownFormats) {
   ASSERT_TRUE(ImportInputs({"missing.json", "empty", "mystery.bin"}, {}, fs, bank, errors).ok());
   ASSERT_EQ(errors.size(), 3u);
   EXPECT_EQ(errors[0].ToString(), "missing.json: error: no such file");
-  EXPECT_EQ(errors[1].ToString(), "empty: error: no file of a known format in this folder");
+  EXPECT_EQ(errors[1].ToString(), "empty: error: no question file of a known format in this folder");
   EXPECT_EQ(errors[2].ToString(),
             "mystery.bin: error: cannot tell the format of this file; name it with --from FORMAT");
+}
+
+TEST(ImportInputsTest, SkipsFilesInFoldersThatDoNotLookLikeTheirFormat) {
+  InMemoryFileSystem fs;
+  fs.Add("bank/a.json", kBank);
+  fs.Add("bank/notes.json", "[1, 2, 3]\n");  // JSON, but no bank
+  fs.Add("lone.json", "[1, 2, 3]\n");
+  model::Bank bank;
+  std::vector<Diagnostic> errors;
+  std::vector<std::string> skipped;
+  ImportOptions options;
+  options.skipped = &skipped;
+  ASSERT_TRUE(ImportInputs({"bank"}, options, fs, bank, errors).ok());
+  EXPECT_TRUE(errors.empty());
+  EXPECT_EQ(skipped, std::vector<std::string>{"bank/notes.json"});
+  // Named directly, the same kind of file is read and its error reported.
+  ASSERT_TRUE(ImportInputs({"lone.json"}, options, fs, bank, errors).ok());
+  EXPECT_EQ(errors.size(), 1u);
 }
 
 TEST(DiagnosticFromStatusTest, SplitsTheLocationPrefix) {
