@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+#include <set>
 #include <sstream>
 
 #include "formats/registry.h"
@@ -203,6 +204,40 @@ TEST(SeedsTest, SeedPagesLintClean) {
   std::ostringstream out, err;
   EXPECT_EQ(RunLint(options, out, err), 0) << out.str() << err.str();
   EXPECT_EQ(out.str(), "no findings (2 questions in 2 files checked)\n");
+}
+
+// samples/: the clean pages stay clean and the drafts make every rule of this issue fire, under
+// samples/.qbank.json (found by walking up from the inputs).
+TEST(SamplesTest, PagesAreCleanAndDraftsFireEveryRule) {
+  if (formats::Registry::Default().Find("json") == nullptr ||
+      formats::Registry::Default().Find("page") == nullptr) {
+    GTEST_SKIP() << "the json and page formats are not registered in this build";
+  }
+  std::string samples = std::string(QBANK_SOURCE_DIR) + "/samples";
+  LintOptions options;
+  options.today = Date{2026, 11, 30};
+  options.inputs = {samples + "/pages"};
+  std::ostringstream out, err;
+  EXPECT_EQ(RunLint(options, out, err), 0) << out.str() << err.str();
+  EXPECT_EQ(out.str().rfind("no findings", 0), 0u) << out.str();
+
+  options.inputs = {samples + "/drafts"};
+  options.format = "json";
+  out.str("");
+  EXPECT_EQ(RunLint(options, out, err), 1) << err.str();
+  SourceText report("report.json", out.str());
+  Result<json::Node> root = json::Parse(report);
+  ASSERT_TRUE(root.ok()) << root.status().message();
+  std::set<std::string> fired;
+  for (const json::Node& f : root->Find("findings")->items()) {
+    fired.insert(f.Find("rule")->as_string());
+  }
+  for (const char* id :
+       {"answer-mismatch", "duplicate-options", "empty-field", "explanation-cites-missing-option",
+        "explanation-only-url", "field-length", "key-count", "missing-rationale", "option-count",
+        "required-metadata", "review-age", "unused-suppression"}) {
+    EXPECT_EQ(fired.count(id), 1u) << id << " does not fire on samples/drafts";
+  }
 }
 
 }  // namespace
