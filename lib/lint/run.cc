@@ -117,10 +117,16 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
   formats::ImportOptions import_options;
   import_options.from = options.from;
   import_options.stdin_stream = options.stdin_stream != nullptr ? options.stdin_stream : &std::cin;
+  std::vector<std::string> skipped;
+  import_options.skipped = &skipped;
   Status imported = formats::ImportInputs(options.inputs, import_options, fs, bank, import_errors);
   if (!imported.ok()) {
     err << "qbank lint: " << imported.message() << "\n";
     return 2;
+  }
+  for (const std::string& path : skipped) {
+    err << "qbank lint: note: skipped " << path
+        << ": it does not look like question content (name it directly to lint it)\n";
   }
   size_t files_read = bank.sources.size();
 
