@@ -4,6 +4,8 @@
 #include "formats/qti_format.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
 #include <cstdlib>
 #include <map>
 #include <memory>
@@ -35,6 +37,7 @@ struct Dialect {
   std::string_view item_namespace;
   std::string_view item_schema_location;
   std::string_view match_correct_template;
+  std::string_view map_response_template;
   std::string_view manifest_namespace;
   std::string_view manifest_schema_location;
   std::string_view manifest_schema;
@@ -47,6 +50,7 @@ constexpr Dialect kQti21 = {
     "http://www.imsglobal.org/xsd/imsqti_v2p1 "
     "http://www.imsglobal.org/xsd/qti/qtiv2p1/imsqti_v2p1.xsd",
     "http://www.imsglobal.org/question/qti_v2p1/rptemplates/match_correct",
+    "http://www.imsglobal.org/question/qti_v2p1/rptemplates/map_response",
     "http://www.imsglobal.org/xsd/imscp_v1p1",
     "http://www.imsglobal.org/xsd/imscp_v1p1 "
     "http://www.imsglobal.org/xsd/qti/qtiv2p1/qtiv2p1_imscpv1p2_v1p0.xsd",
@@ -60,6 +64,7 @@ constexpr Dialect kQti30 = {
     "http://www.imsglobal.org/xsd/imsqtiasi_v3p0 "
     "https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqti_asiv3p0_v1p0.xsd",
     "https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/match_correct.xml",
+    "https://purl.imsglobal.org/spec/qti/v3p0/rptemplates/map_response.xml",
     "http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1",
     "http://www.imsglobal.org/xsd/qti/qtiv3p0/imscp_v1p1 "
     "https://purl.imsglobal.org/spec/qti/v3p0/schema/xsd/imsqtiv3p0_imscpv1p2_v1p0.xsd",
@@ -198,6 +203,24 @@ std::optional<std::string> ResolveHref(std::string_view base, std::string_view h
   return cleaned;
 }
 
+// The credit in percent an option has without a weight: 100 for a key (shared equally among the
+// keys of a multiple-answer question), 0 otherwise. A weight is kept only where it differs.
+double DefaultCredit(QuestionType type, bool correct, size_t key_count) {
+  if (!correct) return 0;
+  if (type == QuestionType::kMultipleAnswer && key_count > 0) {
+    return 100.0 / static_cast<double>(key_count);
+  }
+  return 100;
+}
+
+// A QTI number, or nullopt.
+std::optional<double> ParseNumber(const std::string& s) {
+  char* end = nullptr;
+  double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading one item
 
@@ -329,15 +352,32 @@ class ItemReader {
         option.correct = true;
         option.correct_span = ElementSpan(*v);
       }
-    } else if (const xml::Node* mapping = declaration->FirstChild("mapping")) {
+    }
+    // Partial credit: a mapping's values, as percent of its upper bound (or of the positive
+    // values' sum). Without a correctResponse the options it credits are the keys.
+    std::vector<double> credit(question.options.size(), 0);
+    const xml::Node* mapping = declaration->FirstChild("mapping");
+    if (mapping != nullptr) {
+      double fallback = ParseNumber(mapping->AttributeOr("defaultValue", "0")).value_or(0);
+      std::fill(credit.begin(), credit.end(), fallback);
       for (const xml::Node* entry : mapping->ChildElements("mapEntry")) {
         auto it = std::find(choice_ids.begin(), choice_ids.end(), entry->AttributeOr("mapKey"));
-        std::string value = entry->AttributeOr("mappedValue", "0");
-        if (it != choice_ids.end() && std::strtod(value.c_str(), nullptr) > 0) {
-          Option& option = question.options[static_cast<size_t>(it - choice_ids.begin())];
-          option.correct = true;
-          option.correct_span = ElementSpan(*entry);
+        std::optional<double> value = ParseNumber(entry->AttributeOr("mappedValue"));
+        if (it == choice_ids.end() || !value.has_value()) {
+          return Error(*entry,
+                       "mapEntry needs a mapKey naming a choice and a numeric "
+                       "mappedValue");
         }
+        credit[static_cast<size_t>(it - choice_ids.begin())] = *value;
+      }
+      double scale = ParseNumber(mapping->AttributeOr("upperBound")).value_or(0);
+      if (scale <= 0) {
+        for (double c : credit) scale += c > 0 ? c : 0;
+      }
+      if (scale <= 0) scale = 1;
+      for (double& c : credit) c = std::round(c / scale * 100 * 1e6) / 1e6;
+      if (declaration->FirstChild("correctResponse") == nullptr) {
+        for (size_t i = 0; i < credit.size(); ++i) question.options[i].correct = credit[i] > 0;
       }
     }
 
@@ -412,6 +452,14 @@ class ItemReader {
       question.type = QuestionType::kTrueFalse;
     } else {
       question.type = QuestionType::kSingleAnswer;
+    }
+    if (mapping != nullptr) {
+      for (size_t i = 0; i < question.options.size(); ++i) {
+        model::Option& o = question.options[i];
+        if (std::fabs(credit[i] - DefaultCredit(question.type, o.correct, keys)) > 0.001) {
+          o.weight = credit[i];
+        }
+      }
     }
     if (ext.is_object()) question.extensions[std::string(kExtensionKey)] = std::move(ext);
     return Status::Ok();
@@ -684,6 +732,25 @@ class ItemWriter {
       if (q.options[i].correct) correct.Append(E("value")).Append(xml::Node::Text(ids[i]));
     }
     if (correct.children.empty()) declaration.children.pop_back();
+    bool weighted = false;
+    for (const Option& o : q.options) weighted = weighted || o.weight.has_value();
+    if (weighted) {
+      // Partial credit: each choice's share of a score of at most 1 (and at least 0).
+      size_t keys = q.KeyIndexes().size();
+      xml::Node& mapping = declaration.Append(E("mapping"));
+      mapping.SetAttribute(A("lowerBound"), "0")
+          .SetAttribute(A("upperBound"), "1")
+          .SetAttribute(A("defaultValue"), "0");
+      for (size_t i = 0; i < q.options.size(); ++i) {
+        const Option& o = q.options[i];
+        char value[32];
+        std::snprintf(value, sizeof value, "%.10g",
+                      o.weight.value_or(DefaultCredit(q.type, o.correct, keys)) / 100);
+        mapping.Append(E("mapEntry"))
+            .SetAttribute(A("mapKey"), ids[i])
+            .SetAttribute(A("mappedValue"), value);
+      }
+    }
 
     bool has_feedback = !q.explanation.empty();
     for (const Option& o : q.options) has_feedback = has_feedback || !o.rationale.empty();
@@ -732,9 +799,10 @@ class ItemWriter {
 
     if (!has_feedback) {
       item.Append(E("responseProcessing"))
-          .SetAttribute("template", std::string(d.match_correct_template));
+          .SetAttribute("template",
+                        std::string(weighted ? d.map_response_template : d.match_correct_template));
     } else {
-      item.Append(FeedbackProcessing());
+      item.Append(FeedbackProcessing(weighted));
     }
     for (size_t i = 0; i < q.options.size(); ++i) {
       if (q.options[i].rationale.empty()) continue;
@@ -816,9 +884,9 @@ class ItemWriter {
     return f;
   }
 
-  // match_correct's rules written out, plus FEEDBACK set to the chosen identifiers and GENERAL,
-  // so per-choice and general modal feedback show.
-  xml::Node FeedbackProcessing() const {
+  // The rules of match_correct (or, with partial credit, map_response) written out, plus FEEDBACK
+  // set to the chosen identifiers and GENERAL, so per-choice and general modal feedback show.
+  xml::Node FeedbackProcessing(bool weighted) const {
     auto base_value = [&](const char* type, const char* value) {
       xml::Node v = E("baseValue");
       v.SetAttribute(A("baseType"), type);
@@ -834,11 +902,20 @@ class ItemWriter {
     xml::Node rp = E("responseProcessing");
     xml::Node& condition = rp.Append(E("responseCondition"));
     xml::Node& if_ = condition.Append(E("responseIf"));
-    xml::Node& match = if_.Append(E("match"));
-    match.Append(E("variable")).SetAttribute("identifier", "RESPONSE");
-    match.Append(E("correct")).SetAttribute("identifier", "RESPONSE");
-    if_.Append(set_score("1"));
-    condition.Append(E("responseElse")).Append(set_score("0"));
+    if (weighted) {
+      if_.Append(E("isNull")).Append(E("variable")).SetAttribute("identifier", "RESPONSE");
+      if_.Append(set_score("0"));
+      xml::Node& else_ = condition.Append(E("responseElse"));
+      xml::Node& set = else_.Append(E("setOutcomeValue"));
+      set.SetAttribute("identifier", "SCORE");
+      set.Append(E("mapResponse")).SetAttribute("identifier", "RESPONSE");
+    } else {
+      xml::Node& match = if_.Append(E("match"));
+      match.Append(E("variable")).SetAttribute("identifier", "RESPONSE");
+      match.Append(E("correct")).SetAttribute("identifier", "RESPONSE");
+      if_.Append(set_score("1"));
+      condition.Append(E("responseElse")).Append(set_score("0"));
+    }
     xml::Node& feedback = rp.Append(E("setOutcomeValue"));
     feedback.SetAttribute("identifier", "FEEDBACK");
     xml::Node& multiple = feedback.Append(E("multiple"));
@@ -976,6 +1053,7 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
                    "explanation",
                    "markup",
                    "options.rationale",
+                   "options.weight",
                    "extensions." + std::string(kExtensionKey),
                    "options.extensions." + std::string(kExtensionKey),
                    "bank.language"};

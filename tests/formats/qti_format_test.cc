@@ -141,6 +141,9 @@ model::Bank SampleBank() {
   }
   multiple.options[0].correct = true;
   multiple.options[1].correct = true;
+  multiple.options[0].weight = 60;
+  multiple.options[1].weight = 40;
+  multiple.options[2].weight = -50;
   multiple.options[2].rationale = T("<p>Osaka was a capital only briefly, as <i>Naniwa</i>.</p>");
   bank.questions.push_back(multiple);
 
@@ -203,6 +206,16 @@ TEST(QtiFormatTest, ItemWithoutFeedbackUsesTheStandardTemplate) {
   EXPECT_NE(v30.find("<qti-response-processing template=\"https://purl.imsglobal.org/spec/qti/"
                      "v3p0/rptemplates/match_correct.xml\"/>"),
             std::string::npos);
+  // With partial credit, the map_response template.
+  bank.questions[0].options[1].weight = 25;
+  std::string mapped = ExportText(kQti21, bank, loss, "");
+  EXPECT_NE(mapped.find("<responseProcessing template=\"http://www.imsglobal.org/question/qti_v2p1/"
+                        "rptemplates/map_response\"/>"),
+            std::string::npos);
+  EXPECT_NE(mapped.find("<mapEntry mapKey=\"B\" mappedValue=\"0.25\"/>"), std::string::npos);
+  Imported back = ImportText(kQti21, "mapped.xml", mapped);
+  ASSERT_TRUE(back.status.ok()) << back.status.message();
+  EXPECT_EQ(JsonOf(back.bank), JsonOf(bank));
   EXPECT_NE(v30.find("<qti-prompt>Who wrote <i>The Histories</i>?</qti-prompt>"),
             std::string::npos);
 }
@@ -272,7 +285,6 @@ TEST(QtiFormatTest, LossReportNamesWhatQtiCannotHold) {
   bank.questions[0].trap = T("Do not confuse the fall with reunification in 1990.");
   bank.questions[0].tags = {T("cold-war")};
   bank.questions[0].domain = T("Modern history");
-  bank.questions[1].options[0].weight = 50;
   bank.questions[2].markup = Markup::kMarkdown;
   bank.questions[2].stem = T("Who wrote *The Histories*?");
   model::Question essay;
@@ -286,7 +298,6 @@ TEST(QtiFormatTest, LossReportNamesWhatQtiCannotHold) {
             "  bank.title: 1 value dropped\n"
             "  domain: 1 value dropped\n"
             "  markup: 1 value dropped\n"
-            "  options.weight: 1 value dropped\n"
             "  questions (essay: not a choice item): 1 value dropped\n"
             "  tags: 1 value dropped\n"
             "  trap: 1 value dropped\n");

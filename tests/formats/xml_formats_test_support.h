@@ -77,12 +77,14 @@ inline std::string JsonOf(const model::Bank& bank) {
   return out.ok() ? *out : std::string();
 }
 
-// Writes `content` to <build>/conv2_golden/<name> when a golden comparison fails, so the new
+// Writes `content` to <tmp>/qbank-conv2-golden/<name> when a golden comparison fails, so the new
 // output can be inspected (and copied over the golden file when the change is intended).
 inline void SaveActual(const std::string& name, const std::string& content) {
-  std::filesystem::create_directories("conv2_golden");
-  std::ofstream("conv2_golden/" + std::filesystem::path(name).filename().string(), std::ios::binary)
-      << content;
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / "qbank-conv2-golden";
+  std::filesystem::create_directories(dir);
+  std::filesystem::path file = dir / std::filesystem::path(name).filename();
+  std::ofstream(file, std::ios::binary) << content;
+  ADD_FAILURE() << "output differs from the golden file; saved to " << file.string();
 }
 
 }  // namespace qbank::xml_formats_testing
