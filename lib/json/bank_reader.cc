@@ -301,6 +301,10 @@ Status Converter::BankFields(Node& root, model::Bank& bank) {
         bank.language = TakeText(v);
         break;
       case 7:
+        if (!v.is_int()) {  // an integer beyond int64 reads as a double
+          return Status::InvalidInput(src_.ErrorAt(
+              v.begin(), "declared_size: expected an integer up to 9223372036854775807"));
+        }
         bank.declared_size = v.as_int();
         bank.declared_size_span = Span(v);
         break;

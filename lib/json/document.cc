@@ -739,6 +739,18 @@ void AppendQuoted(std::string_view s, std::string& out) {
   out += '"';
   size_t i = 0;
   while (i < s.size()) {
+    // Copy a run of printable ASCII at once: the common case.
+    size_t run = i;
+    while (run < s.size()) {
+      unsigned char r = static_cast<unsigned char>(s[run]);
+      if (r < 0x20 || r >= 0x7F || r == '"' || r == '\\') break;
+      ++run;
+    }
+    if (run > i) {
+      out.append(s.data() + i, run - i);
+      i = run;
+      continue;
+    }
     unsigned char c = static_cast<unsigned char>(s[i]);
     if (c >= 0x80) {
       size_t len = Utf8SequenceLength(s, i);

@@ -297,6 +297,8 @@ TEST(BankReaderTest, OtherSchemaErrors) {
             "OK");  // the pattern checks the shape, not the calendar
   EXPECT_EQ(ReadError("{\"qbank\": 1, \"declared_size\": -3}"),
             "bank.json:1:31: declared_size: expected a number >= 0");
+  EXPECT_EQ(ReadError("{\"qbank\": 1, \"declared_size\": 18446744073709551615}"),
+            "bank.json:1:31: declared_size: expected an integer up to 9223372036854775807");
   EXPECT_EQ(ReadError("{\"qbank\": 1, \"questions\": [{\"options\": [{\"correct\": true, "
                       "\"weight\": 150}]}]}"),
             "bank.json:1:69: questions[0].options[0].weight: expected a number <= 100");
