@@ -2,6 +2,8 @@
 // report writers.
 #include "report/report_context.h"
 
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <set>
 #include <system_error>
@@ -36,12 +38,22 @@ bool StartsOtherBlock(std::string_view raw_line) {
          line[digits + 1] == ' ';
 }
 
-// Drops '*' and '`' and reduces "[text](target)" to "text".
+// Drops '*' emphasis marks and '`' code marks (code keeps its text as is) and reduces
+// "[text](target)" to "text".
 std::string PlainInline(std::string_view text) {
   std::string out;
+  bool in_code = false;
   for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
-    if (c == '*' || c == '`') continue;
+    if (c == '`') {
+      in_code = !in_code;
+      continue;
+    }
+    if (in_code) {
+      out += c;
+      continue;
+    }
+    if (c == '*') continue;
     if (c == ']' && i + 1 < text.size() && text[i + 1] == '(') {
       size_t close = text.find(')', i + 2);
       if (close != std::string_view::npos) {
@@ -57,9 +69,27 @@ std::string PlainInline(std::string_view text) {
 
 }  // namespace
 
-std::string FirstParagraph(std::string_view markdown) {
-  std::string paragraph;
+namespace {
+
+// The list marker of a list item line ("- ", "* ", "+ ", "1. ", "1) "), or 0 when it is not one.
+size_t ListMarkerLength(std::string_view line) {
+  if (line.starts_with("- ") || line.starts_with("* ") || line.starts_with("+ ")) return 2;
+  size_t digits = 0;
+  while (digits < line.size() && line[digits] >= '0' && line[digits] <= '9') ++digits;
+  if (digits > 0 && digits + 1 < line.size() && (line[digits] == '.' || line[digits] == ')') &&
+      line[digits + 1] == ' ') {
+    return digits + 2;
+  }
+  return 0;
+}
+
+// The first paragraph of `markdown` as one line; with `with_list`, also the items of a list the
+// paragraph introduces (it ends with ':').
+std::string ParagraphText(std::string_view markdown, bool with_list) {
+  std::string text;
   bool in_fence = false;
+  bool in_list = false;
+  bool blank_before = false;
   size_t pos = 0;
   while (pos <= markdown.size()) {
     size_t eol = markdown.find('\n', pos);
@@ -68,23 +98,60 @@ std::string FirstParagraph(std::string_view markdown) {
     pos = eol + 1;
     std::string_view line = TrimSpaces(raw);
     if (line.starts_with("```") || line.starts_with("~~~")) {
-      if (!paragraph.empty()) break;
+      if (!text.empty()) break;
       in_fence = !in_fence;
       continue;
     }
     if (in_fence) continue;
     if (line.empty()) {
-      if (!paragraph.empty()) break;
+      blank_before = true;
       continue;
     }
-    if (StartsOtherBlock(raw)) {
-      if (!paragraph.empty()) break;
+    size_t marker = ListMarkerLength(line);
+    if (!text.empty()) {
+      // A list belongs to the paragraph when the paragraph introduces it (ends with ':').
+      bool list_item =
+          with_list && marker != 0 && !raw.starts_with("    ") && (in_list || text.ends_with(':'));
+      bool continuation = in_list && !blank_before && raw.starts_with("  ") && marker == 0;
+      bool paragraph_line = !in_list && !blank_before && !StartsOtherBlock(raw);
+      if (!(list_item || continuation || paragraph_line)) break;
+      in_list = in_list || list_item;
+      blank_before = false;
+      text += ' ';
+      text += line.substr(list_item ? marker : 0);
       continue;
     }
-    if (!paragraph.empty()) paragraph += ' ';
-    paragraph += line;
+    blank_before = false;
+    if (StartsOtherBlock(raw)) continue;
+    text += line;
   }
-  return PlainInline(paragraph);
+  return PlainInline(text);
+}
+
+}  // namespace
+
+std::string FirstParagraph(std::string_view markdown) { return ParagraphText(markdown, false); }
+
+std::string RuleFullDescription(std::string_view markdown) {
+  size_t pos = 0;
+  while (pos < markdown.size()) {
+    size_t eol = markdown.find('\n', pos);
+    if (eol == std::string_view::npos) eol = markdown.size();
+    std::string_view line = TrimSpaces(markdown.substr(pos, eol - pos));
+    pos = eol + 1;
+    if (!line.starts_with("#")) continue;
+    line.remove_prefix(line.find_first_not_of('#') == std::string_view::npos
+                           ? line.size()
+                           : line.find_first_not_of('#'));
+    std::string title(TrimSpaces(line));
+    for (char& c : title) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    if (title == "what it catches") {
+      std::string text = ParagraphText(markdown.substr(std::min(pos, markdown.size())), true);
+      if (!text.empty()) return text;
+      break;
+    }
+  }
+  return FirstParagraph(markdown);
 }
 
 std::vector<RuleMetadata> DescribeRules(const lint::RuleRegistry& registry,

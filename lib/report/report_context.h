@@ -33,10 +33,15 @@ std::vector<RuleMetadata> DescribeRules(const lint::RuleRegistry& registry,
                                         const std::string& docs_dir);
 
 // The first paragraph of a Markdown page as one line of plain text: the first block of text lines
-// after any "# title" heading, with '*' and '`' marks dropped and "[text](target)" links reduced to
-// their text.
+// after any "# title" heading, with '*' emphasis and '`' code marks dropped (code text is kept as
+// is) and "[text](target)" links reduced to their text.
 // Empty when the page has no paragraph.
 std::string FirstParagraph(std::string_view markdown);
+
+// What a rule's doc page says it catches, as one line of plain text: the first paragraph of its
+// "What it catches" section and, when that paragraph ends with ':', the items of the list it
+// introduces; without such a section, FirstParagraph.
+std::string RuleFullDescription(std::string_view markdown);
 
 // One lint run, as every CI writer sees it. The pointers must outlive the writer call.
 struct ReportContext {

@@ -59,7 +59,7 @@ Value RuleDescriptor(const RuleMetadata& rule, const ReportContext& ctx) {
   d["name"] = PascalCase(rule.id);
   std::string summary = rule.summary.empty() ? rule.id : rule.summary;
   d["shortDescription"] = TextMessage(summary);
-  std::string full = FirstParagraph(rule.doc_markdown);
+  std::string full = RuleFullDescription(rule.doc_markdown);
   d["fullDescription"] = TextMessage(full.empty() ? summary : full);
   Value::Object help;
   if (rule.doc_markdown.empty()) {

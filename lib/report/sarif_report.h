@@ -15,7 +15,8 @@ namespace qbank::report {
 inline constexpr std::string_view kSarifFingerprintKey = "qbankFingerprint/v1";
 
 // The SARIF log as a value tree: one run whose tool.driver lists every rule of ctx.rules (plus a
-// bare descriptor for any other rule with findings) with short and full description, help text
+// bare descriptor for any other rule with findings) with short and full description (summary,
+// RuleFullDescription of the doc page), help text
 // and Markdown from the doc page, helpUri when ctx.docs_base_uri is set and the default level; one
 // result per finding, in order, with ruleId/ruleIndex, level (info is "note"), message, a
 // repo-relative artifactLocation (uriBaseId "%SRCROOT%" when ctx.repo_root is set), a region in

@@ -133,7 +133,26 @@ TEST(ReportContextTest, FirstParagraphIsPlainText) {
                            "Second paragraph.\n"),
             "Finds bad things in the stem, and more.");
   EXPECT_EQ(FirstParagraph("# only a title\n\n- a list\n"), "");
+  EXPECT_EQ(FirstParagraph("Suppress `*` or `[a](b)`, not *this*.\n"),
+            "Suppress * or [a](b), not this.");
   EXPECT_EQ(FirstParagraph("```\ncode\n```\nText after code.\n"), "Text after code.");
+}
+
+TEST(ReportContextTest, RuleFullDescriptionReadsWhatItCatches) {
+  EXPECT_EQ(
+      RuleFullDescription("# key-count\n\nDefault severity: **error**.\n\n"
+                          "## What it catches\n\nA question whose keys do not fit its type:\n\n"
+                          "- single answer: exactly one key;\n"
+                          "- multiple answer: at least\n  one key.\n\n"
+                          "Other types are not checked.\n\n## Why it matters\n\nFairness.\n"),
+      "A question whose keys do not fit its type: single answer: exactly one key; multiple "
+      "answer: at least one key.");
+  EXPECT_EQ(RuleFullDescription("# r\n\n## what it catches\n\nOne line.\nTwo lines.\n\n- not "
+                                "this list\n"),
+            "One line. Two lines.");
+  EXPECT_EQ(RuleFullDescription("# r\n\nNo sections here.\n\n## Options\n\nNone.\n"),
+            "No sections here.");
+  EXPECT_EQ(RuleFullDescription(""), "");
 }
 
 TEST(ReportContextTest, DescribeRulesReadsDocPages) {
