@@ -1,6 +1,7 @@
 // Compiler-style text output with source lines and carets.
 #include "report/text_report.h"
 
+#include <algorithm>
 #include <map>
 #include <set>
 
@@ -8,6 +9,10 @@
 
 namespace qbank::report {
 namespace {
+
+// Longest source line shown in full, and the context kept before a span in a longer one.
+constexpr size_t kMaxShownColumns = 160;
+constexpr size_t kContextColumns = 40;
 
 constexpr const char* kBold = "\x1b[1m";
 constexpr const char* kReset = "\x1b[0m";
@@ -50,9 +55,11 @@ std::string Location(const model::Bank& bank, const SourceSpan& span) {
 
 }  // namespace
 
-std::string CaretLines(std::string_view line, uint32_t column, uint32_t end_column,
-                       bool span_continues) {
-  if (column == 0) return "";
+namespace {
+
+// The source line and the caret line for the whole of `line`.
+std::string FullCaretLines(std::string_view line, uint32_t column, uint32_t end_column,
+                           bool span_continues) {
   size_t begin = ByteOffsetOfColumn(line, column);
   size_t end = span_continues ? line.size() : ByteOffsetOfColumn(line, end_column);
   if (end < begin) end = begin;
@@ -78,6 +85,33 @@ std::string CaretLines(std::string_view line, uint32_t column, uint32_t end_colu
   out += "\n";
   out += caret;
   out += "\n";
+  return out;
+}
+
+}  // namespace
+
+std::string CaretLines(std::string_view line, uint32_t column, uint32_t end_column,
+                       bool span_continues) {
+  if (column == 0) return "";
+  size_t n = line.size() > kMaxShownColumns ? CountCodePoints(line) : line.size();
+  if (n <= kMaxShownColumns) return FullCaretLines(line, column, end_column, span_continues);
+  // A very long line (a bank written on one line, a long CSV row) is shown as a window of
+  // kMaxShownColumns code points from a little before the span, so a finding never prints
+  // megabytes; "..." marks what is cut.
+  size_t start = column > kContextColumns + 1 ? column - 1 - kContextColumns : 0;
+  start = std::min(start, n - kMaxShownColumns);
+  size_t stop = start + kMaxShownColumns;
+  size_t from = ByteOffsetOfColumn(line, static_cast<uint32_t>(start + 1));
+  size_t to = ByteOffsetOfColumn(line, static_cast<uint32_t>(stop + 1));
+  std::string prefix = start > 0 ? "..." : "";
+  std::string window = prefix + std::string(line.substr(from, to - from));
+  auto shift = [&](uint32_t c) {
+    size_t clamped = std::clamp<size_t>(c, start + 1, stop + 1);
+    return static_cast<uint32_t>(clamped - start + prefix.size());
+  };
+  bool continues = span_continues || end_column > stop + 1;
+  std::string out = FullCaretLines(window, shift(column), shift(end_column), continues);
+  if (stop < n) out.insert(out.find('\n'), "...");
   return out;
 }
 

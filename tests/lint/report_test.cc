@@ -83,6 +83,19 @@ TEST(TextReportTest, CaretsHandleTabsWideCharactersAndLongSpans) {
   EXPECT_EQ(CaretLines("abc", 0, 0, false), "");
 }
 
+TEST(TextReportTest, LongLinesAreShownAsAWindowAroundTheSpan) {
+  std::string line = std::string(490, 'a') + "XYZ" + std::string(507, 'b');
+  std::string shown = std::string(40, 'a') + "XYZ" + std::string(117, 'b');
+  EXPECT_EQ(CaretLines(line, 491, 494, false),
+            "..." + shown + "...\n" + std::string(43, ' ') + "^~~\n");
+  // Near the start: no leading "..."; a span running past the window is underlined to its end.
+  EXPECT_EQ(CaretLines(line, 2, 900, false),
+            line.substr(0, 160) + "...\n" + " ^" + std::string(158, '~') + "\n");
+  // Near the end: the window ends with the line.
+  EXPECT_EQ(CaretLines(line, 1000, 1001, false),
+            "..." + line.substr(840) + "\n" + std::string(3 + 159, ' ') + "^\n");
+}
+
 TEST(TextReportTest, CleanSummary) {
   model::Bank bank;
   std::vector<lint::Finding> none;
