@@ -171,6 +171,14 @@ TEST(AikenFormatTest, NonUtf8IsRefusedUnlessTheEncodingIsNamed) {
   EXPECT_EQ(unknown.status.message(), "cafe.txt: unknown encoding 'no-such-encoding'");
 }
 
+TEST(AikenFormatTest, TheDocExampleImports) {
+  AikenFormat aiken;
+  auto r = ImportText(aiken, "aiken.md", testing::DocExample("aiken.md", "```text"));
+  EXPECT_EQ(r.ErrorText(), "");
+  ASSERT_EQ(r.bank.questions.size(), 2u);
+  EXPECT_EQ(r.bank.questions[1].KeyIndexes(), std::vector<size_t>{1});
+}
+
 TEST(AikenFormatTest, SniffRecognisesAikenContent) {
   AikenFormat aiken;
   EXPECT_EQ(aiken.Sniff("x.txt", ReadTestdata("aiken/good.txt")), 80);

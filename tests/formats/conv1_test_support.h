@@ -28,6 +28,30 @@ inline std::string ReadTestdata(const std::string& name) {
   return ss.str();
 }
 
+// The first fenced block of docs/formats/<page> that opens with the line `fence` (e.g. "```text"),
+// without its fence lines; fails the test when there is none.
+inline std::string DocExample(const std::string& page, const std::string& fence) {
+  std::string path = std::string(QBANK_SOURCE_DIR) + "/docs/formats/" + page;
+  std::ifstream in(path, std::ios::binary);
+  EXPECT_TRUE(in.good()) << "missing doc page " << path;
+  std::stringstream ss;
+  ss << in.rdbuf();
+  std::string doc = ss.str();
+  size_t open = doc.find(fence + "\n");
+  EXPECT_NE(open, std::string::npos) << "no " << fence << " block in " << path;
+  if (open == std::string::npos) return "";
+  size_t begin = open + fence.size() + 1;
+  std::string closing = "\n" +
+                        std::string(fence.find_first_not_of("`~") == std::string::npos
+                                        ? fence.size()
+                                        : fence.find_first_not_of("`~"),
+                                    fence[0]) +
+                        "\n";
+  size_t end = doc.find(closing, begin - 1);
+  EXPECT_NE(end, std::string::npos) << "unclosed " << fence << " block in " << path;
+  return end == std::string::npos ? "" : doc.substr(begin, end + 1 - begin);
+}
+
 struct Imported {
   model::Bank bank;
   std::vector<Diagnostic> errors;

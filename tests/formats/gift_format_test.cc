@@ -357,6 +357,22 @@ TEST(GiftFormatTest, ByteOrderMarkIsSkipped) {
   EXPECT_EQ(r.bank.questions[0].stem.span.column, 1u);
 }
 
+TEST(GiftFormatTest, TheDocExampleImports) {
+  GiftFormat gift;
+  auto r = ImportText(gift, "gift.md", testing::DocExample("gift.md", "```text"));
+  EXPECT_EQ(r.ErrorText(), "");
+  ASSERT_EQ(r.bank.questions.size(), 4u);
+  const model::Question& q = r.bank.questions[0];
+  EXPECT_EQ(q.id.value, "sky-1");
+  EXPECT_EQ(q.domain.value, "$course$/top/Astronomy");
+  EXPECT_EQ(q.suppressions.size(), 1u);
+  EXPECT_EQ(*q.options[2].weight, 50);
+  EXPECT_EQ(r.bank.questions[1].type, QuestionType::kTrueFalse);
+  EXPECT_EQ(r.bank.questions[2].type, QuestionType::kNumerical);
+  EXPECT_EQ(r.bank.questions[2].options.size(), 2u);
+  EXPECT_EQ(r.bank.questions[3].type, QuestionType::kMatching);
+}
+
 TEST(GiftFormatTest, SniffRecognisesGift) {
   GiftFormat gift;
   EXPECT_EQ(gift.Sniff("x.txt", ReadTestdata("gift/all_types.gift")), 90);

@@ -332,6 +332,15 @@ TEST(MdFormatTest, YamlScalarsReadBackAsWritten) {
   EXPECT_EQ(YamlScalar("12", false), "12");
 }
 
+TEST(MdFormatTest, TheDocExampleIsTheGoldenExport) {
+  std::string example = testing::DocExample("md.md", "````markdown");
+  EXPECT_EQ(example, ReadTestdata("md/drafts_export.md"));
+  MdFormat md;
+  auto r = ImportText(md, "md.md", example);
+  EXPECT_EQ(r.ErrorText(), "");
+  EXPECT_EQ(r.bank.questions.size(), 2u);
+}
+
 TEST(MdFormatTest, SniffRecognisesDrafts) {
   MdFormat md;
   EXPECT_EQ(md.Sniff("x.md", ReadTestdata("md/drafts.md")), 90);
