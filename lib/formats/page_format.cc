@@ -91,7 +91,7 @@ bool IsMarkLine(std::string_view line) { return line == kKeyLine || line == kWro
 
 bool IsBlank(std::string_view s) {
   for (char c : s) {
-    if (c != ' ' && c != '\t') return false;
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return false;
   }
   return true;
 }
@@ -818,6 +818,13 @@ SplitText SplitLines(std::string_view content) {
   return out;
 }
 
+// The string at question.extensions.page.<key>, or "".
+std::string_view PageExtensionString(const Question& q, const char* key) {
+  const Value* page = q.extensions.Find("page");
+  const Value* v = page != nullptr ? page->Find(key) : nullptr;
+  return v != nullptr && v->is_string() ? std::string_view(v->as_string()) : std::string_view();
+}
+
 // True when `wording`, written in the place of fixed line `slot`, reads back as that line.
 bool ReadsBackAs(Slot slot, std::string_view wording) {
   if (wording.find_first_of("\r\n") != std::string_view::npos) return false;
@@ -835,7 +842,9 @@ bool ReadsBackAs(Slot slot, std::string_view wording) {
 // Writes questions as pages.
 class PageWriter {
  public:
-  PageWriter(const model::Bank& bank, LossReport& loss) : bank_(bank), loss_(loss) {}
+  // Writes with line break `eol` ("\n" or "\r\n").
+  PageWriter(const model::Bank& bank, std::string eol, LossReport& loss)
+      : bank_(bank), eol_(std::move(eol)), loss_(loss) {}
   // Appends the page of `q` (without a final line break) to `out`.
   Status Write(const Question& q, std::string& out);
 
@@ -887,14 +896,21 @@ class PageWriter {
       // With an author line the review line is looked for only after it.
       if (!has_author_ && line.starts_with(kReviewPrefix)) return "the review line";
     }
+    if (field == "extensions.page.footer") {
+      // The first author and review lines of a page are the real ones when the page has them.
+      if (!has_author_ && line.starts_with(kAuthorPrefix)) return "the author line";
+      if (!has_review_ && line.starts_with(kReviewPrefix)) return "the review line";
+    }
     return {};
   }
 
   const model::Bank& bank_;
+  std::string eol_;
   LossReport& loss_;
   std::vector<std::string> lines_;
-  std::string conflict_;  // why the page would not read back, when it would not
-  bool has_author_ = false;
+  std::string conflict_;     // why the page would not read back, when it would not
+  bool has_author_ = false;  // the page gets an author line
+  bool has_review_ = false;  // the page gets a review line
 };
 
 // Derived initials: the first letter of every word of `name` ("Ada Lovelace" -> "AL").
@@ -932,6 +948,13 @@ Status PageWriter::Write(const Question& q, std::string& out) {
   const Person* person = nullptr;
   if (!q.authors.empty() && !IsBlank(q.authors[0].name.value)) person = &q.authors[0];
   has_author_ = person != nullptr;
+  std::optional<std::string> date;
+  if (!q.review.date.empty()) {
+    date = FormatReviewDate(q.review.date.value);
+    if (!date) loss_.Drop("review.date");
+  }
+  if (!date && !q.review.checked_against.empty()) loss_.Drop("review.checked_against");
+  has_review_ = date.has_value();
   const Value* page = q.extensions.Find("page");
   const Value* headings = page != nullptr ? page->Find("headings") : nullptr;
   auto flag = [&](const char* key) {
@@ -960,11 +983,10 @@ Status PageWriter::Write(const Question& q, std::string& out) {
   std::string footer = footer_value != nullptr && footer_value->is_string()
                            ? footer_value->as_string()
                            : std::string();
-  const Value* break_value = page != nullptr ? page->Find("line_break") : nullptr;
-  std::string eol =
-      break_value != nullptr && break_value->is_string() && break_value->as_string() == "crlf"
-          ? "\r\n"
-          : "\n";
+  // One file has one kind of line break (a file that mixes them reads as LF with CRs in the text).
+  bool own_crlf = PageExtensionString(q, "line_break") == "crlf";
+  if (own_crlf != (eol_ == "\r\n")) loss_.Drop("extensions.page.line_break");
+  const std::string& eol = eol_;
 
   lines_.clear();
   conflict_.clear();
@@ -1008,12 +1030,6 @@ Status PageWriter::Write(const Question& q, std::string& out) {
     if (!o.rationale.empty()) Lines(o.rationale.value, "options.rationale");
   }
 
-  std::optional<std::string> date;
-  if (!q.review.date.empty()) {
-    date = FormatReviewDate(q.review.date.value);
-    if (!date) loss_.Drop("review.date");
-  }
-  if (!date && !q.review.checked_against.empty()) loss_.Drop("review.checked_against");
   if (!footer.empty() && person == nullptr && !date) {
     loss_.Drop("extensions.page.footer");  // a footer follows the author or review line
     footer.clear();
@@ -1099,12 +1115,6 @@ Status PageWriter::Write(const Question& q, std::string& out) {
   return Status::Ok();
 }
 
-std::string_view PageExtensionString(const Question& q, const char* key) {
-  const Value* page = q.extensions.Find("page");
-  const Value* v = page != nullptr ? page->Find(key) : nullptr;
-  return v != nullptr && v->is_string() ? std::string_view(v->as_string()) : std::string_view();
-}
-
 }  // namespace
 
 std::string_view PageFormat::summary() const {
@@ -1184,23 +1194,27 @@ Result<std::string> PageFormat::Export(const model::Bank& bank, const ExportOpti
     return Status::InvalidInput("cannot write an empty bank as pages: a page holds one question");
   }
   std::string out;
-  PageWriter writer(bank, loss);
+  // The file takes the line break of its first page.
+  std::string eol =
+      PageExtensionString(bank.questions.front(), "line_break") == "crlf" ? "\r\n" : "\n";
+  PageWriter writer(bank, eol, loss);
   const Value* first_page = bank.questions.front().extensions.Find("page");
   const Value* bom = first_page != nullptr ? first_page->Find("bom") : nullptr;
   if (bom != nullptr && bom->is_bool() && bom->as_bool()) out += kBom;
   for (size_t i = 0; i < bank.questions.size(); ++i) {
     const Question& q = bank.questions[i];
-    if (i > 0) {
-      std::string_view crlf = PageExtensionString(q, "line_break");
-      out += crlf == "crlf" ? "\r\n---\r\n" : "\n---\n";
-    }
+    if (i > 0) out += eol + std::string(kSeparator) + eol;
     QBANK_RETURN_IF_ERROR(writer.Write(q, out));
   }
   const Question& last = bank.questions.back();
   const Value* last_page = last.extensions.Find("page");
   const Value* final_newline = last_page != nullptr ? last_page->Find("final_newline") : nullptr;
-  if (final_newline != nullptr && final_newline->is_bool() && final_newline->as_bool()) {
-    out += PageExtensionString(last, "line_break") == "crlf" ? "\r\n" : "\n";
+  // A file that ends in a line break has it after its last line; so a page whose last line is
+  // empty needs one too, or that line would read as the final line break.
+  bool ends_empty = out.ends_with('\n');
+  if (ends_empty ||
+      (final_newline != nullptr && final_newline->is_bool() && final_newline->as_bool())) {
+    out += eol;
   }
 
   // Bank fields travel only inside the page text: held when a re-import finds them again.

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <map>
@@ -879,6 +880,134 @@ TEST(PageFormatModelTest, TitleWordsThatWouldSplitDifferentlyAreReported) {
   ASSERT_TRUE(ExportBank(bank, loss).ok());
   EXPECT_EQ(loss.dropped(), (std::map<std::string, size_t>{{"domain (without an exam)", 1},
                                                            {"exam (has a space)", 1}}));
+}
+
+// A random model whose texts mix plain sentences with lines that look like page structure.
+Question RandomQuestion(std::mt19937& rng) {
+  static const std::vector<std::string> kPool = {"A plain sentence.",
+                                                 "Another line of text",
+                                                 "",
+                                                 "  ",
+                                                 "---",
+                                                 "\xE2\x9C\x93",
+                                                 "- \xE2\x9C\x93",
+                                                 "- \xE2\x9C\x97",
+                                                 "\xE2\x9A\xA0 Common exam trap",
+                                                 "Answer choices",
+                                                 "Correct answer & explanation",
+                                                 "Answer analysis",
+                                                 "Why it's wrong here",
+                                                 "About these practice questions",
+                                                 "Written and reviewed by Kim Lee",
+                                                 "Last reviewed May 2026",
+                                                 "qbank: disable x",
+                                                 "Practice Question",
+                                                 "One of 9 questions on Test Co, made by Test Co."};
+  auto pick = [&] { return kPool[rng() % kPool.size()]; };
+  auto text = [&](size_t max_lines, bool may_be_empty) {
+    size_t n = (may_be_empty ? 0 : 1) + rng() % max_lines;
+    std::string out;
+    for (size_t i = 0; i < n; ++i) out += (i > 0 ? "\n" : "") + pick();
+    return Text(out);
+  };
+  Question q;
+  q.exam = Text("QB-RND");
+  q.domain = Text(rng() % 2 ? "Random Tests" : "");
+  q.stem = text(3, false);
+  q.trap = text(2, true);
+  q.explanation = text(3, true);
+  size_t options = 1 + rng() % 4;
+  for (size_t i = 0; i < options; ++i) {
+    Option o;
+    o.text = Text("Option " + std::to_string(i));
+    o.correct = rng() % 3 == 0;
+    o.rationale = text(3, true);
+    q.options.push_back(o);
+  }
+  if (rng() % 2) q.stated_answer = Text("Option 0");
+  q.origin.statement = text(2, true);
+  if (rng() % 2) {
+    model::Person p;
+    p.initials = Text("KL");
+    p.name = Text("Kim Lee");
+    if (rng() % 2) p.credentials = Text("BSc");
+    if (rng() % 2) p.roles = {Text("Tutor"), Text("editor at Test Co")};
+    q.authors.push_back(p);
+    q.review.reviewer = p.name;
+  }
+  if (rng() % 2) {
+    q.review.date = Text(rng() % 2 ? "2026-05" : "2026-05-09");
+    if (rng() % 2) q.review.checked_against = Text("the notes");
+  }
+  if (rng() % 3 == 0) q.extensions["page"]["footer"] = text(2, false).value;
+  if (rng() % 3 == 0) q.suppressions.push_back({"key-count", rng() % 2 ? "" : "on purpose", {}});
+  if (rng() % 4 == 0) q.extensions["page"]["line_break"] = "crlf";
+  if (rng() % 4 == 0) q.extensions["page"]["final_newline"] = true;
+  if (rng() % 4 == 0) q.extensions["page"]["headings"]["choices"] = pick();
+  return q;
+}
+
+// Every model either exports to a page that reads back with the same fields, or is refused with a
+// reason. PAGE_SEED and PAGE_ROUNDS in the environment run other or longer series.
+TEST(PageFormatModelTest, RandomModelsReadBackAsWrittenOrAreRefused) {
+  const char* seed = std::getenv("PAGE_SEED");
+  const char* rounds_text = std::getenv("PAGE_ROUNDS");
+  std::mt19937 rng(seed != nullptr ? static_cast<unsigned>(std::atoi(seed)) : 42u);
+  const int rounds = rounds_text != nullptr ? std::atoi(rounds_text) : 3000;
+  size_t written = 0;
+  for (int round = 0; round < rounds; ++round) {
+    Bank bank;
+    size_t count = 1 + rng() % 2;
+    for (size_t i = 0; i < count; ++i) bank.questions.push_back(RandomQuestion(rng));
+    LossReport loss;
+    Result<std::string> out = ExportBank(bank, loss);
+    if (!out.ok()) {
+      EXPECT_NE(out.status().message().find("cannot be written as a page"), std::string::npos)
+          << out.status().message();
+      continue;
+    }
+    ++written;
+    Bank back;
+    Status status = ImportText("r.txt", *out, back);
+    ASSERT_TRUE(status.ok()) << status.ToString() << "\n" << *out;
+    ASSERT_EQ(back.questions.size(), count);
+    for (size_t i = 0; i < count; ++i) {
+      const Question& a = bank.questions[i];
+      const Question& b = back.questions[i];
+      SCOPED_TRACE(*out);
+      EXPECT_EQ(b.stem, a.stem);
+      EXPECT_EQ(b.trap, a.trap);
+      EXPECT_EQ(b.explanation, a.explanation);
+      EXPECT_EQ(b.origin.statement, a.origin.statement);
+      ASSERT_EQ(b.options.size(), a.options.size());
+      for (size_t k = 0; k < a.options.size(); ++k) {
+        EXPECT_EQ(b.options[k].text, a.options[k].text);
+        EXPECT_EQ(b.options[k].correct, a.options[k].correct);
+        EXPECT_EQ(b.options[k].rationale, a.options[k].rationale);
+      }
+      ASSERT_EQ(b.authors.size(), a.authors.size());
+      if (!a.authors.empty()) {
+        EXPECT_EQ(b.authors[0].name, a.authors[0].name);
+        EXPECT_EQ(b.authors[0].credentials, a.authors[0].credentials);
+        EXPECT_EQ(b.authors[0].roles, a.authors[0].roles);
+      }
+      EXPECT_EQ(b.review.date, a.review.date);
+      EXPECT_EQ(b.review.checked_against,
+                a.review.date.empty() ? Text("") : a.review.checked_against);
+      const model::Value* footer = a.extensions.Find("page");
+      footer = footer != nullptr ? footer->Find("footer") : nullptr;
+      const model::Value* back_footer = b.extensions.Find("page");
+      back_footer = back_footer != nullptr ? back_footer->Find("footer") : nullptr;
+      bool footer_kept = footer != nullptr && !footer->as_string().empty() &&
+                         (!a.authors.empty() || !a.review.date.empty());
+      ASSERT_EQ(back_footer != nullptr, footer_kept);
+      if (footer_kept) {
+        EXPECT_EQ(*back_footer, *footer);
+      }
+      ASSERT_EQ(b.suppressions.size(), a.suppressions.size());
+    }
+  }
+  EXPECT_GT(written, 100u);
 }
 
 // --- Sniffing and hostile input ------------------------------------------------------------------
