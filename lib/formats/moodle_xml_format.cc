@@ -370,7 +370,7 @@ class Reader {
     std::vector<double> fractions;
     for (const xml::Node* a : answers) {
       Option option;
-      QBANK_RETURN_IF_ERROR(ReadAnswer(*a, question_format, option, fractions));
+      QBANK_RETURN_IF_ERROR(ReadAnswer(*a, moodle_type, question_format, option, fractions));
       question.options.push_back(std::move(option));
     }
     size_t keys = question.KeyIndexes().size();
@@ -383,7 +383,8 @@ class Reader {
     return Status::Ok();
   }
 
-  Status ReadAnswer(const xml::Node& a, const std::string& question_format, Option& option,
+  Status ReadAnswer(const xml::Node& a, const std::string& moodle_type,
+                    const std::string& question_format, Option& option,
                     std::vector<double>& fractions) {
     option.span = ElementSpan(a);
     option.correct_span = option.span;
@@ -405,9 +406,17 @@ class Reader {
     if (format != question_format) ext["format"] = format;
     Value::Array extra;
     bool has_text = false;
+    std::string tolerance;
     for (const xml::Node* child : a.ChildElements()) {
       std::string_view tag = child->LocalName();
-      if (tag == "text" && !has_text) {
+      if (tag == "tolerance" && moodle_type == "numerical") {
+        tolerance = std::string(Trim(child->TextContent()));
+        std::optional<double> t = ParseNumber(tolerance);
+        if (!t.has_value() || *t < 0) {
+          return Error(*child, "tolerance '" + tolerance + "'; expected a number, 0 or more");
+        }
+        if (*t == 0) tolerance.clear();
+      } else if (tag == "text" && !has_text) {
         option.text = TextOf(*child);
         has_text = true;
       } else if (tag == "feedback") {
@@ -423,6 +432,16 @@ class Reader {
       }
     }
     if (!has_text) option.text.span = option.span;
+    if (!tolerance.empty()) {
+      // A numerical answer reads "value:tolerance", as in GIFT.
+      option.text.value += ":" + tolerance;
+      option.text.verbatim = false;
+    }
+    if (moodle_type == "truefalse") {
+      // Moodle's answer keys "true"/"false" as the words a learner sees.
+      if (option.text.value == "true") option.text.value = "True";
+      if (option.text.value == "false") option.text.value = "False";
+    }
     if (!extra.empty()) ext["extra"] = std::move(extra);
     if (ext.is_object()) option.extensions[std::string(kExtensionKey)] = std::move(ext);
     return Status::Ok();
@@ -461,6 +480,41 @@ const Value* Find(const Value& extensions, std::string_view key) {
 std::string StringOr(const Value& extensions, std::string_view key, std::string_view fallback) {
   const Value* v = Find(extensions, key);
   return v != nullptr && v->is_string() ? v->as_string() : std::string(fallback);
+}
+
+// The title a question read from GIFT carries (extensions.gift.title), or `fallback`.
+std::string GiftTitle(const Value& extensions, const std::string& fallback) {
+  const Value* gift = extensions.Find("gift");
+  const Value* title = gift != nullptr ? gift->Find("title") : nullptr;
+  return title != nullptr && title->is_string() && !title->as_string().empty() ? title->as_string()
+                                                                               : fallback;
+}
+
+// Splits a numerical option "value:tolerance" or "min..max" (GIFT's notations) into the answer
+// and its tolerance; any other text stays whole with no tolerance.
+void SplitNumericalAnswer(std::string& text, std::string& tolerance) {
+  if (size_t dots = text.find(".."); dots != std::string::npos) {
+    std::optional<double> lo = ParseNumber(std::string_view(text).substr(0, dots));
+    std::optional<double> hi = ParseNumber(std::string_view(text).substr(dots + 2));
+    if (lo.has_value() && hi.has_value() && *lo <= *hi) {
+      char mid[32];
+      char half[32];
+      std::snprintf(mid, sizeof mid, "%.15g", (*lo + *hi) / 2);
+      std::snprintf(half, sizeof half, "%.15g", (*hi - *lo) / 2);
+      text = mid;
+      tolerance = half;
+    }
+    return;
+  }
+  if (size_t colon = text.rfind(':'); colon != std::string::npos) {
+    std::string_view value = std::string_view(text).substr(0, colon);
+    std::string_view tol = std::string_view(text).substr(colon + 1);
+    if (ParseNumber(value).has_value() && ParseNumber(tol).has_value()) {
+      tolerance = std::string(Trim(tol));
+      text = std::string(Trim(value));
+      if (ParseNumber(tolerance) == 0.0) tolerance.clear();
+    }
+  }
 }
 
 class Writer {
@@ -553,7 +607,8 @@ class Writer {
     std::string format = StringOr(q.extensions, "questiontext_format", FormatOfMarkup(q.markup));
     xml::Node node = xml::Node::Element("question");
     node.SetAttribute("type", type);
-    std::string name = StringOr(q.extensions, "name", q.id.value);
+    // A GIFT title is what Moodle calls the name.
+    std::string name = StringOr(q.extensions, "name", GiftTitle(q.extensions, q.id.value));
     node.Append(Holder("name", name.empty() ? model::DeriveQuestionId(q) : name));
     xml::Node& text = node.Append(Holder("questiontext", q.stem.value));
     text.SetAttribute("format", format);
@@ -591,11 +646,16 @@ class Writer {
         std::string answer_format = StringOr(o.extensions, "format", format);
         answer.SetAttribute("fraction", *fraction).SetAttribute("format", answer_format);
         std::string answer_text = o.text.value;
+        std::string tolerance;
         if (as_truefalse) {
           for (char& c : answer_text)
             c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        } else if (type == "numerical") {
+          SplitNumericalAnswer(answer_text, tolerance);
         }
         answer.Append(TextElement(answer_text));
+        if (!tolerance.empty())
+          answer.Append(xml::Node::Element("tolerance")).Append(xml::Node::Text(tolerance));
         QBANK_RETURN_IF_ERROR(AppendStored(q, index, o.extensions, "files", answer));
         xml::Node& fb = answer.Append(Holder("feedback", o.rationale.value));
         fb.SetAttribute("format", StringOr(o.extensions, "feedback_format", answer_format));

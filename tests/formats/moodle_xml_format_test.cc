@@ -83,6 +83,7 @@ TEST(MoodleXmlFormatTest, ImportsEveryQuestionType) {
   EXPECT_EQ(q3.type, QuestionType::kTrueFalse);
   EXPECT_EQ(q3.domain.value, "Astronomy/Stars");
   EXPECT_EQ(q3.KeyIndexes(), (std::vector<size_t>{1}));
+  EXPECT_EQ(q3.options[0].text.value, "True");
   EXPECT_EQ(q3.options[0].rationale.value, "Red dwarfs are cooler and smaller.");
   EXPECT_EQ(MoodleExt(q3.extensions, "questiontext_format")->as_string(), "moodle_auto_format");
 
@@ -92,9 +93,8 @@ TEST(MoodleXmlFormatTest, ImportsEveryQuestionType) {
   EXPECT_EQ(qs[4].id.value, "");  // no idnumber: the import pipeline derives one
 
   EXPECT_EQ(qs[5].type, QuestionType::kNumerical);
-  EXPECT_EQ(qs[5].options[0].text.value, "8.3");
-  EXPECT_EQ(MoodleExt(qs[5].options[0].extensions, "extra")->as_array()[0].as_string(),
-            "<tolerance>0.3</tolerance>");
+  EXPECT_EQ(qs[5].options[0].text.value, "8.3:0.3");  // value:tolerance, as GIFT writes it
+  EXPECT_EQ(MoodleExt(qs[5].options[0].extensions, "extra"), nullptr);
 
   EXPECT_EQ(qs[6].type, QuestionType::kMatching);
   EXPECT_EQ(MoodleExt(qs[6].extensions, "extra")->as_array().size(), 3u);
@@ -240,10 +240,8 @@ TEST(MoodleXmlFormatTest, RoundTripKeepsWhatTheFormatHolds) {
   Imported back = ImportText(MoodleXmlFormat(), "out.xml", xml);
   ASSERT_TRUE(back.status.ok()) << back.status.message();
   ASSERT_EQ(back.bank.questions.size(), bank.questions.size());
-  // True/false answers are Moodle's "true"/"false"; compare them as Moodle spells them.
-  bank.questions[3].options[0].text = T("true");
-  bank.questions[3].options[1].text = T("false");
   EXPECT_EQ(JsonOf(back.bank), JsonOf(bank));
+  EXPECT_NE(xml.find("<text>true</text>"), std::string::npos);  // Moodle's spelling
 }
 
 TEST(MoodleXmlFormatTest, LossReportNamesWhatMoodleCannotHold) {
@@ -266,6 +264,36 @@ TEST(MoodleXmlFormatTest, LossReportNamesWhatMoodleCannotHold) {
             "  questions (matching without Moodle XML data): 1 value dropped\n"
             "  trap: 1 value dropped\n");
   EXPECT_EQ(xml.find("geo-5"), std::string::npos);
+}
+
+TEST(MoodleXmlFormatTest, NumericalAnswersAndGiftTitlesCarryOver) {
+  model::Bank bank;
+  model::Question q;
+  q.id = T("num-1");
+  q.type = QuestionType::kNumerical;
+  q.stem = T("Pick a whole number from 1 to 5.");
+  q.extensions["gift"]["title"] = "Range";
+  for (const char* t : {"1..5", "42:0.5", "7:0", "*"}) {
+    model::Option o;
+    o.text = T(t);
+    o.correct = true;
+    q.options.push_back(o);
+  }
+  bank.questions.push_back(q);
+  LossReport loss;
+  std::string xml = ExportText(MoodleXmlFormat(), bank, loss);
+  EXPECT_NE(xml.find("<name>\n      <text>Range</text>"), std::string::npos);
+  EXPECT_NE(xml.find("<text>3</text>\n      <tolerance>2</tolerance>"), std::string::npos);
+  EXPECT_NE(xml.find("<text>42</text>\n      <tolerance>0.5</tolerance>"), std::string::npos);
+  EXPECT_NE(xml.find("<text>7</text>\n      <feedback"), std::string::npos);
+  EXPECT_NE(xml.find("<text>*</text>\n      <feedback"), std::string::npos);
+  Imported back = ImportText(MoodleXmlFormat(), "num.xml", xml);
+  ASSERT_TRUE(back.status.ok()) << back.status.message();
+  ASSERT_EQ(back.bank.questions[0].options.size(), 4u);
+  EXPECT_EQ(back.bank.questions[0].options[0].text.value, "3:2");
+  EXPECT_EQ(back.bank.questions[0].options[1].text.value, "42:0.5");
+  EXPECT_EQ(back.bank.questions[0].options[2].text.value, "7");
+  EXPECT_EQ(MoodleExt(back.bank.questions[0].extensions, "name")->as_string(), "Range");
 }
 
 TEST(MoodleXmlFormatTest, ExportRefusesWeightsMoodleWouldReject) {
