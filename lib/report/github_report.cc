@@ -38,7 +38,13 @@ std::string EscapeGithubData(std::string_view text) {
         out += "%0A";
         break;
       default:
-        out += c;
+        // The runner decodes only the escapes above; other control characters (NUL, ESC, ...)
+        // would reach its log raw.
+        if (static_cast<unsigned char>(c) < 0x20 && c != '\t') {
+          out += "\xEF\xBF\xBD";
+        } else {
+          out += c;
+        }
     }
   }
   return out;

@@ -22,7 +22,8 @@ inline constexpr size_t kGithubAnnotationsShown = 10;
 // findings: one line "qbank: no findings in N files (R rules)".
 std::string WriteGithubAnnotations(const ReportContext& ctx);
 
-// Escapes a workflow command's message: '%' -> %25, CR -> %0D, LF -> %0A.
+// Escapes a workflow command's message: '%' -> %25, CR -> %0D, LF -> %0A; other control
+// characters but TAB, and invalid UTF-8, become U+FFFD.
 std::string EscapeGithubData(std::string_view text);
 // Escapes a workflow command's property value: as EscapeGithubData, and ':' -> %3A, ',' -> %2C.
 std::string EscapeGithubProperty(std::string_view text);

@@ -390,6 +390,9 @@ TEST(SarifReportTest, PercentEncodesPaths) {
 TEST(GithubReportTest, EscapesDataAndProperties) {
   EXPECT_EQ(EscapeGithubData("100% done\r\nnext: a,b"), "100%25 done%0D%0Anext: a,b");
   EXPECT_EQ(EscapeGithubProperty("100% done\r\nnext: a,b"), "100%25 done%0D%0Anext%3A a%2Cb");
+  EXPECT_EQ(EscapeGithubData(std::string("a\0b\x1b[31m\tc\xFF", 11)),
+            "a\xEF\xBF\xBD"
+            "b\xEF\xBF\xBD[31m\tc\xEF\xBF\xBD");
 }
 
 TEST(GithubReportTest, MatchesGolden) {
@@ -490,6 +493,36 @@ TEST(JunitReportTest, SchemaCheckRejectsWhatJenkinsRejects) {
                              "</testsuites>"),
             "");
   EXPECT_NE(XmllintComplaint("<testsuites><testsuite name=\"a\" tests=\"1\"/></testsuites>"), "");
+}
+
+TEST(CiReportsTest, HostileTextStaysWellFormed) {
+  using namespace std::string_literals;
+  HandBank h = MakeHandBank();
+  std::string nasty = "bad \xFF\xC0 bytes, nul \0, bell \x07, ]]> <!-- & ::error::"s;
+  for (lint::Finding& f : h.findings) {
+    f.message = nasty + "\r\n::warning::injected";
+    f.question_id = nasty;
+    f.field_path = nasty;
+  }
+  ReportContext ctx = ContextOf(h);
+  Status sarif = SarifSchema().Validate(SourceText("nasty.sarif", WriteSarif(ctx)));
+  EXPECT_TRUE(sarif.ok()) << sarif.ToString();
+
+  std::string github = WriteGithubAnnotations(ctx);
+  // One command per finding: the CR LF inside messages cannot start a second command.
+  size_t commands = 0;
+  std::istringstream lines(github);
+  std::string line;
+  while (std::getline(lines, line)) {
+    if (line.rfind("::", 0) == 0) ++commands;
+    EXPECT_EQ(line.find('\r'), std::string::npos);
+    EXPECT_EQ(line.find('\0'), std::string::npos) << "a NUL byte must not reach the runner";
+  }
+  EXPECT_EQ(commands, h.findings.size()) << github;
+
+  if (HaveXmllint()) {
+    EXPECT_EQ(XmllintComplaint(WriteJunit(ctx, lint::Severity::kInfo)), "");
+  }
 }
 
 // --- statistics -----------------------------------------------------------------------------
