@@ -2,6 +2,7 @@
 #include "lint/pull_request.h"
 
 #include <filesystem>
+#include <system_error>
 
 #include "lint/changed_files.h"
 
@@ -37,7 +38,21 @@ void RestrictToChangedSources(std::vector<PlannedRule>& plan, const std::vector<
 }
 
 Status WriteBaselineFile(const std::string& path, const std::vector<Finding>& findings,
-                         std::string_view version, FileSystem& fs) {
+                         std::string_view version, const model::Bank& bank, FileSystem& fs) {
+  namespace stdfs = std::filesystem;
+  auto normal = [](const std::string& p) {
+    std::error_code ec;
+    stdfs::path abs = stdfs::absolute(stdfs::path(p), ec);
+    return (ec ? stdfs::path(p) : abs).lexically_normal();
+  };
+  stdfs::path target = normal(path);
+  for (const auto& source : bank.sources) {
+    if (source == nullptr || source->path() == "-") continue;
+    std::error_code ec;
+    if (normal(source->path()) == target || stdfs::equivalent(source->path(), path, ec)) {
+      return Status::Usage("refusing to write the baseline over the input " + path);
+    }
+  }
   return fs.WriteFileAtomic(path,
                             WriteBaseline(MakeBaseline(findings), "qbank " + std::string(version)));
 }

@@ -33,9 +33,9 @@ Result<std::vector<bool>> ChangedSourcesSince(const std::string& ref,
 void RestrictToChangedSources(std::vector<PlannedRule>& plan, const std::vector<bool>& changed);
 
 // --write-baseline: writes MakeBaseline(findings) to `path` atomically, with generator
-// "qbank VERSION".
+// "qbank VERSION". Refuses (Usage) when `path` is one of the files `bank` was read from.
 Status WriteBaselineFile(const std::string& path, const std::vector<Finding>& findings,
-                         std::string_view version, FileSystem& fs);
+                         std::string_view version, const model::Bank& bank, FileSystem& fs);
 
 // --baseline: reads the baseline at `path` and applies it to `findings`. NotFound/IoError for a
 // missing file, InvalidInput "path:line:col: ..." for a malformed one.

@@ -176,7 +176,7 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
   }
   if (!options.write_baseline.empty()) {
     Status written =
-        WriteBaselineFile(options.write_baseline, findings, report::LibraryVersion(), fs);
+        WriteBaselineFile(options.write_baseline, findings, report::LibraryVersion(), bank, fs);
     if (!written.ok()) {
       err << "qbank lint: " << written.message() << "\n";
       return 2;

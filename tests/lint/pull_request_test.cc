@@ -150,7 +150,10 @@ TEST(PullRequestTest, BaselineFilesRoundTrip) {
   model::Bank bank = testing::ImportAiken({{"/b/q.txt", testing::kTwoQuestions}});
   std::vector<Finding> findings = testing::LintForTest(bank);
   InMemoryFileSystem mem;
-  ASSERT_TRUE(WriteBaselineFile("base.json", findings, "1.2.3", mem).ok());
+  ASSERT_TRUE(WriteBaselineFile("base.json", findings, "1.2.3", bank, mem).ok());
+  Status over_input = WriteBaselineFile("/b/../b/q.txt", findings, "1.2.3", bank, mem);
+  EXPECT_EQ(over_input.message(), "refusing to write the baseline over the input /b/../b/q.txt");
+  EXPECT_FALSE(mem.Exists("/b/q.txt"));
   EXPECT_NE(mem.files().at("base.json").find("\"generator\": \"qbank 1.2.3\""), std::string::npos);
   Result<BaselineMatch> match = ApplyBaselineFile("base.json", mem, findings);
   ASSERT_TRUE(match.ok()) << match.status().ToString();
