@@ -51,8 +51,8 @@ TEST_F(GiftFixtureTest, MultipleChoiceWithFeedbackCommentsAndCategory) {
   EXPECT_EQ(q.options[1].rationale.value, "Venus is covered in pale clouds.");
   EXPECT_EQ(q.explanation.value, "Mars looks red because of iron oxide on its surface.");
   ASSERT_EQ(q.suppressions.size(), 1u);
-  EXPECT_EQ(q.suppressions[0].rule, "key-is-longest");
-  EXPECT_EQ(q.suppressions[0].reason, "the key really is the longest here");
+  EXPECT_EQ(q.suppressions[0].rule, "option-count");
+  EXPECT_EQ(q.suppressions[0].reason, "three options are enough here");
   EXPECT_EQ(q.suppressions[0].span.line, 6u);
   // Spans point into the file, verbatim where no escape was involved.
   EXPECT_EQ(q.stem.span.line, 7u);
