@@ -60,6 +60,16 @@ bool MatchLetter(std::string_view s, size_t at, bool strong_context, OptionRefer
   return true;
 }
 
+// "... is correct", "... is the correct answer", "... is right" after a letter: a statement.
+bool FollowedByIsCorrect(std::string_view s, size_t at) {
+  size_t p = MatchWord(s, SkipSpaces(s, at), "is");
+  if (p == std::string_view::npos) return false;
+  p = SkipSpaces(s, p);
+  if (size_t q = MatchWord(s, p, "the"); q != std::string_view::npos) p = SkipSpaces(s, q);
+  return MatchWord(s, p, "correct") != std::string_view::npos ||
+         MatchWord(s, p, "right") != std::string_view::npos;
+}
+
 }  // namespace
 
 std::vector<OptionReference> FindOptionReferences(std::string_view s) {
@@ -133,7 +143,7 @@ std::vector<OptionReference> FindOptionReferences(std::string_view s) {
     }
     OptionReference ref;
     if (!MatchLetter(s, p, strong, &ref)) continue;
-    ref.states_answer = states;
+    ref.states_answer = states || FollowedByIsCorrect(s, ref.end);
     refs.push_back(ref);
     p = ref.end;
     i = p - 1;

@@ -15,7 +15,8 @@ struct OptionReference {
   size_t begin = 0;   // byte range of the letter (with its parentheses) in the text
   size_t end = 0;
   // True when the text states this is the answer ("Answer: C", "the correct answer is B",
-  // "correct option is (D)"); false for a mere citation ("option E is wrong").
+  // "correct option is (D)", "option B is correct"); false for a mere citation ("option E is
+  // wrong", "option C is incorrect").
   bool states_answer = false;
 };
 
