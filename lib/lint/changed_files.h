@@ -20,7 +20,8 @@ struct ProcessOutput {
 };
 
 // Runs `argv[0]` (looked up in PATH) with `argv` as its arguments, no shell involved, stdin
-// closed, and collects its stdout and stderr. IoError when the program cannot be started.
+// closed, and collects its stdout and stderr. IoError when the program cannot be started (where
+// spawning is emulated by fork and exec, as under valgrind, the child exits 127 instead).
 Result<ProcessOutput> RunProcess(const std::vector<std::string>& argv);
 
 // The root of the git work tree that holds `dir` (`git rev-parse --show-toplevel`). NotFound
