@@ -53,7 +53,7 @@ class Emitter {
   }
   void NewLine() {
     out_ += '\n';
-    out_.append(static_cast<size_t>(kIndent * Level()), ' ');
+    out_.append(static_cast<size_t>(kIndent) * static_cast<size_t>(Level()), ' ');
   }
 
   std::string& out_;

@@ -503,8 +503,7 @@ Result<Node> ParseImpl(const SourceText& src, const ParseOptions& options,
                        const Schema::Impl* schema) {
   const std::string& content = src.content();
   // A raw NUL would end RapidJSON's stream early; any raw NUL is invalid JSON anyway.
-  if (const void* nul = std::memchr(content.data(), '\0', content.size())) {
-    size_t offset = static_cast<size_t>(static_cast<const char*>(nul) - content.data());
+  if (size_t offset = content.find('\0'); offset != std::string::npos) {
     return Status::InvalidInput(src.ErrorAt(offset, "expected JSON text, found a NUL byte"));
   }
   SourceStream stream(content.c_str());

@@ -29,7 +29,7 @@ struct Member;
 class Node {
  public:
   Node() = default;  // null, at offset 0
-  explicit Node(Kind kind) : kind_(kind) {}
+  explicit Node(Kind kind);
 
   Kind kind() const { return kind_; }
   bool is_null() const { return kind_ == Kind::kNull; }
@@ -95,6 +95,9 @@ struct Member {
   size_t key_end = 0;
   Node value;
 };
+
+// Defined after Member is complete: a constructor's body needs the members' destructors.
+inline Node::Node(Kind kind) : kind_(kind) {}
 
 struct ParseOptions {
   // Arrays and objects nested deeper than this are an error ("nesting deeper than N levels").
