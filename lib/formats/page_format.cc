@@ -89,6 +89,19 @@ constexpr std::array<std::string_view, 12> kMonths = {
 
 bool IsMarkLine(std::string_view line) { return line == kKeyLine || line == kWrongLine; }
 
+bool IsSpaceOrTab(char c) { return c == ' ' || c == '\t'; }
+
+// True for a mark line ("✓", "- ✓", "- ✗", "---") with spaces or tabs around it.
+bool IsPaddedMark(std::string_view line) {
+  size_t first = 0;
+  while (first < line.size() && IsSpaceOrTab(line[first])) ++first;
+  size_t last = line.size();
+  while (last > first && IsSpaceOrTab(line[last - 1])) --last;
+  if (first == 0 && last == line.size()) return false;
+  std::string_view core = line.substr(first, last - first);
+  return core == kAnswerMark || IsMarkLine(core) || core == kSeparator;
+}
+
 bool IsBlank(std::string_view s) {
   for (char c : s) {
     if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return false;
@@ -371,6 +384,9 @@ class PageParser {
   Status CheckSlots(size_t first, Slot slot, size_t count) const;
   void KeepHeading(Question& q, Slot slot, size_t line) const;
 
+  // A mark line ("✓", "- ✓", "- ✗", "---") or title padded with white space would silently read
+  // as text; it is an error instead.
+  Status CheckWhiteSpaceAroundMarks() const;
   Status ParseTitle(Question& q) const;
   Status ParseOptions(Question& q, size_t first, size_t end) const;
   Status ParseAuthor(Question& q, size_t line, size_t roles_line) const;
@@ -602,10 +618,34 @@ Status PageParser::ParseDirective(Question& q, size_t line) const {
   return Status::Ok();
 }
 
+Status PageParser::CheckWhiteSpaceAroundMarks() const {
+  for (size_t i = begin_; i < end_; ++i) {
+    std::string_view line = L(i);
+    size_t first = 0;
+    while (first < line.size() && IsSpaceOrTab(line[first])) ++first;
+    size_t last = line.size();
+    while (last > first && IsSpaceOrTab(line[last - 1])) --last;
+    if (first == 0 && last == line.size()) continue;
+    std::string_view core = line.substr(first, last - first);
+    size_t at = lines_[i].begin + (first != 0 ? 0 : last);
+    if (IsPaddedMark(line)) {
+      return ErrorAt(at, "expected '" + std::string(core) +
+                             "' alone on its line, without white space around it");
+    }
+    if (i == begin_ && first == 0 && core.ends_with(kTitleAlone)) {
+      return ErrorAt(at,
+                     "expected the title line to end with 'Practice Question', without white "
+                     "space after it");
+    }
+  }
+  return Status::Ok();
+}
+
 Status PageParser::Parse(Question& q, BankFacts& facts) {
   // Trailing "qbank:" lines are directives, not page text.
   size_t body_end = end_;
   while (body_end > begin_ + 1 && L(body_end - 1).starts_with(kDirectivePrefix)) --body_end;
+  QBANK_RETURN_IF_ERROR(CheckWhiteSpaceAroundMarks());
   QBANK_RETURN_IF_ERROR(ParseTitle(q));
   q.span = source_.SpanOf(lines_[begin_].begin, LineEnd(end_ - 1), file_);
 
@@ -860,7 +900,17 @@ class PageWriter {
       }
     }
     if (joined) loss_.Drop(std::string(field) + " line breaks");
+    Check(field, s);
     return s;
+  }
+  // Remembers in conflict_ the first line that a page would read as structure rather than as text
+  // of `field`.
+  void Check(std::string_view field, std::string_view line) {
+    std::string_view what = StructureOf(field, line);
+    if (!what.empty() && conflict_.empty()) {
+      conflict_ = "its " + std::string(field) + " has a line that a page reads as " +
+                  std::string(what) + ": '" + std::string(line) + "'";
+    }
   }
   // Appends the lines of multi-line field `field`; the first line that a page would read as
   // structure rather than as text of that field is remembered in conflict_.
@@ -869,11 +919,7 @@ class PageWriter {
     while (true) {
       size_t nl = value.find('\n', from);
       std::string_view line = value.substr(from, nl == std::string_view::npos ? nl : nl - from);
-      std::string_view what = StructureOf(field, line);
-      if (!what.empty() && conflict_.empty()) {
-        conflict_ = "its " + std::string(field) + " has a line that a page reads as " +
-                    std::string(what) + ": '" + std::string(line) + "'";
-      }
+      Check(field, line);
       lines_.emplace_back(line);
       if (nl == std::string_view::npos) break;
       from = nl + 1;
@@ -882,16 +928,19 @@ class PageWriter {
   // What a line of `field` would be read as instead of field text; empty when it reads back.
   std::string_view StructureOf(std::string_view field, std::string_view line) const {
     if (line == kSeparator) return "a page separator";
+    if (IsPaddedMark(line)) return "a mark padded with white space";
     if (field == "stem") {
       if (line == kAnswerMark) return "the answer mark";
       if (line.starts_with(kTrapSign)) return "the trap heading";
     } else if (field == "trap") {
       if (line == kAnswerMark) return "the answer mark";
-    } else if (field == "explanation" || field == "options.rationale") {
+    } else if (field == "explanation" || field == "options.rationale" || field == "stated_answer" ||
+               field == "options.text") {
       if (IsMarkLine(line)) return "an option mark";
     }
-    if (field == "options.rationale" && line == kHeadings[kAbout].text) return "the About heading";
-    if (field == "options.rationale" || field == "origin.statement") {
+    bool in_options = field == "options.text" || field == "options.rationale";
+    if (in_options && line == kHeadings[kAbout].text) return "the About heading";
+    if (in_options || field == "origin.statement") {
       if (line.starts_with(kAuthorPrefix)) return "the author line";
       // With an author line the review line is looked for only after it.
       if (!has_author_ && line.starts_with(kReviewPrefix)) return "the review line";
@@ -1058,6 +1107,7 @@ Status PageWriter::Write(const Question& q, std::string& out) {
         if (i > 0) roles += kMiddleDot;
         roles += OneLine(person->roles[i], "authors.roles");
       }
+      Check("authors.roles", roles);
       lines_.push_back(roles);
     }
   }

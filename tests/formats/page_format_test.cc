@@ -543,6 +543,20 @@ TEST(PageFormatErrorTest, Separators) {
   EXPECT_TRUE(bank.questions.empty());
 }
 
+TEST(PageFormatErrorTest, MarksPaddedWithWhiteSpace) {
+  EXPECT_EQ(ImportError(Replacing(15, "- \xE2\x9C\x97 ")),
+            "m.txt:15:4: expected '- \xE2\x9C\x97' alone on its line, without white space around "
+            "it");
+  EXPECT_EQ(ImportError(Replacing(9, " \xE2\x9C\x93")),
+            "m.txt:9:1: expected '\xE2\x9C\x93' alone on its line, without white space around it");
+  EXPECT_EQ(ImportError(Replacing(1, "QB-TEST Storage Practice Question\t")),
+            "m.txt:1:34: expected the title line to end with 'Practice Question', without white "
+            "space after it");
+  std::string page = Join(BasePage());
+  EXPECT_EQ(ImportError(page + "\n--- \n" + page),
+            "m.txt:30:4: expected '---' alone on its line, without white space around it");
+}
+
 TEST(PageFormatErrorTest, InvalidUtf8) {
   std::string error = ImportError(Replacing(2, "Which RAID \xFF level?"));
   EXPECT_TRUE(error.starts_with("m.txt:2:12: ")) << error;
@@ -787,6 +801,12 @@ TEST(PageFormatModelTest, ExportRefusesTextThatWouldReadAsPageStructure) {
        "its stem has a line that a page reads as the answer mark: '\xE2\x9C\x93'"},
       {[](Question& q) { q.options[1].rationale = Text("No.\n- \xE2\x9C\x97"); },
        "its options.rationale has a line that a page reads as an option mark: '- \xE2\x9C\x97'"},
+      {[](Question& q) { q.options[1].text = Text("---"); },
+       "its options.text has a line that a page reads as a page separator: '---'"},
+      {[](Question& q) { q.stated_answer = Text("- \xE2\x9C\x93"); },
+       "its stated_answer has a line that a page reads as an option mark: '- \xE2\x9C\x93'"},
+      {[](Question& q) { q.trap = Text("Mind the marks:\n \xE2\x9C\x93 "); },
+       "its trap has a line that a page reads as a mark padded with white space: ' \xE2\x9C\x93 '"},
       {[](Question& q) { q.options[2].rationale = Text("Written and reviewed by nobody"); },
        "its options.rationale has a line that a page reads as the author line: 'Written and "
        "reviewed by nobody'"},
@@ -919,7 +939,7 @@ Question RandomQuestion(std::mt19937& rng) {
   size_t options = 1 + rng() % 4;
   for (size_t i = 0; i < options; ++i) {
     Option o;
-    o.text = Text("Option " + std::to_string(i));
+    o.text = Text(rng() % 8 == 0 ? pick() : "Option " + std::to_string(i));
     o.correct = rng() % 3 == 0;
     o.rationale = text(3, true);
     q.options.push_back(o);
