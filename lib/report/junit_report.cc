@@ -31,6 +31,19 @@ std::string Location(const std::string& path, const lint::Finding& f, uint32_t f
   return span_here ? FormatLocation(path, f.span.line, f.span.column) : path;
 }
 
+// The field path without its leading "questions[N]" (N moves when questions are inserted above):
+// "questions[3].options[1].rationale" -> "options[1].rationale".
+std::string FieldInQuestion(std::string_view path) {
+  if (path.starts_with("questions[")) {
+    size_t close = path.find(']');
+    if (close != std::string_view::npos) {
+      path.remove_prefix(close + 1);
+      if (path.starts_with(".")) path.remove_prefix(1);
+    }
+  }
+  return std::string(path);
+}
+
 void AppendSuite(const Suite& suite, std::string& out) {
   out += "  <testsuite name=\"" + EscapeXml(suite.name) + "\" tests=\"" +
          std::to_string(suite.cases.size()) + "\" failures=\"" + std::to_string(suite.failures) +
@@ -131,7 +144,8 @@ std::string WriteJunit(const ReportContext& ctx, lint::Severity fail_on) {
 
     TestCase c;
     std::string name = f.question_id.empty() ? std::string("bank") : f.question_id;
-    if (!f.field_path.empty()) name += " " + f.field_path;
+    std::string field = FieldInQuestion(f.field_path);
+    if (!field.empty()) name += " " + field;
     size_t n = ++counts[f.rule_id + '\n' + name];
     if (n > 1) name += " #" + std::to_string(n);
     c.name = std::move(name);

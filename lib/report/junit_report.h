@@ -14,13 +14,13 @@ namespace qbank::report {
 // Writes <testsuites name="qbank lint" tests failures errors="0" time="0"> with one <testsuite>
 // per source file of the bank (in source order; name and file = the repo-relative path) and, when
 // some findings have no file, a last suite named "bank". Each finding is a <testcase> with
-// classname = rule id and name = "<question id> <field path>" (a repeated name within a suite gets
-// " #2", " #3", ...). A finding at or above `fail_on` holds a <failure type="<severity>"
-// message="<message>"> whose text is "path:line:col: severity: message [rule]"; one below it
-// passes and carries that text in <system-out>. A file without findings has one passing test case
-// "no findings" (classname "qbank"), so a clean run still reports tests. Only elements and
-// attributes of the common JUnit schema (Jenkins xunit junit-10.xsd) are used; text is escaped and
-// characters XML 1.0 forbids become U+FFFD.
+// classname = rule id and name = "<question id> <field path inside the question>" (stable when
+// questions move; a repeated name within a suite gets " #2", " #3", ...). A finding at or above
+// `fail_on` holds a <failure type="<severity>" message="<message>"> whose text is "path:line:col:
+// severity: message [rule]"; one below it passes and carries that text in <system-out>. A file
+// without findings has one passing test case "no findings" (classname "qbank"), so a clean run
+// still reports tests. Only elements and attributes of the common JUnit schema (Jenkins xunit
+// junit-10.xsd) are used; text is escaped and characters XML 1.0 forbids become U+FFFD.
 std::string WriteJunit(const ReportContext& ctx, lint::Severity fail_on);
 
 // Escapes `text` for XML character data and attribute values (&, <, >, ", ', and CR, LF, TAB as
