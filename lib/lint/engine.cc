@@ -18,13 +18,18 @@ bool Applies(const PlannedRule& rule, uint32_t file) {
   return file < rule.files.size() && rule.files[file];
 }
 
+uint32_t SortFile(const Finding& f) { return f.span.known() ? f.span.file : SourceSpan::kNoFile; }
+
 bool FindingLess(const Finding& a, const Finding& b) {
-  auto key = [](const Finding& f) {
-    uint32_t file = f.span.known() ? f.span.file : SourceSpan::kNoFile;
-    return std::tie(file, f.span.line, f.span.column, f.span.end_line, f.span.end_column, f.rule_id,
-                    f.message);
+  auto position = [](const Finding& f) {
+    return std::make_tuple(SortFile(f), f.span.line, f.span.column, f.span.end_line,
+                           f.span.end_column);
   };
-  return key(a) < key(b);
+  auto pa = position(a);
+  auto pb = position(b);
+  if (pa != pb) return pa < pb;
+  if (a.rule_id != b.rule_id) return a.rule_id < b.rule_id;
+  return a.message < b.message;
 }
 
 }  // namespace
