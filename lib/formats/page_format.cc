@@ -1253,7 +1253,7 @@ Result<std::string> PageFormat::Export(const model::Bank& bank, const ExportOpti
   if (bom != nullptr && bom->is_bool() && bom->as_bool()) out += kBom;
   for (size_t i = 0; i < bank.questions.size(); ++i) {
     const Question& q = bank.questions[i];
-    if (i > 0) out += eol + std::string(kSeparator) + eol;
+    if (i > 0) out.append(eol).append(kSeparator).append(eol);
     QBANK_RETURN_IF_ERROR(writer.Write(q, out));
   }
   const Question& last = bank.questions.back();

@@ -64,6 +64,10 @@ std::vector<fs::path> TxtFiles(const fs::path& dir) {
   return out;
 }
 
+constexpr const char* kInstructionLine =
+    "Answer the question above first, then reveal the full breakdown to understand why each "
+    "option is right or wrong.";
+
 // A page of our own, one line per element, used as the base of the malformation tests.
 std::vector<std::string> BasePage() {
   return {
@@ -73,14 +77,13 @@ std::vector<std::string> BasePage() {
       "Learners mix up mirroring with parity.",                               // 4
       "Answer choices",                                                       // 5
       "Why each option matters",                                              // 6
-      "Answer the question above first, then reveal the full breakdown to understand why each "
-      "option is right or wrong.",                  // 7
-      "Correct answer & explanation",               // 8
-      "\xE2\x9C\x93",                               // 9
-      "RAID 1",                                     // 10
-      "RAID 1 mirrors every write to both disks.",  // 11
-      "Answer analysis",                            // 12
-      "Option-by-option breakdown",                 // 13
+      kInstructionLine,                                                       // 7
+      "Correct answer & explanation",                                         // 8
+      "\xE2\x9C\x93",                                                         // 9
+      "RAID 1",                                                               // 10
+      "RAID 1 mirrors every write to both disks.",                            // 11
+      "Answer analysis",                                                      // 12
+      "Option-by-option breakdown",                                           // 13
       "For each option: why learners choose it and why it is or isn't the right answer here.",
       "- \xE2\x9C\x97",                                                        // 15
       "RAID 0",                                                                // 16
