@@ -29,13 +29,16 @@ constexpr unsigned kParseFlags = rapidjson::kParseIterativeFlag |
                                  rapidjson::kParseValidateEncodingFlag |
                                  rapidjson::kParseFullPrecisionFlag;
 
-// A read-only stream over the source. Unlike rapidjson::StringStream it is not copied inside the
-// reader, so Tell() seen from a handler is the offset just after the token being reported.
+// A read-only stream over the source, bounded by its end: past the end it gives '\0' and stays put
+// (RapidJSON's UTF-8 validation takes a sequence's continuation bytes without looking, so a
+// truncated sequence at the end of the file must not read beyond it). Unlike rapidjson's
+// StringStream it is not copied inside the reader, so Tell() seen from a handler is the offset
+// just after the token being reported.
 struct SourceStream {
   using Ch = char;
-  explicit SourceStream(const char* src) : src_(src), head_(src) {}
-  Ch Peek() const { return *head_; }
-  Ch Take() { return *head_++; }
+  SourceStream(const char* begin, const char* end) : src_(begin), head_(begin), end_(end) {}
+  Ch Peek() const { return head_ < end_ ? *head_ : '\0'; }
+  Ch Take() { return head_ < end_ ? *head_++ : '\0'; }
   size_t Tell() const { return static_cast<size_t>(head_ - src_); }
   Ch* PutBegin() { return nullptr; }
   void Put(Ch) {}
@@ -44,6 +47,7 @@ struct SourceStream {
 
   const char* src_;
   const char* head_;
+  const char* end_;
 };
 
 bool IsNumberChar(char c) {
@@ -506,7 +510,7 @@ Result<Node> ParseImpl(const SourceText& src, const ParseOptions& options,
   if (size_t offset = content.find('\0'); offset != std::string::npos) {
     return Status::InvalidInput(src.ErrorAt(offset, "expected JSON text, found a NUL byte"));
   }
-  SourceStream stream(content.c_str());
+  SourceStream stream(content.data(), content.data() + content.size());
   if (content.size() >= 3 && content.compare(0, 3, "\xEF\xBB\xBF") == 0) stream.head_ += 3;
 
   std::unique_ptr<rapidjson::SchemaValidator> validator;

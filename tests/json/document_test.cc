@@ -116,6 +116,12 @@ TEST(JsonParseTest, InvalidUtf8NamesTheByte) {
   EXPECT_EQ(ParseError("{\n  \"caf\xC3\": 1}"),
             "in.json:2:7: expected valid UTF-8, found the byte 0xC3");
   EXPECT_EQ(ParseError("[1, \xE9]"), "in.json:1:5: expected valid UTF-8, found the byte 0xE9");
+  // A multi-byte sequence cut off by the end of the file (found by fuzzing: it once read past the
+  // end of the buffer).
+  EXPECT_EQ(ParseError("[\"a string long enough to live on the heap \xF0"),
+            "in.json:1:44: expected valid UTF-8, found the byte 0xF0");
+  EXPECT_EQ(ParseError("{\"key \xE2\x82"),
+            "in.json:1:7: expected valid UTF-8, found the byte 0xE2");
   EXPECT_EQ(ParseError(std::string("[1,\0 2]", 7)),
             "in.json:1:4: expected JSON text, found a NUL byte");
 }
