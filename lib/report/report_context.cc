@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cctype>
 #include <filesystem>
+#include <optional>
 #include <set>
 #include <system_error>
 
@@ -201,10 +202,19 @@ std::string RepoRelativePath(const std::string& path, const std::string& repo_ro
   fs::path root = fs::absolute(fs::path(repo_root), ec);
   if (ec) return abs.generic_string();
   root = root.lexically_normal();
-  fs::path rel = abs.lexically_relative(root);
-  std::string rel_text = rel.generic_string();
-  if (rel.empty() || rel_text == "." || rel_text.starts_with("..")) return abs.generic_string();
-  return rel_text;
+  auto inside = [](const fs::path& file, const fs::path& dir) -> std::optional<std::string> {
+    fs::path rel = file.lexically_relative(dir);
+    std::string text = rel.generic_string();
+    if (rel.empty() || text == "." || text.starts_with("..")) return std::nullopt;
+    return text;
+  };
+  if (std::optional<std::string> rel = inside(abs, root)) return *rel;
+  // Through a symbolic link (a checkout under a linked folder): compare the resolved paths.
+  fs::path real_abs = fs::weakly_canonical(abs, ec);
+  if (ec) return abs.generic_string();
+  fs::path real_root = fs::weakly_canonical(root, ec);
+  if (ec) return abs.generic_string();
+  return inside(real_abs, real_root).value_or(abs.generic_string());
 }
 
 uint32_t FindingFile(const model::Bank& bank, const lint::Finding& finding) {

@@ -66,8 +66,9 @@ struct ReportContext {
 std::string_view LibraryVersion();
 
 // `path` relative to `repo_root` with '/' separators and no "./" ("bank/q1.md"), both made
-// absolute against the current directory and lexically normalised first. A path outside the root
-// stays absolute; with an empty root the path is only normalised. "-" (stdin) stays "-".
+// absolute against the current directory and lexically normalised first (then, when the path is
+// not under the root, compared again with symbolic links resolved). A path outside the root stays
+// absolute; with an empty root the path is only normalised. "-" (stdin) stays "-".
 std::string RepoRelativePath(const std::string& path, const std::string& repo_root);
 
 // The file of a finding: its span's file, else that of its question's span or stem, else

@@ -126,6 +126,23 @@ TEST(ReportContextTest, RepoRelativePaths) {
   EXPECT_EQ(RepoRelativePath("-", "/repo"), "-");
   std::string cwd = std::filesystem::current_path().generic_string();
   EXPECT_EQ(RepoRelativePath("x/y.md", cwd), "x/y.md");
+
+  // A root reached through a symbolic link still gives relative names.
+  namespace fs = std::filesystem;
+  fs::path base = fs::weakly_canonical(fs::path(::testing::TempDir())) /
+                  ("qbank_link_" + std::to_string(::getpid()));
+  fs::remove_all(base);
+  fs::create_directories(base / "real/bank");
+  std::ofstream(base / "real/bank/q.md") << "x";
+  std::error_code ec;
+  fs::create_directory_symlink(base / "real", base / "link", ec);
+  if (!ec) {
+    EXPECT_EQ(RepoRelativePath((base / "link/bank/q.md").string(), (base / "real").string()),
+              "bank/q.md");
+    EXPECT_EQ(RepoRelativePath((base / "real/bank/q.md").string(), (base / "link").string()),
+              "bank/q.md");
+  }
+  fs::remove_all(base);
 }
 
 TEST(ReportContextTest, FirstParagraphIsPlainText) {
