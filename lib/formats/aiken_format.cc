@@ -128,9 +128,10 @@ class AikenReader {
 
   void Option(size_t begin, std::string_view line, char letter, size_t text_offset) {
     size_t letter_offset = begin + static_cast<size_t>(Trim(line).data() - line.data());
-    if (phase_ == Phase::kIdle) {
-      Error(letter_offset, std::string("expected the question text before option ") + letter + ")");
-      phase_ = Phase::kSkip;
+    // Options follow a question text and start at A, so before that a line that looks like an
+    // option ("B. F. Skinner was ...") is question text.
+    if (phase_ == Phase::kIdle || (phase_ == Phase::kStem && letter != 'A')) {
+      StemLine(begin, line);
       return;
     }
     char expected = static_cast<char>('A' + question_.options.size());
@@ -220,6 +221,8 @@ class AikenReader {
 std::string OneLine(std::string_view text, bool& changed) {
   std::string out;
   changed = false;
+  while (!text.empty() && (IsSpace(text.front()) || text.front() == '\n')) text.remove_prefix(1);
+  while (!text.empty() && (IsSpace(text.back()) || text.back() == '\n')) text.remove_suffix(1);
   for (size_t i = 0; i < text.size(); ++i) {
     char c = text[i];
     if (c == '\r' || c == '\n') {

@@ -111,6 +111,19 @@ std::string FormatPercent(double percent) {
   return s;
 }
 
+// The length of the weight ("%-33.3%") that `s` starts with, or 0 when it starts with none.
+size_t WeightLength(std::string_view s) {
+  if (s.empty() || s[0] != '%') return 0;
+  size_t i = 1;
+  if (i < s.size() && s[i] == '-') ++i;
+  size_t digits = 0;
+  while (i < s.size() && ((s[i] >= '0' && s[i] <= '9') || s[i] == '.')) {
+    digits += s[i] != '.';
+    ++i;
+  }
+  return digits > 0 && i < s.size() && s[i] == '%' ? i + 1 : 0;
+}
+
 bool ParseDouble(std::string_view s, double& value) {
   s = Trim(s);
   if (s.empty()) return false;
@@ -321,23 +334,18 @@ class QuestionParser {
     return answers;
   }
 
-  // The weight "%50%" at the start of an answer, if any; advances `begin` past it.
+  // The weight "%50%" at the start of an answer, if any; advances `begin` past it. As in Moodle,
+  // only "%", an optional "-", digits (with a decimal point) and "%" make a weight; any other
+  // text that starts with "%" is answer text.
   std::optional<double> Weight(size_t& begin, size_t end) {
     size_t p = begin;
     while (p < end && IsBlank(raw_[p])) ++p;
-    if (p >= end || raw_[p] != '%') return std::nullopt;
-    size_t close = raw_.find('%', p + 1);
-    if (close == std::string::npos || close >= end) {
-      Fail(p, "expected '%' to close the weight");
-      return std::nullopt;
-    }
-    std::string_view number = std::string_view(raw_).substr(p + 1, close - p - 1);
+    size_t length = WeightLength(std::string_view(raw_).substr(p, end - p));
+    if (length == 0) return std::nullopt;
+    std::string_view number = std::string_view(raw_).substr(p + 1, length - 2);
     double percent = 0;
-    if (!ParseDouble(number, percent)) {
-      Fail(p + 1, "expected a number in the weight, found \"" + std::string(number) + "\"");
-      return std::nullopt;
-    }
-    std::optional<double> grade = MoodleGrade(percent);
+    std::optional<double> grade;
+    if (ParseDouble(number, percent)) grade = MoodleGrade(percent);
     if (!grade) {
       Fail(p + 1,
            "expected a weight Moodle accepts (100, 90, 83.33333, 80, 75, 70, 66.66667, 60, "
@@ -346,7 +354,7 @@ class QuestionParser {
                std::string(number) + "%; Moodle refuses the whole file");
       return std::nullopt;
     }
-    begin = close + 1;
+    begin = p + length;
     return grade;
   }
 
@@ -828,6 +836,12 @@ class GiftWriter {
     return best;
   }
 
+  // Option text for an answer line; a text that starts like a weight cannot be told from one.
+  std::string AnswerText(const model::Option& o) {
+    if (WeightLength(o.text.value) != 0) loss_.Drop("options.text (starts like a weight)");
+    return Escape(o.text.value);
+  }
+
   void Feedback(const model::Option& o) {
     if (!o.rationale.empty()) out_ += "#" + Escape(o.rationale.value);
   }
@@ -848,7 +862,7 @@ class GiftWriter {
       case QuestionType::kShortAnswer:
         out_ += "\n";
         for (const model::Option& o : q.options) {
-          out_ += "=" + WeightPrefix(o) + Escape(o.text.value);
+          out_ += "=" + WeightPrefix(o) + AnswerText(o);
           Feedback(o);
           out_ += "\n";
         }
@@ -856,7 +870,7 @@ class GiftWriter {
       case QuestionType::kNumerical:
         out_ += "#\n";
         for (const model::Option& o : q.options) {
-          out_ += std::string(o.correct ? "=" : "~") + WeightPrefix(o) + Escape(o.text.value);
+          out_ += std::string(o.correct ? "=" : "~") + WeightPrefix(o) + AnswerText(o);
           Feedback(o);
           out_ += "\n";
         }
@@ -926,7 +940,7 @@ class GiftWriter {
       } else {
         prefix = "~";
       }
-      out_ += prefix + Escape(o.text.value);
+      out_ += prefix + AnswerText(o);
       Feedback(o);
       out_ += "\n";
     }

@@ -66,7 +66,7 @@ TEST(AikenFormatTest, EachKindOfMalformationHasItsMessage) {
   };
   const Case cases[] = {
       {"A) orphan option\nANSWER: A\n",
-       "t.txt:1:1: error: expected the question text before option A)\n"},
+       "t.txt:2:1: error: expected options \"A) ...\" before \"ANSWER:\" (question on line 1)\n"},
       {"ANSWER: A\n",
        "t.txt:1:1: error: expected a question text and its options before "
        "\"ANSWER:\"\n"},
@@ -74,7 +74,7 @@ TEST(AikenFormatTest, EachKindOfMalformationHasItsMessage) {
        "t.txt:2:1: error: expected options \"A) ...\" before \"ANSWER:\" (question on line 1)\n"},
       {"Stem\n\nA) x\nB) y\nANSWER: A\n",
        "t.txt:2:1: error: expected options \"A) ...\" after the question text on line 1\n"
-       "t.txt:3:1: error: expected the question text before option A)\n"},
+       "t.txt:5:1: error: expected options \"A) ...\" before \"ANSWER:\" (question on line 3)\n"},
       {"Stem\nA) x\nB) y\nANSWER: AB\n",
        "t.txt:4:9: error: expected one option letter after \"ANSWER:\", found \"AB\"\n"},
       {"Stem\nA) x\nANSWER: A\n",
@@ -90,6 +90,19 @@ TEST(AikenFormatTest, EachKindOfMalformationHasItsMessage) {
     EXPECT_EQ(r.ErrorText(), c.errors) << c.input;
     EXPECT_TRUE(r.bank.questions.empty()) << c.input;
   }
+}
+
+TEST(AikenFormatTest, AQuestionTextMayLookLikeAnOption) {
+  AikenFormat aiken;
+  auto r = ImportText(aiken, "t.txt",
+                      "B. F. Skinner is known for work in which field?\nA) Behaviourism\n"
+                      "B) Geology\nANSWER: A\n\nA. Smith wrote which book?\nA) The first one\n"
+                      "B) The other one\nANSWER: B\n");
+  EXPECT_EQ(r.ErrorText(), "");
+  ASSERT_EQ(r.bank.questions.size(), 2u);
+  EXPECT_EQ(r.bank.questions[0].stem.value, "B. F. Skinner is known for work in which field?");
+  EXPECT_EQ(r.bank.questions[1].stem.value, "A. Smith wrote which book?");
+  EXPECT_EQ(r.bank.questions[1].options.size(), 2u);
 }
 
 TEST(AikenFormatTest, LowerCaseAnswerAndCrlfAreAccepted) {
@@ -114,7 +127,7 @@ TEST(AikenFormatTest, LossReportCountsEveryDroppedField) {
   bank.title.value = "Weather basics";
   model::Question q;
   q.id.value = "w-1";
-  q.stem.value = "Which cloud type\nbrings thunderstorms?";
+  q.stem.value = "Which cloud type\nbrings thunderstorms?\n";
   q.trap.value = "Cirrus looks dramatic but is harmless.";
   q.explanation.value = "Cumulonimbus clouds grow tall enough to hold charge.";
   q.tags = {model::Text("clouds"), model::Text("storms")};

@@ -202,8 +202,11 @@ TEST(GiftFormatTest, EachMalformationHasItsMessage) {
        "t.gift:1:7: error: expected a number, \"number:tolerance\" or \"low..high\" "
        "in a numerical answer, found \"abc\"\n"},
       {"Pairs {=a -> b =c}", "t.gift:1:17: error: expected \"item -> match\" in a matching pair\n"},
-      {"Weight {~%50 a ~b}", "t.gift:1:10: error: expected '%' to close the weight\n"},
-      {"Weight {~%x% a ~b}", "t.gift:1:11: error: expected a number in the weight, found \"x\"\n"},
+      {"Weight {~%4.5.6% a ~b}",
+       "t.gift:1:11: error: expected a weight Moodle accepts (100, 90, "
+       "83.33333, 80, 75, 70, 66.66667, 60, 50, 40, 33.33333, 30, 25, "
+       "20, 16.66667, 14.28571, 12.5, 11.11111, 10, 5, 0 or one of them "
+       "negative), found 4.5.6%; Moodle refuses the whole file\n"},
       {"TF {T#a#b#c}",
        "t.gift:1:10: error: expected at most two feedbacks (#wrong#right) in a "
        "true/false answer\n"},
@@ -215,6 +218,26 @@ TEST(GiftFormatTest, EachMalformationHasItsMessage) {
     EXPECT_EQ(r.ErrorText(), c.errors) << c.input;
     EXPECT_TRUE(r.bank.questions.empty()) << c.input;
   }
+}
+
+TEST(GiftFormatTest, APercentSignThatIsNoWeightIsAnswerText) {
+  GiftFormat gift;
+  auto r = ImportText(gift, "p.gift", "Which operator is the remainder? {~/ =% ~%x% ~%50 of it}");
+  EXPECT_EQ(r.ErrorText(), "");
+  ASSERT_EQ(r.bank.questions.size(), 1u);
+  const model::Question& q = r.bank.questions[0];
+  ASSERT_EQ(q.options.size(), 4u);
+  EXPECT_EQ(q.options[1].text.value, "%");
+  EXPECT_TRUE(q.options[1].correct);
+  EXPECT_EQ(q.options[2].text.value, "%x%");
+  EXPECT_EQ(q.options[3].text.value, "%50 of it");
+  EXPECT_FALSE(q.options[3].weight.has_value());
+  // An option text that does look like a weight cannot be written unambiguously: reported.
+  model::Bank bank = r.bank;
+  bank.questions[0].options[2].text.value = "%50% of it";
+  LossReport loss;
+  ExportText(gift, bank, loss);
+  EXPECT_EQ(loss.ToString(), "  options.text (starts like a weight): 1 value dropped\n");
 }
 
 TEST(GiftFormatTest, MoodleGradesAreTheOnlyAcceptedWeights) {
