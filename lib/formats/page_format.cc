@@ -728,6 +728,7 @@ Status PageParser::Parse(Question& q, BankFacts& facts) {
   size_t breakdown = first_option - 3;
   QBANK_RETURN_IF_ERROR(CheckSlots(breakdown, kAnalysis, 3));
   q.stated_answer = Field(answer + 1, answer + 2);
+  if (q.stated_answer.empty()) q.extensions["page"]["empty_answer"] = true;
   q.explanation = Field(answer + 2, breakdown);
   for (size_t k = 0; k < 3; ++k) KeepHeading(q, static_cast<Slot>(kAnalysis + k), breakdown + k);
 
@@ -868,7 +869,10 @@ std::string_view PageExtensionString(const Question& q, const char* key) {
 // True when `wording`, written in the place of fixed line `slot`, reads back as that line.
 bool ReadsBackAs(Slot slot, std::string_view wording) {
   if (wording.find_first_of("\r\n") != std::string_view::npos) return false;
-  if (wording == kSeparator || wording == kAnswerMark || IsMarkLine(wording)) return false;
+  if (wording == kSeparator || wording == kAnswerMark || IsMarkLine(wording) ||
+      IsPaddedMark(wording) || wording.starts_with(kDirectivePrefix)) {
+    return false;
+  }
   Slot usual = HeadingSlotOf(wording);
   if (usual != kSlotCount && usual != slot) return false;
   if (slot == kTrap) return wording.starts_with(kTrapSign);
@@ -879,17 +883,25 @@ bool ReadsBackAs(Slot slot, std::string_view wording) {
   return IsSentenceSlot(slot) || (!wording.empty() && wording.back() != '.');
 }
 
-// Writes questions as pages.
+// Writes questions as pages. Text that a page would read back as structure (a "---" line, an
+// option mark inside a rationale, ...) has no escape in a page: such lines are left out and
+// reported as "<field> (line read as structure)".
 class PageWriter {
  public:
   // Writes with line break `eol` ("\n" or "\r\n").
   PageWriter(const model::Bank& bank, std::string eol, LossReport& loss)
       : bank_(bank), eol_(std::move(eol)), loss_(loss) {}
-  // Appends the page of `q` (without a final line break) to `out`.
+  // Appends the page of `q` (without a final line break) to `out`; fails for a question a page
+  // cannot show (no stem, no options).
   Status Write(const Question& q, std::string& out);
 
  private:
-  // The text of a field that takes one line: line breaks become spaces (and are reported).
+  void Push(std::string line) { lines_.push_back(std::move(line)); }
+  void DropStructure(std::string_view field) {
+    loss_.Drop(std::string(field) + " (line read as structure)");
+  }
+  // The text of a field that takes one line: line breaks become spaces (and are reported); a value
+  // that would read as structure becomes empty (and is reported).
   std::string OneLine(const Text& text, std::string_view field) {
     std::string s = text.value;
     bool joined = false;
@@ -900,27 +912,40 @@ class PageWriter {
       }
     }
     if (joined) loss_.Drop(std::string(field) + " line breaks");
-    Check(field, s);
+    if (!StructureOf(field, s).empty()) {
+      DropStructure(field);
+      s.clear();
+    }
     return s;
   }
-  // Remembers in conflict_ the first line that a page would read as structure rather than as text
-  // of `field`.
-  void Check(std::string_view field, std::string_view line) {
-    std::string_view what = StructureOf(field, line);
-    if (!what.empty() && conflict_.empty()) {
-      conflict_ = "its " + std::string(field) + " has a line that a page reads as " +
-                  std::string(what) + ": '" + std::string(line) + "'";
-    }
-  }
-  // Appends the lines of multi-line field `field`; the first line that a page would read as
-  // structure rather than as text of that field is remembered in conflict_.
-  void Lines(std::string_view value, std::string_view field) {
+  // `value` without the lines a page would read as structure (reported once per value).
+  std::string Readable(std::string_view value, std::string_view field) {
+    std::string out;
+    bool dropped = false;
+    bool first = true;
     size_t from = 0;
     while (true) {
       size_t nl = value.find('\n', from);
       std::string_view line = value.substr(from, nl == std::string_view::npos ? nl : nl - from);
-      Check(field, line);
-      lines_.emplace_back(line);
+      if (StructureOf(field, line).empty()) {
+        if (!first) out += '\n';
+        out.append(line);
+        first = false;
+      } else {
+        dropped = true;
+      }
+      if (nl == std::string_view::npos) break;
+      from = nl + 1;
+    }
+    if (dropped) DropStructure(field);
+    return out;
+  }
+  // Appends the lines of a multi-line value (already Readable).
+  void Lines(std::string_view value) {
+    size_t from = 0;
+    while (true) {
+      size_t nl = value.find('\n', from);
+      Push(std::string(value.substr(from, nl == std::string_view::npos ? nl : nl - from)));
       if (nl == std::string_view::npos) break;
       from = nl + 1;
     }
@@ -957,18 +982,31 @@ class PageWriter {
   std::string eol_;
   LossReport& loss_;
   std::vector<std::string> lines_;
-  std::string conflict_;     // why the page would not read back, when it would not
   bool has_author_ = false;  // the page gets an author line
   bool has_review_ = false;  // the page gets a review line
 };
 
-// Derived initials: the first letter of every word of `name` ("Ada Lovelace" -> "AL").
+// Removes the last lines of multi-line `value` that start with "qbank:" (a page would read them as
+// directives); true when it removed any.
+bool StripTrailingDirectives(std::string& value) {
+  bool stripped = false;
+  while (true) {
+    size_t nl = value.rfind('\n');
+    size_t start = nl == std::string::npos ? 0 : nl + 1;
+    if (!std::string_view(value).substr(start).starts_with(kDirectivePrefix)) return stripped;
+    stripped = true;
+    value.erase(nl == std::string::npos ? 0 : nl);
+  }
+}
+
+// Derived initials: the first character of every word of `name` ("Ada Lovelace" -> "AL"); never
+// empty for a name that is not blank, never a page separator.
 std::string InitialsOf(std::string_view name) {
   std::string out;
   bool start = true;
   for (size_t i = 0; i < name.size(); ++i) {
     unsigned char c = static_cast<unsigned char>(name[i]);
-    if (c == ' ') {
+    if (c == ' ' || c == '\t') {
       start = true;
       continue;
     }
@@ -978,7 +1016,7 @@ std::string InitialsOf(std::string_view name) {
       start = false;
     }
   }
-  return out;
+  return out == kSeparator ? std::string("-") : out;
 }
 
 Status PageWriter::Write(const Question& q, std::string& out) {
@@ -988,12 +1026,6 @@ Status PageWriter::Write(const Question& q, std::string& out) {
                          : "question " + (q.id.empty() ? model::DeriveQuestionId(q) : q.id.value);
     return at + ": ";
   };
-  if (IsBlank(q.stem.value)) {
-    return Status::InvalidInput(where() + "cannot be written as a page: a page needs a stem");
-  }
-  if (q.options.empty()) {
-    return Status::InvalidInput(where() + "cannot be written as a page: a page needs options");
-  }
   const Person* person = nullptr;
   if (!q.authors.empty() && !IsBlank(q.authors[0].name.value)) person = &q.authors[0];
   has_author_ = person != nullptr;
@@ -1004,6 +1036,17 @@ Status PageWriter::Write(const Question& q, std::string& out) {
   }
   if (!date && !q.review.checked_against.empty()) loss_.Drop("review.checked_against");
   has_review_ = date.has_value();
+
+  std::string stem = Readable(q.stem.value, "stem");
+  if (IsBlank(stem)) {
+    return Status::InvalidInput(where() + "cannot be written as a page: a page needs a stem");
+  }
+  if (q.options.empty()) {
+    return Status::InvalidInput(where() + "cannot be written as a page: a page needs options");
+  }
+  std::string trap = Readable(q.trap.value, "trap");
+  std::string explanation = Readable(q.explanation.value, "explanation");
+  std::string about = Readable(q.origin.statement.value, "origin.statement");
   const Value* page = q.extensions.Find("page");
   const Value* headings = page != nullptr ? page->Find("headings") : nullptr;
   auto flag = [&](const char* key) {
@@ -1019,7 +1062,6 @@ Status PageWriter::Write(const Question& q, std::string& out) {
     if (ok && slot == kAbout) {
       // Other About wording is found three lines above the author line: it needs the author line
       // and a one-line About paragraph.
-      const std::string& about = q.origin.statement.value;
       ok = person != nullptr && !about.empty() && about.find('\n') == std::string::npos;
     }
     if (!ok) {
@@ -1028,17 +1070,21 @@ Status PageWriter::Write(const Question& q, std::string& out) {
     }
     return v->as_string();
   };
-  const Value* footer_value = page != nullptr ? page->Find("footer") : nullptr;
-  std::string footer = footer_value != nullptr && footer_value->is_string()
-                           ? footer_value->as_string()
-                           : std::string();
+  std::string footer;
+  if (const Value* v = page != nullptr ? page->Find("footer") : nullptr; v && v->is_string()) {
+    footer = Readable(v->as_string(), "extensions.page.footer");
+    // The footer ends the page: its last lines must not read as directives.
+    if (StripTrailingDirectives(footer)) DropStructure("extensions.page.footer");
+    if (!footer.empty() && person == nullptr && !date) {
+      loss_.Drop("extensions.page.footer");  // a footer follows the author or review line
+      footer.clear();
+    }
+  }
   // One file has one kind of line break (a file that mixes them reads as LF with CRs in the text).
   bool own_crlf = PageExtensionString(q, "line_break") == "crlf";
   if (own_crlf != (eol_ == "\r\n")) loss_.Drop("extensions.page.line_break");
-  const std::string& eol = eol_;
 
   lines_.clear();
-  conflict_.clear();
   std::string exam = OneLine(q.exam, "exam");
   std::string domain = OneLine(q.domain, "domain");
   // The title splits at its first space: an exam code with a space, or a domain without an exam,
@@ -1047,16 +1093,16 @@ Status PageWriter::Write(const Question& q, std::string& out) {
   if (exam.empty() && !domain.empty()) loss_.Drop("domain (without an exam)");
   std::string title = exam;
   if (!domain.empty()) title += (title.empty() ? "" : " ") + domain;
-  lines_.push_back(title.empty() ? std::string(kTitleAlone) : title + std::string(kTitleSuffix));
-  Lines(q.stem.value, "stem");
-  if (!q.trap.empty() || flag("trap_heading")) {
-    lines_.push_back(heading(kTrap));
-    if (!q.trap.empty()) Lines(q.trap.value, "trap");
+  Push(title.empty() ? std::string(kTitleAlone) : title + std::string(kTitleSuffix));
+  Lines(stem);
+  if (!trap.empty() || flag("trap_heading")) {
+    Push(heading(kTrap));
+    if (!trap.empty()) Lines(trap);
   }
-  for (Slot s : {kChoices, kMatters, kInstruction, kAnswer}) lines_.push_back(heading(s));
-  lines_.emplace_back(kAnswerMark);
+  for (Slot s : {kChoices, kMatters, kInstruction, kAnswer}) Push(heading(s));
+  Push(std::string(kAnswerMark));
   std::string stated = OneLine(q.stated_answer, "stated_answer");
-  if (q.stated_answer.empty()) {
+  if (q.stated_answer.empty() && !flag("empty_answer")) {
     for (const Option& o : q.options) {
       if (o.correct) {
         stated = OneLine(o.text, "options.text");
@@ -1064,52 +1110,76 @@ Status PageWriter::Write(const Question& q, std::string& out) {
       }
     }
   }
-  lines_.push_back(stated);
-  if (!q.explanation.empty()) Lines(q.explanation.value, "explanation");
-  for (Slot s : {kAnalysis, kBreakdown, kForEach}) lines_.push_back(heading(s));
+  Push(stated);
+  if (!explanation.empty()) Lines(explanation);
+  for (Slot s : {kAnalysis, kBreakdown, kForEach}) Push(heading(s));
+  std::vector<std::string> rationales;
   for (const Option& o : q.options) {
-    lines_.emplace_back(o.correct ? kKeyLine : kWrongLine);
-    lines_.push_back(OneLine(o.text, "options.text"));
+    rationales.push_back(Readable(o.rationale.value, "options.rationale"));
+  }
+  std::string roles;
+  if (person != nullptr) {
+    for (size_t i = 0; i < person->roles.size(); ++i) {
+      if (i > 0) roles += kMiddleDot;
+      std::string role = OneLine(person->roles[i], "authors.roles");
+      if (role.find(kMiddleDot) != std::string::npos) loss_.Drop("authors.roles (has ' · ')");
+      roles += role;
+    }
+    if (!StructureOf("authors.roles", roles).empty()) {
+      DropStructure("authors.roles");
+      roles.clear();
+    }
+  }
+  // The last text of the page must not read as a directive ("qbank:" lines end a page). The footer
+  // is already clear; without it and a review line the roles, the About paragraph or the last
+  // rationale may end the page.
+  if (footer.empty() && !date) {
+    if (person != nullptr) {
+      if (std::string_view(roles).starts_with(kDirectivePrefix)) {
+        DropStructure("authors.roles");
+        roles.clear();
+      }
+    } else {
+      if (StripTrailingDirectives(about)) DropStructure("origin.statement");
+      if (about.empty() && !flag("about_heading") && StripTrailingDirectives(rationales.back())) {
+        DropStructure("options.rationale");
+      }
+    }
+  }
+
+  for (size_t i = 0; i < q.options.size(); ++i) {
+    const Option& o = q.options[i];
+    Push(std::string(o.correct ? kKeyLine : kWrongLine));
+    Push(OneLine(o.text, "options.text"));
     const Value* option_page = o.extensions.Find("page");
     const Value* why = option_page != nullptr ? option_page->Find("why") : nullptr;
     bool own_why = why != nullptr && why->is_string() && why->as_string().starts_with(kWhyPrefix) &&
                    why->as_string().find_first_of("\r\n") == std::string::npos;
     if (why != nullptr && !own_why) loss_.Drop("options.extensions.page.why");
-    lines_.push_back(own_why ? why->as_string() : std::string(o.correct ? kWhyCorrect : kWhyWrong));
-    if (!o.rationale.empty()) Lines(o.rationale.value, "options.rationale");
+    Push(own_why ? why->as_string() : std::string(o.correct ? kWhyCorrect : kWhyWrong));
+    if (!rationales[i].empty()) Lines(rationales[i]);
   }
-
-  if (!footer.empty() && person == nullptr && !date) {
-    loss_.Drop("extensions.page.footer");  // a footer follows the author or review line
-    footer.clear();
-  }
-  if (!q.origin.statement.empty() || person != nullptr || date || !footer.empty() ||
-      flag("about_heading")) {
-    lines_.push_back(heading(kAbout));
-    if (!q.origin.statement.empty()) Lines(q.origin.statement.value, "origin.statement");
+  if (!about.empty() || person != nullptr || date || !footer.empty() || flag("about_heading")) {
+    Push(heading(kAbout));
+    if (!about.empty()) Lines(about);
   }
   if (person != nullptr) {
     std::string initials = OneLine(person->initials, "authors.initials");
-    if (initials.find(' ') != std::string::npos) {
+    if (initials.find_first_of(" \t") != std::string::npos) {
       loss_.Drop("authors.initials");  // a page's initials line is one word
       initials.clear();
     }
-    lines_.push_back(initials.empty() ? InitialsOf(OneLine(person->name, "authors.name"))
-                                      : initials);
-    std::string line = std::string(kAuthorPrefix) + OneLine(person->name, "authors.name");
+    Push(initials.empty() ? InitialsOf(person->name.value) : initials);
+    std::string name = OneLine(person->name, "authors.name");
+    // The author line splits at its first ", ": a name with one reads back cut there.
+    if (name.find(", ") != std::string::npos) loss_.Drop("authors.name (has ', ')");
+    std::string line = std::string(kAuthorPrefix) + name;
     if (!person->credentials.empty()) {
       line += ", " + OneLine(person->credentials, "authors.credentials");
     }
-    lines_.push_back(line);
-    if (!person->roles.empty() || (!date && !footer.empty())) {
-      std::string roles;
-      for (size_t i = 0; i < person->roles.size(); ++i) {
-        if (i > 0) roles += kMiddleDot;
-        roles += OneLine(person->roles[i], "authors.roles");
-      }
-      Check("authors.roles", roles);
-      lines_.push_back(roles);
-    }
+    Push(line);
+    // An empty roles line is written only to keep a footer from reading as the roles.
+    if (!roles.empty() || (!date && !footer.empty())) Push(roles);
   }
   if (date) {
     std::string line = std::string(kReviewPrefix) + *date;
@@ -1117,15 +1187,9 @@ Status PageWriter::Write(const Question& q, std::string& out) {
       line += std::string(kMiddleDot) + std::string(kCheckedPrefix) +
               OneLine(q.review.checked_against, "review.checked_against");
     }
-    lines_.push_back(line);
+    Push(line);
   }
-  if (!footer.empty()) Lines(footer, "extensions.page.footer");
-  if (lines_.back().starts_with(kDirectivePrefix) && conflict_.empty()) {
-    conflict_ = "its last line would read as a 'qbank:' directive: '" + lines_.back() + "'";
-  }
-  if (!conflict_.empty()) {
-    return Status::InvalidInput(where() + "cannot be written as a page: " + conflict_);
-  }
+  if (!footer.empty()) Lines(footer);
   for (const model::Suppression& s : q.suppressions) {
     if (!IsRuleId(s.rule)) {
       loss_.Drop("suppress");
@@ -1133,11 +1197,11 @@ Status PageWriter::Write(const Question& q, std::string& out) {
     }
     std::string line = std::string(kDisablePrefix) + s.rule;
     if (!IsBlank(s.reason)) line += ": " + OneLine(Text(s.reason), "suppress.reason");
-    lines_.push_back(line);
+    Push(line);
   }
 
   for (size_t i = 0; i < lines_.size(); ++i) {
-    if (i > 0) out += eol;
+    if (i > 0) out += eol_;
     out += lines_[i];
   }
   if (q.authors.size() > 1) loss_.Drop("authors", q.authors.size() - 1);

@@ -24,10 +24,10 @@ namespace qbank::formats {
 // option, no trap) import fine and are left to lint.
 //
 // Export: writes each question in the page layout (the usual fixed lines where the question
-// carries no wording of its own); fields a page cannot hold are counted in the loss report. A
-// question without a stem or without options, or whose text has a line that a page would read as
-// structure (a "---" line, an option mark in a rationale, ...), fails the export, naming the
-// question, the field and the line.
+// carries no wording of its own); fields a page cannot hold are counted in the loss report, and so
+// are lines of text that a page would read as structure (a "---" line, an option mark in a
+// rationale, ...), which are left out so the page reads back. A question without a stem or
+// without options fails the export, naming the question.
 class PageFormat : public Format {
  public:
   std::string_view name() const override { return "page"; }
