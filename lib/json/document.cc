@@ -224,7 +224,11 @@ class Handler {
     return IntValue(static_cast<int64_t>(u));
   }
   bool Double(double d) {
-    if (validator_ && !validator_->Double(d)) return SchemaScalarError(Kind::kDouble);
+    // RapidJSON's enum hasher converts doubles to 64-bit integers, which is undefined beyond
+    // their range; such values compare the same against any bound a bank or config schema uses.
+    constexpr double kHashable = 9e18;
+    double checked = std::fabs(d) > kHashable ? std::copysign(kHashable, d) : d;
+    if (validator_ && !validator_->Double(checked)) return SchemaScalarError(Kind::kDouble);
     Node n;
     n.set_double(d);
     return Scalar(std::move(n));

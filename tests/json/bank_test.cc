@@ -279,6 +279,14 @@ TEST(BankReaderTest, SchemaErrorsInQuestionsFarDown) {
 TEST(BankReaderTest, OtherSchemaErrors) {
   EXPECT_EQ(ReadError("{\"questions\": []}"), "bank.json:1:1: expected member \"qbank\"");
   EXPECT_EQ(ReadError("{\"qbank\": 2}"), "bank.json:1:11: qbank: expected 1");
+  // Huge doubles reach RapidJSON's enum hasher safely (UBSan checks the conversion).
+  EXPECT_EQ(ReadError("{\"qbank\": -1.5e300}"), "bank.json:1:11: qbank: expected 1");
+  EXPECT_EQ(
+      ReadError("{\"qbank\": 1, \"questions\": [{\"markup\": 1e31}]}"),
+      "bank.json:1:39: questions[0].markup: expected one of \"plain\", \"markdown\", \"html\"");
+  EXPECT_EQ(ReadError("{\"qbank\": 1, \"questions\": [{\"options\": [{\"correct\": true, "
+                      "\"weight\": 2e300}]}]}"),
+            "bank.json:1:69: questions[0].options[0].weight: expected a number <= 100");
   EXPECT_EQ(ReadError("{\"qbank\": 1, \"questions\": [{\"stme\": \"x\"}]}"),
             "bank.json:1:29: questions[0]: unexpected member \"stme\"; expected one of \"id\", "
             "\"type\", \"exam\", \"domain\", \"stem\", \"trap\", \"options\", \"stated_answer\", "
