@@ -856,9 +856,19 @@ class GiftWriter {
         [[fallthrough]];
       case QuestionType::kSingleAnswer:
       case QuestionType::kMultipleAnswer:
-      case QuestionType::kOther:
+      case QuestionType::kOther: {
+        // GIFT tells single from multiple answer by its '=' marks: a type that the marks cannot
+        // say (a single answer without exactly one key, "other", true/false with other option
+        // texts) reads back as another type.
+        size_t keys = q.KeyIndexes().size();
+        if (q.type == QuestionType::kTrueFalse || q.type == QuestionType::kOther ||
+            (q.type == QuestionType::kSingleAnswer && keys != 1) ||
+            (q.type == QuestionType::kMultipleAnswer && keys == 0)) {
+          loss_.Drop("type");
+        }
         Choices(q);
         break;
+      }
       case QuestionType::kShortAnswer:
         out_ += "\n";
         for (const model::Option& o : q.options) {

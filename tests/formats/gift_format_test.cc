@@ -324,6 +324,27 @@ TEST(GiftFormatTest, WeightsMoodleRefusesAreWrittenAsTheNearestGradeAndReported)
   EXPECT_EQ(loss.dropped().at("options.weight (not a Moodle grade; nearest written)"), 2u);
 }
 
+TEST(GiftFormatTest, TypesGiftCannotSayAreReported) {
+  model::Bank bank;
+  model::Question keyless = PageLikeQuestion();
+  keyless.options[0].correct = false;
+  bank.questions.push_back(keyless);
+  model::Question tf = PageLikeQuestion();
+  tf.type = QuestionType::kTrueFalse;  // options are not True/False
+  bank.questions.push_back(tf);
+  model::Question fine = PageLikeQuestion();
+  bank.questions.push_back(fine);
+  GiftFormat gift;
+  LossReport loss;
+  std::string out = ExportText(gift, bank, loss);
+  EXPECT_EQ(loss.dropped().at("type"), 2u);
+  auto back = ImportText(gift, "t.gift", out);
+  ASSERT_EQ(back.bank.questions.size(), 3u);
+  EXPECT_EQ(back.bank.questions[0].type, QuestionType::kMultipleAnswer);
+  EXPECT_EQ(back.bank.questions[1].type, QuestionType::kSingleAnswer);
+  EXPECT_EQ(back.bank.questions[2].type, QuestionType::kSingleAnswer);
+}
+
 TEST(GiftFormatTest, EscapesRoundTrip) {
   model::Bank bank;
   model::Question q;
