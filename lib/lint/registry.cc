@@ -4,15 +4,23 @@
 #include <algorithm>
 
 #include "lint/rules/answer_mismatch.h"
+#include "lint/rules/dump_markers.h"
+#include "lint/rules/duplicate_option_set.h"
 #include "lint/rules/duplicate_options.h"
 #include "lint/rules/empty_field.h"
+#include "lint/rules/exact_duplicate.h"
 #include "lint/rules/explanation_cites_missing_option.h"
 #include "lint/rules/explanation_only_url.h"
 #include "lint/rules/field_length.h"
+#include "lint/rules/invisible_characters.h"
 #include "lint/rules/key_count.h"
+#include "lint/rules/lookalike_characters.h"
 #include "lint/rules/missing_rationale.h"
+#include "lint/rules/near_duplicate.h"
 #include "lint/rules/option_count.h"
+#include "lint/rules/reference_overlap.h"
 #include "lint/rules/required_metadata.h"
+#include "lint/rules/reused_explanation.h"
 #include "lint/rules/review_age.h"
 #include "lint/suppressions.h"
 
@@ -21,15 +29,23 @@ namespace qbank::lint {
 // Every built-in rule, one line each, in alphabetical order of id.
 void RegisterBuiltinRules(RuleRegistry& registry) {
   registry.Add<AnswerMismatchRule>();
+  registry.Add<DumpMarkersRule>();
+  registry.Add<DuplicateOptionSetRule>();
   registry.Add<DuplicateOptionsRule>();
   registry.Add<EmptyFieldRule>();
+  registry.Add<ExactDuplicateRule>();
   registry.Add<ExplanationCitesMissingOptionRule>();
   registry.Add<ExplanationOnlyUrlRule>();
   registry.Add<FieldLengthRule>();
+  registry.Add<InvisibleCharactersRule>();
   registry.Add<KeyCountRule>();
+  registry.Add<LookalikeCharactersRule>();
   registry.Add<MissingRationaleRule>();
+  registry.Add<NearDuplicateRule>();
   registry.Add<OptionCountRule>();
+  registry.Add<ReferenceOverlapRule>();
   registry.Add<RequiredMetadataRule>();
+  registry.Add<ReusedExplanationRule>();
   registry.Add<ReviewAgeRule>();
   registry.Add<UnusedSuppressionRule>();
 }

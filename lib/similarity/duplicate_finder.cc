@@ -130,11 +130,37 @@ std::vector<ExactGroup> FindExactDuplicates(const BankFeatures& f) {
   return groups;
 }
 
+TokenSets QuestionTokenSets(const BankFeatures& f, unsigned threads) {
+  const size_t n = f.refs.size();
+  if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
+  threads = static_cast<unsigned>(std::min<size_t>(threads, n / 256 + 1));
+  std::vector<TokenSets> parts(threads);
+  auto work = [&](unsigned part, size_t begin, size_t end) {
+    std::vector<uint32_t> tokens;
+    for (size_t r = begin; r < end; ++r) {
+      tokens.clear();
+      AppendQuestionTokens(f.question(r), &tokens);
+      parts[part].Add(tokens.data(), tokens.size());
+    }
+  };
+  std::vector<std::thread> workers;
+  for (unsigned t = 1; t < threads; ++t) {
+    workers.emplace_back(work, t, n * t / threads, n * (t + 1) / threads);
+  }
+  work(0, 0, n / threads);
+  for (std::thread& w : workers) w.join();
+  TokenSets all = std::move(parts[0]);
+  for (unsigned t = 1; t < threads; ++t) {
+    all.Append(parts[t]);
+    parts[t] = TokenSets();
+  }
+  return all;
+}
+
 std::vector<SimilarPair> FindNearDuplicates(const BankFeatures& f, const JoinOptions& options,
                                             JoinStats* stats) {
-  std::vector<std::vector<uint64_t>> sets(f.features.size());
-  for (size_t r = 0; r < f.features.size(); ++r) sets[r] = f.features[r].tokens;
-  std::vector<SimilarPair> pairs = SimilarityJoin(sets, f.linted_records, options, stats);
+  std::vector<SimilarPair> pairs =
+      SimilarityJoin(QuestionTokenSets(f), f.linted_records, options, stats);
   std::erase_if(pairs, [&](const SimilarPair& p) {
     return f.features[p.a].exact_hash == f.features[p.b].exact_hash;
   });

@@ -52,6 +52,10 @@ struct ExactGroup {
 };
 std::vector<ExactGroup> FindExactDuplicates(const BankFeatures& features);
 
+// The near-duplicate tokens (AppendQuestionTokens) of every record, computed on `threads` threads
+// (0: all cores).
+TokenSets QuestionTokenSets(const BankFeatures& features, unsigned threads = 0);
+
 // Near duplicates: pairs of records with similarity >= options.threshold that are not exact
 // duplicates of each other, a < b.
 std::vector<SimilarPair> FindNearDuplicates(const BankFeatures& features,

@@ -55,6 +55,11 @@ void AddTextPassages(uint32_t doc, const std::string& content, ReferenceIndexBui
 
 }  // namespace
 
+void AddReferenceText(const std::string& name, const std::string& content,
+                      ReferenceIndexBuilder& builder) {
+  AddTextPassages(builder.AddDocument(name), content, builder);
+}
+
 Status AddReferenceFile(const std::string& path, FileSystem& fs, ReferenceIndexBuilder& builder) {
   Result<std::string> content = fs.ReadFile(path);
   if (!content.ok()) return content.status();

@@ -25,6 +25,11 @@ struct IndexBuildOptions {
 // passage. InvalidInput "PATH: ..." for a file that is neither (binary data, invalid UTF-8).
 Status AddReferenceFile(const std::string& path, FileSystem& fs, ReferenceIndexBuilder& builder);
 
+// Adds `content` (UTF-8 text) to `builder` as document `name`: each paragraph (lines up to a
+// blank line) is a passage at its first line.
+void AddReferenceText(const std::string& name, const std::string& content,
+                      ReferenceIndexBuilder& builder);
+
 // Builds the index of `options.sources` (folders walked recursively, hidden entries skipped) and
 // writes it atomically to `options.output`. Prints one summary line to `out` ("refs.qidx: 3
 // documents, 120 passages, 4210 fingerprints"); files it cannot use are named on `err` with the

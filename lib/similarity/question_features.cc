@@ -88,7 +88,6 @@ QuestionFeatures ExtractFeatures(const model::Question& question, const FeatureO
 
   text::TextKey stem = text::MakeTextKey(question.stem.value, key_options);
   f.stem_hash = SequenceHash(stem);
-  f.tokens = TokenHashes(stem);
 
   std::vector<uint64_t> option_hashes;
   std::vector<uint64_t> key_hashes;
@@ -99,7 +98,6 @@ QuestionFeatures ExtractFeatures(const model::Question& question, const FeatureO
     uint64_t h = SequenceHash(key);
     option_hashes.push_back(h);
     if (o.correct) key_hashes.push_back(h);
-    for (size_t i = 0; i < key.size(); ++i) f.tokens.push_back(HashToken(key.Word(i)));
     bool stock = key.size() == 0 ||
                  std::find(options.stock_options.begin(), options.stock_options.end(), key.key) !=
                      options.stock_options.end();
@@ -129,6 +127,23 @@ QuestionFeatures ExtractFeatures(const model::Question& question, const FeatureO
     add_explanation(question.options[i].rationale, static_cast<int32_t>(i));
   }
   return f;
+}
+
+void AppendQuestionTokens(const model::Question& question, std::vector<uint32_t>* out) {
+  text::KeyOptions key_options;
+  key_options.context_script = QuestionScript(question);
+  auto add_field = [&](const std::string& value) {
+    text::TextKey key = text::MakeTextKey(value, key_options);
+    uint64_t previous = 0;
+    for (size_t i = 0; i < key.size(); ++i) {
+      uint64_t h = HashToken(key.Word(i));
+      out->push_back(static_cast<uint32_t>(h));
+      if (i > 0) out->push_back(static_cast<uint32_t>(CombineHash(previous, h) >> 32));
+      previous = h;
+    }
+  };
+  add_field(question.stem.value);
+  for (const model::Option& o : question.options) add_field(o.text.value);
 }
 
 QuestionText KeyQuestionText(const model::Question& question) {

@@ -37,7 +37,6 @@ struct QuestionFeatures {
   // The non-stock options' keys as a set (order-free), 0 when fewer than `min_options` remain or
   // their non-numeric words are fewer than `min_words` (see FeatureOptions).
   uint64_t option_set_hash = 0;
-  std::vector<uint64_t> tokens;  // token hashes of the stem and all options (with repeats)
   std::vector<ExplanationRef> explanations;  // non-empty explanation and rationales
 };
 
@@ -52,6 +51,12 @@ int QuestionScript(const model::Question& question);
 
 // The features of `question`. Thread-safe.
 QuestionFeatures ExtractFeatures(const model::Question& question, const FeatureOptions& options);
+
+// Appends the near-duplicate tokens of `question` to `out`: every word of the stem and of each
+// option (comparison keys) and every pair of neighbouring words within one field, as 32-bit
+// hashes (with repeats). Pairs keep some word order, so two unrelated questions on one topic share
+// few tokens, while shuffled options and reordered clauses keep nearly all of them.
+void AppendQuestionTokens(const model::Question& question, std::vector<uint32_t>* out);
 
 // The comparison key of the question's text for reports: stem tokens then options' tokens.
 struct QuestionText {

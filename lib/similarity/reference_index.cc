@@ -46,17 +46,44 @@ uint32_t ReferenceIndexBuilder::AddDocument(std::string name) {
   return static_cast<uint32_t>(documents_.size() - 1);
 }
 
+namespace {
+
+// True when token `w` of `key` is an option label at the start of a line ("A." or "(b)"), which
+// dumps print and questions do not contain.
+bool IsOptionLabel(std::string_view text, const text::TextKey& key, size_t w) {
+  const text::KeyWord& word = key.words[w];
+  if (word.source_end != word.source_begin + 1) return false;
+  char c = static_cast<char>(text[word.source_begin] | 0x20);
+  if (c < 'a' || c > 'h' || word.source_end >= text.size()) return false;
+  char after = text[word.source_end];
+  if (after != '.' && after != ')' && after != ':') return false;
+  for (size_t i = word.source_begin; i > 0; --i) {
+    char before = text[i - 1];
+    if (before == '\n') return true;
+    if (before != ' ' && before != '\t' && before != '(') return false;
+  }
+  return true;
+}
+
+}  // namespace
+
 void ReferenceIndexBuilder::AddPassage(uint32_t doc, uint32_t first_line, std::string_view text) {
   ++passages_;
   text::TextKey key = text::MakeTextKey(text);
-  if (key.size() < parameters_.ngram) return;
-  std::vector<uint64_t> ngrams = NgramHashes(TokenHashes(key), parameters_.ngram);
+  std::vector<uint64_t> tokens;
+  std::vector<uint32_t> starts;  // source offset of each kept token
+  for (size_t w = 0; w < key.size(); ++w) {
+    if (IsOptionLabel(text, key, w)) continue;
+    tokens.push_back(HashToken(key.Word(w)));
+    starts.push_back(key.words[w].source_begin);
+  }
+  if (tokens.size() < parameters_.ngram) return;
+  std::vector<uint64_t> ngrams = NgramHashes(tokens, parameters_.ngram);
   // Line of each token: count line breaks as the tokens advance.
   size_t line = first_line;
   size_t scanned = 0;
   for (size_t pos : Winnow(ngrams, parameters_.window)) {
-    size_t at = key.words[pos].source_begin;
-    for (; scanned < at; ++scanned) line += text[scanned] == '\n';
+    for (; scanned < starts[pos]; ++scanned) line += text[scanned] == '\n';
     entries_.push_back(
         {ngrams[pos], doc, static_cast<uint32_t>(std::min<size_t>(line, UINT32_MAX))});
   }
@@ -73,7 +100,8 @@ std::string ReferenceIndexBuilder::Serialize() {
     names.push_back('\0');
   }
   std::string out;
-  out.reserve(kHeaderSize + names.size() + 8 + entries_.size() * 16);
+  out.reserve(kHeaderSize + names.size() + 16 + (size_t{4} << ReferenceIndex::kBucketBits) +
+              entries_.size() * 16);
   out.append(kMagic, sizeof kMagic);
   Put32(&out, kReferenceIndexVersion);
   Put32(&out, kByteOrderMark);
@@ -86,6 +114,12 @@ std::string ReferenceIndexBuilder::Serialize() {
   Put64(&out, entries_.size());
   Put64(&out, names.size());
   out.append(names);
+  PadTo8(&out);
+  // The bucket directory: the first entry of each top-bits bucket, plus the end.
+  std::vector<uint32_t> buckets((size_t{1} << ReferenceIndex::kBucketBits) + 1, 0);
+  for (const Entry& e : entries_) ++buckets[(e.hash >> (64 - ReferenceIndex::kBucketBits)) + 1];
+  for (size_t b = 1; b < buckets.size(); ++b) buckets[b] += buckets[b - 1];
+  for (uint32_t b : buckets) Put32(&out, b);
   PadTo8(&out);
   for (const Entry& e : entries_) Put64(&out, e.hash);
   for (const Entry& e : entries_) Put32(&out, e.doc);
@@ -122,9 +156,11 @@ Result<ReferenceIndex> ReferenceIndex::Parse(std::string bytes, const std::strin
   uint64_t available = bytes.size() - kHeaderSize;
   if (names_size > available || doc_count > names_size) return bad("truncated document names");
   uint64_t names_end = kHeaderSize + names_size;
-  uint64_t table = (names_end + 7) / 8 * 8;
+  const uint64_t bucket_count = (uint64_t{1} << kBucketBits) + 1;
+  uint64_t directory = (names_end + 7) / 8 * 8;
+  uint64_t table = (directory + bucket_count * 4 + 7) / 8 * 8;
   if (table > bytes.size() || count > (bytes.size() - table) / 16 ||
-      table + count * 16 != bytes.size()) {
+      table + count * 16 != bytes.size() || count > UINT32_MAX) {
     return bad("expected " + std::to_string(count) + " fingerprints, the file size does not match");
   }
   const char* p = bytes.data() + kHeaderSize;
@@ -136,23 +172,22 @@ Result<ReferenceIndex> ReferenceIndex::Parse(std::string bytes, const std::strin
     p = nul + 1;
   }
   if (index.names_.size() != doc_count) return bad("document count does not match the names");
+  // The bucket directory must rise from 0 to the entry count; entries themselves are not scanned
+  // (a damaged entry can only give a wrong match, and document ids are checked when used).
+  index.buckets_.resize(bucket_count);
+  uint32_t previous = 0;
+  for (uint64_t b = 0; b < bucket_count; ++b) {
+    uint32_t v = Get32(bytes, directory + b * 4);
+    if (v < previous || v > count || (b == 0 && v != 0)) return bad("damaged bucket directory");
+    index.buckets_[b] = previous = v;
+  }
+  if (previous != count) return bad("damaged bucket directory");
   index.passages_ = passages;
   index.count_ = count;
   index.hashes_offset_ = table;
   index.docs_offset_ = table + count * 8;
   index.lines_offset_ = table + count * 12;
   index.bytes_ = std::move(bytes);
-  // One pass: check order and document ids, and fill the bucket directory.
-  index.buckets_.assign((size_t{1} << kBucketBits) + 1, 0);
-  uint64_t previous = 0;
-  for (size_t i = 0; i < count; ++i) {
-    uint64_t h = index.HashAt(i);
-    if (h < previous) return bad("fingerprints out of order at entry " + std::to_string(i));
-    previous = h;
-    if (index.DocAt(i) >= doc_count) return bad("document id out of range");
-    ++index.buckets_[(h >> (64 - kBucketBits)) + 1];
-  }
-  for (size_t b = 1; b < index.buckets_.size(); ++b) index.buckets_[b] += index.buckets_[b - 1];
   return index;
 }
 
@@ -195,10 +230,11 @@ std::vector<ReferenceMatch> ReferenceIndex::Search(const std::vector<uint64_t>& 
       }
     }
     size_t last = lo;
-    while (last < count_ && HashAt(last) == h) ++last;
+    while (last < buckets_[bucket + 1] && HashAt(last) == h) ++last;
     if (last == lo || last - lo > options.max_postings) continue;
     for (size_t i = lo; i < last; ++i) {
-      hits.push_back({DocAt(i), static_cast<uint32_t>(pos), LineAt(i)});
+      if (DocAt(i) < names_.size())
+        hits.push_back({DocAt(i), static_cast<uint32_t>(pos), LineAt(i)});
     }
   }
   std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) {

@@ -18,7 +18,7 @@ namespace qbank::similarity {
 // How fingerprints are made; stored in the file, so a query uses the index's own parameters.
 struct IndexParameters {
   uint32_t ngram = 5;   // words per n-gram
-  uint32_t window = 6;  // winnowing window: every shared run of ngram + window - 1 words is seen
+  uint32_t window = 4;  // winnowing window: every shared run of ngram + window - 1 words is seen
 };
 
 // The file format version this build writes and reads.
@@ -68,9 +68,11 @@ struct ReferenceMatch {
 };
 
 struct OverlapOptions {
-  size_t min_run_words = 12;  // report a shared run at least this long
-  double min_share = 0.5;     // or at least this share of the query's fingerprints
-  size_t min_shared = 3;      // (and at least this many of them)
+  // Report a shared run at least this long. Runs are measured between the first and last shared
+  // fingerprint, so they read up to 2 * (window - 1) words short of the true run.
+  size_t min_run_words = 10;
+  double min_share = 0.5;  // or at least this share of the query's fingerprints
+  size_t min_shared = 3;   // (and at least this many of them)
   // Fingerprints found in more places than this are common phrases and are not counted.
   size_t max_postings = 500;
 };
@@ -110,6 +112,9 @@ class ReferenceIndex {
   size_t docs_offset_ = 0;
   size_t lines_offset_ = 0;
   std::vector<uint32_t> buckets_;  // first entry of each top-bits bucket, plus the end
+
+ public:
+  // Fingerprints are bucketed by their top bits; the file holds the bucket directory.
   static constexpr int kBucketBits = 18;
 };
 

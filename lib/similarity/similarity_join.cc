@@ -10,7 +10,7 @@ namespace {
 
 constexpr double kEpsilon = 1e-9;
 
-// Open-addressing map from a token hash to a dense id (hash 0 is stored in a side slot).
+// Open-addressing map from a token hash to a dense id (hash 0 is kept in a side slot).
 class TokenTable {
  public:
   explicit TokenTable(size_t expected) {
@@ -20,13 +20,13 @@ class TokenTable {
     ids_.assign(capacity, 0);
   }
   // The id of `hash`, made when new (ids count up from 0).
-  uint32_t Intern(uint64_t hash) {
+  uint32_t Intern(uint32_t hash) {
     if (hash == 0) {
       if (zero_id_ == kNone) zero_id_ = NextId(0);
       return zero_id_;
     }
     size_t mask = keys_.size() - 1;
-    for (size_t slot = hash & mask;; slot = (slot + 1) & mask) {
+    for (size_t slot = Spread(hash) & mask;; slot = (slot + 1) & mask) {
       if (keys_[slot] == hash) return ids_[slot];
       if (keys_[slot] == 0) {
         if ((count_ + 1) * 2 > keys_.size()) {
@@ -40,32 +40,35 @@ class TokenTable {
     }
   }
   size_t size() const { return hashes_.size(); }
-  uint64_t HashOf(uint32_t id) const { return hashes_[id]; }
+  uint32_t HashOf(uint32_t id) const { return hashes_[id]; }
 
  private:
   static constexpr uint32_t kNone = UINT32_MAX;
-  uint32_t NextId(uint64_t hash) {
+  static size_t Spread(uint32_t h) {
+    return (static_cast<uint64_t>(h) * 0x9E3779B97F4A7C15ULL) >> 20;
+  }
+  uint32_t NextId(uint32_t hash) {
     hashes_.push_back(hash);
     ++count_;
     return static_cast<uint32_t>(hashes_.size() - 1);
   }
   void Grow() {
-    std::vector<uint64_t> old_keys = std::move(keys_);
+    std::vector<uint32_t> old_keys = std::move(keys_);
     std::vector<uint32_t> old_ids = std::move(ids_);
     keys_.assign(old_keys.size() * 2, 0);
     ids_.assign(old_keys.size() * 2, 0);
     size_t mask = keys_.size() - 1;
     for (size_t i = 0; i < old_keys.size(); ++i) {
       if (old_keys[i] == 0) continue;
-      size_t slot = old_keys[i] & mask;
+      size_t slot = Spread(old_keys[i]) & mask;
       while (keys_[slot] != 0) slot = (slot + 1) & mask;
       keys_[slot] = old_keys[i];
       ids_[slot] = old_ids[i];
     }
   }
-  std::vector<uint64_t> keys_;
+  std::vector<uint32_t> keys_;
   std::vector<uint32_t> ids_;
-  std::vector<uint64_t> hashes_;
+  std::vector<uint32_t> hashes_;
   size_t count_ = 0;
   uint32_t zero_id_ = kNone;
 };
@@ -78,26 +81,31 @@ struct RankedRecords {
   const uint32_t* begin(size_t r) const { return ranks.data() + offsets[r]; }
 };
 
-RankedRecords Prepare(const std::vector<std::vector<uint64_t>>& sets, const JoinOptions& options,
-                      JoinStats* stats) {
-  size_t total = 0;
-  for (const auto& s : sets) total += s.size();
-  TokenTable table(total / 4 + 16);
-  // Distinct token ids per record, then document frequencies.
-  std::vector<uint32_t> offsets(sets.size() + 1, 0);
-  std::vector<uint32_t> ids;
-  ids.reserve(total);
-  for (size_t r = 0; r < sets.size(); ++r) {
-    size_t start = ids.size();
-    for (uint64_t h : sets[r]) ids.push_back(table.Intern(h));
-    std::sort(ids.begin() + static_cast<std::ptrdiff_t>(start), ids.end());
-    ids.erase(std::unique(ids.begin() + static_cast<std::ptrdiff_t>(start), ids.end()), ids.end());
-    offsets[r + 1] = static_cast<uint32_t>(ids.size());
+RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* stats) {
+  const size_t n = sets.size();
+  TokenTable table(sets.data.size() / 4 + 16);
+  // Token hashes become dense ids, each record's sorted and unique, in place.
+  std::vector<uint32_t>& ids = sets.data;
+  std::vector<uint32_t>& offsets = sets.offsets;
+  size_t write = 0;
+  for (size_t r = 0; r < n; ++r) {
+    size_t begin = offsets[r], end = offsets[r + 1];
+    for (size_t k = begin; k < end; ++k) ids[k] = table.Intern(ids[k]);
+    std::sort(ids.begin() + static_cast<std::ptrdiff_t>(begin),
+              ids.begin() + static_cast<std::ptrdiff_t>(end));
+    size_t start = write;
+    for (size_t k = begin; k < end; ++k) {
+      if (k == begin || ids[k] != ids[k - 1]) ids[write++] = ids[k];
+    }
+    offsets[r] = static_cast<uint32_t>(start);
   }
+  offsets[n] = static_cast<uint32_t>(write);
+  // offsets[r] now holds record r's start; its end is the next record's start.
+  ids.resize(write);
   std::vector<uint32_t> df(table.size(), 0);
   for (uint32_t id : ids) ++df[id];
   double limit = std::max(static_cast<double>(options.frequent_min_records),
-                          options.frequent_share * static_cast<double>(sets.size()));
+                          options.frequent_share * static_cast<double>(n));
   // Rank kept tokens by ascending frequency (ties by hash, so the order is stable across runs).
   std::vector<uint32_t> order;
   order.reserve(table.size());
@@ -113,29 +121,37 @@ RankedRecords Prepare(const std::vector<std::vector<uint64_t>>& sets, const Join
     return df[a] != df[b] ? df[a] < df[b] : table.HashOf(a) < table.HashOf(b);
   });
   constexpr uint32_t kDropped = UINT32_MAX;
-  std::vector<uint32_t> rank_of(table.size(), kDropped);
+  std::vector<uint32_t>& rank_of = df;  // df is no longer needed
+  std::fill(rank_of.begin(), rank_of.end(), kDropped);
   for (uint32_t k = 0; k < order.size(); ++k) rank_of[order[k]] = k;
 
   RankedRecords records;
-  records.offsets.assign(sets.size() + 1, 0);
-  records.ranks.reserve(ids.size());
-  for (size_t r = 0; r < sets.size(); ++r) {
-    size_t start = records.ranks.size();
-    for (uint32_t k = offsets[r]; k < offsets[r + 1]; ++k) {
-      if (rank_of[ids[k]] != kDropped) records.ranks.push_back(rank_of[ids[k]]);
+  write = 0;
+  size_t taking_part = 0;
+  for (size_t r = 0; r < n; ++r) {
+    size_t begin = offsets[r], end = offsets[r + 1];
+    size_t start = write;
+    for (size_t k = begin; k < end; ++k) {
+      if (rank_of[ids[k]] != kDropped) ids[write++] = rank_of[ids[k]];
     }
-    if (records.ranks.size() - start < options.min_tokens) {
-      records.ranks.resize(start);  // too short to take part
+    if (write - start < options.min_tokens) {
+      write = start;  // too short to take part
     } else {
-      std::sort(records.ranks.begin() + static_cast<std::ptrdiff_t>(start), records.ranks.end());
+      std::sort(ids.begin() + static_cast<std::ptrdiff_t>(start),
+                ids.begin() + static_cast<std::ptrdiff_t>(write));
+      ++taking_part;
     }
-    records.offsets[r + 1] = static_cast<uint32_t>(records.ranks.size());
+    offsets[r] = static_cast<uint32_t>(start);
   }
+  offsets[n] = static_cast<uint32_t>(write);
+  ids.resize(write);
+  ids.shrink_to_fit();
+  records.offsets = std::move(offsets);
+  records.ranks = std::move(ids);
   if (stats != nullptr) {
     stats->distinct_tokens = table.size();
     stats->frequent_tokens = frequent;
-    stats->records = 0;
-    for (size_t r = 0; r < sets.size(); ++r) stats->records += records.size(r) > 0;
+    stats->records = taking_part;
   }
   return records;
 }
@@ -164,17 +180,23 @@ size_t CeilTimes(double t, double x) { return static_cast<size_t>(std::ceil(t * 
 
 }  // namespace
 
-std::vector<SimilarPair> SimilarityJoin(const std::vector<std::vector<uint64_t>>& sets,
-                                        size_t linted, const JoinOptions& options,
+void TokenSets::Append(const TokenSets& other) {
+  uint32_t base = static_cast<uint32_t>(data.size());
+  data.insert(data.end(), other.data.begin(), other.data.end());
+  for (size_t r = 1; r < other.offsets.size(); ++r) offsets.push_back(base + other.offsets[r]);
+}
+
+std::vector<SimilarPair> SimilarityJoin(TokenSets sets, size_t linted, const JoinOptions& options,
                                         JoinStats* stats) {
   JoinStats local;
   if (stats == nullptr) stats = &local;
-  RankedRecords records = Prepare(sets, options, stats);
+  const size_t n = sets.size();
+  RankedRecords records = Prepare(std::move(sets), options, stats);
   const double t = std::clamp(options.threshold, kEpsilon, 1.0);
 
   // Records in ascending size: a record only meets records no larger than itself.
   std::vector<uint32_t> by_size;
-  for (uint32_t r = 0; r < sets.size(); ++r) {
+  for (uint32_t r = 0; r < n; ++r) {
     if (records.size(r) > 0) by_size.push_back(r);
   }
   std::stable_sort(by_size.begin(), by_size.end(),
@@ -188,7 +210,7 @@ std::vector<SimilarPair> SimilarityJoin(const std::vector<std::vector<uint64_t>>
   for (uint32_t rank : records.ranks) max_rank = std::max(max_rank, rank + 1);
   std::vector<std::vector<Posting>> postings(max_rank);
   std::vector<uint32_t> list_start(max_rank, 0);  // entries before it are too short for now
-  std::vector<int32_t> overlap(sets.size(), 0);   // -1: pruned for the current probe
+  std::vector<int32_t> overlap(n, 0);             // -1: pruned for the current probe
   std::vector<uint32_t> touched;
   std::vector<SimilarPair> pairs;
 
@@ -245,14 +267,15 @@ std::vector<SimilarPair> SimilarityJoin(const std::vector<std::vector<uint64_t>>
   return pairs;
 }
 
-std::vector<SimilarPair> ExhaustiveSimilarityPairs(const std::vector<std::vector<uint64_t>>& sets,
-                                                   size_t linted, const JoinOptions& options) {
-  RankedRecords records = Prepare(sets, options, nullptr);
+std::vector<SimilarPair> ExhaustiveSimilarityPairs(TokenSets sets, size_t linted,
+                                                   const JoinOptions& options) {
+  const size_t n = sets.size();
+  RankedRecords records = Prepare(std::move(sets), options, nullptr);
   const double t = std::clamp(options.threshold, kEpsilon, 1.0);
   std::vector<SimilarPair> pairs;
-  for (uint32_t a = 0; a < sets.size(); ++a) {
+  for (uint32_t a = 0; a < n; ++a) {
     if (records.size(a) == 0) continue;
-    for (uint32_t b = a + 1; b < sets.size(); ++b) {
+    for (uint32_t b = a + 1; b < n; ++b) {
       if (records.size(b) == 0 || (a >= linted && b >= linted)) continue;
       size_t o = Overlap(records.begin(a), records.size(a), records.begin(b), records.size(b));
       double similarity = Jaccard(o, records.size(a), records.size(b));

@@ -30,6 +30,21 @@ struct JoinStats {
   size_t pairs = 0;            // pairs reported
 };
 
+// The token sets of many records in one array (32-bit token hashes; repeats allowed, any order):
+// record r's tokens are data[offsets[r], offsets[r + 1]).
+struct TokenSets {
+  std::vector<uint32_t> data;
+  std::vector<uint32_t> offsets = {0};
+  size_t size() const { return offsets.size() - 1; }
+  // Appends a record.
+  void Add(const uint32_t* tokens, size_t count) {
+    data.insert(data.end(), tokens, tokens + count);
+    offsets.push_back(static_cast<uint32_t>(data.size()));
+  }
+  // Appends every record of `other`.
+  void Append(const TokenSets& other);
+};
+
 // Two records and their similarity over the kept tokens; a < b.
 struct SimilarPair {
   uint32_t a = 0;
@@ -40,17 +55,16 @@ struct SimilarPair {
 
 // Every pair of records (a, b) with Jaccard(kept tokens of a, kept tokens of b) >= threshold,
 // where at least one of a, b is below `linted` (records at or above `linted` come from banks that
-// are compared against but not checked: pairs among them are not reported). `sets[i]` holds the
-// token hashes of record i (duplicates allowed, any order). Pairs are sorted by (a, b).
-// Time grows with the number of records times the candidates each one meets through its rarest
-// tokens, not with the number of pairs of records.
-std::vector<SimilarPair> SimilarityJoin(const std::vector<std::vector<uint64_t>>& sets,
-                                        size_t linted, const JoinOptions& options,
+// are compared against but not checked: pairs among them are not reported). The sets are
+// consumed (turned into token ranks in place, so memory holds one copy). Pairs are sorted by
+// (a, b). Time grows with the number of records times the candidates each one meets through its
+// rarest tokens, not with the number of pairs of records.
+std::vector<SimilarPair> SimilarityJoin(TokenSets sets, size_t linted, const JoinOptions& options,
                                         JoinStats* stats = nullptr);
 
 // The same result by comparing every pair (quadratic): the recall baseline for tests and bench.
-std::vector<SimilarPair> ExhaustiveSimilarityPairs(const std::vector<std::vector<uint64_t>>& sets,
-                                                   size_t linted, const JoinOptions& options);
+std::vector<SimilarPair> ExhaustiveSimilarityPairs(TokenSets sets, size_t linted,
+                                                   const JoinOptions& options);
 
 }  // namespace qbank::similarity
 

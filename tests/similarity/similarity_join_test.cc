@@ -7,6 +7,15 @@
 namespace qbank::similarity {
 namespace {
 
+TokenSets Sets(const std::vector<std::vector<uint64_t>>& sets) {
+  TokenSets out;
+  for (const auto& s : sets) {
+    std::vector<uint32_t> t(s.begin(), s.end());
+    out.Add(t.data(), t.size());
+  }
+  return out;
+}
+
 std::vector<std::vector<uint64_t>> RandomSets(size_t count, uint32_t seed) {
   std::mt19937 rng(seed);
   std::vector<std::vector<uint64_t>> sets;
@@ -35,8 +44,8 @@ TEST(SimilarityJoinTest, FindsExactlyWhatComparingEveryPairFinds) {
     options.threshold = threshold;
     options.frequent_min_records = 5;
     JoinStats stats;
-    auto fast = SimilarityJoin(sets, sets.size(), options, &stats);
-    auto slow = ExhaustiveSimilarityPairs(sets, sets.size(), options);
+    auto fast = SimilarityJoin(Sets(sets), sets.size(), options, &stats);
+    auto slow = ExhaustiveSimilarityPairs(Sets(sets), sets.size(), options);
     EXPECT_EQ(fast, slow) << "threshold " << threshold;
     EXPECT_GT(fast.size(), 5u);
     EXPECT_LT(stats.candidates, 600u * 599u / 2u / 10u);  // far fewer than all pairs
@@ -54,7 +63,7 @@ TEST(SimilarityJoinTest, FrequentTokensDoNotMakePairs) {
   options.threshold = 0.5;
   options.min_tokens = 3;
   JoinStats stats;
-  auto pairs = SimilarityJoin(sets, sets.size(), options, &stats);
+  auto pairs = SimilarityJoin(Sets(sets), sets.size(), options, &stats);
   ASSERT_EQ(pairs.size(), 1u);
   EXPECT_EQ(pairs[0].a, 7u);
   EXPECT_EQ(pairs[0].b, 100u);
@@ -64,24 +73,24 @@ TEST(SimilarityJoinTest, FrequentTokensDoNotMakePairs) {
   options.frequent_share = 1.0;
   options.frequent_min_records = 1000;
   options.threshold = 0.4;
-  EXPECT_GT(SimilarityJoin(sets, sets.size(), options).size(), 4000u);
+  EXPECT_GT(SimilarityJoin(Sets(sets), sets.size(), options).size(), 4000u);
 }
 
 TEST(SimilarityJoinTest, ComparedBanksDoNotPairAmongThemselves) {
   std::vector<std::vector<uint64_t>> sets = {
       {1, 2, 3, 4, 5, 6}, {11, 12, 13, 14, 15, 16}, {11, 12, 13, 14, 15, 16}, {1, 2, 3, 4, 5, 6}};
   JoinOptions options;
-  auto pairs = SimilarityJoin(sets, /*linted=*/1, options);
+  auto pairs = SimilarityJoin(Sets(sets), /*linted=*/1, options);
   ASSERT_EQ(pairs.size(), 1u);
   EXPECT_EQ(pairs[0].a, 0u);
   EXPECT_EQ(pairs[0].b, 3u);
-  EXPECT_EQ(ExhaustiveSimilarityPairs(sets, 1, options), pairs);
+  EXPECT_EQ(ExhaustiveSimilarityPairs(Sets(sets), 1, options), pairs);
 }
 
 TEST(SimilarityJoinTest, ShortRecordsTakeNoPart) {
   std::vector<std::vector<uint64_t>> sets = {{1, 2, 3}, {1, 2, 3}};
-  EXPECT_TRUE(SimilarityJoin(sets, 2, JoinOptions{}).empty());
-  EXPECT_TRUE(SimilarityJoin({}, 0, JoinOptions{}).empty());
+  EXPECT_TRUE(SimilarityJoin(Sets(sets), 2, JoinOptions{}).empty());
+  EXPECT_TRUE(SimilarityJoin(TokenSets{}, 0, JoinOptions{}).empty());
 }
 
 }  // namespace

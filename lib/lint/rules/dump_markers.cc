@@ -1,0 +1,142 @@
+// dump-markers: a small term matcher over the configured list.
+#include "lint/rules/dump_markers.h"
+
+#include "base/file_system.h"
+#include "lint/config.h"
+#include "lint/rules/question_fields.h"
+
+namespace qbank::lint {
+namespace {
+
+constexpr size_t kNpos = std::string_view::npos;
+
+char Lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
+bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+bool IsWordByte(char c) {
+  return IsDigit(c) || (Lower(c) >= 'a' && Lower(c) <= 'z') ||
+         (static_cast<unsigned char>(c) >= 0x80);
+}
+
+}  // namespace
+
+DumpMarkerTerm::DumpMarkerTerm(std::string_view term) : text_(term) {
+  for (size_t i = 0; i < term.size(); ++i) {
+    if (term.substr(i, 3) == "{n}") {
+      pieces_.push_back({Kind::kNumber, 0});
+      i += 2;
+    } else if (term.substr(i, 8) == "{letter}") {
+      pieces_.push_back({Kind::kLetter, 0});
+      i += 7;
+    } else if (IsSpace(term[i])) {
+      if (pieces_.empty() || pieces_.back().kind != Kind::kSpace) {
+        pieces_.push_back({Kind::kSpace, 0});
+      }
+    } else {
+      pieces_.push_back({Kind::kChar, Lower(term[i])});
+    }
+  }
+}
+
+size_t DumpMarkerTerm::MatchAt(std::string_view s, size_t at) const {
+  size_t i = at;
+  for (const Piece& p : pieces_) {
+    switch (p.kind) {
+      case Kind::kChar:
+        if (i >= s.size() || Lower(s[i]) != p.c) return kNpos;
+        ++i;
+        break;
+      case Kind::kSpace:
+        while (i < s.size() && IsSpace(s[i])) ++i;
+        break;
+      case Kind::kNumber:
+        if (i >= s.size() || !IsDigit(s[i])) return kNpos;
+        while (i < s.size() && IsDigit(s[i])) ++i;
+        break;
+      case Kind::kLetter: {
+        char c = i < s.size() ? Lower(s[i]) : '\0';
+        if (c < 'a' || c > 'h') return kNpos;
+        ++i;
+        break;
+      }
+    }
+  }
+  return i;
+}
+
+std::pair<size_t, size_t> DumpMarkerTerm::Find(std::string_view s, size_t from) const {
+  if (pieces_.empty()) return {kNpos, kNpos};
+  for (size_t at = from; at < s.size(); ++at) {
+    if (at > 0 && IsWordByte(s[at - 1]) && IsWordByte(s[at])) continue;
+    size_t end = MatchAt(s, at);
+    if (end == kNpos || end == at) continue;
+    if (end < s.size() && IsWordByte(s[end - 1]) && IsWordByte(s[end])) continue;
+    return {at, end};
+  }
+  return {kNpos, kNpos};
+}
+
+std::vector<DumpMarkerTerm> ParseDumpMarkerTerms(std::string_view list) {
+  std::vector<DumpMarkerTerm> terms;
+  size_t start = 0;
+  while (start <= list.size()) {
+    size_t eol = list.find('\n', start);
+    if (eol == kNpos) eol = list.size();
+    std::string_view line = list.substr(start, eol - start);
+    while (!line.empty() && IsSpace(line.back())) line.remove_suffix(1);
+    while (!line.empty() && IsSpace(line.front())) line.remove_prefix(1);
+    if (!line.empty() && line.front() != '#') terms.emplace_back(line);
+    start = eol + 1;
+  }
+  return terms;
+}
+
+Status DumpMarkersRule::Configure(const model::Value& options) {
+  QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"terms", "extra-terms"}));
+  std::vector<std::string> terms, extra;
+  bool replace = options.Find("terms") != nullptr;
+  QBANK_RETURN_IF_ERROR(ReadStringListOption(options, "terms", &terms));
+  QBANK_RETURN_IF_ERROR(ReadStringListOption(options, "extra-terms", &extra));
+  terms_.clear();
+  if (replace) {
+    for (const std::string& t : terms) terms_.emplace_back(t);
+  } else {
+    std::string path = DataDir() + "/rules/terms/dump-markers.txt";
+    Result<std::string> list = RealFileSystem().ReadFile(path);
+    if (!list.ok()) {
+      return Status::NotFound("the dump-marker term list: " + list.status().message() +
+                              " (set QBANK_DATA_DIR, or give the option 'terms')");
+    }
+    terms_ = ParseDumpMarkerTerms(*list);
+  }
+  for (const std::string& t : extra) terms_.emplace_back(t);
+  return Status::Ok();
+}
+
+void DumpMarkersRule::CheckQuestion(const LintContext& ctx, size_t index,
+                                    Reporter& reporter) const {
+  const model::Question& q = ctx.bank->questions[index];
+  for (const QuestionField& field : AuthoredTextFields(q)) {
+    if (field.path == "stated_answer") continue;
+    const std::string& value = field.text->value;
+    // Matches in text order, one per place (the first term wins where several overlap).
+    std::vector<std::pair<size_t, size_t>> found;
+    for (const DumpMarkerTerm& term : terms_) {
+      for (auto m = term.Find(value); m.first != kNpos; m = term.Find(value, m.second)) {
+        bool overlaps = false;
+        for (const auto& f : found)
+          overlaps = overlaps || (m.first < f.second && f.first < m.second);
+        if (!overlaps) found.push_back(m);
+      }
+    }
+    std::sort(found.begin(), found.end());
+    for (const auto& [begin, end] : found) {
+      reporter.ReportRange(index, *field.text, begin, end, field.path,
+                           "\"" + value.substr(begin, end - begin) +
+                               "\" is text typical of leaked exam dumps; remove it and check "
+                               "the question was written from scratch");
+    }
+  }
+}
+
+}  // namespace qbank::lint

@@ -1,0 +1,60 @@
+// near-duplicate: the similarity join over the bank's features, then the word differences.
+#include "lint/rules/near_duplicate.h"
+
+#include <cmath>
+
+#include "lint/rules/bank_features.h"
+
+namespace qbank::lint {
+namespace {
+
+std::string QuotedList(const std::vector<std::string>& words) {
+  std::string out;
+  for (const std::string& w : words) {
+    if (!out.empty()) out += ", ";
+    out += "\"" + w + "\"";
+  }
+  return out.empty() ? "nothing" : out;
+}
+
+}  // namespace
+
+Status NearDuplicateRule::Configure(const model::Value& options) {
+  QBANK_RETURN_IF_ERROR(CheckOptionKeys(
+      options, {"min-similarity", "frequent-share", "frequent-min-questions", "min-words"}));
+  int64_t similarity = 70, share = 2, min_questions = 20, min_words = 5;
+  QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-similarity", 30, 100, &similarity));
+  QBANK_RETURN_IF_ERROR(ReadIntOption(options, "frequent-share", 1, 100, &share));
+  QBANK_RETURN_IF_ERROR(
+      ReadIntOption(options, "frequent-min-questions", 1, 1000000, &min_questions));
+  QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-words", 1, 1000, &min_words));
+  join_.threshold = static_cast<double>(similarity) / 100.0;
+  join_.frequent_share = static_cast<double>(share) / 100.0;
+  join_.frequent_min_records = static_cast<size_t>(min_questions);
+  join_.min_tokens = static_cast<size_t>(min_words);
+  return Status::Ok();
+}
+
+void NearDuplicateRule::CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
+                                  Reporter& reporter) const {
+  auto features = LintedBankFeatures(ctx);
+  for (const similarity::SimilarPair& pair : similarity::FindNearDuplicates(*features, join_)) {
+    // Report on the later question; on the earlier one when only it is checked.
+    size_t here = pair.b, there = pair.a;
+    if (!Applies(indexes, here)) std::swap(here, there);
+    if (!Applies(indexes, here)) continue;
+    const model::Question& q = ctx.bank->questions[here];
+    const model::Question& other = ctx.bank->questions[there];
+    similarity::WordDifference diff = similarity::DifferingWords(q, other, 6);
+    int percent = static_cast<int>(std::floor(pair.similarity * 100.0 + 1e-9));
+    Finding& f = reporter.Report(here, q.stem, "stem",
+                                 "near duplicate of " + DescribeQuestion(*ctx.bank, other) + ", " +
+                                     std::to_string(percent) +
+                                     "% similar; only here: " + QuotedList(diff.only_in_a) +
+                                     "; only there: " + QuotedList(diff.only_in_b));
+    f.related.push_back({other.stem.span, "the other question is here", other.id.value,
+                         reporter.QuestionPath(there) + ".stem"});
+  }
+}
+
+}  // namespace qbank::lint
