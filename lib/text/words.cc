@@ -78,6 +78,18 @@ UChar32 ClosingQuote(UChar32 c) {
   }
 }
 
+void AppendUtf8(UChar32 c, std::string& out) {
+  if (c < 0x80) {
+    out.push_back(static_cast<char>(c));
+    return;
+  }
+  uint8_t buf[U8_MAX_LENGTH];
+  int32_t n = 0;
+  UBool error = false;
+  U8_APPEND(buf, n, U8_MAX_LENGTH, c, error);
+  if (!error) out.append(reinterpret_cast<const char*>(buf), static_cast<size_t>(n));
+}
+
 bool IsWordChar(UChar32 c) { return u_isalnum(c) != 0 || u_charType(c) == U_NON_SPACING_MARK; }
 
 }  // namespace
@@ -110,21 +122,33 @@ size_t CountWords(std::string_view text) {
 }
 
 std::string OptionComparisonKey(std::string_view text) {
-  icu::UnicodeString u = icu::UnicodeString::fromUTF8(
-      icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
-  UErrorCode status = U_ZERO_ERROR;
-  const icu::Normalizer2* nfkc = icu::Normalizer2::getNFKCInstance(status);
-  if (U_SUCCESS(status) && nfkc != nullptr) {
-    icu::UnicodeString normalized = nfkc->normalize(u, status);
-    if (U_SUCCESS(status)) u = normalized;
+  // Code points after NFKC; ASCII is its own NFKC, so most options skip ICU's conversions.
+  std::vector<UChar32> input;
+  input.reserve(text.size());
+  bool ascii = true;
+  for (unsigned char c : text) ascii = ascii && c < 0x80;
+  if (ascii) {
+    input.assign(text.begin(), text.end());
+  } else {
+    icu::UnicodeString u = icu::UnicodeString::fromUTF8(
+        icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
+    UErrorCode status = U_ZERO_ERROR;
+    const icu::Normalizer2* nfkc = icu::Normalizer2::getNFKCInstance(status);
+    if (U_SUCCESS(status) && nfkc != nullptr) {
+      icu::UnicodeString normalized = nfkc->normalize(u, status);
+      if (U_SUCCESS(status)) u = normalized;
+    }
+    for (int32_t i = 0; i < u.length();) {
+      UChar32 c = u.char32At(i);
+      i += U16_LENGTH(c);
+      input.push_back(c);
+    }
   }
   // White space: dropped next to symbols and punctuation ("x + 1" is "x+1"), one space between
   // words ("a ab" stays apart from "aab").
   std::vector<UChar32> cps;
   bool pending_space = false;
-  for (int32_t i = 0; i < u.length();) {
-    UChar32 c = u.char32At(i);
-    i += U16_LENGTH(c);
+  for (UChar32 c : input) {
     if (u_isUWhiteSpace(c)) {
       pending_space = true;
       continue;
@@ -160,14 +184,14 @@ std::string OptionComparisonKey(std::string_view text) {
     size_t j = i;
     while (j < end && IsWordChar(cps[j])) ++j;
     if (j == i) {
-      icu::UnicodeString(cps[i]).toUTF8String(out);
+      AppendUtf8(cps[i], out);
       ++i;
       continue;
     }
     for (size_t k = i; k < j; ++k) {
       UChar32 c = cps[k];
       if (k == i && j - i >= 3) c = u_foldCase(c, U_FOLD_CASE_DEFAULT);
-      icu::UnicodeString(c).toUTF8String(out);
+      AppendUtf8(c, out);
     }
     i = j;
   }
