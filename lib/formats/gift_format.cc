@@ -132,6 +132,52 @@ bool ParseDouble(std::string_view s, double& value) {
   return ec == std::errc() && ptr == s.data() + s.size() && std::isfinite(value);
 }
 
+// Line:column of byte offsets visited near one another (the parts of one question): each step
+// counts only the code points between the previous offset and the new one when both are on one
+// line, so a question whose thousands of answers share one long line is read in linear time.
+class PositionCursor {
+ public:
+  explicit PositionCursor(const SourceText& source) : source_(source) {}
+
+  SourcePosition At(size_t offset) {
+    std::string_view content = source_.content();
+    offset = std::min(offset, content.size());
+    if (valid_) {
+      size_t lo = std::min(offset, offset_);
+      size_t hi = std::max(offset, offset_);
+      std::string_view between = content.substr(lo, hi - lo);
+      if (between.find('\n') == std::string_view::npos) {
+        uint32_t n = static_cast<uint32_t>(CountCodePoints(between));
+        position_.column = offset >= offset_ ? position_.column + n : position_.column - n;
+        offset_ = offset;
+        return position_;
+      }
+    }
+    position_ = source_.PositionAt(offset);
+    offset_ = offset;
+    valid_ = true;
+    return position_;
+  }
+
+  SourceSpan SpanOf(size_t begin, size_t end, uint32_t file) {
+    SourceSpan span;
+    span.file = file;
+    SourcePosition b = At(begin);
+    SourcePosition e = At(std::max(begin, end));
+    span.line = b.line;
+    span.column = b.column;
+    span.end_line = e.line;
+    span.end_column = e.column;
+    return span;
+  }
+
+ private:
+  const SourceText& source_;
+  bool valid_ = false;
+  size_t offset_ = 0;
+  SourcePosition position_;
+};
+
 // The text of one question with its comment lines taken out, and the source offset of each line
 // so positions in the text map back to the file.
 class Block {
@@ -165,7 +211,9 @@ class Block {
 class QuestionParser {
  public:
   QuestionParser(const Block& block, const SourceText* source, uint32_t file)
-      : block_(block), raw_(block.raw()), source_(source), file_(file) {}
+      : block_(block), raw_(block.raw()), source_(source), file_(file) {
+    if (source != nullptr) cursor_.emplace(*source);
+  }
 
   bool failed() const { return !error_.empty(); }
   const std::string& error() const { return error_; }
@@ -297,17 +345,17 @@ class QuestionParser {
     if (source_ != nullptr) {
       size_t src_begin = block_.SourceOffset(begin);
       size_t src_end = end > begin ? block_.SourceOffset(end - 1) + 1 : src_begin;
-      text.span = source_->SpanOf(src_begin, src_end, file_);
+      text.span = cursor_->SpanOf(src_begin, src_end, file_);
       text.verbatim = source_->content().compare(src_begin, text.value.size(), text.value) == 0;
     }
     return text;
   }
 
-  SourceSpan SpanAt(size_t begin, size_t end) const {
+  SourceSpan SpanAt(size_t begin, size_t end) {
     if (source_ == nullptr) return {};
     size_t src_begin = block_.SourceOffset(begin);
     size_t src_end = end > begin ? block_.SourceOffset(end - 1) + 1 : src_begin;
-    return source_->SpanOf(src_begin, src_end, file_);
+    return cursor_->SpanOf(src_begin, src_end, file_);
   }
 
   // Splits raw_[b, e) at every unescaped '=' and '~'.
@@ -493,6 +541,7 @@ class QuestionParser {
   const Block& block_;
   const std::string& raw_;
   const SourceText* source_;
+  std::optional<PositionCursor> cursor_;  // set when source_ is
   uint32_t file_;
   std::string error_;
   size_t error_pos_ = 0;

@@ -437,6 +437,16 @@ TEST(GiftFormatTest, HostileInputNeverCrashes) {
     Result<std::string> out = gift.Export(r.bank, ExportOptions{}, loss);
     ASSERT_TRUE(out.ok());
   }
+  // A hundred thousand answers on one line: read in linear time, spans still exact.
+  std::string wide = "Q {=key";
+  for (int i = 0; i < 100000; ++i) wide += " ~o" + std::to_string(i);
+  wide += "}";
+  auto w = ImportText(gift, "wide.gift", wide);
+  ASSERT_EQ(w.bank.questions.size(), 1u);
+  ASSERT_EQ(w.bank.questions[0].options.size(), 100001u);
+  const model::Option& last = w.bank.questions[0].options.back();
+  EXPECT_EQ(last.text.value, "o99999");
+  EXPECT_EQ(last.text.span.column, wide.size() - 6);  // 1-based column of "o99999"
   std::string deep(200000, '{');
   auto r = ImportText(gift, "deep.gift", deep);
   EXPECT_EQ(r.errors.size(), 1u);
