@@ -8,6 +8,7 @@
 #include <rapidjson/stringbuffer.h>
 #include <rapidjson/writer.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
@@ -25,9 +26,14 @@ struct Schema::Impl {
 
 namespace {
 
-constexpr unsigned kParseFlags = rapidjson::kParseIterativeFlag |
-                                 rapidjson::kParseValidateEncodingFlag |
-                                 rapidjson::kParseFullPrecisionFlag;
+// Numbers arrive as text and are converted here with std::from_chars (exact, and free of the
+// undefined behaviour fuzzing found in RapidJSON 1.1's own string-to-double code).
+constexpr unsigned kReaderFlags = rapidjson::kParseIterativeFlag |
+                                  rapidjson::kParseValidateEncodingFlag |
+                                  rapidjson::kParseNumbersAsStringsFlag;
+// For the schema document RapidJSON keeps itself (its numbers are the schema author's bounds).
+constexpr unsigned kSchemaDocumentFlags =
+    rapidjson::kParseIterativeFlag | rapidjson::kParseValidateEncodingFlag;
 
 // A read-only stream over the source, bounded by its end: past the end it gives '\0' and stays put
 // (RapidJSON's UTF-8 validation takes a sequence's continuation bytes without looking, so a
@@ -233,8 +239,33 @@ class Handler {
     n.set_double(d);
     return Scalar(std::move(n));
   }
-  bool RawNumber(const char* str, rapidjson::SizeType length, bool copy) {
-    return String(str, length, copy);
+  bool RawNumber(const char* str, rapidjson::SizeType length, bool /*copy*/) {
+    const char* end = str + length;
+    if (std::find_if(str, end, [](char c) { return c == '.' || c == 'e' || c == 'E'; }) == end) {
+      int64_t i = 0;
+      auto [p, ec] = std::from_chars(str, end, i);
+      if (ec == std::errc() && p == end) return Int64(i);
+      uint64_t u = 0;
+      auto [pu, ecu] = std::from_chars(str, end, u);
+      if (ecu == std::errc() && pu == end) return Uint64(u);
+      // Integers beyond 64 bits are read as doubles, as RapidJSON does.
+    }
+    double d = 0;
+    auto [p, ec] = std::from_chars(str, end, d);
+    if (ec == std::errc::result_out_of_range) {
+      // Underflow reads as zero; overflow is an error (RapidJSON catches most of it earlier).
+      const char* e = std::find_if(str, end, [](char c) { return c == 'e' || c == 'E'; });
+      if (e + 1 < end && e[1] == '-') {
+        d = str[0] == '-' ? -0.0 : 0.0;
+      } else {
+        error_ = src_.ErrorAt(stream_.Tell() - length, "expected a number that fits in a double");
+        return false;
+      }
+    } else if (ec != std::errc() || p != end) {
+      error_ = src_.ErrorAt(stream_.Tell() - length, "expected a number");
+      return false;
+    }
+    return Double(d);
   }
   bool String(const char* str, rapidjson::SizeType length, bool copy) {
     if (validator_ && !validator_->String(str, length, copy)) {
@@ -522,7 +553,7 @@ Result<Node> ParseImpl(const SourceText& src, const ParseOptions& options,
     validator = std::make_unique<rapidjson::SchemaValidator>(*schema->compiled);
   Handler handler(src, stream, options, schema, validator.get());
   rapidjson::Reader reader;
-  rapidjson::ParseResult result = reader.Parse<kParseFlags>(stream, handler);
+  rapidjson::ParseResult result = reader.Parse<kReaderFlags>(stream, handler);
   if (result) return std::move(handler.root());
   if (!handler.error().empty()) return Status::InvalidInput(handler.error());
   if (!handler.callback_status().ok()) return handler.callback_status();
@@ -715,7 +746,7 @@ Result<Schema> Schema::Load(const SourceText& schema_src) {
   auto impl = std::make_shared<Impl>();
   const std::string& content = schema_src.content();
   size_t skip = content.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
-  impl->document.Parse<kParseFlags>(content.c_str() + skip, content.size() - skip);
+  impl->document.Parse<kSchemaDocumentFlags>(content.c_str() + skip, content.size() - skip);
   if (impl->document.HasParseError()) {
     return Status::InvalidInput(schema_src.ErrorAt(impl->document.GetErrorOffset() + skip,
                                                    "expected a valid JSON Schema document"));
