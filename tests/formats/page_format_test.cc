@@ -922,6 +922,18 @@ TEST(PageFormatModelTest, TitleWordsThatWouldSplitDifferentlyAreReported) {
   ASSERT_TRUE(ExportBank(bank, loss).ok());
   EXPECT_EQ(loss.dropped(), (std::map<std::string, size_t>{{"domain (without an exam)", 1},
                                                            {"exam (has a space)", 1}}));
+
+  Bank people;
+  Question p = BuiltQuestion();
+  p.authors[0].name = Text("Brook, Ada");
+  p.authors[0].roles = {Text("Lecturer \xC2\xB7 Examiner")};
+  p.review.reviewer = p.authors[0].name;
+  people.questions.push_back(p);
+  LossReport people_loss;
+  ASSERT_TRUE(ExportBank(people, people_loss).ok());
+  EXPECT_EQ(people_loss.dropped(),
+            (std::map<std::string, size_t>{{"authors.name (has ', ')", 1},
+                                           {"authors.roles (has ' \xC2\xB7 ')", 1}}));
 }
 
 // A random model whose texts mix plain sentences with lines that look like page structure.
