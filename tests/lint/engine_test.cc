@@ -120,6 +120,43 @@ TEST(EngineTest, RulesApplyOnlyToTheirFiles) {
   EXPECT_EQ(RunRules(bank, {only_other}).findings.size(), 1u);
 }
 
+// Every registered rule on questions no importer should produce but a test can: invalid UTF-8,
+// a megabyte-long explanation full of option letters, 300 options, empty and missing fields,
+// spans that point nowhere. Nothing may crash or hang.
+TEST(EngineTest, EveryRuleSurvivesHostileQuestions) {
+  BankBuilder b;
+  b.AddQuestion("bad-utf8", "Which \xFF\xFE is \xC3?", {"\xE2\x82", "ok", "\xF4\x90\x80\x80", ""},
+                0);
+  std::string huge;
+  for (int i = 0; i < 40000; ++i) huge += "Answer: (Z) option Q, choices A and ";
+  model::Question& big = b.AddQuestion("huge", std::string(100000, 'x'), {"a", "b"}, 1);
+  big.explanation = model::Text(huge);
+  big.explanation.verbatim = true;
+  big.explanation.span = big.stem.span;
+  big.stated_answer = model::Text("\xFF");
+  std::vector<std::string> many;
+  for (int i = 0; i < 300; ++i) many.push_back("option " + std::to_string(i % 7));
+  model::Question& wide = b.AddQuestion("wide", "Pick one of these many options?", many, 299);
+  wide.options[5].rationale = model::Text("See: https://x");
+  wide.review.date = model::Text("9999-99-99");
+  wide.suppressions.push_back({"*", "", SourceSpan{}});
+  model::Bank bank = b.Build();
+  model::Question bare;  // no spans, no id, no file
+  bare.type = model::QuestionType::kTrueFalse;
+  bare.options.resize(3);
+  bank.questions.push_back(bare);
+
+  std::vector<PlannedRule> all;
+  for (const Rule* r : RuleRegistry::Default().All())
+    all.push_back(Plan(r->id(), Severity::kError));
+  EngineResult result = RunRules(bank, all);
+  EXPECT_GT(result.findings.size(), 0u);
+  for (const Finding& f : result.findings) {
+    EXPECT_FALSE(f.rule_id.empty());
+    EXPECT_EQ(f.fingerprint.size(), 16u);
+  }
+}
+
 TEST(EngineTest, EmptyBankAndNoRules) {
   model::Bank empty;
   EXPECT_TRUE(RunRules(empty, {Plan("key-count", Severity::kError)}).findings.empty());

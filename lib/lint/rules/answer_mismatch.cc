@@ -9,6 +9,9 @@
 namespace qbank::lint {
 namespace {
 
+// An explanation that names a wrong answer dozens of times needs one fix, not dozens of findings.
+constexpr int kMaxFindingsPerField = 5;
+
 std::string KeyLetters(const model::Question& q) {
   std::string letters;
   for (size_t k : q.KeyIndexes()) letters += (letters.empty() ? "" : ", ") + model::OptionLetter(k);
@@ -50,9 +53,11 @@ void AnswerMismatchRule::CheckQuestion(const LintContext& ctx, size_t index,
     }
   }
 
+  int reported = 0;
   for (const OptionReference& ref : FindOptionReferences(q.explanation.value)) {
     if (!ref.states_answer || ref.option >= q.options.size()) continue;
     if (q.options[ref.option].correct) continue;
+    if (++reported > kMaxFindingsPerField) return;
     reporter.ReportRange(index, q.explanation, ref.begin, ref.end, "explanation",
                          "the explanation says the answer is " + model::OptionLetter(ref.option) +
                              ", but " + key_word + key_letters);

@@ -6,10 +6,15 @@
 namespace qbank::lint {
 namespace {
 
+constexpr int kMaxFindingsPerField = 5;
+
 void CheckText(size_t index, const model::Question& q, const model::Text& text,
                const std::string& path, const char* what, Reporter& reporter) {
+  int reported = 0;
   for (const OptionReference& ref : FindOptionReferences(text.value)) {
     if (ref.option < q.options.size()) continue;
+    // A text that cites dozens of missing options needs rewriting, not dozens of findings.
+    if (++reported > kMaxFindingsPerField) return;
     std::string last = model::OptionLetter(q.options.size() - 1);
     reporter.ReportRange(index, text, ref.begin, ref.end, path,
                          std::string(what) + " cites option " + model::OptionLetter(ref.option) +
