@@ -365,10 +365,13 @@ TEST_F(FixtureTest, RoundTripsByteForByte) {
   EXPECT_TRUE(loss.empty()) << loss.ToString();
 }
 
-TEST_F(FixtureTest, ImportsThroughTheRegistryByExtension) {
-  const Format* f = Registry::Default().Find("page");
-  ASSERT_NE(f, nullptr);
-  EXPECT_EQ(PageFormat().Sniff(path_, content_), 90);
+TEST_F(FixtureTest, TheRegistryPicksPageAmongTheTxtFormats) {
+  ASSERT_NE(Registry::Default().Find("page"), nullptr);
+  const Format* detected = Registry::Default().Detect(path_, content_);
+  ASSERT_NE(detected, nullptr);
+  EXPECT_EQ(detected->name(), "page");
+  // Plain text in a .txt file is not taken for a page.
+  EXPECT_EQ(PageFormat().Sniff("notes.txt", "Storage notes\nRAID 1 mirrors disks.\n"), 0);
 }
 
 TEST(PageFormatTest, TheExampleInTheFormatDocImportsAndRoundTrips) {
