@@ -122,7 +122,26 @@ Finding& Reporter::ReportRange(size_t question_index, const model::Text& field, 
                                size_t end, std::string_view path, std::string message) {
   begin = std::min(begin, field.value.size());
   end = std::clamp(end, begin, field.value.size());
-  return ReportAt(question_index, SubSpan(field, begin, end), path,
+  SourceSpan span = field.span;
+  if (field.verbatim && field.span.known()) {
+    std::string_view value = field.value;
+    SourcePosition b;
+    if (last_field_ == &field && last_data_ == field.value.data() && begin >= last_offset_) {
+      b = Advance(last_position_, value.substr(last_offset_, begin - last_offset_));
+    } else {
+      b = Advance({field.span.line, field.span.column}, value.substr(0, begin));
+    }
+    last_field_ = &field;
+    last_data_ = field.value.data();
+    last_offset_ = begin;
+    last_position_ = b;
+    SourcePosition e = Advance(b, value.substr(begin, end - begin));
+    span.line = b.line;
+    span.column = b.column;
+    span.end_line = e.line;
+    span.end_column = e.column;
+  }
+  return ReportAt(question_index, span, path,
                   std::string_view(field.value).substr(begin, end - begin), std::move(message));
 }
 

@@ -107,6 +107,13 @@ class Reporter {
   const model::Bank& bank() const { return *ctx_.bank; }
 
  private:
+  // Where the last ReportRange began, so many findings on one long field cost one walk over it
+  // rather than one walk each.
+  const model::Text* last_field_ = nullptr;
+  const char* last_data_ = nullptr;
+  size_t last_offset_ = 0;
+  SourcePosition last_position_;
+
   const LintContext& ctx_;
   std::string_view rule_id_;
   Severity severity_;

@@ -157,6 +157,32 @@ TEST(EngineTest, EveryRuleSurvivesHostileQuestions) {
   }
 }
 
+// ReportRange walks a long field once for findings in order, and still gets every position right
+// when they come out of order.
+TEST(ReporterTest, RangesMapToLineAndColumnInAnyOrder) {
+  BankBuilder b;
+  model::Question& q = b.AddQuestion("q", "first line\nsecond \xC3\xA9 line\nthird", {"x"}, 0);
+  model::Text stem = q.stem;
+  model::Bank bank = b.Build();
+  LintContext ctx;
+  ctx.bank = &bank;
+  std::vector<Finding> out;
+  Reporter reporter(ctx, "test-rule", Severity::kInfo, &out);
+  std::vector<std::pair<size_t, size_t>> ranges = {{0, 5}, {11, 17}, {18, 20}, {26, 31}, {6, 10}};
+  for (auto [begin, end] : ranges) reporter.ReportRange(0, stem, begin, end, "stem", "m");
+  ASSERT_EQ(out.size(), ranges.size());
+  for (size_t i = 0; i < ranges.size(); ++i) {
+    EXPECT_EQ(out[i].span, Reporter::SubSpan(stem, ranges[i].first, ranges[i].second)) << i;
+  }
+  // "second é line": é is one column; "third" starts line 4 of the file, column 1.
+  EXPECT_EQ(out[2].span.line, 3u);
+  EXPECT_EQ(out[2].span.column, 8u);
+  EXPECT_EQ(out[2].span.end_column, 9u);
+  EXPECT_EQ(out[3].span.line, 4u);
+  EXPECT_EQ(out[3].span.column, 1u);
+  EXPECT_EQ(out[3].span.end_column, 6u);
+}
+
 TEST(EngineTest, EmptyBankAndNoRules) {
   model::Bank empty;
   EXPECT_TRUE(RunRules(empty, {Plan("key-count", Severity::kError)}).findings.empty());
