@@ -617,9 +617,60 @@ Status ReadItemInto(const SourceText& source, uint32_t file, ImportContext& ctx)
   return Status::Ok();
 }
 
-// Reads the items `manifest` lists; `manifest_path` is its package path.
+// The text of `node`'s <string> children (LOM's langstring), trimmed and joined by spaces.
+std::string LomString(const xml::Node& node) {
+  std::string out;
+  for (const xml::Node* str : node.ChildElements("string")) {
+    std::string content = str->TextContent();
+    std::string_view t = Trim(content);
+    if (t.empty()) continue;
+    if (!out.empty()) out += ' ';
+    out += t;
+  }
+  return out;
+}
+
+// A resource's LOM metadata: keywords become tags, a classification's taxon path the domain.
+void ReadResourceMetadata(const xml::Node& resource, const SourceText& manifest_source,
+                          uint32_t manifest_file, Question& question) {
+  const xml::Node* metadata = resource.FirstChild("metadata");
+  const xml::Node* lom = metadata != nullptr ? metadata->FirstChild("lom") : nullptr;
+  if (lom == nullptr) return;
+  auto text_at = [&](const xml::Node& n, std::string value) {
+    Text t;
+    t.value = std::move(value);
+    size_t at = n.offset == xml::Node::kNoOffset ? 0 : n.offset;
+    t.span = manifest_source.SpanOf(at, at, manifest_file);
+    return t;
+  };
+  if (const xml::Node* general = lom->FirstChild("general");
+      general != nullptr && question.tags.empty()) {
+    for (const xml::Node* keyword : general->ChildElements("keyword")) {
+      std::string tag = LomString(*keyword);
+      if (!tag.empty()) question.tags.push_back(text_at(*keyword, tag));
+    }
+  }
+  for (const xml::Node* classification : lom->ChildElements("classification")) {
+    for (const xml::Node* taxon_path : classification->ChildElements("taxonPath")) {
+      std::string domain;
+      for (const xml::Node* taxon : taxon_path->ChildElements("taxon")) {
+        const xml::Node* entry = taxon->FirstChild("entry");
+        std::string part = entry != nullptr ? LomString(*entry) : std::string();
+        if (part.empty()) continue;
+        if (!domain.empty()) domain += '/';
+        domain += part;
+      }
+      if (!domain.empty() && question.domain.empty()) {
+        question.domain = text_at(*taxon_path, domain);
+      }
+    }
+  }
+}
+
+// Reads the items `manifest` lists; `manifest_path` is its package path and `manifest_file` its
+// index in the bank's sources.
 Status ReadPackage(const PackageFiles& files, const std::string& manifest_path,
-                   const SourceText& manifest_source, ImportContext& ctx) {
+                   const SourceText& manifest_source, uint32_t manifest_file, ImportContext& ctx) {
   Result<xml::Node> manifest = xml::Parse(manifest_source);
   if (!manifest.ok()) return manifest.status();
   if (manifest->LocalName() != "manifest") {
@@ -668,6 +719,9 @@ Status ReadPackage(const PackageFiles& files, const std::string& manifest_path,
           std::make_shared<const SourceText>(files.DisplayPath(path), std::move(content).value());
       uint32_t file = ctx.bank->AddSource(source);
       status = ReadItemInto(*source, file, ctx);
+      if (status.ok()) {
+        ReadResourceMetadata(*resource, manifest_source, manifest_file, ctx.bank->questions.back());
+      }
     }
     if (!status.ok()) {
       if (ctx.errors == nullptr) return status;
@@ -928,8 +982,57 @@ class ItemWriter {
   LossReport& loss_;
 };
 
+// One item of a package: its resource identifier, its path, and the question it holds.
+struct PackageItem {
+  std::string identifier;
+  std::string path;
+  const Question* question;
+};
+
+// LOM metadata for a resource: the question's tags as keywords, its domain as a taxon path
+// (one taxon per "/"-separated level); nullopt when it has neither.
+std::optional<xml::Node> ResourceMetadata(const Question& q) {
+  if (q.tags.empty() && q.domain.empty()) return std::nullopt;
+  auto lang_string = [](const std::string& value) {
+    xml::Node s = xml::Node::Element("string");
+    s.Append(xml::Node::Text(value));
+    return s;
+  };
+  xml::Node metadata = xml::Node::Element("metadata");
+  xml::Node& lom = metadata.Append(xml::Node::Element("lom"));
+  lom.SetAttribute("xmlns", "http://ltsc.ieee.org/xsd/LOM");
+  if (!q.tags.empty()) {
+    xml::Node& general = lom.Append(xml::Node::Element("general"));
+    for (const Text& tag : q.tags) {
+      general.Append(xml::Node::Element("keyword")).Append(lang_string(tag.value));
+    }
+  }
+  if (!q.domain.empty()) {
+    xml::Node& classification = lom.Append(xml::Node::Element("classification"));
+    xml::Node& purpose = classification.Append(xml::Node::Element("purpose"));
+    purpose.Append(xml::Node::Element("source")).Append(xml::Node::Text("LOMv1.0"));
+    purpose.Append(xml::Node::Element("value")).Append(xml::Node::Text("discipline"));
+    xml::Node& path = classification.Append(xml::Node::Element("taxonPath"));
+    path.Append(xml::Node::Element("source")).Append(lang_string("qbank domain"));
+    std::string_view domain = q.domain.value;
+    size_t start = 0;
+    while (start <= domain.size()) {
+      size_t slash = domain.find('/', start);
+      if (slash == std::string_view::npos) slash = domain.size();
+      std::string part(Trim(domain.substr(start, slash - start)));
+      if (!part.empty()) {
+        path.Append(xml::Node::Element("taxon"))
+            .Append(xml::Node::Element("entry"))
+            .Append(lang_string(part));
+      }
+      start = slash + 1;
+    }
+  }
+  return metadata;
+}
+
 xml::Node Manifest(Version version, const std::string& identifier,
-                   const std::vector<std::pair<std::string, std::string>>& items) {
+                   const std::vector<PackageItem>& items) {
   const Dialect& d = DialectOf(version);
   xml::Node manifest = xml::Node::Element("manifest");
   manifest.SetAttribute("xmlns", std::string(d.manifest_namespace));
@@ -943,12 +1046,15 @@ xml::Node Manifest(Version version, const std::string& identifier,
       .Append(xml::Node::Text(std::string(d.manifest_schema_version)));
   manifest.Append(xml::Node::Element("organizations"));
   xml::Node& resources = manifest.Append(xml::Node::Element("resources"));
-  for (const auto& [id, path] : items) {
+  for (const PackageItem& item : items) {
     xml::Node& r = resources.Append(xml::Node::Element("resource"));
-    r.SetAttribute("identifier", id)
+    r.SetAttribute("identifier", item.identifier)
         .SetAttribute("type", std::string(d.item_resource_type))
-        .SetAttribute("href", path);
-    r.Append(xml::Node::Element("file")).SetAttribute("href", path);
+        .SetAttribute("href", item.path);
+    if (std::optional<xml::Node> metadata = ResourceMetadata(*item.question)) {
+      r.Append(std::move(*metadata));
+    }
+    r.Append(xml::Node::Element("file")).SetAttribute("href", item.path);
   }
   return manifest;
 }
@@ -1004,8 +1110,8 @@ Status QtiFormat::Import(const SourceText& source, ImportContext& ctx) const {
     if (!manifest.ok()) return manifest.status();
     auto manifest_source = std::make_shared<const SourceText>(files.DisplayPath(*manifest_path),
                                                               std::move(manifest).value());
-    ctx.bank->AddSource(manifest_source);
-    return ReadPackage(files, *manifest_path, *manifest_source, ctx);
+    uint32_t manifest_file = ctx.bank->AddSource(manifest_source);
+    return ReadPackage(files, *manifest_path, *manifest_source, manifest_file, ctx);
   }
   if (FirstElementName(content) == "manifest") {
     if (ctx.fs == nullptr) {
@@ -1016,7 +1122,7 @@ Status QtiFormat::Import(const SourceText& source, ImportContext& ctx) const {
       dir = source.path().substr(0, slash);
     }
     FolderFiles files(*ctx.fs, dir);
-    return ReadPackage(files, std::string(kManifestName), source, ctx);
+    return ReadPackage(files, std::string(kManifestName), source, ctx.file, ctx);
   }
   return ReadItemInto(source, ctx.file, ctx);
 }
@@ -1036,8 +1142,8 @@ Status QtiFormat::ImportDirectory(const std::string& dir, ImportContext& ctx) co
   if (!manifest.ok()) return manifest.status();
   auto source = std::make_shared<const SourceText>(files.DisplayPath(std::string(kManifestName)),
                                                    std::move(manifest).value());
-  ctx.bank->AddSource(source);
-  return ReadPackage(files, std::string(kManifestName), *source, ctx);
+  uint32_t manifest_file = ctx.bank->AddSource(source);
+  return ReadPackage(files, std::string(kManifestName), *source, manifest_file, ctx);
 }
 
 Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptions& options,
@@ -1057,10 +1163,14 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
                    "extensions." + std::string(kExtensionKey),
                    "options.extensions." + std::string(kExtensionKey),
                    "bank.language"};
+  if (package) {
+    held.insert("domain");  // in the manifest's metadata for the item
+    held.insert("tags");
+  }
   ReportBankLoss(bank, held, loss);
   ItemWriter writer(version_, loss);
   std::vector<zip::Entry> entries;
-  std::vector<std::pair<std::string, std::string>> resources;
+  std::vector<PackageItem> resources;
   std::set<std::string> used;
   for (size_t i = 0; i < bank.questions.size(); ++i) {
     const Question& q = bank.questions[i];
@@ -1094,7 +1204,7 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
     if (!package) return bytes;
     std::string path = "items/" + identifier + ".xml";
     entries.push_back({path, std::move(bytes)});
-    resources.emplace_back(identifier, path);
+    resources.push_back({identifier, path, &q});
   }
   if (!package) {
     return Status::Usage("the only question is not a choice question; a " + std::string(name()) +

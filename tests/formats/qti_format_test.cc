@@ -96,6 +96,10 @@ TEST(QtiFormatTest, ImportsPackageFolderInManifestOrder) {
   ASSERT_EQ(bank.questions.size(), 2u);
   EXPECT_EQ(bank.questions[0].id.value, "phys-2");
   EXPECT_EQ(bank.questions[0].options.size(), 3u);
+  EXPECT_EQ(bank.questions[0].domain.value, "Physics/Kinematics");  // from the manifest's LOM
+  ASSERT_EQ(bank.questions[0].tags.size(), 2u);
+  EXPECT_EQ(bank.questions[0].tags[1].value, "gravity");
+  EXPECT_EQ(bank.SourcePath(bank.questions[0].domain.span.file), dir + "/imsmanifest.xml");
   EXPECT_EQ(bank.questions[1].id.value, "phys-1");
   EXPECT_EQ(bank.questions[1].KeyIndexes(), std::vector<size_t>{1});
   EXPECT_EQ(QtiExt(bank.questions[1].extensions, "title")->as_string(), "Units");
@@ -157,6 +161,8 @@ model::Bank SampleBank() {
     inline_html.options.push_back(o);
   }
   inline_html.options[0].correct = true;
+  inline_html.domain = T("Ancient history/Greece");
+  inline_html.tags = {T("authors"), T("classics")};
   bank.questions.push_back(inline_html);
 
   model::Question tf;
@@ -168,6 +174,7 @@ model::Bank SampleBank() {
   tf.options[0].text = T("True");
   tf.options[0].correct = true;
   tf.options[1].text = T("False");
+  tf.domain = T("Medieval history");
   bank.questions.push_back(tf);
   return bank;
 }
@@ -215,6 +222,8 @@ TEST(QtiFormatTest, ItemWithoutFeedbackUsesTheStandardTemplate) {
   EXPECT_NE(mapped.find("<mapEntry mapKey=\"B\" mappedValue=\"0.25\"/>"), std::string::npos);
   Imported back = ImportText(kQti21, "mapped.xml", mapped);
   ASSERT_TRUE(back.status.ok()) << back.status.message();
+  bank.questions[0].domain = model::Text();  // a single item has no manifest to hold these
+  bank.questions[0].tags.clear();
   EXPECT_EQ(JsonOf(back.bank), JsonOf(bank));
   EXPECT_NE(v30.find("<qti-prompt>Who wrote <i>The Histories</i>?</qti-prompt>"),
             std::string::npos);
@@ -233,7 +242,13 @@ TEST(QtiFormatTest, RoundTripKeepsWhatTheFormatHolds) {
     // And one item at a time.
     for (size_t i = 0; i < bank.questions.size(); ++i) {
       model::Bank one = OneQuestion(i);
-      std::string item = ExportText(*format, one, loss, "");
+      LossReport item_loss;
+      std::string item = ExportText(*format, one, item_loss, "");
+      // A single item file has no manifest to hold the domain and tags.
+      EXPECT_EQ(item_loss.dropped().count("domain"), one.questions[0].domain.empty() ? 0u : 1u);
+      EXPECT_EQ(item_loss.dropped().count("tags"), one.questions[0].tags.empty() ? 0u : 1u);
+      one.questions[0].domain = model::Text();
+      one.questions[0].tags.clear();
       Imported again = ImportText(*format, "item.xml", item);
       ASSERT_TRUE(again.status.ok()) << again.status.message();
       EXPECT_EQ(JsonOf(again.bank), JsonOf(one)) << format->name() << " question " << i;
@@ -296,10 +311,8 @@ TEST(QtiFormatTest, LossReportNamesWhatQtiCannotHold) {
   ExportText(kQti30, bank, loss, "out.zip");
   EXPECT_EQ(loss.ToString(),
             "  bank.title: 1 value dropped\n"
-            "  domain: 1 value dropped\n"
             "  markup: 1 value dropped\n"
             "  questions (essay: not a choice item): 1 value dropped\n"
-            "  tags: 1 value dropped\n"
             "  trap: 1 value dropped\n");
 }
 
