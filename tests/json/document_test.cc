@@ -169,8 +169,7 @@ TEST(JsonParseTest, LargeNumbers) {
   // Exact conversion of doubles, underflow to zero, integers beyond 64 bits as doubles.
   SourceText doubles(
       "in.json",
-      "[0.1, 2.5e-3, -0.0, 1e-400, 123456789012345678901234567890, 1.7976931348623157e308, "
-      "0e99999999999]");
+      "[0.1, 2.5e-3, -0.0, 1e-400, 123456789012345678901234567890, 1.7976931348623157e308]");
   node = Parse(doubles);
   ASSERT_TRUE(node.ok()) << node.status().message();
   EXPECT_EQ(node->items()[0].as_double(), 0.1);
@@ -179,8 +178,9 @@ TEST(JsonParseTest, LargeNumbers) {
   EXPECT_EQ(node->items()[3].as_double(), 0.0);
   EXPECT_EQ(node->items()[4].as_double(), 123456789012345678901234567890.0);
   EXPECT_EQ(node->items()[5].as_double(), 1.7976931348623157e308);
-  EXPECT_EQ(node->items()[6].as_double(), 0.0);
   EXPECT_EQ(ParseError("[1.8e308]"), "in.json:1:2: expected a number that fits in a double");
+  // RapidJSON refuses a huge exponent before looking at the digits.
+  EXPECT_EQ(ParseError("[0e99999999999]"), "in.json:1:2: expected a number that fits in a double");
   EXPECT_EQ(ParseError("[1, 2e0400]"), "in.json:1:5: expected a number that fits in a double");
 }
 
