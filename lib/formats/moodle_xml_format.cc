@@ -554,6 +554,9 @@ class Writer {
       ReportQuestionLoss(q, held, loss_);
       Result<xml::Node> node = WriteQuestion(q, i);
       if (!node.ok()) return node.status();
+      if (Status writable = xml::CheckWritable(*node); !writable.ok()) {
+        return Fail(q, i, writable.message());
+      }
       quiz.Append(std::move(node).value());
     }
     xml::WriteOptions options;

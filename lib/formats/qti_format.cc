@@ -1196,6 +1196,9 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
       item_question = &copy_for_id;
     }
     Result<xml::Node> item = writer.Write(*item_question, identifier, bank.language.value);
+    if (item.ok()) {
+      if (Status writable = xml::CheckWritable(*item); !writable.ok()) item = writable;
+    }
     if (!item.ok()) {
       return Status::InvalidInput("question " + std::to_string(i + 1) + " (" + id_source +
                                   "): " + item.status().message());

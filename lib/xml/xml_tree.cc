@@ -3,6 +3,7 @@
 #include "xml/xml_tree.h"
 
 #include <cctype>
+#include <cstdio>
 #include <exception>
 #include <pugixml.hpp>
 #include <utility>
@@ -367,6 +368,52 @@ Result<std::vector<Node>> ParseFragment(std::string_view text, const std::string
   } catch (const std::exception& e) {
     return Status::InvalidInput(source.ErrorAt(0, std::string("cannot read XML: ") + e.what()));
   }
+}
+
+namespace {
+
+// The first code point XML 1.0 cannot carry in `s` (valid UTF-8), or 0 when there is none.
+uint32_t FindUnwritable(std::string_view s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    auto c = static_cast<unsigned char>(s[i]);
+    if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') return c == 0 ? 0x110000 : c;
+    // U+FFFE and U+FFFF are EF BF BE / EF BF BF.
+    if (c == 0xEF && i + 2 < s.size() && static_cast<unsigned char>(s[i + 1]) == 0xBF &&
+        (static_cast<unsigned char>(s[i + 2]) & 0xFE) == 0xBE) {
+      return 0xFFFE + (static_cast<unsigned char>(s[i + 2]) & 1);
+    }
+  }
+  return 0;
+}
+
+Status Unwritable(const std::string& where, uint32_t cp) {
+  char hex[16];
+  std::snprintf(hex, sizeof hex, "U+%04X", cp == 0x110000 ? 0 : cp);
+  return Status::InvalidInput(where + " holds " + hex + ", which XML 1.0 cannot carry");
+}
+
+}  // namespace
+
+Status CheckWritable(const Node& node) {
+  if (!node.is_element()) {
+    if (uint32_t cp = FindUnwritable(node.text)) return Unwritable("the text", cp);
+    return Status::Ok();
+  }
+  std::string where = "<" + node.name + ">";
+  if (uint32_t cp = FindUnwritable(node.name)) return Unwritable("an element name", cp);
+  for (const Attribute& a : node.attributes) {
+    if (uint32_t cp = FindUnwritable(a.value)) {
+      return Unwritable("attribute " + a.name + " of " + where, cp);
+    }
+  }
+  for (const Node& c : node.children) {
+    if (!c.is_element()) {
+      if (uint32_t cp = FindUnwritable(c.text)) return Unwritable(where, cp);
+    } else {
+      QBANK_RETURN_IF_ERROR(CheckWritable(c));
+    }
+  }
+  return Status::Ok();
 }
 
 std::string Write(const Node& root, const WriteOptions& options) {

@@ -83,6 +83,12 @@ struct WriteOptions {
   bool expand_empty = false;  // <a></a> rather than <a/> for an element without content
 };
 
+// OK when every name, attribute value and text under `node` can be written as XML 1.0: no NUL,
+// no control character other than tab, line feed and carriage return, no U+FFFE or U+FFFF.
+// Otherwise InvalidInput naming the element and the character ("<prompt> holds U+000B, which XML
+// 1.0 cannot carry"). Write() does not check; exporters call this first.
+Status CheckWritable(const Node& node);
+
 // `root` as a UTF-8 document ending with a newline. CDATA nodes holding "]]>" are split into
 // several sections so the text survives.
 std::string Write(const Node& root, const WriteOptions& options = {});

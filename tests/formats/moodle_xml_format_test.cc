@@ -307,6 +307,22 @@ TEST(MoodleXmlFormatTest, ExportRefusesWeightsMoodleWouldReject) {
             "90, 83.33333, 80, 75, ...); expected a weight from that list");
 }
 
+TEST(MoodleXmlFormatTest, ExportRefusesCharactersXmlCannotCarry) {
+  model::Bank bank = SampleBank();
+  bank.questions[1].options[2].rationale = T("vertical\x0Btab");
+  LossReport loss;
+  Result<std::string> out = MoodleXmlFormat().Export(bank, ExportOptions{}, loss);
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().message(),
+            "question 2 (geo-2): <text> holds U+000B, which XML 1.0 cannot carry");
+  bank.questions[1].options[2].rationale = T("");
+  bank.questions[0].stem.value = std::string("nul\0inside", 10);
+  out = MoodleXmlFormat().Export(bank, ExportOptions{}, loss);
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().message(),
+            "question 1 (geo-1): <text> holds U+0000, which XML 1.0 cannot carry");
+}
+
 TEST(MoodleXmlFormatTest, RegistryDetectsQuizFiles) {
   const Format* f = Registry::Default().Detect("bank.xml", "<?xml version=\"1.0\"?>\n<quiz>");
   ASSERT_NE(f, nullptr);

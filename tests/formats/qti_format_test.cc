@@ -333,6 +333,18 @@ TEST(QtiFormatTest, ExportNeedsAZipForSeveralQuestions) {
       << broken.status().message();
 }
 
+TEST(QtiFormatTest, ExportRefusesCharactersXmlCannotCarry) {
+  model::Bank bank = OneQuestion(0);
+  bank.questions[0].options[1].text =
+      T("19\x01"
+        "89");
+  LossReport loss;
+  Result<std::string> out = kQti30.Export(bank, ExportOptions{}, loss);
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().message(),
+            "question 1 (hist-1): <qti-simple-choice> holds U+0001, which XML 1.0 cannot carry");
+}
+
 TEST(QtiFormatTest, ItemErrorsNameTheirPlace) {
   Imported no_choice =
       ImportText(kQti21, "text.xml",
