@@ -1,6 +1,7 @@
 // The json format over the bank reader and writer.
 #include "formats/json_format.h"
 
+#include "formats/source_decoding.h"
 #include "json/bank_reader.h"
 #include "json/bank_writer.h"
 #include "model/normalize.h"
@@ -22,7 +23,14 @@ int JsonFormat::Sniff(std::string_view /*path*/, std::string_view content) const
 
 Status JsonFormat::Import(const SourceText& source, ImportContext& ctx) const {
   if (ctx.bank == nullptr) return Status::Usage("internal: json import without a bank");
-  return json::ReadBank(source, ctx.file, *ctx.bank);
+  if (ctx.encoding.empty()) {
+    // The parser checks UTF-8 itself (naming the first bad byte) and skips a byte-order mark.
+    return json::ReadBank(source, ctx.file, *ctx.bank);
+  }
+  // --encoding: read the text converted to UTF-8, as the other text formats do.
+  Result<DecodedSource> decoded = DecodeSource(source, ctx);
+  if (!decoded.ok()) return decoded.status();
+  return json::ReadBank(*decoded->text, decoded->file, *ctx.bank);
 }
 
 Result<std::string> JsonFormat::Export(const model::Bank& bank, const ExportOptions& /*options*/,

@@ -19,7 +19,8 @@ class JsonFormat : public Format {
 
   // Validates the file against schemas/bank.schema.json and reads it with json::ReadBank: bank
   // fields are set when still empty in ctx.bank, questions appended, every field located. A file
-  // with any error adds nothing and returns the error ("path:line:col: ...").
+  // with any error adds nothing and returns the error ("path:line:col: ..."). With ctx.encoding
+  // set, the file is first converted from that encoding to UTF-8 (formats::DecodeSource).
   Status Import(const SourceText& source, ImportContext& ctx) const override;
   // Normalises a copy of the bank (model::NormalizeBank) and writes its canonical JSON
   // (json::WriteBank). Lossless: only extensions that are not JSON objects, which the model does

@@ -515,6 +515,27 @@ TEST(JsonFormatTest, RegisteredDetectedAndLossless) {
   EXPECT_EQ(loss.ToString(), "  extensions: 1 value dropped\n");
 }
 
+TEST(JsonFormatTest, ImportHonoursEncoding) {
+  const formats::Format* json = formats::Registry::Default().Find("json");
+  ASSERT_NE(json, nullptr);
+  // "Caf\xE9" in ISO-8859-1.
+  std::string latin1 = "{\"qbank\": 1, \"questions\": [{\"stem\": \"Caf\xE9 cr\xE8me?\"}]}";
+  model::Bank bank;
+  auto src = std::make_shared<const SourceText>("latin1.json", latin1);
+  formats::ImportContext ctx;
+  ctx.bank = &bank;
+  ctx.file = bank.AddSource(src);
+  Status status = json->Import(*src, ctx);
+  EXPECT_EQ(status.message(), "latin1.json:1:41: expected valid UTF-8, found the byte 0xE9");
+  ctx.encoding = "ISO-8859-1";
+  status = json->Import(*src, ctx);
+  ASSERT_TRUE(status.ok()) << status.message();
+  ASSERT_EQ(bank.questions.size(), 1u);
+  EXPECT_EQ(bank.questions[0].stem.value, "Caf\xC3\xA9 cr\xC3\xA8me?");
+  EXPECT_EQ(bank.questions[0].stem.span.column, 38u);
+  EXPECT_EQ(bank.SourcePath(bank.questions[0].stem.span.file), "latin1.json");
+}
+
 TEST(JsonFormatTest, ImportErrorsAddNothing) {
   const formats::Format* json = formats::Registry::Default().Find("json");
   ASSERT_NE(json, nullptr);
