@@ -161,6 +161,23 @@ std::string SchemaValueText(const rapidjson::Value& v) {
   return std::string(buffer.GetString(), buffer.GetSize());
 }
 
+// Levenshtein distance between two short names (bytes), for "did you mean" hints.
+size_t EditDistance(std::string_view a, std::string_view b) {
+  if (a.size() > 64 || b.size() > 64) return SIZE_MAX;
+  std::vector<size_t> row(b.size() + 1);
+  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
+  for (size_t i = 1; i <= a.size(); ++i) {
+    size_t diagonal = row[0];
+    row[0] = i;
+    for (size_t j = 1; j <= b.size(); ++j) {
+      size_t above = row[j];
+      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+      diagonal = above;
+    }
+  }
+  return row[b.size()];
+}
+
 bool IsPlainKey(std::string_view key) {
   if (key.empty()) return false;
   for (char c : key) {
@@ -442,12 +459,27 @@ bool Handler::SchemaError(size_t offset, Kind found, bool at_key) {
       if (it != subschema->MemberEnd() && it->value.IsObject()) properties = &it->value;
     }
     if (properties != nullptr && properties->MemberCount() > 0) {
-      what += "; expected one of ";
-      bool first = true;
+      // A near miss is most likely a typo: name it alone.
+      const rapidjson::Value* closest = nullptr;
+      size_t best = 3;  // at most two edits away
       for (const auto& m : properties->GetObject()) {
-        if (!first) what += ", ";
-        first = false;
-        what += SchemaValueText(m.name);
+        size_t d =
+            EditDistance(last_key, std::string_view(m.name.GetString(), m.name.GetStringLength()));
+        if (d < best) {
+          best = d;
+          closest = &m.name;
+        }
+      }
+      if (closest != nullptr && last_key.size() > 2) {
+        what += "; did you mean " + SchemaValueText(*closest) + "?";
+      } else {
+        what += "; expected one of ";
+        bool first = true;
+        for (const auto& m : properties->GetObject()) {
+          if (!first) what += ", ";
+          first = false;
+          what += SchemaValueText(m.name);
+        }
       }
     }
   } else if ((keyword == "minimum" || keyword == "maximum") && arg != nullptr) {

@@ -288,10 +288,16 @@ TEST(BankReaderTest, OtherSchemaErrors) {
                       "\"weight\": 2e300}]}]}"),
             "bank.json:1:69: questions[0].options[0].weight: expected a number <= 100");
   EXPECT_EQ(ReadError("{\"qbank\": 1, \"questions\": [{\"stme\": \"x\"}]}"),
-            "bank.json:1:29: questions[0]: unexpected member \"stme\"; expected one of \"id\", "
+            "bank.json:1:29: questions[0]: unexpected member \"stme\"; did you mean \"stem\"?");
+  EXPECT_EQ(ReadError("{\"qbank\": 1, \"questions\": [{\"question\": \"x\"}]}"),
+            "bank.json:1:29: questions[0]: unexpected member \"question\"; expected one of \"id\", "
             "\"type\", \"exam\", \"domain\", \"stem\", \"trap\", \"options\", \"stated_answer\", "
             "\"explanation\", \"tags\", \"difficulty\", \"markup\", \"authors\", \"review\", "
             "\"origin\", \"suppress\", \"extensions\"");
+  EXPECT_EQ(ReadError("{\"qbank\": 1, \"questions\": [{\"options\": [{\"correct\": true, "
+                      "\"rationnale\": \"x\"}]}]}"),
+            "bank.json:1:59: questions[0].options[0]: unexpected member \"rationnale\"; did you "
+            "mean \"rationale\"?");
   EXPECT_EQ(ReadError("{\"qbank\": 1, \"questions\": [{\"type\": \"single-answer\"}]}"),
             "bank.json:1:37: questions[0].type: expected one of \"single\", \"multiple\", "
             "\"true-false\", \"short-answer\", \"numerical\", \"matching\", \"essay\", "
