@@ -3,8 +3,8 @@
 // check (10k questions against 50 documents embedding 1,000 of them), the load time of a
 // million-passage reference index, and the 100k end-to-end run from a bank file.
 //
-// Usage: dup_bench [--sizes 10000,100000,1000000] [--skip-reference] [--skip-index-load]
-//                  [--skip-end-to-end]
+// Usage: dup_bench [--sizes 10000,100000,1000000] [--min-similarity PERCENT] [--ngram N]
+//                  [--window W] [--skip-reference] [--skip-index-load] [--skip-end-to-end]
 // Each measurement runs in its own child process, so peak memory (getrusage) is its own.
 #include <sys/resource.h>
 #include <sys/wait.h>
@@ -81,6 +81,9 @@ struct Reported {
   similarity::JoinStats join;
 };
 
+similarity::JoinOptions g_join;       // --min-similarity sets the threshold
+similarity::IndexParameters g_index;  // --ngram and --window set the reference index's
+
 Reported RunDuplicateChecks(const model::Bank& bank) {
   Reported r;
   auto t = Clock::now();
@@ -93,8 +96,7 @@ Reported RunDuplicateChecks(const model::Bank& bank) {
   }
   r.exact_s = Seconds(t);
   t = Clock::now();
-  for (const auto& p :
-       similarity::FindNearDuplicates(*features, similarity::JoinOptions{}, &r.join)) {
+  for (const auto& p : similarity::FindNearDuplicates(*features, g_join, &r.join)) {
     r.near.insert(Ordered(p.a, p.b));
   }
   r.near_s = Seconds(t);
@@ -210,7 +212,7 @@ void BenchReference() {
   options.seed = 7;
   SyntheticBank s = MakeSyntheticBank(options);
   auto t = Clock::now();
-  similarity::ReferenceIndexBuilder builder;
+  similarity::ReferenceIndexBuilder builder(g_index);
   std::vector<bool> embedded(s.bank.questions.size(), false);
   std::vector<int> variant(s.bank.questions.size(), -1);
   size_t next = 0;
@@ -224,9 +226,14 @@ void BenchReference() {
       size_t qi = (next++ * 7919) % s.bank.questions.size();  // spread over the bank
       embedded[qi] = true;
       variant[qi] = k % 3;
-      std::string text = DumpText(s.bank.questions[qi]);
-      if (k % 3 == 1) text = SwapWords(text, 3, qi);
-      if (k % 3 == 2) text = Disguise(text, qi);
+      // The dump keeps its layout (one option a line); the words are swapped or disguised.
+      model::Question copy = s.bank.questions[qi];
+      if (k % 3 == 1) copy.stem = SwapWords(copy.stem.value, 3, qi);
+      if (k % 3 == 2) {
+        copy.stem = Disguise(copy.stem.value, qi);
+        for (model::Option& o : copy.options) o.text = Disguise(o.text.value, qi + 1);
+      }
+      std::string text = DumpText(copy);
       builder.AddPassage(doc, line, text);
       line += static_cast<uint32_t>(std::count(text.begin(), text.end(), '\n')) + 1;
     }
@@ -354,6 +361,12 @@ int main(int argc, char** argv) {
         sizes.push_back(std::stoul(list.substr(p, comma - p)));
         p = comma + 1;
       }
+    } else if (arg == "--min-similarity" && i + 1 < argc) {
+      g_join.threshold = std::stod(argv[++i]) / 100.0;
+    } else if (arg == "--ngram" && i + 1 < argc) {
+      g_index.ngram = static_cast<uint32_t>(std::stoul(argv[++i]));
+    } else if (arg == "--window" && i + 1 < argc) {
+      g_index.window = static_cast<uint32_t>(std::stoul(argv[++i]));
     } else if (arg == "--skip-reference") {
       reference = false;
     } else if (arg == "--skip-index-load") {
@@ -362,7 +375,8 @@ int main(int argc, char** argv) {
       end_to_end = false;
     } else {
       std::fprintf(stderr,
-                   "usage: dup_bench [--sizes N,N,...] [--skip-reference] [--skip-index-load] "
+                   "usage: dup_bench [--sizes N,N,...] [--min-similarity PERCENT] [--ngram N] "
+                   "[--window W] [--skip-reference] [--skip-index-load] "
                    "[--skip-end-to-end]\n");
       return 2;
     }

@@ -51,10 +51,10 @@ namespace {
 // True when token `w` of `key` is an option label at the start of a line ("A." or "(b)"), which
 // dumps print and questions do not contain.
 bool IsOptionLabel(std::string_view text, const text::TextKey& key, size_t w) {
+  std::string_view token = key.Word(w);
+  if (token.size() != 1 || token[0] < 'a' || token[0] > 'h') return false;
   const text::KeyWord& word = key.words[w];
-  if (word.source_end != word.source_begin + 1) return false;
-  char c = static_cast<char>(text[word.source_begin] | 0x20);
-  if (c < 'a' || c > 'h' || word.source_end >= text.size()) return false;
+  if (word.source_end >= text.size()) return false;
   char after = text[word.source_end];
   if (after != '.' && after != ')' && after != ':') return false;
   for (size_t i = word.source_begin; i > 0; --i) {

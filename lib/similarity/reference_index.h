@@ -71,7 +71,7 @@ struct OverlapOptions {
   // Report a shared run at least this long. Runs are measured between the first and last shared
   // fingerprint, so they read up to 2 * (window - 1) words short of the true run.
   size_t min_run_words = 10;
-  double min_share = 0.5;  // or at least this share of the query's fingerprints
+  double min_share = 0.4;  // or at least this share of the query's fingerprints
   size_t min_shared = 3;   // (and at least this many of them)
   // Fingerprints found in more places than this are common phrases and are not counted.
   size_t max_postings = 500;

@@ -106,24 +106,26 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
   for (uint32_t id : ids) ++df[id];
   double limit = std::max(static_cast<double>(options.frequent_min_records),
                           options.frequent_share * static_cast<double>(n));
-  // Rank kept tokens by ascending frequency (ties by hash, so the order is stable across runs).
-  std::vector<uint32_t> order;
-  order.reserve(table.size());
+  // Rank kept tokens by ascending frequency, ties by first appearance (ids are given in record
+  // order, so the ranking does not depend on anything but the input): a counting sort.
+  constexpr uint32_t kDropped = UINT32_MAX;
+  uint32_t max_df = 0;
+  for (uint32_t d : df) max_df = std::max(max_df, d);
+  std::vector<uint32_t> first_rank(static_cast<size_t>(max_df) + 2, 0);
   size_t frequent = 0;
-  for (uint32_t id = 0; id < table.size(); ++id) {
-    if (static_cast<double>(df[id]) > limit) {
+  for (uint32_t d : df) {
+    if (static_cast<double>(d) > limit) {
       ++frequent;
     } else {
-      order.push_back(id);
+      ++first_rank[d + 1];
     }
   }
-  std::sort(order.begin(), order.end(), [&](uint32_t a, uint32_t b) {
-    return df[a] != df[b] ? df[a] < df[b] : table.HashOf(a) < table.HashOf(b);
-  });
-  constexpr uint32_t kDropped = UINT32_MAX;
-  std::vector<uint32_t>& rank_of = df;  // df is no longer needed
-  std::fill(rank_of.begin(), rank_of.end(), kDropped);
-  for (uint32_t k = 0; k < order.size(); ++k) rank_of[order[k]] = k;
+  for (size_t d = 1; d < first_rank.size(); ++d) first_rank[d] += first_rank[d - 1];
+  std::vector<uint32_t>& rank_of = df;  // each id's frequency is read once, then replaced
+  for (uint32_t id = 0; id < rank_of.size(); ++id) {
+    uint32_t d = rank_of[id];
+    rank_of[id] = static_cast<double>(d) > limit ? kDropped : first_rank[d]++;
+  }
 
   RankedRecords records;
   write = 0;

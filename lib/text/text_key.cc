@@ -35,24 +35,32 @@ bool IsAscii(std::string_view s) {
 // ASCII classes of the word-break rules (UAX #29 as ICU tailors it: no colon in MidLetter).
 enum class AsciiClass { kLetter, kDigit, kExtendNumLet, kMidNumLet, kMidNum, kQuote, kOther };
 
-AsciiClass ClassOf(char c) {
-  // ICU counts "@" as a letter (so "name@example.com" is one word).
-  if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '@') return AsciiClass::kLetter;
-  if (c >= '0' && c <= '9') return AsciiClass::kDigit;
-  switch (c) {
-    case '_':
-      return AsciiClass::kExtendNumLet;
-    case '.':
-      return AsciiClass::kMidNumLet;
-    case ',':
-    case ';':
-      return AsciiClass::kMidNum;
-    case '\'':
-      return AsciiClass::kQuote;
-    default:
-      return AsciiClass::kOther;
+struct AsciiClassTable {
+  AsciiClass classes[256];
+  constexpr AsciiClassTable() : classes() {
+    for (int c = 0; c < 256; ++c) {
+      AsciiClass cls = AsciiClass::kOther;
+      // ICU counts "@" as a letter (so "name@example.com" is one word).
+      if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '@') {
+        cls = AsciiClass::kLetter;
+      } else if (c >= '0' && c <= '9') {
+        cls = AsciiClass::kDigit;
+      } else if (c == '_') {
+        cls = AsciiClass::kExtendNumLet;
+      } else if (c == '.') {
+        cls = AsciiClass::kMidNumLet;
+      } else if (c == ',' || c == ';') {
+        cls = AsciiClass::kMidNum;
+      } else if (c == '\'') {
+        cls = AsciiClass::kQuote;
+      }
+      classes[c] = cls;
+    }
   }
-}
+};
+constexpr AsciiClassTable kAsciiClasses;
+
+AsciiClass ClassOf(char c) { return kAsciiClasses.classes[static_cast<unsigned char>(c)]; }
 
 // Symbols that change the meaning of a text and so stay in its key.
 bool IsKeptSymbol(UChar32 c, UChar32 next) {
@@ -77,7 +85,7 @@ void AddToken(TextKey* key, std::string_view token, size_t source_begin, size_t 
 TextKey AsciiKey(std::string_view text) {
   TextKey key;
   key.key.reserve(text.size());
-  std::string token;
+  key.words.reserve(text.size() / 5 + 1);
   size_t n = text.size();
   size_t i = 0;
   while (i < n) {
@@ -110,12 +118,18 @@ TextKey AsciiKey(std::string_view text) {
         }
         break;
       }
-      token.assign(text.substr(begin, i - begin));
-      if (token == "_") continue;  // ICU gives a lone "_" no word status (but "__" one)
-      for (char& c : token) {
-        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+      if (i - begin == 1 && text[begin] == '_') continue;  // ICU: a lone "_" is no word ("__" is)
+      if (!key.key.empty()) key.key.push_back(' ');
+      KeyWord w;
+      w.key_begin = static_cast<uint32_t>(key.key.size());
+      for (size_t k = begin; k < i; ++k) {
+        char c = text[k];
+        key.key.push_back((c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c);
       }
-      AddToken(&key, token, begin, i);
+      w.key_end = static_cast<uint32_t>(key.key.size());
+      w.source_begin = static_cast<uint32_t>(begin);
+      w.source_end = static_cast<uint32_t>(i);
+      key.words.push_back(w);
       continue;
     }
     char next = i + 1 < n ? text[i + 1] : '\0';

@@ -74,7 +74,8 @@ struct KeyOptions {
 //
 // Look-alike letters: in a word that mixes scripts (other than the mixes ordinary writing uses:
 // Han with kana, Bopomofo or Hangul, each possibly with Latin), every letter outside the word's
-// own script (the script of most of its letters) is replaced by its confusable skeleton; a word
+// own script (the context script when the word has letters of it, else the script of most of its
+// letters) that looks like a letter of it is replaced by its confusable skeleton; a word
 // wholly in another script than `context_script` is replaced letter by letter only when every
 // letter's skeleton is in the context script. Ordinary text (upper case included) keeps its
 // letters: skeletons are never applied to letters of a word's own script, so "Mill" stays "mill".

@@ -132,10 +132,12 @@ WordScripts AnalyzeWord(const icu::UnicodeString& u16, int32_t begin, int32_t en
     }
   }
   if (scripts.empty()) return result;
+  // The context script wins when the word has letters of it ("sеа" with a Latin s and Cyrillic
+  // е, а is a Latin word in English text); otherwise the script of most letters.
   size_t best = 0;
   for (size_t k = 1; k < scripts.size(); ++k) {
     auto rank = [&](size_t idx) {
-      return std::make_tuple(counts[idx], scripts[idx] == context, scripts[idx] == USCRIPT_LATIN,
+      return std::make_tuple(scripts[idx] == context, counts[idx], scripts[idx] == USCRIPT_LATIN,
                              -scripts[idx]);
     };
     if (rank(k) > rank(best)) best = k;

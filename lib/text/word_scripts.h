@@ -41,7 +41,8 @@ int LetterScript(UChar32 c);
 
 // The scripts of a word and the script it is written in.
 struct WordScripts {
-  int own = -1;          // the script of most letters (ties: `context`, then Latin, then lowest)
+  int own = -1;          // `context` when the word has letters of it, else the script of most
+                         // letters (ties: Latin, then the lowest code)
   bool mixed = false;    // letters from scripts that ordinary writing does not mix in one word
   int letter_count = 0;  // characters with a script
 };

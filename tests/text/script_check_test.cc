@@ -42,6 +42,12 @@ TEST(LookalikeWordsTest, FlagsMixedScriptWords) {
   EXPECT_EQ(found[0].looks_like, "password");
 }
 
+TEST(LookalikeWordsTest, FlagsWordsMostlyMadeOfLookAlikes) {
+  auto found = FindLookalikeWords("A walk by the s\u0435\u0430 at dawn");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].looks_like, "sea");
+}
+
 TEST(LookalikeWordsTest, FlagsForeignWordsThatLookLatin) {
   // "рор" wholly in Cyrillic inside English text.
   auto found = FindLookalikeWords("Use the \u0440\u043E\u0440 instruction");

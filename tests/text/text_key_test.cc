@@ -49,6 +49,9 @@ TEST(TextKeyTest, ReadsLookAlikeLettersAsWhatTheyLookLike) {
   // Upper-case Latin is never skeletonised ("MILL" is not read as "rnill" or "lVIlLL").
   EXPECT_EQ(MakeTextKey("MILL Mill mill").key, "mill mill mill");
   EXPECT_EQ(MakeTextKey("M\u0406LL").key, "mill");  // Cyrillic capital I (U+0406)
+  // Mostly Cyrillic look-alikes in a Latin word of Latin text still read as Latin.
+  EXPECT_EQ(MakeTextKey("The s\u0435\u0430 and the \u0440\u0435\u0430k").key,
+            "the sea and the peak");
 }
 
 TEST(TextKeyTest, LeavesTextWhollyInAnotherScriptAlone) {

@@ -29,7 +29,7 @@ std::string Shorten(std::string s) {
 Status ReferenceOverlapRule::Configure(const model::Value& options) {
   QBANK_RETURN_IF_ERROR(
       CheckOptionKeys(options, {"index", "references", "min-run-words", "min-share"}));
-  int64_t run = 10, share = 50;
+  int64_t run = 10, share = 40;
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-run-words", 1, 100000, &run));
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-share", 1, 100, &share));
   overlap_.min_run_words = static_cast<size_t>(run);
