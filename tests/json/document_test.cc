@@ -278,6 +278,21 @@ TEST(JsonSchemaTest, KeywordMessages) {
   EXPECT_EQ(SchemaError("[]"), "bank.json:1:1: expected object, found array");
 }
 
+TEST(JsonSchemaTest, PathsSpellAwkwardKeys) {
+  SourceText schema("s.json", R"({"type": "object", "additionalProperties": {"type": "integer"}})");
+  auto error = [&](const std::string& text) {
+    Status status = ValidateSchema(SourceText("d.json", text), schema);
+    return status.ok() ? "OK" : status.message();
+  };
+  EXPECT_EQ(error(R"({"plain_key-1": 1, "a b": "x"})"),
+            "d.json:1:27: [\"a b\"]: expected integer, found string");
+  EXPECT_EQ(error(R"({"a/b~c": true})"),
+            "d.json:1:11: [\"a/b~c\"]: expected integer, found boolean");
+  EXPECT_EQ(error(R"({"\u00e9t\u00e9": null})"),
+            "d.json:1:19: [\"\xC3\xA9t\xC3\xA9\"]: expected integer, found null");
+  EXPECT_EQ(error(R"({"ok": 1, "n": 2.5})"), "d.json:1:16: n: expected integer, found number");
+}
+
 TEST(JsonSchemaTest, SyntaxErrorsStillReported) {
   EXPECT_EQ(SchemaError("{\"version\": 1,"),
             "bank.json:1:15: expected a member name, found the end of the file");
