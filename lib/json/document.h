@@ -25,7 +25,8 @@ struct Member;
 
 // One JSON value and where it is in its source. Object members keep document order (duplicate
 // keys are kept as written). Offsets are byte offsets into the SourceText that was parsed: a
-// string's range includes its quotes.
+// string's range includes its quotes. A number is kInt when it is written without fraction or
+// exponent and fits in int64, otherwise kDouble (converted exactly; underflow reads as 0).
 class Node {
  public:
   Node() = default;  // null, at offset 0
