@@ -1,7 +1,7 @@
 // libFuzzer target for the JSON door and the bank file: any input must either be refused with a
 // located message or read, and what is read must write, re-read and normalise to a fixed point.
 // Build with clang and -DQBANK_FUZZ=ON (see tests/CMakeLists.txt); run, for example:
-//   build/tests/json_bank_fuzz -max_total_time=300 -max_len=4096 CORPUS_DIR
+//   build-fuzz/tests/json_bank_fuzz -dict=tests/fuzz/json_bank.dict -max_len=4096 CORPUS_DIR
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
