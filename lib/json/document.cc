@@ -524,6 +524,40 @@ bool Handler::SchemaError(size_t offset, Kind found, bool at_key) {
 }
 
 // The wording of a RapidJSON syntax error at `offset`.
+// A hint for the usual hand-editing slips at `offset`: comments, single quotes, a trailing comma,
+// literals from other languages. Empty when none applies.
+std::string SlipHint(std::string_view content, size_t offset) {
+  if (offset >= content.size()) return "";
+  char c = content[offset];
+  if (c == '/' && offset + 1 < content.size() &&
+      (content[offset + 1] == '/' || content[offset + 1] == '*')) {
+    return " (JSON has no comments)";
+  }
+  if (c == '\'') return " (JSON strings take double quotes)";
+  if (c == '}' || c == ']') {
+    size_t before = content.find_last_not_of(" \t\r\n", offset == 0 ? 0 : offset - 1);
+    if (offset > 0 && before != std::string_view::npos && content[before] == ',') {
+      return std::string(" (JSON allows no comma before '") + c + "')";
+    }
+  }
+  size_t end = offset;
+  std::string word;
+  while (end < content.size() && word.size() < 16 &&
+         ((content[end] >= 'A' && content[end] <= 'Z') ||
+          (content[end] >= 'a' && content[end] <= 'z'))) {
+    word += static_cast<char>(content[end] | 0x20);  // lower case
+    ++end;
+  }
+  if (word == "true" || word == "false" || word == "null") {
+    return " (the JSON literals true, false and null are lower case)";
+  }
+  if (word == "none" || word == "nil" || word == "undefined" || word == "nan" ||
+      word == "infinity") {
+    return " (JSON has no such literal: use null, or a number)";
+  }
+  return "";
+}
+
 std::string SyntaxMessage(rapidjson::ParseErrorCode code, std::string_view content, size_t offset) {
   using rapidjson::ParseErrorCode;
   switch (code) {
@@ -533,10 +567,11 @@ std::string SyntaxMessage(rapidjson::ParseErrorCode code, std::string_view conte
       return "expected the end of the file after the top-level value";
     case rapidjson::kParseErrorValueInvalid:
       if (offset >= content.size()) return "expected a value, found the end of the file";
-      return "expected a value (object, array, string, number, true, false or null)";
+      return "expected a value (object, array, string, number, true, false or null)" +
+             SlipHint(content, offset);
     case rapidjson::kParseErrorObjectMissName:
       if (offset >= content.size()) return "expected a member name, found the end of the file";
-      return "expected a member name in double quotes";
+      return "expected a member name in double quotes" + SlipHint(content, offset);
     case rapidjson::kParseErrorObjectMissColon:
       return "expected ':' after the member name";
     case rapidjson::kParseErrorObjectMissCommaOrCurlyBracket:

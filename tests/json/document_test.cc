@@ -99,6 +99,28 @@ TEST(JsonParseTest, SyntaxErrorsNameLineAndColumn) {
             "string");
 }
 
+TEST(JsonParseTest, HandEditingSlipsGetAHint) {
+  EXPECT_EQ(ParseError("{\"a\": 1,\n}"),
+            "in.json:2:1: expected a member name in double quotes (JSON allows no comma before "
+            "'}')");
+  EXPECT_EQ(ParseError("[1, 2, ]"),
+            "in.json:1:8: expected a value (object, array, string, number, true, false or null) "
+            "(JSON allows no comma before ']')");
+  EXPECT_EQ(ParseError("{\n  // note\n  \"a\": 1}"),
+            "in.json:2:3: expected a member name in double quotes (JSON has no comments)");
+  EXPECT_EQ(
+      ParseError("{'a': 1}"),
+      "in.json:1:2: expected a member name in double quotes (JSON strings take double quotes)");
+  EXPECT_EQ(ParseError("{\"a\": True}"),
+            "in.json:1:7: expected a value (object, array, string, number, true, false or null) "
+            "(the JSON literals true, false and null are lower case)");
+  EXPECT_EQ(ParseError("[NaN]"),
+            "in.json:1:2: expected a value (object, array, string, number, true, false or null) "
+            "(JSON has no such literal: use null, or a number)");
+  EXPECT_EQ(ParseError("{\"a\": ]"),
+            "in.json:1:7: expected a value (object, array, string, number, true, false or null)");
+}
+
 TEST(JsonParseTest, TruncatedFileNamesTheEnd) {
   EXPECT_EQ(ParseError("{\n  \"a\": [1, 2"),
             "in.json:2:13: expected ',' or ']', found the end of the file");
