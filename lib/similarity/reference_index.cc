@@ -1,8 +1,15 @@
 // Building, writing, reading and searching the reference fingerprint index.
 #include "similarity/reference_index.h"
 
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <cstring>
+#include <memory>
 
 #include "similarity/fingerprint.h"
 #include "text/text_key.h"
@@ -18,12 +25,12 @@ constexpr uint32_t kKeyScheme = 1;
 
 void Put32(std::string* out, uint32_t v) { out->append(reinterpret_cast<const char*>(&v), 4); }
 void Put64(std::string* out, uint64_t v) { out->append(reinterpret_cast<const char*>(&v), 8); }
-uint32_t Get32(const std::string& s, size_t at) {
+uint32_t Get32(std::string_view s, size_t at) {
   uint32_t v;
   std::memcpy(&v, s.data() + at, 4);
   return v;
 }
-uint64_t Get64(const std::string& s, size_t at) {
+uint64_t Get64(std::string_view s, size_t at) {
   uint64_t v;
   std::memcpy(&v, s.data() + at, 8);
   return v;
@@ -128,6 +135,34 @@ std::string ReferenceIndexBuilder::Serialize() {
 }
 
 Result<ReferenceIndex> ReferenceIndex::Parse(std::string bytes, const std::string& path) {
+  auto owner = std::make_shared<const std::string>(std::move(bytes));
+  std::string_view view = *owner;
+  return Adopt(std::move(owner), view, path);
+}
+
+Result<ReferenceIndex> ReferenceIndex::LoadMapped(const std::string& path) {
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Status::NotFound(path + ": cannot open: " + std::strerror(errno));
+  struct stat st {};
+  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+    ::close(fd);
+    return Status::IoError(path + ": not a regular file");
+  }
+  size_t size = static_cast<size_t>(st.st_size);
+  if (size < kHeaderSize) {
+    ::close(fd);
+    return Parse(std::string(), path);  // the same "not an index" message
+  }
+  void* address = ::mmap(nullptr, size, PROT_READ, MAP_PRIVATE, fd, 0);
+  ::close(fd);
+  if (address == MAP_FAILED) return Status::IoError(path + ": cannot map: " + std::strerror(errno));
+  std::shared_ptr<const void> owner(
+      address, [size](const void* a) { ::munmap(const_cast<void*>(a), size); });
+  return Adopt(std::move(owner), std::string_view(static_cast<const char*>(address), size), path);
+}
+
+Result<ReferenceIndex> ReferenceIndex::Adopt(std::shared_ptr<const void> owner,
+                                             std::string_view bytes, const std::string& path) {
   auto bad = [&](const std::string& what) {
     return Status::InvalidInput(path + ": not a usable qbank reference index: " + what +
                                 " (rebuild it with `qbank index build SOURCE... -o " + path + "`)");
@@ -187,7 +222,8 @@ Result<ReferenceIndex> ReferenceIndex::Parse(std::string bytes, const std::strin
   index.hashes_offset_ = table;
   index.docs_offset_ = table + count * 8;
   index.lines_offset_ = table + count * 12;
-  index.bytes_ = std::move(bytes);
+  index.owner_ = std::move(owner);
+  index.bytes_ = bytes;
   return index;
 }
 

@@ -6,6 +6,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -77,7 +78,7 @@ struct OverlapOptions {
   size_t max_postings = 500;
 };
 
-// A loaded index: the file's bytes, read in one go, used in place.
+// A loaded index: the file's bytes, read or mapped in one go, used in place. Copies share them.
 class ReferenceIndex {
  public:
   // Checks and adopts the bytes of an index file. InvalidInput "PATH: ..." when the file is not a
@@ -85,6 +86,11 @@ class ReferenceIndex {
   static Result<ReferenceIndex> Parse(std::string bytes, const std::string& path);
   // Reads and parses the index at `path`.
   static Result<ReferenceIndex> Load(const FileSystem& fs, const std::string& path);
+  // Maps the index file at `path` into memory (read-only) instead of reading it: only the header,
+  // names and bucket directory are touched, so a million-passage index opens in milliseconds and
+  // its pages are read as searches need them. The one file access of the library that bypasses
+  // FileSystem (which has no mapping); for real files only.
+  static Result<ReferenceIndex> LoadMapped(const std::string& path);
 
   const IndexParameters& parameters() const { return parameters_; }
   size_t document_count() const { return names_.size(); }
@@ -103,7 +109,11 @@ class ReferenceIndex {
   uint32_t DocAt(size_t i) const;
   uint32_t LineAt(size_t i) const;
 
-  std::string bytes_;
+  static Result<ReferenceIndex> Adopt(std::shared_ptr<const void> owner, std::string_view bytes,
+                                      const std::string& path);
+
+  std::shared_ptr<const void> owner_;  // keeps `bytes_` alive: a string or a mapping
+  std::string_view bytes_;
   IndexParameters parameters_;
   std::vector<std::string> names_;
   size_t passages_ = 0;

@@ -22,7 +22,7 @@ class TokenTable {
   // The id of `hash`, made when new (ids count up from 0).
   uint32_t Intern(uint32_t hash) {
     if (hash == 0) {
-      if (zero_id_ == kNone) zero_id_ = NextId(0);
+      if (zero_id_ == kNone) zero_id_ = NextId();
       return zero_id_;
     }
     size_t mask = keys_.size() - 1;
@@ -34,24 +34,19 @@ class TokenTable {
           return Intern(hash);
         }
         keys_[slot] = hash;
-        ids_[slot] = NextId(hash);
+        ids_[slot] = NextId();
         return ids_[slot];
       }
     }
   }
-  size_t size() const { return hashes_.size(); }
-  uint32_t HashOf(uint32_t id) const { return hashes_[id]; }
+  size_t size() const { return count_; }
 
  private:
   static constexpr uint32_t kNone = UINT32_MAX;
   static size_t Spread(uint32_t h) {
     return (static_cast<uint64_t>(h) * 0x9E3779B97F4A7C15ULL) >> 20;
   }
-  uint32_t NextId(uint32_t hash) {
-    hashes_.push_back(hash);
-    ++count_;
-    return static_cast<uint32_t>(hashes_.size() - 1);
-  }
+  uint32_t NextId() { return static_cast<uint32_t>(count_++); }
   void Grow() {
     std::vector<uint32_t> old_keys = std::move(keys_);
     std::vector<uint32_t> old_ids = std::move(ids_);
@@ -68,7 +63,6 @@ class TokenTable {
   }
   std::vector<uint32_t> keys_;
   std::vector<uint32_t> ids_;
-  std::vector<uint32_t> hashes_;
   size_t count_ = 0;
   uint32_t zero_id_ = kNone;
 };
@@ -204,15 +198,20 @@ std::vector<SimilarPair> SimilarityJoin(TokenSets sets, size_t linted, const Joi
   std::stable_sort(by_size.begin(), by_size.end(),
                    [&](uint32_t a, uint32_t b) { return records.size(a) < records.size(b); });
 
+  // The inverted lists of indexed prefix tokens, as linked lists in one array (newest first, so
+  // sizes fall along a list and the first too-small entry ends the walk). One vector per token
+  // would cost 24 bytes for each of millions of mostly empty lists.
   struct Posting {
     uint32_t record;
     uint32_t position;
+    uint32_t next;
   };
+  constexpr uint32_t kEnd = UINT32_MAX;
   uint32_t max_rank = 0;
   for (uint32_t rank : records.ranks) max_rank = std::max(max_rank, rank + 1);
-  std::vector<std::vector<Posting>> postings(max_rank);
-  std::vector<uint32_t> list_start(max_rank, 0);  // entries before it are too short for now
-  std::vector<int32_t> overlap(n, 0);             // -1: pruned for the current probe
+  std::vector<uint32_t> head(max_rank, kEnd);
+  std::vector<Posting> postings;
+  std::vector<int32_t> overlap(n, 0);  // -1: pruned for the current probe
   std::vector<uint32_t> touched;
   std::vector<SimilarPair> pairs;
 
@@ -223,15 +222,12 @@ std::vector<SimilarPair> SimilarityJoin(TokenSets sets, size_t linted, const Joi
     const size_t probe_prefix = nx - CeilTimes(t, static_cast<double>(nx)) + 1;
     touched.clear();
     for (size_t i = 0; i < probe_prefix && i < nx; ++i) {
-      uint32_t token = xs[i];
-      std::vector<Posting>& list = postings[token];
-      uint32_t& start = list_start[token];
-      while (start < list.size() && records.size(list[start].record) < min_size) ++start;
-      for (size_t k = start; k < list.size(); ++k) {
-        const Posting& p = list[k];
+      for (uint32_t k = head[xs[i]]; k != kEnd; k = postings[k].next) {
+        const Posting& p = postings[k];
+        const size_t ny = records.size(p.record);
+        if (ny < min_size) break;  // and so are all older entries
         int32_t& count = overlap[p.record];
         if (count < 0) continue;
-        const size_t ny = records.size(p.record);
         const size_t needed = CeilTimes(t / (1.0 + t), static_cast<double>(nx + ny));
         const size_t remaining = std::min(nx - i - 1, ny - p.position - 1);
         if (count == 0) touched.push_back(p.record);
@@ -259,7 +255,8 @@ std::vector<SimilarPair> SimilarityJoin(TokenSets sets, size_t linted, const Joi
     }
     const size_t index_prefix = nx - CeilTimes(2.0 * t / (1.0 + t), static_cast<double>(nx)) + 1;
     for (size_t i = 0; i < index_prefix && i < nx; ++i) {
-      postings[xs[i]].push_back({x, static_cast<uint32_t>(i)});
+      postings.push_back({x, static_cast<uint32_t>(i), head[xs[i]]});
+      head[xs[i]] = static_cast<uint32_t>(postings.size() - 1);
     }
   }
   std::sort(pairs.begin(), pairs.end(), [](const SimilarPair& p, const SimilarPair& q) {

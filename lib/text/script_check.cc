@@ -15,6 +15,8 @@
 namespace qbank::text {
 namespace {
 
+constexpr int kMaxNotationLetters = 4;
+
 InvisibleKind KindOf(UChar32 c) {
   if (c == 0x00AD) return InvisibleKind::kSoftHyphen;
   if ((c >= 0x200B && c <= 0x200D) || c == 0x2060 || c == 0xFEFF) return InvisibleKind::kZeroWidth;
@@ -137,8 +139,14 @@ std::vector<LookalikeWord> FindLookalikeWords(std::string_view text, int context
         all_look_like_context = false;
       }
     }
+    // Short notation that mixes Latin and Greek letters ("σx", "nα", "4πr") is maths, not
+    // disguise: a disguised word needs more letters to pass for one.
+    bool greek_notation = scripts.mixed && scripts.letter_count <= kMaxNotationLetters &&
+                          std::all_of(seen.begin(), seen.end(), [](int s) {
+                            return s == USCRIPT_LATIN || s == USCRIPT_GREEK;
+                          });
     LookalikeWord word;
-    if (scripts.mixed && mixed_lookalike) {
+    if (scripts.mixed && mixed_lookalike && !greek_notation) {
       word.kind = LookalikeWord::Kind::kMixedScript;
     } else if (!scripts.mixed && context_script != kNoScript && scripts.own != context_script &&
                scripts.letter_count >= 2 && all_look_like_context) {

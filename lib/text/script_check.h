@@ -51,7 +51,8 @@ struct LookalikeWord {
 
 // The words of UTF-8 `text` (ICU word breaks) that disguise letters:
 //  - a word mixing scripts (beyond Han with kana, Bopomofo or Hangul, and Latin with those) where
-//    some letter outside the word's own script looks like a letter of it;
+//    some letter outside the word's own script looks like a letter of it, except short notation
+//    of at most four letters mixing Latin and Greek ("σx", "nα", "4πηr3");
 //  - a word of at least two letters written wholly in another script than `context_script` whose
 //    every letter looks like a letter of the context script ("рор" in Cyrillic in English text).
 // `context_script` kNoScript: the text's DominantScript. Text wholly in one script (Greek,

@@ -115,3 +115,30 @@ TEST(IndexBuildTest, BuildsFromTextFilesBanksAndFolders) {
 
 }  // namespace
 }  // namespace qbank::similarity
+
+namespace qbank::similarity {
+namespace {
+
+TEST(ReferenceIndexTest, MapsAnIndexFileFromDisk) {
+  std::string path = ::testing::TempDir() + "/dup_test_refs.qidx";
+  ReferenceIndexBuilder builder;
+  builder.AddPassage(builder.AddDocument("harbour.txt"), 7, kPassage);
+  ASSERT_TRUE(RealFileSystem().WriteFileAtomic(path, builder.Serialize()).ok());
+  Result<ReferenceIndex> index = ReferenceIndex::LoadMapped(path);
+  ASSERT_TRUE(index.ok()) << index.status().message();
+  ReferenceIndex copy = *index;  // copies share the mapping
+  index = Status::NotFound("dropped");
+  auto matches = copy.Search(Tokens(kPassage), OverlapOptions{});
+  ASSERT_EQ(matches.size(), 1u);
+  EXPECT_EQ(copy.document(matches[0].doc), "harbour.txt");
+  EXPECT_EQ(matches[0].line, 7u);
+  std::remove(path.c_str());
+  EXPECT_TRUE(ReferenceIndex::LoadMapped(path).status().IsNotFound());
+  ASSERT_TRUE(RealFileSystem().WriteFileAtomic(path, "tiny").ok());
+  EXPECT_NE(ReferenceIndex::LoadMapped(path).status().message().find("not a usable"),
+            std::string::npos);
+  std::remove(path.c_str());
+}
+
+}  // namespace
+}  // namespace qbank::similarity

@@ -69,6 +69,11 @@ TEST(LookalikeWordsTest, NeverFlagsTextWhollyInOneScript) {
                          "\u30B3\u30FC\u30D2\u30FC\u3092\u98F2\u307F\u307E\u3059")
           .empty());
   EXPECT_TRUE(FindLookalikeWords("The \u03B1 particle and the \u03B2 decay").empty());
+  // Maths notation mixing Latin and Greek letters.
+  EXPECT_TRUE(FindLookalikeWords("With \u03C3x = 2, n\u03B1eq and 4\u03C0\u03B7r3 and "
+                                 "\u03C1v")
+                  .empty());
+  EXPECT_EQ(FindLookalikeWords("the \u03BFperating system").size(), 1u);  // Greek omicron
   EXPECT_TRUE(
       FindLookalikeWords("She flew to \u041C\u043E\u0441\u043A\u0432\u0430 in May").empty());
   EXPECT_TRUE(FindLookalikeWords("ALL CAPS TEXT IS FINE, Mill and mill too").empty());

@@ -38,7 +38,7 @@ Status ReferenceOverlapRule::Configure(const model::Value& options) {
   if (const model::Value* path = options.Find("index")) {
     if (!path->is_string()) return Status::InvalidInput("option 'index': expected a file path");
     Result<similarity::ReferenceIndex> index =
-        similarity::ReferenceIndex::Load(RealFileSystem(), path->as_string());
+        similarity::ReferenceIndex::LoadMapped(path->as_string());
     if (!index.ok()) return Status::InvalidInput("option 'index': " + index.status().message());
     indexes_.push_back(std::make_shared<similarity::ReferenceIndex>(std::move(index).value()));
   }
