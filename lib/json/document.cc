@@ -14,6 +14,7 @@
 #include <cstdio>
 #include <cstring>
 #include <limits>
+#include <mutex>
 
 #include "text/unicode.h"
 
@@ -22,6 +23,9 @@ namespace qbank::json {
 struct Schema::Impl {
   rapidjson::Document document;  // the schema as written, for wording messages
   std::unique_ptr<rapidjson::SchemaDocument> compiled;
+  // RapidJSON 1.1's "pattern" matcher keeps its work state inside the compiled schema, so two
+  // validations of one schema must not run at the same time.
+  mutable std::mutex validating;
 };
 
 namespace {
@@ -825,6 +829,7 @@ Result<Schema> Schema::Load(const SourceText& schema_src) {
 }
 
 Result<Node> Schema::ParseAndValidate(const SourceText& src, const ParseOptions& options) const {
+  std::lock_guard<std::mutex> lock(impl_->validating);
   return ParseImpl(src, options, impl_.get());
 }
 

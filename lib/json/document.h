@@ -117,7 +117,9 @@ struct ParseOptions {
 // the input's depth.
 Result<Node> Parse(const SourceText& src, const ParseOptions& options = {});
 
-// A compiled JSON Schema (draft-04, as RapidJSON implements it): load once, validate many.
+// A compiled JSON Schema (draft-04, as RapidJSON implements it): load once, validate many. Copies
+// share the compiled schema; it may be used from several threads (validations of one schema take
+// turns, because RapidJSON's pattern matcher keeps state in it).
 class Schema {
  public:
   // Parses and compiles `schema_src`. Errors name the schema file's line:col. Local "$ref"s

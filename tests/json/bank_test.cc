@@ -7,6 +7,8 @@
 #include <memory>
 #include <sstream>
 #include <string>
+#include <thread>
+#include <vector>
 
 #include "commands/convert.h"
 #include "commands/fmt.h"
@@ -375,6 +377,27 @@ TEST(BankReaderTest, EveryTruncationAndManyMutationsFailCleanly) {
       ASSERT_TRUE(bank.questions.empty());
     }
   }
+}
+
+TEST(BankReaderTest, ConcurrentReadsAgree) {
+  // The bank schema is shared; its date pattern is checked by RapidJSON's stateful matcher.
+  std::vector<std::thread> threads;
+  std::vector<std::string> results(4);
+  for (size_t t = 0; t < results.size(); ++t) {
+    threads.emplace_back([t, &results] {
+      for (int i = 0; i < 50; ++i) {
+        std::string date = (i + static_cast<int>(t)) % 2 == 0 ? "2025-03-14" : "2025-3-14";
+        model::Bank bank;
+        Status status = Read(
+            "c.json", "{\"qbank\": 1, \"questions\": [{\"review\": {\"date\": \"" + date + "\"}}]}",
+            bank);
+        bool expect_ok = date == "2025-03-14";
+        if (status.ok() != expect_ok) results[t] += date + ": " + status.ToString() + "\n";
+      }
+    });
+  }
+  for (std::thread& th : threads) th.join();
+  for (const std::string& r : results) EXPECT_EQ(r, "");
 }
 
 TEST(BankReaderTest, SchemaMemberForEditorsIsAccepted) {
