@@ -683,6 +683,7 @@ Status ReadPackage(const PackageFiles& files, const std::string& manifest_path,
   }
   const xml::Node* resources = manifest->FirstChild("resources");
   std::vector<std::pair<const xml::Node*, std::string>> items;
+  std::set<std::string> listed;
   if (resources != nullptr) {
     for (const xml::Node* r : resources->ChildElements("resource")) {
       if (!r->AttributeOr("type").starts_with("imsqti_item_xml")) continue;
@@ -697,6 +698,12 @@ Status ReadPackage(const PackageFiles& files, const std::string& manifest_path,
             r->offset, "resource href '" + href +
                            "' leaves the package (absolute, '..' or a URL); expected a path "
                            "inside it"));
+      }
+      // Each file is read once: a manifest naming one item many times must not multiply the work.
+      if (!listed.insert(*path).second) {
+        return Status::InvalidInput(
+            manifest_source.ErrorAt(r->offset, "resource href '" + href + "' names '" + *path +
+                                                   "' a second time; expected each item once"));
       }
       items.emplace_back(r, *path);
     }

@@ -424,6 +424,20 @@ TEST(QtiFormatTest, HostilePackagesAreRefused) {
     EXPECT_NE(status.message().find("leaves the package"), std::string::npos) << href;
     EXPECT_TRUE(bank.questions.empty());
   }
+  // One item named many times would multiply the work: refused.
+  fs.Add("pkg/imsmanifest.xml",
+         "<manifest><resources>\n"
+         "<resource type=\"imsqti_item_xmlv2p1\" href=\"a.xml\"/>\n"
+         "<resource type=\"imsqti_item_xmlv2p1\" href=\"./a.xml\"/>\n"
+         "</resources></manifest>");
+  fs.Add("pkg/a.xml", ReadTestdata("qti/package21/items/phys-1.xml"));
+  model::Bank twice_bank;
+  ImportContext twice;
+  twice.bank = &twice_bank;
+  twice.fs = &fs;
+  EXPECT_EQ(kQti21.ImportDirectory("pkg", twice).message(),
+            "pkg/imsmanifest.xml:3:1: resource href './a.xml' names 'a.xml' a second time; "
+            "expected each item once");
   // XML tricks inside a package item.
   Result<std::string> zip = zip::Write(
       {{"imsmanifest.xml",
