@@ -66,6 +66,12 @@ std::string Unescape(std::string_view s) {
 // a backslash doubled only where it would otherwise start an escape. A colon only needs its escape
 // in titles and question texts (where "::" starts a title); answers keep "3.14:0.01" readable.
 std::string Escape(std::string_view s, bool escape_colon = false) {
+  // The reader trims the white space around every text, so it is not written.
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
+    s.remove_prefix(1);
+  }
+  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r'))
+    s.remove_suffix(1);
   std::string out;
   out.reserve(s.size() + 8);
   for (size_t i = 0; i < s.size(); ++i) {
@@ -228,7 +234,8 @@ class QuestionParser {
     if (raw_.compare(pos, 2, "::") == 0) {
       size_t close = FindUnescaped(raw_, pos + 2, end, "::");
       if (close == std::string::npos) return Fail(pos, "expected '::' to close the title");
-      gift["title"] = Unescape(Trim(std::string_view(raw_).substr(pos + 2, close - pos - 2)));
+      std::string title = Unescape(std::string_view(raw_).substr(pos + 2, close - pos - 2));
+      if (!Trim(title).empty()) gift["title"] = std::string(Trim(title));
       pos = close + 2;
       while (pos < end && IsBlank(raw_[pos])) ++pos;
     }
@@ -636,7 +643,12 @@ class GiftReader {
     block_ = Block();
     std::string_view raw = Trim(block.raw());
     if (raw.substr(0, 10) == "$CATEGORY:") {
-      category_ = model::Text(Unescape(Trim(raw.substr(10))));
+      // As in Moodle the category is taken as written (no escapes); a line break counts as a space.
+      std::string category(Trim(raw.substr(10)));
+      for (char& c : category) {
+        if (c == '\n' || c == '\r') c = ' ';
+      }
+      category_ = model::Text(category);
       size_t begin = static_cast<size_t>(raw.data() - block.raw().data()) + 10;
       category_.span =
           text_.SpanOf(block.SourceOffset(begin), block.SourceOffset(block.raw().size()), file_);
@@ -770,7 +782,7 @@ class GiftWriter {
 
  private:
   static std::string OneLine(std::string_view s) {
-    std::string out(s);
+    std::string out(Trim(s));
     for (char& c : out) {
       if (c == '\n' || c == '\r') c = ' ';
     }
@@ -805,9 +817,14 @@ class GiftWriter {
     for (const std::string& line : FormatSuppressionDirectives(q.suppressions)) {
       out_ += "// " + line + "\n";
     }
-    std::string title = GiftString(q.extensions, "title");
-    if (title.empty()) title = q.id.value;
-    if (!title.empty()) out_ += "::" + Escape(OneLine(title), true) + "::";
+    std::string title(Trim(GiftString(q.extensions, "title")));
+    if (title.empty()) title = Trim(q.id.value);
+    std::string stem = Escape(q.stem.value, true);
+    if (!title.empty()) {
+      out_ += "::" + Escape(OneLine(title), true) + "::";
+    } else if (stem.substr(0, 2) == "//") {
+      out_ += "::::";  // an empty title, so the question text is not read as a comment
+    }
     std::string format = GiftString(q.extensions, "format");
     if (q.markup == Markup::kHtml) {
       out_ += "[html]";
@@ -815,8 +832,13 @@ class GiftWriter {
       out_ += "[markdown]";
     } else if (format == "plain" || format == "moodle") {
       out_ += "[" + format + "]";
+    } else {
+      for (std::string_view f : kFormats) {
+        // A text that starts like a format word is protected by naming its format.
+        if (stem.compare(0, f.size(), f) == 0) out_ += "[plain]";
+      }
     }
-    out_ += Escape(q.stem.value, true);
+    out_ += stem;
     if (q.type == QuestionType::kDescription) {
       if (!q.explanation.empty()) loss_.Drop("explanation");
       if (!q.options.empty()) loss_.Drop("options", q.options.size());

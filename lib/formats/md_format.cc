@@ -335,9 +335,8 @@ class MdReader {
       first = false;
       text.value += i + 1 == end ? TrimRight(line) : line;
     }
-    size_t lead = Indent(text.value);
-    text.value.erase(0, lead);
-    size_t start = lines_[begin].begin + lead;
+    // The first line keeps its indentation (an indented code block stays one).
+    size_t start = lines_[begin].begin;
     text.span =
         text_.SpanOf(start, lines_[end - 1].begin + TrimRight(lines_[end - 1].text).size(), file_);
     text.verbatim = verbatim;
@@ -849,6 +848,13 @@ class MdWriter {
 
   void WriteSection(std::string_view name, std::string_view field, std::string_view text,
                     bool always) {
+    // Blank lines at either end of a text cannot be told from the blank lines around a section.
+    while (!text.empty() && IsBlank(text.back())) text.remove_suffix(1);
+    size_t first_line = 0;
+    for (size_t i = 0; i < text.size() && IsBlank(text[i]); ++i) {
+      if (text[i] == '\n') first_line = i + 1;
+    }
+    text.remove_prefix(first_line);
     if (text.empty() && !always) return;
     CheckStructure(field, text);
     out_ += "\n## " + std::string(name) + "\n\n";
@@ -867,22 +873,28 @@ class MdWriter {
   void WriteOption(const model::Option& o) {
     out_ += o.correct ? "- [x]" : "- [ ]";
     if (o.weight) out_ += " (" + FormatNumber(*o.weight) + "%)";
-    std::string_view text = o.text.value;
-    std::string_view first = text.substr(0, text.find('\n'));
+    // The reader trims option texts and rationales; write them trimmed so a second export of
+    // what was read gives the same bytes.
+    std::string_view text = Trim(o.text.value);
+    size_t first_end = text.find('\n');
+    std::string_view first = TrimRight(text.substr(0, first_end));
     if (!first.empty()) {
       out_ += ' ';
       if (first[0] == '(' || first[0] == '\\') out_ += '\\';
       out_ += first;
     }
     out_ += "\n";
-    if (first.size() < text.size()) {
-      std::string_view rest = text.substr(first.size() + 1);
+    if (first_end != std::string_view::npos) {
+      std::string_view rest = text.substr(first_end + 1);
       size_t pos = 0;
       while (pos <= rest.size()) {
         size_t nl = rest.find('\n', pos);
         std::string_view line =
             Trim(rest.substr(pos, nl == std::string_view::npos ? rest.npos : nl - pos));
-        if (line.empty() || line[0] == '>') {
+        SuppressionDirective directive;
+        std::optional<std::string_view> comment = CommentOf(line);
+        if (line.empty() || line[0] == '>' || !FenceOf(line).empty() ||
+            (comment && ParseSuppressionDirective(*comment, directive))) {
           loss_.Drop("options.text (line read as structure)");
         }
         out_ += "  " + std::string(line) + "\n";
@@ -890,8 +902,8 @@ class MdWriter {
         pos = nl + 1;
       }
     }
-    if (!o.rationale.empty()) {
-      std::string_view r = o.rationale.value;
+    if (!Trim(o.rationale.value).empty()) {
+      std::string_view r = Trim(o.rationale.value);
       size_t pos = 0;
       while (pos <= r.size()) {
         size_t nl = r.find('\n', pos);
