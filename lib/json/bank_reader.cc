@@ -79,6 +79,45 @@ constexpr std::array<std::string_view, 3> kReviewKeys = {"date", "reviewer", "ch
 constexpr std::array<std::string_view, 2> kOriginKeys = {"statement", "references"};
 constexpr std::array<std::string_view, 2> kSuppressionKeys = {"rule", "reason"};
 
+// Indexes into the arrays above, in the same order.
+enum BankKey {
+  kBankSchema,
+  kBankVersion,
+  kBankId,
+  kBankTitle,
+  kBankExam,
+  kBankPublisher,
+  kBankLanguage,
+  kBankDeclaredSize,
+  kBankOrigin,
+  kBankExtensions,
+  kBankQuestions
+};
+enum QuestionKey {
+  kQuestionId,
+  kQuestionType,
+  kQuestionExam,
+  kQuestionDomain,
+  kQuestionStem,
+  kQuestionTrap,
+  kQuestionOptions,
+  kQuestionStatedAnswer,
+  kQuestionExplanation,
+  kQuestionTags,
+  kQuestionDifficulty,
+  kQuestionMarkup,
+  kQuestionAuthors,
+  kQuestionReview,
+  kQuestionOrigin,
+  kQuestionSuppress,
+  kQuestionExtensions
+};
+enum OptionKey { kOptionText, kOptionCorrect, kOptionWeight, kOptionRationale, kOptionExtensions };
+enum PersonKey { kPersonInitials, kPersonName, kPersonCredentials, kPersonRoles };
+enum ReviewKey { kReviewDate, kReviewReviewer, kReviewCheckedAgainst };
+enum OriginKey { kOriginStatement, kOriginReferences };
+enum SuppressionKey { kSuppressionRule, kSuppressionReason };
+
 // Walks an object's members in document order, giving each known member's index in `keys` and
 // refusing a member written twice. `fn(index, member)` returns a Status.
 template <size_t N, typename Fn>
@@ -134,20 +173,20 @@ Status Converter::Option(Node& node, model::Option& o) {
   SourcePosition begin = loc_.At(node.begin());
   QBANK_RETURN_IF_ERROR(ForEachMember(src_, node, kOptionKeys, [&](size_t k, Member& m) {
     switch (k) {
-      case 0:
+      case kOptionText:
         o.text = TakeText(m.value);
         break;
-      case 1:
+      case kOptionCorrect:
         o.correct = m.value.as_bool();
         o.correct_span = Span(m.value);
         break;
-      case 2:
+      case kOptionWeight:
         o.weight = m.value.as_double();
         break;
-      case 3:
+      case kOptionRationale:
         o.rationale = TakeText(m.value);
         break;
-      case 4:
+      case kOptionExtensions:
         o.extensions = m.value.ToValue();
         break;
     }
@@ -161,16 +200,16 @@ Status Converter::Option(Node& node, model::Option& o) {
 Status Converter::Person(Node& node, model::Person& p) {
   return ForEachMember(src_, node, kPersonKeys, [&](size_t k, Member& m) {
     switch (k) {
-      case 0:
+      case kPersonInitials:
         p.initials = TakeText(m.value);
         break;
-      case 1:
+      case kPersonName:
         p.name = TakeText(m.value);
         break;
-      case 2:
+      case kPersonCredentials:
         p.credentials = TakeText(m.value);
         break;
-      case 3:
+      case kPersonRoles:
         p.roles = TakeTexts(m.value);
         break;
     }
@@ -183,10 +222,10 @@ Status Converter::Question(Node& node, model::Question& q) {
   QBANK_RETURN_IF_ERROR(ForEachMember(src_, node, kQuestionKeys, [&](size_t k, Member& m) {
     Node& v = m.value;
     switch (k) {
-      case 0:
+      case kQuestionId:
         q.id = TakeText(v);
         break;
-      case 1: {
+      case kQuestionType: {
         std::optional<model::QuestionType> type = model::ParseQuestionType(v.as_string());
         if (!type) {
           return Status::InvalidInput(src_.ErrorAt(v.begin(), "expected a question type"));
@@ -194,80 +233,84 @@ Status Converter::Question(Node& node, model::Question& q) {
         q.type = *type;
         break;
       }
-      case 2:
+      case kQuestionExam:
         q.exam = TakeText(v);
         break;
-      case 3:
+      case kQuestionDomain:
         q.domain = TakeText(v);
         break;
-      case 4:
+      case kQuestionStem:
         q.stem = TakeText(v);
         break;
-      case 5:
+      case kQuestionTrap:
         q.trap = TakeText(v);
         break;
-      case 6:
+      case kQuestionOptions:
         q.options.resize(v.items().size());
         for (size_t i = 0; i < q.options.size(); ++i) {
           QBANK_RETURN_IF_ERROR(Option(v.mutable_items()[i], q.options[i]));
         }
         break;
-      case 7:
+      case kQuestionStatedAnswer:
         q.stated_answer = TakeText(v);
         break;
-      case 8:
+      case kQuestionExplanation:
         q.explanation = TakeText(v);
         break;
-      case 9:
+      case kQuestionTags:
         q.tags = TakeTexts(v);
         break;
-      case 10:
+      case kQuestionDifficulty:
         q.difficulty = TakeText(v);
         break;
-      case 11: {
+      case kQuestionMarkup: {
         std::optional<model::Markup> markup = model::ParseMarkup(v.as_string());
         if (!markup) return Status::InvalidInput(src_.ErrorAt(v.begin(), "expected a markup"));
         q.markup = *markup;
         break;
       }
-      case 12:
+      case kQuestionAuthors:
         q.authors.resize(v.items().size());
         for (size_t i = 0; i < q.authors.size(); ++i) {
           QBANK_RETURN_IF_ERROR(Person(v.mutable_items()[i], q.authors[i]));
         }
         break;
-      case 13:
+      case kQuestionReview:
         return ForEachMember(src_, v, kReviewKeys, [&](size_t r, Member& rm) {
           model::Text t = TakeText(rm.value);
-          (r == 0   ? q.review.date
-           : r == 1 ? q.review.reviewer
-                    : q.review.checked_against) = std::move(t);
+          if (r == kReviewDate) {
+            q.review.date = std::move(t);
+          } else if (r == kReviewReviewer) {
+            q.review.reviewer = std::move(t);
+          } else {
+            q.review.checked_against = std::move(t);
+          }
           return Status::Ok();
         });
-      case 14:
+      case kQuestionOrigin:
         return ForEachMember(src_, v, kOriginKeys, [&](size_t r, Member& om) {
-          if (r == 0) {
+          if (r == kOriginStatement) {
             q.origin.statement = TakeText(om.value);
           } else {
             q.origin.references = TakeTexts(om.value);
           }
           return Status::Ok();
         });
-      case 15:
+      case kQuestionSuppress:
         q.suppressions.resize(v.items().size());
         for (size_t i = 0; i < q.suppressions.size(); ++i) {
           Node& s = v.mutable_items()[i];
           model::Suppression& out = q.suppressions[i];
           SourcePosition b = loc_.At(s.begin());
           QBANK_RETURN_IF_ERROR(ForEachMember(src_, s, kSuppressionKeys, [&](size_t r, Member& sm) {
-            (r == 0 ? out.rule : out.reason) = std::move(sm.value.mutable_string());
+            (r == kSuppressionRule ? out.rule : out.reason) = std::move(sm.value.mutable_string());
             return Status::Ok();
           }));
           SourcePosition e = loc_.At(s.end());
           out.span = SourceSpan{file_, b.line, b.column, e.line, e.column};
         }
         break;
-      case 16:
+      case kQuestionExtensions:
         q.extensions = v.ToValue();
         break;
     }
@@ -282,25 +325,25 @@ Status Converter::BankFields(Node& root, model::Bank& bank) {
   return ForEachMember(src_, root, kBankKeys, [&](size_t k, Member& m) {
     Node& v = m.value;
     switch (k) {
-      case 0:  // "$schema": for editors only
-      case 1:  // "qbank": the schema allows only version 1
+      case kBankSchema:   // "$schema": for editors only
+      case kBankVersion:  // "qbank": the schema allows only version 1
         break;
-      case 2:
+      case kBankId:
         bank.id = TakeText(v);
         break;
-      case 3:
+      case kBankTitle:
         bank.title = TakeText(v);
         break;
-      case 4:
+      case kBankExam:
         bank.exam = TakeText(v);
         break;
-      case 5:
+      case kBankPublisher:
         bank.publisher = TakeText(v);
         break;
-      case 6:
+      case kBankLanguage:
         bank.language = TakeText(v);
         break;
-      case 7:
+      case kBankDeclaredSize:
         if (!v.is_int()) {  // an integer beyond int64 reads as a double
           return Status::InvalidInput(src_.ErrorAt(
               v.begin(), "declared_size: expected an integer up to 9223372036854775807"));
@@ -308,13 +351,13 @@ Status Converter::BankFields(Node& root, model::Bank& bank) {
         bank.declared_size = v.as_int();
         bank.declared_size_span = Span(v);
         break;
-      case 8:
+      case kBankOrigin:
         bank.origin = TakeText(v);
         break;
-      case 9:
+      case kBankExtensions:
         bank.extensions = v.ToValue();
         break;
-      case 10:  // "questions": already streamed; listed so that a second one is refused
+      case kBankQuestions:  // "questions": already streamed; listed so that a second one is refused
         break;
     }
     return Status::Ok();
