@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <set>
 #include <sstream>
@@ -165,7 +166,10 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
       f.span.end_line = f.span.line;
       f.span.end_column = f.span.column + 1;
     }
-    f.fingerprint = Fingerprint(kImportError, "", d.path, f.message);
+    // "bank/x.json" and "./bank/x.json" are one file: the fingerprint uses the normal form.
+    f.fingerprint = Fingerprint(
+        kImportError, "", std::filesystem::path(d.path).lexically_normal().generic_string(),
+        f.message);
     findings.push_back(std::move(f));
   }
   findings.insert(findings.end(), std::make_move_iterator(result.findings.begin()),
