@@ -8,6 +8,7 @@
 #include <set>
 
 #include "formats/field_loss.h"
+#include "formats/xml_source_decoding.h"
 #include "xml/xml_tree.h"
 
 namespace qbank::formats {
@@ -124,7 +125,8 @@ double DefaultFraction(QuestionType type, bool correct, size_t key_count) {
 
 class Reader {
  public:
-  Reader(const SourceText& source, ImportContext& ctx) : source_(source), ctx_(ctx) {}
+  Reader(const SourceText& source, uint32_t file, ImportContext& ctx)
+      : source_(source), file_(file), ctx_(ctx) {}
 
   Status Run() {
     Result<xml::Node> root = xml::Parse(source_);
@@ -170,7 +172,7 @@ class Reader {
     SourcePosition pos = source_.PositionAt(Offset(at));
     Diagnostic d;
     d.path = source_.path();
-    d.span.file = ctx_.file;
+    d.span.file = file_;
     d.span.line = pos.line;
     d.span.column = pos.column;
     d.message = message;
@@ -197,7 +199,7 @@ class Reader {
         }
       }
     }
-    d.span.file = ctx_.file;
+    d.span.file = file_;
     ctx_.errors->push_back(std::move(d));
   }
   size_t Offset(const xml::Node& n) const {
@@ -206,7 +208,7 @@ class Reader {
 
   SourceSpan ElementSpan(const xml::Node& n) const {
     size_t b = Offset(n);
-    return source_.SpanOf(b, b + 1 + n.name.size(), ctx_.file);
+    return source_.SpanOf(b, b + 1 + n.name.size(), file_);
   }
 
   // The text of element `text` (a <text> or the element itself), trimmed, with its span.
@@ -224,7 +226,7 @@ class Reader {
     bool verbatim = first != nullptr && text.children.size() == 1 && first->verbatim;
     if (first != nullptr && first->offset != xml::Node::kNoOffset) {
       size_t b = first->offset + (verbatim ? lead : 0);
-      out.span = source_.SpanOf(b, verbatim ? b + out.value.size() : b, ctx_.file);
+      out.span = source_.SpanOf(b, verbatim ? b + out.value.size() : b, file_);
       out.verbatim = verbatim;
     } else {
       out.span = ElementSpan(text);
@@ -448,6 +450,7 @@ class Reader {
   }
 
   const SourceText& source_;
+  uint32_t file_;
   ImportContext& ctx_;
   Text domain_;
 };
@@ -714,7 +717,9 @@ int MoodleXmlFormat::Sniff(std::string_view /*path*/, std::string_view content) 
 }
 
 Status MoodleXmlFormat::Import(const SourceText& source, ImportContext& ctx) const {
-  Reader reader(source, ctx);
+  Result<DecodedSource> decoded = DecodeXmlSource(source, ctx);
+  if (!decoded.ok()) return decoded.status();
+  Reader reader(*decoded->text, decoded->file, ctx);
   return reader.Run();
 }
 

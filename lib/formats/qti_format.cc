@@ -12,6 +12,7 @@
 #include <set>
 
 #include "formats/field_loss.h"
+#include "formats/xml_source_decoding.h"
 #include "xml/xml_tree.h"
 #include "zip/zip_archive.h"
 
@@ -1131,7 +1132,9 @@ Status QtiFormat::Import(const SourceText& source, ImportContext& ctx) const {
     FolderFiles files(*ctx.fs, dir);
     return ReadPackage(files, std::string(kManifestName), source, ctx.file, ctx);
   }
-  return ReadItemInto(source, ctx.file, ctx);
+  Result<DecodedSource> decoded = DecodeXmlSource(source, ctx);
+  if (!decoded.ok()) return decoded.status();
+  return ReadItemInto(*decoded->text, decoded->file, ctx);
 }
 
 bool QtiFormat::ClaimsDirectory(const FileSystem& fs, const std::string& dir) const {

@@ -265,6 +265,23 @@ struct StringWriter : pugi::xml_writer {
 
 }  // namespace
 
+std::string DeclaredEncoding(std::string_view content) {
+  if (content.starts_with(kUtf8Bom)) content.remove_prefix(kUtf8Bom.size());
+  if (!content.starts_with("<?xml")) return {};
+  size_t end = content.find("?>");
+  if (end == std::string_view::npos || end > 256) return {};
+  std::string_view decl = content.substr(0, end);
+  size_t at = decl.find("encoding");
+  if (at == std::string_view::npos) return {};
+  size_t eq = decl.find('=', at);
+  if (eq == std::string_view::npos) return {};
+  size_t quote = decl.find_first_of("\"'", eq);
+  if (quote == std::string_view::npos) return {};
+  size_t close = decl.find(decl[quote], quote + 1);
+  if (close == std::string_view::npos) return {};
+  return std::string(decl.substr(quote + 1, close - quote - 1));
+}
+
 Node Node::Element(std::string name) {
   Node n;
   n.kind = Kind::kElement;

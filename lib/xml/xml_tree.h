@@ -59,6 +59,11 @@ struct Node {
   bool HasChildElements() const;
 };
 
+// The encoding the document's XML declaration names ("ISO-8859-1" for
+// <?xml version="1.0" encoding="ISO-8859-1"?>), or empty when there is no declaration or it names
+// none. Only the declaration at the very start (after a byte-order mark) counts.
+std::string DeclaredEncoding(std::string_view content);
+
 struct ParseOptions {
   size_t max_depth = 256;  // deeper element nesting is an error, not a stack overflow
 };

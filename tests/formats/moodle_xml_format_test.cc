@@ -146,6 +146,29 @@ TEST(MoodleXmlFormatTest, FractionOffMoodlesListIsAnErrorAndOtherQuestionsStillI
             "or another Moodle question type\n");
 }
 
+TEST(MoodleXmlFormatTest, ReadsTheEncodingTheDeclarationNames) {
+  std::string latin1 =
+      "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<quiz><question type=\"essay\">"
+      "<questiontext format=\"plain_text\"><text>Caf\xE9 cr\xE8me?</text></questiontext>"
+      "</question></quiz>\n";
+  Imported in = ImportText(MoodleXmlFormat(), "latin1.xml", latin1);
+  ASSERT_TRUE(in.status.ok()) << in.status.message();
+  ASSERT_EQ(in.bank.questions.size(), 1u);
+  EXPECT_EQ(in.bank.questions[0].stem.value, "Caf\xC3\xA9 cr\xC3\xA8me?");
+  EXPECT_EQ(in.bank.questions[0].stem.span.line, 2u);
+
+  std::string bad = "<?xml version=\"1.0\" encoding=\"US-ASCII\"?>\n<quiz>\xE9</quiz>";
+  Imported refused = ImportText(MoodleXmlFormat(), "cp.xml", bad);
+  EXPECT_NE(
+      refused.status.message().find("cp.xml: the XML declaration names encoding 'US-ASCII', but "),
+      std::string::npos)
+      << refused.status.message();
+  Imported undeclared = ImportText(MoodleXmlFormat(), "u.xml", "<quiz>\n\xE9</quiz>");
+  EXPECT_NE(undeclared.status.message().find("u.xml:2:1: the file is not valid UTF-8"),
+            std::string::npos)
+      << undeclared.status.message();
+}
+
 TEST(MoodleXmlFormatTest, FractionsWithinMoodlesToleranceAreAccepted) {
   EXPECT_EQ(MoodleFraction(83.333), "83.33333");
   EXPECT_EQ(MoodleFraction(-33.3333), "-33.33333");
