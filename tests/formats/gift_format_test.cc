@@ -345,6 +345,43 @@ TEST(GiftFormatTest, TypesGiftCannotSayAreReported) {
   EXPECT_EQ(back.bank.questions[2].type, QuestionType::kSingleAnswer);
 }
 
+TEST(GiftFormatTest, TextsThatLookLikeStructureAreProtected) {
+  model::Bank bank;
+  model::Question comment_like;
+  comment_like.stem.value = "// is the comment marker in C++; what does it start?";
+  comment_like.type = QuestionType::kEssay;
+  bank.questions.push_back(comment_like);
+  model::Question format_like;
+  format_like.stem.value = "[html] in a GIFT file names which text format?";
+  format_like.type = QuestionType::kEssay;
+  bank.questions.push_back(format_like);
+  model::Question spaced;
+  spaced.id.value = " spaced-id ";
+  spaced.stem.value = "  Padded text  ";
+  spaced.type = QuestionType::kEssay;
+  bank.questions.push_back(spaced);
+  GiftFormat gift;
+  LossReport loss;
+  std::string out = ExportText(gift, bank, loss);
+  EXPECT_NE(out.find("::::// is the comment"), std::string::npos) << out;
+  EXPECT_NE(out.find("[plain][html] in a GIFT"), std::string::npos) << out;
+  EXPECT_NE(out.find("// [id:spaced-id]\n::spaced-id::Padded text {}"), std::string::npos) << out;
+  auto back = ImportText(gift, "s.gift", out);
+  ASSERT_EQ(back.bank.questions.size(), 3u) << out;
+  EXPECT_EQ(back.bank.questions[0].stem.value, comment_like.stem.value);
+  EXPECT_EQ(back.bank.questions[1].stem.value, format_like.stem.value);
+  EXPECT_EQ(back.bank.questions[1].markup, model::Markup::kPlain);
+  LossReport loss2;
+  EXPECT_EQ(ExportText(gift, back.bank, loss2), out);
+}
+
+TEST(GiftFormatTest, CategoriesAreTakenAsWritten) {
+  GiftFormat gift;
+  auto r = ImportText(gift, "c.gift", "$CATEGORY: $course$/top/Units\\: SI\n\nQ {T}\n");
+  ASSERT_EQ(r.bank.questions.size(), 1u);
+  EXPECT_EQ(r.bank.questions[0].domain.value, "$course$/top/Units\\: SI");
+}
+
 TEST(GiftFormatTest, EscapesRoundTrip) {
   model::Bank bank;
   model::Question q;

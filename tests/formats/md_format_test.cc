@@ -317,6 +317,35 @@ TEST(MdFormatTest, AnUnbalancedFenceInATextIsReportedAsLoss) {
   EXPECT_EQ(loss.ToString(), "  stem (line read as structure): 1 value dropped\n");
 }
 
+TEST(MdFormatTest, OptionLinesThatWouldReadAsStructureAreReported) {
+  model::Bank bank;
+  model::Question q;
+  q.stem.value = "Which one?";
+  q.options.resize(2);
+  q.options[0].text.value = "first line\n<!-- qbank-disable field-length -->";
+  q.options[1].text.value = "code:\n```";
+  q.options[1].correct = true;
+  bank.questions.push_back(q);
+  MdFormat md;
+  LossReport loss;
+  ExportText(md, bank, loss);
+  EXPECT_EQ(loss.ToString(), "  options.text (line read as structure): 2 values dropped\n");
+}
+
+TEST(MdFormatTest, IndentedCodeAtTheStartOfATextKeepsItsIndentation) {
+  model::Bank bank;
+  model::Question q;
+  q.stem.value = "    int x = 1;\n\nWhat is x?";
+  bank.questions.push_back(q);
+  MdFormat md;
+  LossReport loss;
+  std::string out = ExportText(md, bank, loss);
+  auto back = ImportText(md, "i.md", out);
+  ASSERT_EQ(back.bank.questions.size(), 1u);
+  EXPECT_EQ(back.bank.questions[0].stem.value, q.stem.value);
+  EXPECT_TRUE(back.bank.questions[0].stem.verbatim);
+}
+
 TEST(MdFormatTest, YamlScalarsReadBackAsWritten) {
   for (std::string s : {"plain words", "2026-03", "null", "~", "true", "12", "-3", "a: b", "x #y",
                         "[list]", "'quoted'", "\"double\"", "tab\there", "line\nbreak", "trailing ",
