@@ -127,6 +127,12 @@ TEST_F(ConfigTest, ErrorsNameTheLineAndTheKey) {
                 .rfind("/p/missing_preset.json:1:13: extends: no such preset or config file", 0),
             0u)
       << Load("/p/missing_preset.json").status().message();
+  std::string deep =
+      "{\"rules\": {\"review-age\": {\"options\": {\"max-months\": " + std::string(20000, '[') +
+      std::string(20000, ']') + "}}}}";
+  fs_.Add("/p/deep.json", deep);
+  Status too_deep = Load("/p/deep.json").status();
+  EXPECT_EQ(too_deep.message().rfind("/p/deep.json:1:", 0), 0u) << too_deep.message();
   fs_.Add("/p/a.json", "{\"extends\": \"b.json\"}");
   fs_.Add("/p/b.json", "{\"extends\": \"./a.json\"}");
   EXPECT_NE(Load("/p/a.json").status().message().find("extends: cycle"), std::string::npos);
