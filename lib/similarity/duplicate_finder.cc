@@ -161,8 +161,14 @@ std::vector<SimilarPair> FindNearDuplicates(const BankFeatures& f, const JoinOpt
                                             JoinStats* stats) {
   std::vector<SimilarPair> pairs =
       SimilarityJoin(QuestionTokenSets(f), f.linted_records, options, stats);
+  // Exact copies have the same tokens, so a question near one copy is near all of them: keep the
+  // pair with the first copy only (and none between copies).
+  std::unordered_map<uint64_t, uint32_t> first_copy;
+  for (uint32_t r = 0; r < f.features.size(); ++r) first_copy.emplace(f.features[r].exact_hash, r);
   std::erase_if(pairs, [&](const SimilarPair& p) {
-    return f.features[p.a].exact_hash == f.features[p.b].exact_hash;
+    return f.features[p.a].exact_hash == f.features[p.b].exact_hash ||
+           first_copy[f.features[p.a].exact_hash] != p.a ||
+           first_copy[f.features[p.b].exact_hash] != p.b;
   });
   if (stats != nullptr) stats->pairs = pairs.size();
   return pairs;

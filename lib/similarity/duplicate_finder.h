@@ -57,7 +57,7 @@ std::vector<ExactGroup> FindExactDuplicates(const BankFeatures& features);
 TokenSets QuestionTokenSets(const BankFeatures& features, unsigned threads = 0);
 
 // Near duplicates: pairs of records with similarity >= options.threshold that are not exact
-// duplicates of each other, a < b.
+// duplicates of each other, a < b. Of a group of exact copies only the first is paired.
 std::vector<SimilarPair> FindNearDuplicates(const BankFeatures& features,
                                             const JoinOptions& options, JoinStats* stats = nullptr);
 

@@ -2,12 +2,54 @@
 #include "lint/rules/bank_features.h"
 
 #include <algorithm>
+#include <map>
+#include <mutex>
+
+#include "base/file_system.h"
+#include "formats/import.h"
 
 namespace qbank::lint {
 
+Status LoadOtherBanks(const model::Value& options, OtherBanks* out) {
+  out->clear();
+  std::vector<std::string> paths;
+  QBANK_RETURN_IF_ERROR(ReadStringListOption(options, "against", &paths));
+  if (paths.empty()) return Status::Ok();
+  static std::mutex mutex;
+  static std::map<std::vector<std::string>, OtherBanks> loaded;
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = loaded.find(paths);
+  if (it != loaded.end()) {
+    *out = it->second;
+    return Status::Ok();
+  }
+  OtherBanks banks;
+  for (const std::string& path : paths) {
+    auto bank = std::make_shared<model::Bank>();
+    std::vector<Diagnostic> errors;
+    Status status =
+        formats::ImportInputs({path}, formats::ImportOptions{}, RealFileSystem(), *bank, errors);
+    if (!status.ok()) return Status::InvalidInput("option 'against': " + status.message());
+    if (!errors.empty()) {
+      return Status::InvalidInput("option 'against': " + errors.front().ToString());
+    }
+    banks.push_back(std::move(bank));
+  }
+  loaded[paths] = banks;
+  *out = std::move(banks);
+  return Status::Ok();
+}
+
 std::shared_ptr<const similarity::BankFeatures> LintedBankFeatures(
-    const LintContext& ctx, const similarity::FeatureOptions& options) {
-  return similarity::ComputeBankFeatures({ctx.bank}, 1, options, 0);
+    const LintContext& ctx, const similarity::FeatureOptions& options, const OtherBanks& others) {
+  std::vector<const model::Bank*> banks = {ctx.bank};
+  for (const auto& b : others) banks.push_back(b.get());
+  return similarity::ComputeBankFeatures(banks, 1, options, 0);
+}
+
+std::string DescribeRecord(const similarity::BankFeatures& features, size_t record) {
+  const similarity::QuestionRef& ref = features.refs[record];
+  return DescribeQuestion(*features.banks[ref.bank], features.question(record));
 }
 
 std::string DescribeQuestion(const model::Bank& bank, const model::Question& question) {

@@ -13,9 +13,23 @@
 
 namespace qbank::lint {
 
-// The features of ctx.bank (record i is question i), on all cores.
+// Banks compared against but not checked (`--against`, or a rule's "against" option).
+using OtherBanks = std::vector<std::shared_ptr<const model::Bank>>;
+
+// Reads the banks named by option "against" (files or folders in any importable format) of a
+// duplicate rule. Banks are imported once per process and shared by the rules naming the same
+// list. InvalidInput "option 'against': ..." when the option is not a list of strings or an input
+// does not import cleanly.
+Status LoadOtherBanks(const model::Value& options, OtherBanks* out);
+
+// The features of ctx.bank followed by `others` (record i < ctx.bank->questions.size() is
+// question i of ctx.bank), on all cores.
 std::shared_ptr<const similarity::BankFeatures> LintedBankFeatures(
-    const LintContext& ctx, const similarity::FeatureOptions& options = {});
+    const LintContext& ctx, const similarity::FeatureOptions& options = {},
+    const OtherBanks& others = {});
+
+// How a finding names record `record` of `features`: DescribeQuestion in its own bank.
+std::string DescribeRecord(const similarity::BankFeatures& features, size_t record);
 
 // `question "ID" (path:line)`: how a finding names another question.
 std::string DescribeQuestion(const model::Bank& bank, const model::Question& question);

@@ -1,6 +1,8 @@
 // duplicate-option-set: groups questions by the hash of their non-stock option keys.
 #include "lint/rules/duplicate_option_set.h"
 
+#include <algorithm>
+
 #include "lint/rules/bank_features.h"
 
 namespace qbank::lint {
@@ -21,25 +23,32 @@ Status DuplicateOptionSetRule::Configure(const model::Value& options) {
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "max-questions", 2, 1000000, &max_questions_));
   features_.option_set_min_options = static_cast<size_t>(min_options);
   features_.option_set_min_words = static_cast<size_t>(min_words);
-  return Status::Ok();
+  return LoadOtherBanks(options, &others_);
 }
 
 void DuplicateOptionSetRule::CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
                                        Reporter& reporter) const {
-  auto features = LintedBankFeatures(ctx, features_);
+  auto features = LintedBankFeatures(ctx, features_, others_);
+  const size_t mine = features->linted_records;
   for (const similarity::OptionSetGroup& group :
        similarity::FindSharedOptionSets(*features, static_cast<size_t>(max_questions_))) {
-    const size_t first = group.members.front();
-    const model::Question& original = ctx.bank->questions[first];
-    for (size_t i = 1; i < group.members.size(); ++i) {
+    for (size_t i = 0; i < group.members.size(); ++i) {
       const size_t index = group.members[i];
-      if (!Applies(indexes, index)) continue;
+      if (index >= mine || !Applies(indexes, index)) continue;
+      size_t first = group.members.front();
+      if (i == 0) {
+        auto other = std::find_if(group.members.begin(), group.members.end(),
+                                  [&](uint32_t r) { return r >= mine; });
+        if (other == group.members.end()) continue;
+        first = *other;
+      }
       const model::Question& q = ctx.bank->questions[index];
+      const model::Question& original = features->question(first);
       if (q.options.empty()) continue;
       Finding& f = reporter.Report(
           index, q.options.front().text, "options[0]",
-          "same options as " + DescribeQuestion(*ctx.bank, original) + " under a different stem");
-      if (!original.options.empty()) {
+          "same options as " + DescribeRecord(*features, first) + " under a different stem");
+      if (first < mine && !original.options.empty()) {
         f.related.push_back({original.options.front().text.span, "the same options are here",
                              original.id.value, reporter.QuestionPath(first) + ".options[0]"});
       }

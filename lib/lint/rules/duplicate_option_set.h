@@ -2,6 +2,9 @@
 #ifndef QBANK_LINT_RULES_DUPLICATE_OPTION_SET_H_
 #define QBANK_LINT_RULES_DUPLICATE_OPTION_SET_H_
 
+#include <memory>
+#include <vector>
+
 #include "lint/rule.h"
 #include "similarity/question_features.h"
 
@@ -13,7 +16,8 @@ namespace qbank::lint {
 // or a true/false pair never match. A set shared by more than `max-questions` questions is a
 // convention of the bank (a rating scale) and is not reported. Questions whose stems are the same
 // or alike (half their words shared) are left to exact-duplicate and near-duplicate. Each later
-// question is reported on its first option, naming the first question with that set.
+// question is reported on its first option, naming the first question with that set. Option
+// `against` names banks to compare with without checking them.
 class DuplicateOptionSetRule : public Rule {
  public:
   std::string_view id() const override { return "duplicate-option-set"; }
@@ -29,6 +33,7 @@ class DuplicateOptionSetRule : public Rule {
  private:
   similarity::FeatureOptions features_;
   int64_t max_questions_ = 10;
+  std::vector<std::shared_ptr<const model::Bank>> others_;
 };
 
 }  // namespace qbank::lint

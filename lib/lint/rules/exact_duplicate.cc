@@ -1,21 +1,36 @@
 // exact-duplicate: groups questions by the hash of their stem key and option-key multiset.
 #include "lint/rules/exact_duplicate.h"
 
+#include <algorithm>
+
 #include "lint/rules/bank_features.h"
 
 namespace qbank::lint {
 
+Status ExactDuplicateRule::Configure(const model::Value& options) {
+  QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"against"}));
+  return LoadOtherBanks(options, &others_);
+}
+
 void ExactDuplicateRule::CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
                                    Reporter& reporter) const {
-  auto features = LintedBankFeatures(ctx);
+  auto features = LintedBankFeatures(ctx, {}, others_);
+  const size_t mine = features->linted_records;  // records below are ctx.bank's questions
   for (const similarity::ExactGroup& group : similarity::FindExactDuplicates(*features)) {
-    const size_t first = group.members.front();
-    const model::Question& original = ctx.bank->questions[first];
-    for (size_t i = 1; i < group.members.size(); ++i) {
+    for (size_t i = 0; i < group.members.size(); ++i) {
       const size_t index = group.members[i];
-      if (!Applies(indexes, index)) continue;
+      if (index >= mine || !Applies(indexes, index)) continue;
+      // The first copy is named by the later ones; it names the first copy in another bank.
+      size_t first = group.members.front();
+      if (i == 0) {
+        auto other = std::find_if(group.members.begin(), group.members.end(),
+                                  [&](uint32_t r) { return r >= mine; });
+        if (other == group.members.end()) continue;
+        first = *other;
+      }
       const model::Question& copy = ctx.bank->questions[index];
-      std::string message = "exact duplicate of " + DescribeQuestion(*ctx.bank, original);
+      const model::Question& original = features->question(first);
+      std::string message = "exact duplicate of " + DescribeRecord(*features, first);
       bool keys_differ = features->features[index].key_hash != features->features[first].key_hash;
       if (keys_differ) {
         message += ", but the keys differ: " + KeyLetters(copy) + " here, " + KeyLetters(original) +
@@ -23,8 +38,10 @@ void ExactDuplicateRule::CheckBank(const LintContext& ctx, std::span<const size_
       }
       Finding& f = reporter.Report(index, copy.stem, "stem", message);
       if (keys_differ) f.severity = Severity::kError;
-      f.related.push_back({original.stem.span, "the first copy is here", original.id.value,
-                           reporter.QuestionPath(first) + ".stem"});
+      if (first < mine) {
+        f.related.push_back({original.stem.span, "the first copy is here", original.id.value,
+                             reporter.QuestionPath(first) + ".stem"});
+      }
     }
   }
 }

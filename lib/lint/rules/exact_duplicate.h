@@ -2,6 +2,9 @@
 #ifndef QBANK_LINT_RULES_EXACT_DUPLICATE_H_
 #define QBANK_LINT_RULES_EXACT_DUPLICATE_H_
 
+#include <memory>
+#include <vector>
+
 #include "lint/rule.h"
 
 namespace qbank::lint {
@@ -18,8 +21,12 @@ class ExactDuplicateRule : public Rule {
   }
   Severity default_severity() const override { return Severity::kWarning; }
   RuleScope scope() const override { return RuleScope::kBank; }
+  Status Configure(const model::Value& options) override;
   void CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
                  Reporter& reporter) const override;
+
+ private:
+  std::vector<std::shared_ptr<const model::Bank>> others_;
 };
 
 }  // namespace qbank::lint

@@ -21,7 +21,8 @@ std::string QuotedList(const std::vector<std::string>& words) {
 
 Status NearDuplicateRule::Configure(const model::Value& options) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(
-      options, {"min-similarity", "frequent-share", "frequent-min-questions", "min-words"}));
+      options,
+      {"min-similarity", "frequent-share", "frequent-min-questions", "min-words", "against"}));
   int64_t similarity = 70, share = 2, min_questions = 20, min_words = 5;
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-similarity", 30, 100, &similarity));
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "frequent-share", 1, 100, &share));
@@ -32,28 +33,32 @@ Status NearDuplicateRule::Configure(const model::Value& options) {
   join_.frequent_share = static_cast<double>(share) / 100.0;
   join_.frequent_min_records = static_cast<size_t>(min_questions);
   join_.min_tokens = static_cast<size_t>(min_words);
-  return Status::Ok();
+  return LoadOtherBanks(options, &others_);
 }
 
 void NearDuplicateRule::CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
                                   Reporter& reporter) const {
-  auto features = LintedBankFeatures(ctx);
+  auto features = LintedBankFeatures(ctx, {}, others_);
+  const size_t mine = features->linted_records;
   for (const similarity::SimilarPair& pair : similarity::FindNearDuplicates(*features, join_)) {
-    // Report on the later question; on the earlier one when only it is checked.
+    // Report on the later question of the bank; on the earlier one when only it is checked or
+    // the later one is in another bank.
     size_t here = pair.b, there = pair.a;
-    if (!Applies(indexes, here)) std::swap(here, there);
-    if (!Applies(indexes, here)) continue;
+    if (here >= mine || !Applies(indexes, here)) std::swap(here, there);
+    if (here >= mine || !Applies(indexes, here)) continue;
     const model::Question& q = ctx.bank->questions[here];
-    const model::Question& other = ctx.bank->questions[there];
+    const model::Question& other = features->question(there);
     similarity::WordDifference diff = similarity::DifferingWords(q, other, 6);
     int percent = static_cast<int>(std::floor(pair.similarity * 100.0 + 1e-9));
     Finding& f = reporter.Report(here, q.stem, "stem",
-                                 "near duplicate of " + DescribeQuestion(*ctx.bank, other) + ", " +
+                                 "near duplicate of " + DescribeRecord(*features, there) + ", " +
                                      std::to_string(percent) +
                                      "% similar; only here: " + QuotedList(diff.only_in_a) +
                                      "; only there: " + QuotedList(diff.only_in_b));
-    f.related.push_back({other.stem.span, "the other question is here", other.id.value,
-                         reporter.QuestionPath(there) + ".stem"});
+    if (there < mine) {
+      f.related.push_back({other.stem.span, "the other question is here", other.id.value,
+                           reporter.QuestionPath(there) + ".stem"});
+    }
   }
 }
 

@@ -2,6 +2,9 @@
 #ifndef QBANK_LINT_RULES_NEAR_DUPLICATE_H_
 #define QBANK_LINT_RULES_NEAR_DUPLICATE_H_
 
+#include <memory>
+#include <vector>
+
 #include "lint/rule.h"
 #include "similarity/similarity_join.h"
 
@@ -13,7 +16,8 @@ namespace qbank::lint {
 // than `frequent-min-questions` of them) are ignored, so templated openings do not make pairs;
 // questions with fewer than `min-words` remaining words take no part. Exact duplicates are left to
 // exact-duplicate. The later question of a pair is reported on its stem with the similarity and
-// the words that differ, naming the other (a related location).
+// the words that differ, naming the other (a related location). Option `against` names banks to
+// compare with without checking them (pairs within those banks are not reported).
 class NearDuplicateRule : public Rule {
  public:
   std::string_view id() const override { return "near-duplicate"; }
@@ -28,6 +32,7 @@ class NearDuplicateRule : public Rule {
 
  private:
   similarity::JoinOptions join_;
+  std::vector<std::shared_ptr<const model::Bank>> others_;
 };
 
 }  // namespace qbank::lint

@@ -1,0 +1,147 @@
+// The duplicate and originality rules through the engine: planted copies in a bank the test
+// builds, and `against` banks read from disk.
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <map>
+
+#include "base/file_system.h"
+#include "json/bank_writer.h"
+#include "lint/engine.h"
+#include "lint/registry.h"
+
+namespace qbank::lint {
+namespace {
+
+model::Question Q(const std::string& id, const std::string& stem, std::vector<std::string> options,
+                  size_t key = 0, const std::string& explanation = "") {
+  model::Question q;
+  q.id = id;
+  q.stem = stem;
+  for (size_t i = 0; i < options.size(); ++i) {
+    model::Option o;
+    o.text = options[i];
+    o.correct = i == key;
+    q.options.push_back(o);
+  }
+  q.explanation = explanation;
+  return q;
+}
+
+const std::vector<std::string> kOptions = {"Sandstone weathering", "Glacial scouring",
+                                           "River meanders", "Wind-blown loess"};
+
+model::Bank PlantedBank() {
+  model::Bank bank;
+  auto& qs = bank.questions;
+  qs.push_back(Q("valley",
+                 "Which process carved the wide U-shaped valleys found high in the "
+                 "mountains of the northern range?",
+                 kOptions, 1, "Ice moving downhill grinds the valley floor and walls into a U."));
+  qs.push_back(Q("copy-format",
+                 "which PROCESS carved the wide U-shaped valleys found high in "
+                 "the mountains of the northern range",
+                 {kOptions[3], kOptions[1], kOptions[0], kOptions[2]}, 1));
+  qs.push_back(Q("copy-words",
+                 "Which process cut the wide U-shaped valleys seen high in the "
+                 "mountains of the northern range?",
+                 kOptions, 1));
+  qs.push_back(Q("copy-options",
+                 "A hiker finds scratched boulders and a steep bowl below a peak. "
+                 "What left them there?",
+                 {kOptions[2], kOptions[0], kOptions[1], kOptions[3]}, 1));
+  qs.push_back(Q("copy-disguised",
+                 "Which pr\u043Ecess carved the wide U-sh\u0430ped valleys "
+                 "found high in the mount\u200Bains of the northern range?",
+                 kOptions, 1));
+  qs.push_back(Q("other", "What is the main gas given off when limestone is heated strongly?",
+                 {"Carbon dioxide", "Oxygen", "Hydrogen", "Chlorine"}, 0,
+                 "Ice moving downhill grinds the valley floor and walls into a U."));
+  qs.push_back(Q("other-2", "Which mineral makes up most of a quartzite?",
+                 {"Quartz", "Mica", "Calcite", "Feldspar"}, 0,
+                 "Ice moving downhill grinds the valley floor and walls into a U."));
+  return bank;
+}
+
+std::map<std::string, std::vector<std::string>> RunDuplicateRules(
+    const model::Bank& bank, const std::vector<std::string>& ids,
+    const model::Value& options = {}) {
+  std::vector<PlannedRule> plan;
+  for (const std::string& id : ids) {
+    std::unique_ptr<Rule> rule = RuleRegistry::Default().Create(id);
+    EXPECT_NE(rule, nullptr) << id;
+    Status st = rule->Configure(options);
+    EXPECT_TRUE(st.ok()) << st.message();
+    Severity severity = rule->default_severity();
+    plan.push_back({std::shared_ptr<const Rule>(std::move(rule)), severity, {}});
+  }
+  EngineOptions engine;
+  engine.threads = 1;
+  std::map<std::string, std::vector<std::string>> found;  // rule -> "question: message"
+  for (const Finding& f : RunRules(bank, plan, engine).findings) {
+    found[f.rule_id].push_back(f.question_id + ": " + f.message);
+  }
+  return found;
+}
+
+TEST(DuplicateRulesTest, FireOnPlantedCopies) {
+  model::Bank bank = PlantedBank();
+  auto found = RunDuplicateRules(
+      bank, {"exact-duplicate", "near-duplicate", "duplicate-option-set", "reused-explanation",
+             "lookalike-characters", "invisible-characters"});
+  ASSERT_EQ(found["exact-duplicate"].size(), 2u);
+  EXPECT_EQ(found["exact-duplicate"][0],
+            "copy-format: exact duplicate of question \"valley\" (<unknown>)");
+  EXPECT_EQ(found["exact-duplicate"][1],
+            "copy-disguised: exact duplicate of question \"valley\" (<unknown>)");
+  ASSERT_EQ(found["near-duplicate"].size(), 1u);
+  EXPECT_NE(found["near-duplicate"][0].find("copy-words: near duplicate of question \"valley\""),
+            std::string::npos);
+  EXPECT_NE(found["near-duplicate"][0].find("only here: \"cut\", \"seen\""), std::string::npos);
+  ASSERT_EQ(found["duplicate-option-set"].size(), 1u);
+  EXPECT_EQ(found["duplicate-option-set"][0],
+            "copy-options: same options as question \"valley\" (<unknown>) under a different "
+            "stem");
+  EXPECT_EQ(found["reused-explanation"].size(), 2u);
+  EXPECT_EQ(found["lookalike-characters"].size(), 2u);
+  EXPECT_EQ(found["invisible-characters"].size(), 1u);
+}
+
+TEST(DuplicateRulesTest, CompareAgainstOtherBanksWithoutCheckingThem) {
+  model::Bank other = PlantedBank();
+  other.id = std::string("other-bank");
+  other.title = std::string("Other bank");
+  std::string path = ::testing::TempDir() + "/dup_rules_other.json";
+  ASSERT_TRUE(RealFileSystem().WriteFileAtomic(path, json::WriteBank(other)).ok());
+
+  model::Bank mine;
+  mine.questions.push_back(Q("mine",
+                             "Which process carved the wide U-shaped valleys found high "
+                             "in the mountains of the northern range?",
+                             kOptions, 2));
+  model::Value options;
+  options["against"] = model::Value(model::Value::Array{model::Value(path)});
+  auto found = RunDuplicateRules(mine, {"exact-duplicate", "near-duplicate"}, options);
+  std::remove(path.c_str());
+  // Only "mine" is checked: the copies inside the other bank are not reported.
+  ASSERT_EQ(found["exact-duplicate"].size(), 1u) << found["exact-duplicate"][1];
+  EXPECT_NE(found["exact-duplicate"][0].find("mine: exact duplicate of question \"valley\" (" +
+                                             path + ":"),
+            std::string::npos)
+      << found["exact-duplicate"][0];
+  EXPECT_NE(found["exact-duplicate"][0].find("the keys differ: C here, B there"),
+            std::string::npos);
+  ASSERT_EQ(found["near-duplicate"].size(), 1u);
+  EXPECT_NE(found["near-duplicate"][0].find("mine: near duplicate of question \"copy-words\""),
+            std::string::npos);
+
+  model::Value bad;
+  bad["against"] = model::Value(model::Value::Array{model::Value(path + ".missing")});
+  std::unique_ptr<Rule> rule = RuleRegistry::Default().Create("near-duplicate");
+  Status st = rule->Configure(bad);
+  EXPECT_FALSE(st.ok());
+  EXPECT_EQ(st.message().rfind("option 'against': ", 0), 0u) << st.message();
+}
+
+}  // namespace
+}  // namespace qbank::lint
