@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 
 namespace qbank::lint {
 namespace {
@@ -69,6 +70,15 @@ std::string Fingerprint(std::string_view rule_id, std::string_view question_id,
 
 Date Today() {
   auto now = std::chrono::system_clock::now();
+  // SOURCE_DATE_EPOCH (reproducible-builds convention): seconds since 1970 in UTC, so a run can be
+  // repeated on a fixed date. Ignored unless it is all digits and at most 12 of them.
+  if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH")) {
+    std::string_view digits(epoch);
+    if (!digits.empty() && digits.size() <= 12 &&
+        digits.find_first_not_of("0123456789") == std::string_view::npos) {
+      now = std::chrono::system_clock::time_point(std::chrono::seconds(std::stoll(epoch)));
+    }
+  }
   std::chrono::year_month_day ymd{std::chrono::floor<std::chrono::days>(now)};
   return Date{static_cast<int>(ymd.year()), static_cast<int>(static_cast<unsigned>(ymd.month())),
               static_cast<int>(static_cast<unsigned>(ymd.day()))};

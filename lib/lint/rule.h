@@ -64,7 +64,8 @@ struct Date {
   int day = 1;
   friend auto operator<=>(const Date&, const Date&) = default;
 };
-// Today's date in UTC from the system clock.
+// Today's date in UTC: from $SOURCE_DATE_EPOCH (seconds since 1970) when it is set to digits, so
+// runs can be reproduced on a fixed date; otherwise from the system clock.
 Date Today();
 
 // What every check can see besides its own question.

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdlib>
+
 #include "lint/registry.h"
 #include "lint/suppressions.h"
 #include "test_bank.h"
@@ -181,6 +183,15 @@ TEST(ReporterTest, RangesMapToLineAndColumnInAnyOrder) {
   EXPECT_EQ(out[3].span.line, 4u);
   EXPECT_EQ(out[3].span.column, 1u);
   EXPECT_EQ(out[3].span.end_column, 6u);
+}
+
+TEST(TodayTest, SourceDateEpochFixesTheDate) {
+  ::setenv("SOURCE_DATE_EPOCH", "1796040000", 1);
+  EXPECT_EQ(Today(), (Date{2026, 11, 30}));
+  ::setenv("SOURCE_DATE_EPOCH", "not a number", 1);
+  Date clock = Today();
+  ::unsetenv("SOURCE_DATE_EPOCH");
+  EXPECT_EQ(clock, Today());
 }
 
 TEST(EngineTest, EmptyBankAndNoRules) {
