@@ -829,6 +829,7 @@ Result<Schema> Schema::Load(const SourceText& schema_src) {
 }
 
 Result<Node> Schema::ParseAndValidate(const SourceText& src, const ParseOptions& options) const {
+  if (impl_ == nullptr) return Status::Usage("internal: a Schema not made by Schema::Load");
   std::lock_guard<std::mutex> lock(impl_->validating);
   return ParseImpl(src, options, impl_.get());
 }

@@ -122,6 +122,8 @@ Result<Node> Parse(const SourceText& src, const ParseOptions& options = {});
 // turns, because RapidJSON's pattern matcher keeps state in it).
 class Schema {
  public:
+  // An empty schema: validating with it is a Usage error. Use Load.
+  Schema() = default;
   // Parses and compiles `schema_src`. Errors name the schema file's line:col. Local "$ref"s
   // ("#/definitions/x") are supported; remote ones are not resolved.
   static Result<Schema> Load(const SourceText& schema_src);

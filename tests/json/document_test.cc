@@ -337,6 +337,12 @@ TEST(JsonSchemaTest, SchemaIsReusable) {
   EXPECT_EQ(node->Find("name")->as_string(), "x");
 }
 
+TEST(JsonSchemaTest, EmptySchemaIsAUsageError) {
+  Schema empty;
+  Status status = empty.Validate(SourceText("a.json", "{}"));
+  EXPECT_EQ(status.code(), Status::Code::kUsage);
+}
+
 TEST(JsonWriteTest, StableIndentedOutput) {
   model::Value v;
   v["b"] = model::Value(model::Value::Array{1, 2.5, "x"});
