@@ -62,10 +62,19 @@ constexpr AsciiClassTable kAsciiClasses;
 
 AsciiClass ClassOf(char c) { return kAsciiClasses.classes[static_cast<unsigned char>(c)]; }
 
-// Symbols that change the meaning of a text and so stay in its key.
-bool IsKeptSymbol(UChar32 c, UChar32 next) {
-  if (c == '%') return true;
+bool IsSpaceChar(UChar32 c) { return c == 0 || c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+
+// Symbols that change the meaning of a text and so stay in its key. `previous` and `next` are the
+// characters around `c` (0 at the ends).
+bool IsKeptSymbol(UChar32 c, UChar32 previous, UChar32 next) {
+  if (c == '%' || c == '^') return true;
   if (c == '-') return next >= '0' && next <= '9';
+  if (c == '*' || c == '/') {
+    // An operator between two operands ("2*3", "sqrt(2)*sqrt(3)", "1/2"); not Markdown emphasis
+    // ("**bold**") or a slash standing apart.
+    return !IsSpaceChar(previous) && !IsSpaceChar(next) && previous != '*' && next != '*' &&
+           previous != '/' && next != '/';
+  }
   int8_t type = u_charType(c);
   return type == U_MATH_SYMBOL || type == U_CURRENCY_SYMBOL;
 }
@@ -132,8 +141,10 @@ TextKey AsciiKey(std::string_view text) {
       key.words.push_back(w);
       continue;
     }
+    char previous = i > 0 ? text[i - 1] : '\0';
     char next = i + 1 < n ? text[i + 1] : '\0';
-    if (IsKeptSymbol(static_cast<unsigned char>(text[i]), static_cast<unsigned char>(next))) {
+    if (IsKeptSymbol(static_cast<unsigned char>(text[i]), static_cast<unsigned char>(previous),
+                     static_cast<unsigned char>(next))) {
       AddToken(&key, text.substr(i, 1), i, i + 1);
     }
     ++i;
@@ -169,7 +180,8 @@ TextKey IcuKey(std::string_view text, int context) {
         UChar32 c = u.char32At(i);
         int32_t next_index = i + U16_LENGTH(c);
         UChar32 next = next_index < u.length() ? u.char32At(next_index) : 0;
-        if (IsKeptSymbol(c, next)) {
+        UChar32 previous = i > 0 ? u.char32At(i - 1) : 0;
+        if (IsKeptSymbol(c, previous, next)) {
           token.clear();
           AppendNormalized(icu::UnicodeString(c), &token);
           AddToken(&key, token, decoded.SourceBegin(i), decoded.SourceEnd(next_index));

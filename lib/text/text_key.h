@@ -68,7 +68,8 @@ struct KeyOptions {
 //
 // Tokens are the words ICU's word-break rules find (letters, numbers, kana, ideographs; "can't",
 // "3.14" and "e.g" stay whole) plus the symbols that change meaning: math symbols (+ = < > ...),
-// currency signs, "%" and a "-" directly before a digit (so "-1" is not "1"). Punctuation, white
+// currency signs, "%", "^", a "-" directly before a digit (so "-1" is not "1") and a "*" or "/"
+// between two operands ("2*3", "1/2"; Markdown "**bold**" is not one). Punctuation, white
 // space, markup characters and default-ignorable code points (zero width, bidi controls, soft
 // hyphen, variation selectors) never make a token.
 //

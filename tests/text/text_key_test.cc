@@ -26,6 +26,9 @@ TEST(TextKeyTest, KeepsWordInternalMarksAndMeaningfulSymbols) {
             (std::vector<std::string>{"it", "can't", "be", "3.14", "e.g", "not", "1,000"}));
   EXPECT_EQ(MakeTextKey("x = -1").key, "x = - 1");
   EXPECT_NE(MakeTextKey("x = -1").key, MakeTextKey("x = 1").key);
+  EXPECT_EQ(MakeTextKey("Q(sqrt(2)*sqrt(3)) is 2^3 or 1/2").key,
+            "q sqrt 2 * sqrt 3 is 2 ^ 3 or 1 / 2");
+  EXPECT_EQ(MakeTextKey("a **bold** claim and / or").key, "a bold claim and or");
   EXPECT_EQ(MakeTextKey("a well-known 50% rise costs $5 + tax").key,
             "a well known 50 % rise costs $ 5 + tax");
 }
