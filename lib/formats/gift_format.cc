@@ -279,7 +279,6 @@ class QuestionParser {
     if (!after.empty()) gift["blank_after"] = after.value;
     ParseAnswers(open + 1, close, q, gift);
     if (failed()) return;
-    if (q.stem.empty() && after.empty()) return Fail(pos, "expected the question text");
     if (!gift.is_null()) q.extensions[std::string(kExtension)] = gift;
   }
 
@@ -934,19 +933,22 @@ class GiftWriter {
         size_t keys = q.KeyIndexes().size();
         if (q.type == QuestionType::kTrueFalse || q.type == QuestionType::kOther ||
             (q.type == QuestionType::kSingleAnswer && keys != 1) ||
-            (q.type == QuestionType::kMultipleAnswer && keys == 0)) {
+            (q.type == QuestionType::kMultipleAnswer && keys == 0) || q.options.size() < 2) {
           loss_.Drop("type");
         }
-        Choices(q);
+        // A multiple choice needs two answers: one key alone is a short answer ({=text}); a
+        // lone wrong option cannot be written at all (the question becomes an essay, {}).
+        if (q.options.size() == 1 && !q.options[0].correct) {
+          loss_.Drop("options");
+        } else if (q.options.size() == 1) {
+          ShortAnswers(q);
+        } else if (!q.options.empty()) {
+          Choices(q);
+        }
         break;
       }
       case QuestionType::kShortAnswer:
-        out_ += "\n";
-        for (const model::Option& o : q.options) {
-          out_ += "=" + WeightPrefix(o) + AnswerText(o);
-          Feedback(o);
-          out_ += "\n";
-        }
+        ShortAnswers(q);
         break;
       case QuestionType::kNumerical:
         out_ += "#\n";
@@ -994,6 +996,19 @@ class GiftWriter {
       if (o.weight) loss_.Drop("options.weight");
     }
     return true;
+  }
+
+  void ShortAnswers(const model::Question& q) {
+    out_ += "\n";
+    for (size_t i = 0; i < q.options.size(); ++i) {
+      const model::Option& o = q.options[i];
+      if (i == 0 && o.text.value.find("->") != std::string::npos) {
+        loss_.Drop("options.text (reads as a matching pair)");
+      }
+      out_ += "=" + WeightPrefix(o) + AnswerText(o);
+      Feedback(o);
+      out_ += "\n";
+    }
   }
 
   void Choices(const model::Question& q) {

@@ -375,6 +375,14 @@ TEST(GiftFormatTest, TextsThatLookLikeStructureAreProtected) {
   EXPECT_EQ(ExportText(gift, back.bank, loss2), out);
 }
 
+TEST(GiftFormatTest, AnEmptyQuestionTextIsLeftToLint) {
+  GiftFormat gift;
+  auto r = ImportText(gift, "e.gift", "::Blank:: {=a ~b}\n");
+  EXPECT_EQ(r.ErrorText(), "");
+  ASSERT_EQ(r.bank.questions.size(), 1u);
+  EXPECT_TRUE(r.bank.questions[0].stem.empty());
+}
+
 TEST(GiftFormatTest, CategoriesAreTakenAsWritten) {
   GiftFormat gift;
   auto r = ImportText(gift, "c.gift", "$CATEGORY: $course$/top/Units\\: SI\n\nQ {T}\n");
