@@ -525,7 +525,10 @@ class Writer {
   Writer(const model::Bank& bank, LossReport& loss) : bank_(bank), loss_(loss) {}
 
   Result<std::string> Run() {
-    xml::Node quiz = xml::Node::Element("quiz");
+    xml::WriteOptions options;
+    options.expand_empty = true;  // <text></text>, as Moodle writes it
+    // Question by question, so a large bank never becomes one XML tree.
+    xml::StreamWriter quiz(xml::Node::Element("quiz"), options);
     const FieldSet held = {"id",
                            "domain",
                            "stem",
@@ -552,7 +555,10 @@ class Writer {
         category.SetAttribute("type", "category");
         category.Append(Holder(
             "category", q.domain.empty() ? "$course$/top" : "$course$/top/" + q.domain.value));
-        quiz.Append(std::move(category));
+        if (Status writable = xml::CheckWritable(category); !writable.ok()) {
+          return Fail(q, i, writable.message());
+        }
+        quiz.Append(category);
       }
       ReportQuestionLoss(q, held, loss_);
       Result<xml::Node> node = WriteQuestion(q, i);
@@ -560,11 +566,9 @@ class Writer {
       if (Status writable = xml::CheckWritable(*node); !writable.ok()) {
         return Fail(q, i, writable.message());
       }
-      quiz.Append(std::move(node).value());
+      quiz.Append(*node);
     }
-    xml::WriteOptions options;
-    options.expand_empty = true;  // <text></text>, as Moodle writes it
-    return xml::Write(quiz, options);
+    return quiz.Finish();
   }
 
  private:

@@ -445,6 +445,50 @@ std::string Write(const Node& root, const WriteOptions& options) {
   return std::move(writer.out);
 }
 
+namespace {
+
+// The text of `node` as a child of the root (depth 1) of a document written with `options`.
+std::string WriteChild(const Node& node, const WriteOptions& options) {
+  pugi::xml_document doc;
+  Build(node, doc, options.indent, 1);
+  StringWriter writer;
+  unsigned flags = pugi::format_raw | pugi::format_no_declaration;
+  if (options.expand_empty) flags |= pugi::format_no_empty_element_tags;
+  doc.save(writer, "", flags, pugi::encoding_utf8);
+  return std::move(writer.out);
+}
+
+constexpr std::string_view kSplitMarker = "qbank-stream-writer-split";
+
+}  // namespace
+
+StreamWriter::StreamWriter(const Node& root, const WriteOptions& options)
+    : root_(root), options_(options) {
+  root_.children.clear();
+  // The root with one marker child, cut at the marker: what comes before every child and after
+  // the last one.
+  Node with_marker = root_;
+  with_marker.Append(Node::Element(std::string(kSplitMarker)));
+  WriteOptions marker_options = options_;
+  marker_options.expand_empty = false;
+  std::string whole = Write(with_marker, marker_options);
+  std::string marker = "<" + std::string(kSplitMarker) + "/>";
+  size_t at = whole.find(marker);
+  out_ = whole.substr(0, at);
+  tail_ = whole.substr(at + marker.size());
+}
+
+void StreamWriter::Append(const Node& child) {
+  if (count_++ != 0) out_ += options_.indent ? "\n  " : "";
+  out_ += WriteChild(child, options_);
+}
+
+std::string StreamWriter::Finish() {
+  if (count_ == 0) return Write(root_, options_);
+  out_ += tail_;
+  return std::move(out_);
+}
+
 std::string WriteFragment(const std::vector<Node>& nodes) {
   pugi::xml_document doc;
   pugi::xml_node holder = doc.append_child("fragment");

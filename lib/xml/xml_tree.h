@@ -97,6 +97,26 @@ Status CheckWritable(const Node& node);
 // `root` as a UTF-8 document ending with a newline. CDATA nodes holding "]]>" are split into
 // several sections so the text survives.
 std::string Write(const Node& root, const WriteOptions& options = {});
+// Writes a document whose root holds many children one child at a time, so a large document never
+// exists as one tree: the output is byte for byte what Write() gives for the root with all the
+// children appended.
+class StreamWriter {
+ public:
+  // `root` is the root element without children (its name and attributes are used).
+  StreamWriter(const Node& root, const WriteOptions& options);
+  // Appends `child` (an element) under the root.
+  void Append(const Node& child);
+  // The whole document; the writer is spent afterwards.
+  std::string Finish();
+
+ private:
+  Node root_;
+  WriteOptions options_;
+  std::string out_;
+  std::string tail_;
+  size_t count_ = 0;
+};
+
 // `nodes` as element content on one line, without declaration or indentation (the inverse of
 // ParseFragment).
 std::string WriteFragment(const std::vector<Node>& nodes);

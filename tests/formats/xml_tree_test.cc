@@ -144,6 +144,33 @@ TEST(XmlTreeTest, WritesIndentedStructureAndExactMixedContent) {
   EXPECT_EQ(again->FirstChild("question")->FirstChild("text")->TextContent(), "a ]]> b <i>c</i>");
 }
 
+TEST(XmlTreeTest, StreamWriterGivesWhatWriteGives) {
+  Node root = Node::Element("quiz");
+  root.SetAttribute("lang", "en");
+  Node q = Node::Element("question");
+  q.Append(Node::Element("text")).Append(Node::Text("a < b"));
+  q.Append(Node::Element("empty"));
+  Node p = Node::Element("prompt");
+  p.Append(Node::Text("mixed "));
+  p.Append(Node::Element("b")).Append(Node::Text("content"));
+  for (bool expand : {false, true}) {
+    for (bool indent : {true, false}) {
+      WriteOptions options;
+      options.expand_empty = expand;
+      options.indent = indent;
+      StreamWriter none(root, options);
+      EXPECT_EQ(none.Finish(), Write(root, options));
+      Node whole = root;
+      StreamWriter stream(root, options);
+      for (const Node& child : {q, p, q}) {
+        whole.Append(child);
+        stream.Append(child);
+      }
+      EXPECT_EQ(stream.Finish(), Write(whole, options)) << expand << indent;
+    }
+  }
+}
+
 TEST(XmlTreeTest, FragmentsRoundTripAndReportPlacesInsideTheText) {
   Result<std::vector<Node>> nodes = ParseFragment("Pick <b>one</b> &amp; <br/>only");
   ASSERT_TRUE(nodes.ok());
