@@ -1,6 +1,7 @@
 // UTF-8 checking and --encoding conversion for the text importers.
 #include "formats/source_decoding.h"
 
+#include <algorithm>
 #include <cstdio>
 
 #include "text/encoding.h"
@@ -24,9 +25,21 @@ DecodedSource Register(const SourceText& source, std::string content, ImportCont
 Result<DecodedSource> DecodeSource(const SourceText& source, ImportContext& ctx) {
   std::string_view content = source.content();
   if (!ctx.encoding.empty() && !text::IsUtf8EncodingName(ctx.encoding)) {
-    Result<std::string> converted = text::ConvertToUtf8(content, ctx.encoding);
+    size_t bad = std::string_view::npos;
+    Result<std::string> converted = text::ConvertToUtf8(content, ctx.encoding, &bad);
     if (!converted.ok()) {
-      return Status::InvalidInput(source.path() + ": " + converted.status().message());
+      if (bad == std::string_view::npos) {
+        return Status::InvalidInput(source.path() + ": " + converted.status().message());
+      }
+      // Lines and columns counted in bytes: exact for the single-byte encodings.
+      size_t line_start = content.rfind('\n', bad == 0 ? 0 : bad - 1);
+      line_start = line_start == std::string_view::npos || bad == 0 ? 0 : line_start + 1;
+      uint32_t line = 1 + static_cast<uint32_t>(
+                              std::count(content.begin(), content.begin() + line_start, '\n'));
+      uint32_t column = static_cast<uint32_t>(bad - line_start + 1);
+      return Status::InvalidInput(FormatLocation(source.path(), line, column) + ": " +
+                                  converted.status().message() + " (expected text in " +
+                                  ctx.encoding + ", as --encoding says)");
     }
     return Register(source, std::move(converted).value(), ctx);
   }

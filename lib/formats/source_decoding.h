@@ -23,9 +23,10 @@ struct DecodedSource {
 // When ctx.encoding is empty (or names UTF-8): `source` must be valid UTF-8, else InvalidInput
 // "path:line:col: the file is not valid UTF-8 (byte 0xE9); if it is in another encoding, name it
 // with --encoding (for example --encoding windows-1252)". Otherwise the bytes are converted from
-// ctx.encoding (errors name the path). A converted text, or one that starts with a UTF-8
-// byte-order mark, is registered in ctx.bank as a new source with the BOM removed, so spans name
-// lines and columns of the text as the user sees it.
+// ctx.encoding; a byte that is not valid in it is an InvalidInput naming its line and column
+// (counted in bytes), an unknown encoding one naming the path. A converted text, or one that starts
+// with a UTF-8 byte-order mark, is registered in ctx.bank as a new source with the BOM removed, so
+// spans name lines and columns of the text as the user sees it.
 Result<DecodedSource> DecodeSource(const SourceText& source, ImportContext& ctx);
 
 }  // namespace qbank::formats

@@ -27,7 +27,8 @@ bool IsUtf8EncodingName(std::string_view encoding) {
   return letters == "utf8";
 }
 
-Result<std::string> ConvertToUtf8(std::string_view bytes, std::string_view encoding) {
+Result<std::string> ConvertToUtf8(std::string_view bytes, std::string_view encoding,
+                                  size_t* error_offset) {
   std::string name(encoding);
   UErrorCode status = U_ZERO_ERROR;
   ConverterPtr from(ucnv_open(name.c_str(), &status));
@@ -67,6 +68,7 @@ Result<std::string> ConvertToUtf8(std::string_view bytes, std::string_view encod
       size_t offset = consumed >= static_cast<size_t>(length) && U_SUCCESS(err)
                           ? consumed - static_cast<size_t>(length)
                           : consumed;
+      if (error_offset != nullptr) *error_offset = offset;
       return Status::InvalidInput("byte " + std::to_string(offset + 1) + " is not valid " + name);
     }
     break;

@@ -14,8 +14,9 @@ namespace qbank::text {
 // "UTF-16LE", ...) and re-encoded as UTF-8; a leading byte-order mark is dropped. Returns
 // NotFound "unknown encoding 'NAME'" when ICU has no such converter, and InvalidInput
 // "byte N is not valid ENCODING" when the bytes are not valid in that encoding (no replacement
-// characters are ever produced silently).
-Result<std::string> ConvertToUtf8(std::string_view bytes, std::string_view encoding);
+// characters are ever produced silently); the offset of that byte then goes to `*error_offset`.
+Result<std::string> ConvertToUtf8(std::string_view bytes, std::string_view encoding,
+                                  size_t* error_offset = nullptr);
 
 // True when `encoding` names UTF-8 (case and punctuation ignored: "utf8", "UTF-8").
 bool IsUtf8EncodingName(std::string_view encoding);

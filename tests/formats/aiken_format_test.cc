@@ -180,6 +180,10 @@ TEST(AikenFormatTest, NonUtf8IsRefusedUnlessTheEncodingIsNamed) {
   uint32_t file = converted.bank.questions[0].stem.span.file;
   ASSERT_NE(converted.bank.Source(file), nullptr);
   EXPECT_EQ(converted.bank.Source(file)->Line(1), "Quel est le caf\xC3\xA9 le plus fort ?");
+  auto invalid = ImportText(aiken, "sjis.txt", "Which?\nA) \x82\xA0\nB) \x82\n", "Shift_JIS");
+  EXPECT_EQ(invalid.status.message(),
+            "sjis.txt:3:4: byte 17 is not valid Shift_JIS (expected text in Shift_JIS, as "
+            "--encoding says)");
   auto unknown = ImportText(aiken, "cafe.txt", latin1, "no-such-encoding");
   EXPECT_EQ(unknown.status.message(), "cafe.txt: unknown encoding 'no-such-encoding'");
 }
