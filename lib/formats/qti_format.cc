@@ -782,6 +782,7 @@ class ItemWriter {
     item.SetAttribute(A("timeDependent"), "false");
 
     bool html = q.markup == Markup::kHtml;
+    wrote_element_ = false;
     bool multiple = q.type == QuestionType::kMultipleAnswer;
     std::vector<std::string> ids = ChoiceIds(q);
 
@@ -913,6 +914,7 @@ class ItemWriter {
           "the " + field +
           " is HTML that is not well-formed XML, which QTI requires: " + nodes.status().message());
     }
+    for (const xml::Node& n : *nodes) wrote_element_ = wrote_element_ || n.is_element();
     return nodes;
   }
 
@@ -988,6 +990,12 @@ class ItemWriter {
 
   Version version_;
   LossReport& loss_;
+  mutable bool wrote_element_ = false;  // whether the last item's HTML held any element
+
+ public:
+  // True when the last item written had an HTML element in some field; an HTML question without
+  // one reads back as plain text, since QTI carries no markup flag.
+  bool wrote_element() const { return wrote_element_; }
 };
 
 // One item of a package: its resource identifier, its path, and the question it holds.
@@ -1213,6 +1221,7 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
       return Status::InvalidInput("question " + std::to_string(i + 1) + " (" + id_source +
                                   "): " + item.status().message());
     }
+    if (q.markup == Markup::kHtml && !writer.wrote_element()) loss.Drop("markup");
     std::string bytes = xml::Write(*item);
     if (!package) return bytes;
     std::string path = "items/" + identifier + ".xml";

@@ -22,6 +22,24 @@ bool IsBlank(std::string_view s) {
   return true;
 }
 
+// HTML's inline elements: white space next to one is part of the text ("<b>a</b> <i>b</i>"),
+// while white space between other elements is layout.
+bool IsInlineHtml(std::string_view name) {
+  if (size_t colon = name.find(':'); colon != std::string_view::npos) name.remove_prefix(colon + 1);
+  static constexpr std::string_view kInline[] = {
+      "a",     "abbr", "acronym", "b",      "bdi", "bdo", "big",  "br",   "cite", "code", "del",
+      "dfn",   "em",   "font",    "i",      "img", "ins", "kbd",  "mark", "q",    "s",    "samp",
+      "small", "span", "strike",  "strong", "sub", "sup", "time", "tt",   "u",    "var",  "math"};
+  for (std::string_view n : kInline) {
+    if (n == name) return true;
+  }
+  return false;
+}
+
+bool IsInlineHtml(const pugi::xml_node& n) {
+  return n.type() == pugi::node_element && IsInlineHtml(std::string_view(n.name()));
+}
+
 // What pugixml's status means, phrased as what the reader expected.
 std::string DescribeParseError(pugi::xml_parse_status status) {
   switch (status) {
@@ -137,7 +155,10 @@ class Converter {
         }
         case pugi::node_pcdata:
         case pugi::node_cdata: {
-          if (c.type() == pugi::node_pcdata && !mixed && IsBlank(c.value())) break;
+          if (c.type() == pugi::node_pcdata && !mixed && IsBlank(c.value()) &&
+              !IsInlineHtml(c.previous_sibling()) && !IsInlineHtml(c.next_sibling())) {
+            break;
+          }
           Node child;
           child.kind = c.type() == pugi::node_cdata ? Node::Kind::kCData : Node::Kind::kText;
           child.text = c.value();
@@ -231,8 +252,11 @@ void Build(const Node& from, pugi::xml_node& parent, bool indent, size_t depth) 
       for (const Attribute& a : from.attributes) {
         e.append_attribute(a.name.c_str()).set_value(a.value.c_str());
       }
+      // Text, or an inline element whose neighbouring white space would be read as text.
       bool has_text = false;
-      for (const Node& c : from.children) has_text = has_text || !c.is_element();
+      for (const Node& c : from.children) {
+        has_text = has_text || !c.is_element() || IsInlineHtml(std::string_view(c.name));
+      }
       bool indent_children = indent && !has_text && !from.children.empty();
       for (const Node& c : from.children) {
         if (indent_children) {

@@ -72,8 +72,9 @@ struct ParseOptions {
 // "path:line:col: ..." and say what was expected. Refused, never expanded: a DOCTYPE (and so any
 // ENTITY declaration or external entity), references to undefined entities, invalid UTF-8, and
 // nesting deeper than options.max_depth. Comments, processing instructions and the XML
-// declaration are not kept. White-space-only text is kept only inside mixed content (an element
-// that also holds non-blank text).
+// declaration are not kept. White-space-only text is kept inside mixed content (an element that
+// also holds non-blank text) and next to an inline HTML element (b, i, em, span, a, ...), where
+// it separates words; elsewhere it is layout and dropped.
 Result<Node> Parse(const SourceText& source, const ParseOptions& options = {});
 
 // Parses `text` as element content (mixed text and elements, as in "a <b>bold</b> word"), for
@@ -83,8 +84,9 @@ Result<std::vector<Node>> ParseFragment(std::string_view text,
                                         const std::string& path = "<fragment>");
 
 struct WriteOptions {
-  bool declaration = true;    // <?xml version="1.0" encoding="UTF-8"?>
-  bool indent = true;         // two spaces per level; mixed content is written as is
+  bool declaration = true;  // <?xml version="1.0" encoding="UTF-8"?>
+  // Two spaces per level; an element holding text or an inline HTML element is written as is.
+  bool indent = true;
   bool expand_empty = false;  // <a></a> rather than <a/> for an element without content
 };
 
