@@ -154,7 +154,12 @@ int LintCommand(const std::vector<std::string>& args) {
        "record today's findings in FILE and exit 0")
       ("changed-since", po::value(&options.changed_since),
        "lint only questions in files changed since this git ref")
-      ("statistics", po::bool_switch(&options.statistics), "print the count of findings per rule");
+      ("statistics", po::bool_switch(&options.statistics), "print the count of findings per rule")
+      ("against", po::value(&options.against)->composing(),
+       "compare with this bank (file or folder, any format) for duplicates, without linting it; "
+       "repeatable")
+      ("reference", po::value(&options.reference),
+       "report overlap with the reference index FILE (built by `qbank index build`)");
   po::variables_map vm;
   std::string usage = "qbank lint INPUT... [options]";
   if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;

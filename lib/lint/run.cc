@@ -37,6 +37,25 @@ bool WantColor(const LintOptions& options, std::ostream& out) {
   return &out == &std::cout && isatty(STDOUT_FILENO) == 1;
 }
 
+// --against and --reference set options of the duplicate and overlap rules, over the config's,
+// and switch those rules on when the config had them off: naming the banks asks for the check.
+void ApplyCommandLineRuleOptions(const LintOptions& options, LintConfig& config) {
+  auto enable = [&config](const std::string& id) -> RuleSetting& {
+    RuleSetting& setting = config.rules[id];
+    if (setting.severity && *setting.severity == Severity::kOff) setting.severity.reset();
+    return setting;
+  };
+  if (!options.against.empty()) {
+    model::Value::Array paths(options.against.begin(), options.against.end());
+    for (const char* id : {"exact-duplicate", "near-duplicate"}) {
+      enable(id).options["against"] = model::Value(paths);
+    }
+  }
+  if (!options.reference.empty()) {
+    enable("reference-overlap").options["index"] = model::Value(options.reference);
+  }
+}
+
 // The source index for a failed file: an existing one with the same path, else a new source
 // holding the file's bytes when they can be read (so the report can show the line).
 uint32_t SourceFor(model::Bank& bank, const std::string& path, const FileSystem& fs) {
@@ -112,6 +131,8 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
     err << config.status().message() << "\n";
     return 2;
   }
+
+  ApplyCommandLineRuleOptions(options, *config);
 
   model::Bank bank;
   std::vector<Diagnostic> import_errors;

@@ -32,6 +32,9 @@ struct LintOptions {
   std::string write_baseline;  // --write-baseline FILE: record today's findings, then exit 0
   std::string changed_since;   // --changed-since REF: only questions in files changed since REF
   bool statistics = false;     // --statistics: a table of findings per rule after the report
+  // Duplicates and originality (docs/duplicates.md).
+  std::vector<std::string> against;  // --against BANK: compare with these banks, do not lint them
+  std::string reference;             // --reference refs.qidx: the reference-overlap index
   // Root for the repo-relative paths of sarif/github/junit; "" for the git work tree holding the
   // current directory (else the current directory).
   std::string repo_root;
