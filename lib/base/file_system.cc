@@ -34,6 +34,10 @@ class DiskFileSystem : public FileSystem {
       return Status::IoError(path + ": cannot open: " + std::strerror(err));
     }
     std::string content;
+    // Reserve the size up front: growing by doubling would hold up to twice a large file.
+    std::error_code size_ec;
+    uintmax_t size = fs::file_size(path, size_ec);
+    if (!size_ec && size < (uintmax_t{1} << 40)) content.reserve(static_cast<size_t>(size));
     char buf[1 << 16];
     size_t n;
     while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) content.append(buf, n);
