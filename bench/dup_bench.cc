@@ -321,9 +321,13 @@ void BenchIndexLoad() {
       read_s, search_s, found);
 }
 
-void BenchEndToEnd(size_t size) {
-  const std::string path = "/tmp/qbank-dup-bench-" + std::to_string(getpid()) + ".json";
-  {
+void BenchEndToEnd(size_t size, const std::string& keep_path) {
+  const std::string path = keep_path.empty()
+                               ? "/tmp/qbank-dup-bench-" + std::to_string(getpid()) + ".json"
+                               : keep_path;
+  // The bank is generated and written in a process of its own: getrusage's peak is a high-water
+  // mark, and the generator's memory must not count as the reader's.
+  InChild([&] {
     SyntheticOptions options;
     options.questions = size;
     SyntheticBank s = MakeSyntheticBank(options);
@@ -334,7 +338,7 @@ void BenchEndToEnd(size_t size) {
       std::printf("end to end: %s\n", written.message().c_str());
       return;
     }
-  }
+  });
   InChild([&] {
     auto t = Clock::now();
     double cpu_before = CpuSeconds();
@@ -357,7 +361,12 @@ void BenchEndToEnd(size_t size) {
         bank.questions.size(), file_bytes / 1048576.0, Seconds(t), CpuSeconds() - cpu_before,
         read_s, PeakMegabytes(), r.exact.size(), r.near.size(), r.option_set.size());
   });
-  std::remove(path.c_str());
+  if (keep_path.empty()) {
+    std::remove(path.c_str());
+  } else {
+    std::printf("  bank file kept at %s (try: /usr/bin/time -v qbank lint %s --config ...)\n",
+                path.c_str(), path.c_str());
+  }
 }
 
 }  // namespace
@@ -367,6 +376,7 @@ int main(int argc, char** argv) {
   using namespace qbank::bench;
   std::vector<size_t> sizes = {10000, 100000, 1000000};
   bool reference = true, index_load = true, end_to_end = true;
+  std::string keep_bank;  // --keep-bank PATH: leave the end-to-end bank file there
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--sizes" && i + 1 < argc) {
@@ -390,11 +400,13 @@ int main(int argc, char** argv) {
       index_load = false;
     } else if (arg == "--skip-end-to-end") {
       end_to_end = false;
+    } else if (arg == "--keep-bank" && i + 1 < argc) {
+      keep_bank = argv[++i];
     } else {
       std::fprintf(stderr,
                    "usage: dup_bench [--sizes N,N,...] [--min-similarity PERCENT] [--ngram N] "
                    "[--window W] [--skip-reference] [--skip-index-load] "
-                   "[--skip-end-to-end]\n");
+                   "[--skip-end-to-end] [--keep-bank PATH]\n");
       return 2;
     }
   }
@@ -408,7 +420,7 @@ int main(int argc, char** argv) {
   for (size_t size : sizes) {
     InChild([&] { BenchSize(size, size <= 10000); });
   }
-  if (end_to_end) InChild([] { BenchEndToEnd(100000); });
+  if (end_to_end) InChild([&] { BenchEndToEnd(100000, keep_bank); });
   if (reference) InChild([] { BenchReference(); });
   if (index_load) InChild([] { BenchIndexLoad(); });
   return 0;
