@@ -13,20 +13,16 @@
 
 #include "base/diagnostic.h"
 #include "base/source_text.h"
+#include "format_test_support.h"
 #include "formats/format.h"
 #include "model/bank.h"
 
 namespace qbank::testing {
 
-// The content of tests/formats/testdata/<name>; fails the test when missing.
-inline std::string ReadTestdata(const std::string& name) {
-  std::string path = std::string(QBANK_SOURCE_DIR) + "/tests/formats/testdata/" + name;
-  std::ifstream in(path, std::ios::binary);
-  EXPECT_TRUE(in.good()) << "missing fixture " << path;
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using format_testing::ExportText;
+using format_testing::Imported;
+using format_testing::ImportText;
+using format_testing::ReadTestdata;
 
 // The first fenced block of docs/formats/<page> that opens with the line `fence` (e.g. "```text"),
 // without its fence lines; fails the test when there is none.
@@ -50,41 +46,6 @@ inline std::string DocExample(const std::string& page, const std::string& fence)
   size_t end = doc.find(closing, begin - 1);
   EXPECT_NE(end, std::string::npos) << "unclosed " << fence << " block in " << path;
   return end == std::string::npos ? "" : doc.substr(begin, end + 1 - begin);
-}
-
-struct Imported {
-  model::Bank bank;
-  std::vector<Diagnostic> errors;
-  Status status;
-
-  // Every error as "path:line:col: error: message", one per line.
-  std::string ErrorText() const {
-    std::string out;
-    for (const Diagnostic& d : errors) out += d.ToString() + "\n";
-    return out;
-  }
-};
-
-// Imports `content` (as file `path`) with `format` into a fresh bank.
-inline Imported ImportText(const formats::Format& format, const std::string& path,
-                           std::string content, const std::string& encoding = "") {
-  Imported result;
-  auto source = std::make_shared<const SourceText>(path, std::move(content));
-  formats::ImportContext ctx;
-  ctx.bank = &result.bank;
-  ctx.file = result.bank.AddSource(source);
-  ctx.errors = &result.errors;
-  ctx.encoding = encoding;
-  result.status = format.Import(*source, ctx);
-  return result;
-}
-
-// Exports `bank` with `format`; the loss report goes to `loss`. Fails the test on an error.
-inline std::string ExportText(const formats::Format& format, const model::Bank& bank,
-                              formats::LossReport& loss) {
-  Result<std::string> out = format.Export(bank, formats::ExportOptions{}, loss);
-  EXPECT_TRUE(out.ok()) << out.status().message();
-  return out.ok() ? *out : std::string();
 }
 
 }  // namespace qbank::testing

@@ -14,60 +14,18 @@
 
 #include "base/diagnostic.h"
 #include "base/source_text.h"
+#include "format_test_support.h"
 #include "formats/format.h"
 #include "formats/json_format.h"
 #include "model/bank.h"
 
 namespace qbank::xml_formats_testing {
 
-inline std::string TestdataPath(const std::string& name) {
-  return std::string(QBANK_SOURCE_DIR) + "/tests/formats/testdata/" + name;
-}
-
-// The bytes of tests/formats/testdata/<name>; fails the test when missing.
-inline std::string ReadTestdata(const std::string& name) {
-  std::ifstream in(TestdataPath(name), std::ios::binary);
-  EXPECT_TRUE(in.good()) << "missing fixture " << TestdataPath(name);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-struct Imported {
-  model::Bank bank;
-  std::vector<Diagnostic> errors;
-  Status status;
-
-  std::string ErrorText() const {
-    std::string out;
-    for (const Diagnostic& d : errors) out += d.ToString() + "\n";
-    return out;
-  }
-};
-
-// Imports `content` (as file `path`) with `format` into a fresh bank; `fs` serves packages.
-inline Imported ImportText(const formats::Format& format, const std::string& path,
-                           std::string content, FileSystem* fs = nullptr) {
-  Imported result;
-  auto source = std::make_shared<const SourceText>(path, std::move(content));
-  formats::ImportContext ctx;
-  ctx.bank = &result.bank;
-  ctx.file = result.bank.AddSource(source);
-  ctx.errors = &result.errors;
-  ctx.fs = fs;
-  result.status = format.Import(*source, ctx);
-  return result;
-}
-
-// Exports `bank` with `format` to `output_path`; fails the test on an error.
-inline std::string ExportText(const formats::Format& format, const model::Bank& bank,
-                              formats::LossReport& loss, const std::string& output_path = "") {
-  formats::ExportOptions options;
-  options.output_path = output_path;
-  Result<std::string> out = format.Export(bank, options, loss);
-  EXPECT_TRUE(out.ok()) << out.status().message();
-  return out.ok() ? *out : std::string();
-}
+using format_testing::ExportText;
+using format_testing::Imported;
+using format_testing::ImportText;
+using format_testing::ReadTestdata;
+using format_testing::TestdataPath;
 
 // The bank as the normalised JSON bank file: two banks are the same to the user when this is.
 inline std::string JsonOf(const model::Bank& bank) {

@@ -1,0 +1,84 @@
+// Helpers every format test needs: read a fixture from tests/formats/testdata, import a string
+// through one format into a fresh bank, export a bank through one format.
+#ifndef QBANK_TESTS_FORMATS_FORMAT_TEST_SUPPORT_H_
+#define QBANK_TESTS_FORMATS_FORMAT_TEST_SUPPORT_H_
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <memory>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "base/diagnostic.h"
+#include "base/file_system.h"
+#include "base/source_text.h"
+#include "formats/format.h"
+#include "model/bank.h"
+
+namespace qbank::format_testing {
+
+inline std::string TestdataPath(const std::string& name) {
+  return std::string(QBANK_SOURCE_DIR) + "/tests/formats/testdata/" + name;
+}
+
+// The bytes of tests/formats/testdata/<name>; fails the test when missing.
+inline std::string ReadTestdata(const std::string& name) {
+  std::ifstream in(TestdataPath(name), std::ios::binary);
+  EXPECT_TRUE(in.good()) << "missing fixture " << TestdataPath(name);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+struct Imported {
+  model::Bank bank;
+  std::vector<Diagnostic> errors;
+  Status status;
+
+  // Every error as "path:line:col: error: message", one per line.
+  std::string ErrorText() const {
+    std::string out;
+    for (const Diagnostic& d : errors) out += d.ToString() + "\n";
+    return out;
+  }
+};
+
+// Imports `content` (as file `path`) with `format` into a fresh bank, reading it in `encoding`
+// ("" for UTF-8); `fs` serves formats that read more than one file (packages).
+inline Imported ImportText(const formats::Format& format, const std::string& path,
+                           std::string content, const std::string& encoding = "",
+                           FileSystem* fs = nullptr) {
+  Imported result;
+  auto source = std::make_shared<const SourceText>(path, std::move(content));
+  formats::ImportContext ctx;
+  ctx.bank = &result.bank;
+  ctx.file = result.bank.AddSource(source);
+  ctx.errors = &result.errors;
+  ctx.encoding = encoding;
+  ctx.fs = fs;
+  result.status = format.Import(*source, ctx);
+  return result;
+}
+
+// The same, in UTF-8, with `fs` serving packages.
+inline Imported ImportText(const formats::Format& format, const std::string& path,
+                           std::string content, FileSystem* fs) {
+  return ImportText(format, path, std::move(content), "", fs);
+}
+
+// Exports `bank` with `format` (to `output_path`, which some formats look at); the loss report
+// goes to `loss`. Fails the test on an error.
+inline std::string ExportText(const formats::Format& format, const model::Bank& bank,
+                              formats::LossReport& loss, const std::string& output_path = "") {
+  formats::ExportOptions options;
+  options.output_path = output_path;
+  Result<std::string> out = format.Export(bank, options, loss);
+  EXPECT_TRUE(out.ok()) << out.status().message();
+  return out.ok() ? *out : std::string();
+}
+
+}  // namespace qbank::format_testing
+
+#endif  // QBANK_TESTS_FORMATS_FORMAT_TEST_SUPPORT_H_
