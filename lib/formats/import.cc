@@ -100,13 +100,6 @@ class Importer {
     }
   }
 
-  static bool HasExtensionOf(const Format& f, std::string_view path) {
-    for (std::string_view ext : f.extensions()) {
-      if (path.size() >= ext.size() && path.substr(path.size() - ext.size()) == ext) return true;
-    }
-    return false;
-  }
-
   // Reads one file. In a folder walk, a file whose content its format does not recognise is
   // skipped (and false returned) rather than reported as broken.
   bool ImportFile(const std::string& path, bool in_folder = false) {
@@ -119,8 +112,8 @@ class Importer {
     const Format* format = forced_;
     if (format == nullptr) format = registry_.Detect(path, head);
     if (format == nullptr) {
-      errors_.push_back(Diagnostic{
-          path, {}, "cannot tell the format of this file; name it with --from FORMAT"});
+      errors_.push_back(
+          Diagnostic{path, {}, "cannot tell the format of this file; name it with --from FORMAT"});
       return true;
     }
     if (in_folder && forced_ == nullptr && format->Sniff(path, head) == 0) {
@@ -176,7 +169,8 @@ Diagnostic DiagnosticFromStatus(const std::string& path, const Status& status) {
   std::string_view msg = status.message();
   // Prefer the path the message itself names (a package member, say).
   size_t pos = 0;
-  if (msg.compare(0, path.size(), path) == 0 && msg.size() > path.size() && msg[path.size()] == ':') {
+  if (msg.compare(0, path.size(), path) == 0 && msg.size() > path.size() &&
+      msg[path.size()] == ':') {
     pos = path.size() + 1;
   } else {
     d.message = std::string(msg);

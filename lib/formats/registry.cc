@@ -2,6 +2,7 @@
 #include "formats/registry.h"
 
 #include <algorithm>
+#include <cctype>
 
 #include "formats/aiken_format.h"
 #include "formats/csv_format.h"
@@ -14,13 +15,6 @@
 
 namespace qbank::formats {
 namespace {
-
-bool EndsWithIgnoringCase(std::string_view s, std::string_view suffix) {
-  if (s.size() < suffix.size()) return false;
-  return std::equal(suffix.begin(), suffix.end(), s.end() - suffix.size(), [](char a, char b) {
-    return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
-  });
-}
 
 // Every built-in format, one line each, in alphabetical order.
 void RegisterBuiltinFormats(Registry& registry) {
@@ -36,6 +30,19 @@ void RegisterBuiltinFormats(Registry& registry) {
 }
 
 }  // namespace
+
+bool HasExtensionOf(const Format& format, std::string_view path) {
+  for (std::string_view ext : format.extensions()) {
+    if (path.size() >= ext.size() &&
+        std::equal(ext.begin(), ext.end(), path.end() - ext.size(), [](char a, char b) {
+          return std::tolower(static_cast<unsigned char>(a)) ==
+                 std::tolower(static_cast<unsigned char>(b));
+        })) {
+      return true;
+    }
+  }
+  return false;
+}
 
 const Registry& Registry::Default() {
   static const Registry* registry = [] {
@@ -57,12 +64,7 @@ const Format* Registry::Detect(std::string_view path, std::string_view content) 
   std::vector<const Format*> by_extension;
   for (const auto& f : formats_) {
     if (!f->can_import()) continue;
-    for (std::string_view ext : f->extensions()) {
-      if (EndsWithIgnoringCase(path, ext)) {
-        by_extension.push_back(f.get());
-        break;
-      }
-    }
+    if (HasExtensionOf(*f, path)) by_extension.push_back(f.get());
   }
   if (by_extension.size() == 1) return by_extension.front();
   // Ambiguous (".xml", ".txt") or unknown: let content decide among the candidates, or among all.
@@ -88,9 +90,7 @@ const Format* Registry::Detect(std::string_view path, std::string_view content) 
 bool Registry::KnowsExtension(std::string_view path) const {
   for (const auto& f : formats_) {
     if (!f->can_import()) continue;
-    for (std::string_view ext : f->extensions()) {
-      if (EndsWithIgnoringCase(path, ext)) return true;
-    }
+    if (HasExtensionOf(*f, path)) return true;
   }
   return false;
 }

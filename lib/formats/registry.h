@@ -29,6 +29,9 @@ class Registry {
   std::vector<std::unique_ptr<Format>> formats_;
 };
 
+// True when `path` ends with one of `format`'s extensions, ignoring ASCII case.
+bool HasExtensionOf(const Format& format, std::string_view path);
+
 }  // namespace qbank::formats
 
 #endif  // QBANK_FORMATS_REGISTRY_H_

@@ -84,6 +84,20 @@ TEST(ImportInputsTest, SkipsFilesInFoldersThatDoNotLookLikeTheirFormat) {
   EXPECT_EQ(errors.size(), 1u);
 }
 
+TEST(ImportInputsTest, ExtensionsMatchWithoutCaseWhetherDetectedOrForced) {
+  InMemoryFileSystem fs;
+  fs.Add("bank/UPPER.JSON", kBank);
+  for (const char* from : {"", "json"}) {
+    model::Bank bank;
+    std::vector<Diagnostic> errors;
+    ImportOptions options;
+    options.from = from;
+    ASSERT_TRUE(ImportInputs({"bank"}, options, fs, bank, errors).ok());
+    EXPECT_TRUE(errors.empty()) << "--from '" << from << "'";
+    EXPECT_EQ(bank.questions.size(), 1u) << "--from '" << from << "'";
+  }
+}
+
 TEST(DiagnosticFromStatusTest, SplitsTheLocationPrefix) {
   Diagnostic d = DiagnosticFromStatus("f.csv", Status::InvalidInput("f.csv:3:7: expected a comma"));
   EXPECT_EQ(d.span.line, 3u);
