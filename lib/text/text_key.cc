@@ -91,10 +91,10 @@ void AddToken(TextKey* key, std::string_view token, size_t source_begin, size_t 
   key->words.push_back(w);
 }
 
-TextKey AsciiKey(std::string_view text) {
-  TextKey key;
-  key.key.reserve(text.size());
-  key.words.reserve(text.size() / 5 + 1);
+// The tokens of a pure-ASCII text (the same as ICU's word breaks give; tests compare the two).
+void VisitAsciiTokens(std::string_view text, KeyTokenSink& sink) {
+  char buffer[64];
+  std::string long_word;
   size_t n = text.size();
   size_t i = 0;
   while (i < n) {
@@ -128,29 +128,44 @@ TextKey AsciiKey(std::string_view text) {
         break;
       }
       if (i - begin == 1 && text[begin] == '_') continue;  // ICU: a lone "_" is no word ("__" is)
-      if (!key.key.empty()) key.key.push_back(' ');
-      KeyWord w;
-      w.key_begin = static_cast<uint32_t>(key.key.size());
-      for (size_t k = begin; k < i; ++k) {
-        char c = text[k];
-        key.key.push_back((c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c);
+      size_t length = i - begin;
+      char* out = buffer;
+      if (length > sizeof(buffer)) {
+        long_word.resize(length);
+        out = long_word.data();
       }
-      w.key_end = static_cast<uint32_t>(key.key.size());
-      w.source_begin = static_cast<uint32_t>(begin);
-      w.source_end = static_cast<uint32_t>(i);
-      key.words.push_back(w);
+      for (size_t k = 0; k < length; ++k) {
+        char c = text[begin + k];
+        out[k] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+      }
+      sink.Token(std::string_view(out, length), begin, i);
       continue;
     }
     char previous = i > 0 ? text[i - 1] : '\0';
     char next = i + 1 < n ? text[i + 1] : '\0';
     if (IsKeptSymbol(static_cast<unsigned char>(text[i]), static_cast<unsigned char>(previous),
                      static_cast<unsigned char>(next))) {
-      AddToken(&key, text.substr(i, 1), i, i + 1);
+      sink.Token(text.substr(i, 1), i, i + 1);
     }
     ++i;
   }
-  return key;
 }
+
+// Builds a TextKey from the tokens it is given.
+class KeyBuilder final : public KeyTokenSink {
+ public:
+  explicit KeyBuilder(size_t text_size) {
+    key_.key.reserve(text_size);
+    key_.words.reserve(text_size / 5 + 1);
+  }
+  void Token(std::string_view word, size_t source_begin, size_t source_end) override {
+    AddToken(&key_, word, source_begin, source_end);
+  }
+  TextKey Take() { return std::move(key_); }
+
+ private:
+  TextKey key_;
+};
 
 void AppendNormalized(const icu::UnicodeString& word, std::string* out) {
   const icu::Normalizer2* nfkc_cf = NfkcCasefold();
@@ -286,8 +301,24 @@ std::pair<size_t, size_t> TextKey::SourceRange(size_t first, size_t last) const 
 
 TextKey MakeTextKey(std::string_view text, const KeyOptions& options) {
   if (text.size() > UINT32_MAX / 2) text = text.substr(0, UINT32_MAX / 2);
-  if (options.ascii_fast_path && IsAscii(text)) return AsciiKey(text);
+  if (options.ascii_fast_path && IsAscii(text)) {
+    KeyBuilder builder(text.size());
+    VisitAsciiTokens(text, builder);
+    return builder.Take();
+  }
   return IcuKey(text, options.context_script);
+}
+
+void VisitKeyTokens(std::string_view text, const KeyOptions& options, KeyTokenSink& sink) {
+  if (text.size() > UINT32_MAX / 2) text = text.substr(0, UINT32_MAX / 2);
+  if (options.ascii_fast_path && IsAscii(text)) {
+    VisitAsciiTokens(text, sink);
+    return;
+  }
+  TextKey key = IcuKey(text, options.context_script);
+  for (size_t i = 0; i < key.size(); ++i) {
+    sink.Token(key.Word(i), key.words[i].source_begin, key.words[i].source_end);
+  }
 }
 
 std::string Skeleton(std::string_view word) {

@@ -82,6 +82,32 @@ struct KeyOptions {
 // letters: skeletons are never applied to letters of a word's own script, so "Mill" stays "mill".
 TextKey MakeTextKey(std::string_view text, const KeyOptions& options = {});
 
+// Receives the tokens of a comparison key one by one (see VisitKeyTokens).
+class KeyTokenSink {
+ public:
+  virtual ~KeyTokenSink() = default;
+  // Token `word` (as it stands in the key; valid only during the call) and its byte range in
+  // the original text.
+  virtual void Token(std::string_view word, size_t source_begin, size_t source_end) = 0;
+};
+
+// Gives `sink` the tokens of MakeTextKey(text, options), in order, without building the key: for
+// callers that only hash or count them. Pure-ASCII texts (the fast path) allocate nothing.
+void VisitKeyTokens(std::string_view text, const KeyOptions& options, KeyTokenSink& sink);
+
+// VisitKeyTokens with a callable f(std::string_view word, size_t source_begin, size_t source_end).
+template <typename F>
+void ForEachKeyToken(std::string_view text, const KeyOptions& options, F&& f) {
+  struct Adapter final : KeyTokenSink {
+    explicit Adapter(F& fn) : fn_(fn) {}
+    void Token(std::string_view word, size_t source_begin, size_t source_end) override {
+      fn_(word, source_begin, source_end);
+    }
+    F& fn_;
+  } adapter(f);
+  VisitKeyTokens(text, options, adapter);
+}
+
 // What `word` looks like: the UTS #39 confusable skeletons of its characters (ICU), in UTF-8,
 // invisible characters dropped. For messages ("looks like ...").
 std::string Skeleton(std::string_view word);

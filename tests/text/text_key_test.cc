@@ -111,6 +111,33 @@ TEST(TextKeyTest, AsciiFastPathMatchesIcu) {
   }
 }
 
+// VisitKeyTokens streams exactly the tokens MakeTextKey builds, on both paths (ASCII and ICU)
+// and for words longer than the fast path's buffer.
+TEST(TextKeyTest, VisitedTokensAreTheKeysTokens) {
+  const std::vector<std::string> texts = {
+      "Which PORT does **HTTPS** use, by default? It can't be 3.14; x = -1",
+      "The p\u0430ssw\u043Erd re\u00ADview caf\u00E9 \uFF21\uFF22 \u6771\u4EAC",
+      std::string(70, 'A') + " tail " + std::string(200, 'z'), "", "caf\xC3\xA9\xC3"};
+  for (const std::string& text : texts) {
+    for (bool fast : {true, false}) {
+      KeyOptions options;
+      options.ascii_fast_path = fast;
+      TextKey key = MakeTextKey(text, options);
+      std::vector<std::string> words;
+      std::vector<std::pair<size_t, size_t>> ranges;
+      ForEachKeyToken(text, options, [&](std::string_view word, size_t begin, size_t end) {
+        words.emplace_back(word);
+        ranges.emplace_back(begin, end);
+      });
+      ASSERT_EQ(words, Tokens(key)) << text;
+      for (size_t i = 0; i < key.size(); ++i) {
+        EXPECT_EQ(ranges[i].first, key.words[i].source_begin) << text;
+        EXPECT_EQ(ranges[i].second, key.words[i].source_end) << text;
+      }
+    }
+  }
+}
+
 TEST(DominantScriptTest, CountsLetters) {
   EXPECT_EQ(DominantScript("plain text 42"), LatinScript());
   EXPECT_EQ(DominantScript("12 + 3"), kNoScript);
