@@ -2,150 +2,208 @@
 #include "similarity/similarity_join.h"
 
 #include <algorithm>
+#include <atomic>
+#include <chrono>
 #include <cmath>
-#include <numeric>
+#include <thread>
 
 namespace qbank::similarity {
 namespace {
 
 constexpr double kEpsilon = 1e-9;
 
-// Open-addressing map from a token hash to a dense id (hash 0 is kept in a side slot).
-class TokenTable {
+// Open-addressing map from a token hash to a 32-bit value, one 8-byte slot per entry (hash 0 is
+// kept in a side slot). Grows at half load. Aligned to a cache line, so that tables filled by
+// different threads never share one.
+class alignas(64) TokenTable {
  public:
   explicit TokenTable(size_t expected) {
     size_t capacity = 16;
     while (capacity < expected * 2) capacity <<= 1;
-    keys_.assign(capacity, 0);
-    ids_.assign(capacity, 0);
+    slots_.assign(capacity, Slot{});
   }
-  // The id of `hash`, made when new (ids count up from 0).
-  uint32_t Intern(uint32_t hash) {
+  // The value of `hash`, made 0 when new.
+  uint32_t& operator[](uint32_t hash) {
     if (hash == 0) {
-      if (zero_id_ == kNone) zero_id_ = NextId();
-      return zero_id_;
+      has_zero_ = true;
+      return zero_value_;
     }
-    size_t mask = keys_.size() - 1;
+    size_t mask = slots_.size() - 1;
     for (size_t slot = Spread(hash) & mask;; slot = (slot + 1) & mask) {
-      if (keys_[slot] == hash) return ids_[slot];
-      if (keys_[slot] == 0) {
-        if ((count_ + 1) * 2 > keys_.size()) {
+      if (slots_[slot].key == hash) return slots_[slot].value;
+      if (slots_[slot].key == 0) {
+        if ((count_ + 1) * 2 > slots_.size()) {
           Grow();
-          return Intern(hash);
+          return (*this)[hash];
         }
-        keys_[slot] = hash;
-        ids_[slot] = NextId();
-        return ids_[slot];
+        ++count_;
+        slots_[slot].key = hash;
+        return slots_[slot].value;
       }
     }
   }
-  size_t size() const { return count_; }
+  // The value of `hash`, which must be in the table.
+  uint32_t Find(uint32_t hash) const {
+    if (hash == 0) return zero_value_;
+    size_t mask = slots_.size() - 1;
+    size_t slot = Spread(hash) & mask;
+    while (slots_[slot].key != hash) slot = (slot + 1) & mask;
+    return slots_[slot].value;
+  }
+  size_t size() const { return count_ + (has_zero_ ? 1 : 0); }
+  // Calls f(value&) for every entry, in slot order (the zero hash first): an order that depends
+  // only on the hashes inserted and their order.
+  template <typename F>
+  void ForEach(F&& f) {
+    if (has_zero_) f(zero_value_);
+    for (Slot& s : slots_) {
+      if (s.key != 0) f(s.value);
+    }
+  }
 
  private:
-  static constexpr uint32_t kNone = UINT32_MAX;
+  struct Slot {
+    uint32_t key = 0;
+    uint32_t value = 0;
+  };
   static size_t Spread(uint32_t h) {
     return (static_cast<uint64_t>(h) * 0x9E3779B97F4A7C15ULL) >> 20;
   }
-  uint32_t NextId() { return static_cast<uint32_t>(count_++); }
   void Grow() {
-    std::vector<uint32_t> old_keys = std::move(keys_);
-    std::vector<uint32_t> old_ids = std::move(ids_);
-    keys_.assign(old_keys.size() * 2, 0);
-    ids_.assign(old_keys.size() * 2, 0);
-    size_t mask = keys_.size() - 1;
-    for (size_t i = 0; i < old_keys.size(); ++i) {
-      if (old_keys[i] == 0) continue;
-      size_t slot = Spread(old_keys[i]) & mask;
-      while (keys_[slot] != 0) slot = (slot + 1) & mask;
-      keys_[slot] = old_keys[i];
-      ids_[slot] = old_ids[i];
+    std::vector<Slot> old = std::move(slots_);
+    slots_.assign(old.size() * 2, Slot{});
+    size_t mask = slots_.size() - 1;
+    for (const Slot& s : old) {
+      if (s.key == 0) continue;
+      size_t slot = Spread(s.key) & mask;
+      while (slots_[slot].key != 0) slot = (slot + 1) & mask;
+      slots_[slot] = s;
     }
   }
-  std::vector<uint32_t> keys_;
-  std::vector<uint32_t> ids_;
+  std::vector<Slot> slots_;
   size_t count_ = 0;
-  uint32_t zero_id_ = kNone;
+  bool has_zero_ = false;
+  uint32_t zero_value_ = 0;
 };
 
 // Records as sorted arrays of token ranks (rarest token first), frequent tokens removed.
 struct RankedRecords {
-  std::vector<uint32_t> offsets;  // record r's ranks are ranks[offsets[r], offsets[r + 1])
-  std::vector<uint32_t> ranks;
-  size_t size(size_t r) const { return offsets[r + 1] - offsets[r]; }
-  const uint32_t* begin(size_t r) const { return ranks.data() + offsets[r]; }
+  std::vector<uint32_t> begins;  // record r's ranks are ranks[begins[r], begins[r] + sizes[r])
+  std::vector<uint32_t> sizes;
+  std::vector<uint32_t> ranks;  // (with gaps between records)
+  size_t rank_count = 0;        // ranks are below this
+  size_t size(size_t r) const { return sizes[r]; }
+  const uint32_t* begin(size_t r) const { return ranks.data() + begins[r]; }
 };
 
+// The hash partition of `hash` among `parts` (the top bits, so no division).
+unsigned PartOf(uint32_t hash, unsigned parts) {
+  return static_cast<unsigned>((static_cast<uint64_t>(hash) * parts) >> 32);
+}
+
+unsigned ThreadCount(unsigned requested, size_t work) {
+  unsigned threads = requested != 0 ? requested : std::max(1u, std::thread::hardware_concurrency());
+  return static_cast<unsigned>(std::min<size_t>(threads, work / 4096 + 1));
+}
+
+// Runs body(part) for part in [0, parts) on `parts` threads (the calling thread takes part 0).
+template <typename F>
+void OnThreads(unsigned parts, F&& body) {
+  std::vector<std::thread> workers;
+  for (unsigned p = 1; p < parts; ++p) workers.emplace_back(body, p);
+  body(0u);
+  for (std::thread& w : workers) w.join();
+}
+
+// Turns the token hashes of each record into sorted, distinct token ranks in place. A token's
+// rank orders tokens by ascending document frequency; tokens in more records than the frequent
+// limit are dropped. The work is split over threads by record ranges (sorting, mapping) and by
+// hash partitions (counting), so no two threads write one table or one record.
 RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* stats) {
   const size_t n = sets.size();
-  TokenTable table(sets.data.size() / 4 + 16);
-  // Token hashes become dense ids, each record's sorted and unique, in place.
-  std::vector<uint32_t>& ids = sets.data;
-  std::vector<uint32_t>& offsets = sets.offsets;
-  size_t write = 0;
+  std::vector<uint32_t>& tokens = sets.data;
+  RankedRecords records;
+  records.begins.assign(sets.offsets.begin(), sets.offsets.end() - 1);
+  records.sizes.resize(n);
+  const unsigned threads = ThreadCount(options.threads, tokens.size());
+  auto record_range = [&](unsigned part) {
+    return std::pair<size_t, size_t>(n * part / threads, n * (part + 1) / threads);
+  };
+
+  // Each record's hashes sorted and distinct, then the records packed again.
+  OnThreads(threads, [&](unsigned part) {
+    auto [first, last] = record_range(part);
+    for (size_t r = first; r < last; ++r) {
+      auto begin = tokens.begin() + sets.offsets[r], end = tokens.begin() + sets.offsets[r + 1];
+      std::sort(begin, end);
+      records.sizes[r] = static_cast<uint32_t>(std::unique(begin, end) - begin);
+    }
+  });
+  size_t total = 0;
   for (size_t r = 0; r < n; ++r) {
-    size_t begin = offsets[r], end = offsets[r + 1];
-    for (size_t k = begin; k < end; ++k) ids[k] = table.Intern(ids[k]);
-    std::sort(ids.begin() + static_cast<std::ptrdiff_t>(begin),
-              ids.begin() + static_cast<std::ptrdiff_t>(end));
-    size_t start = write;
-    for (size_t k = begin; k < end; ++k) {
-      if (k == begin || ids[k] != ids[k - 1]) ids[write++] = ids[k];
-    }
-    offsets[r] = static_cast<uint32_t>(start);
+    std::copy_n(tokens.begin() + records.begins[r], records.sizes[r], tokens.begin() + total);
+    records.begins[r] = static_cast<uint32_t>(total);
+    total += records.sizes[r];
   }
-  offsets[n] = static_cast<uint32_t>(write);
-  // offsets[r] now holds record r's start; its end is the next record's start.
-  ids.resize(write);
-  std::vector<uint32_t> df(table.size(), 0);
-  for (uint32_t id : ids) ++df[id];
-  double limit = std::max(static_cast<double>(options.frequent_min_records),
-                          options.frequent_share * static_cast<double>(n));
-  // Rank kept tokens by ascending frequency, ties by first appearance (ids are given in record
-  // order, so the ranking does not depend on anything but the input): a counting sort.
+  tokens.resize(total);
+
+  // Document frequencies: partition p counts the hashes h with PartOf(h, threads) == p.
+  std::vector<TokenTable> tables;
+  for (unsigned p = 0; p < threads; ++p) tables.emplace_back(total / threads / 4 + 16);
+  OnThreads(threads, [&](unsigned part) {
+    TokenTable& table = tables[part];
+    const uint32_t* t = tokens.data();
+    for (size_t k = 0; k < total; ++k) {
+      if (PartOf(t[k], threads) == part) ++table[t[k]];
+    }
+  });
+  // Ranks by ascending frequency (a counting sort; ties in table order), frequent tokens dropped.
+  const double limit = std::max(static_cast<double>(options.frequent_min_records),
+                                options.frequent_share * static_cast<double>(n));
   constexpr uint32_t kDropped = UINT32_MAX;
-  uint32_t max_df = 0;
-  for (uint32_t d : df) max_df = std::max(max_df, d);
-  std::vector<uint32_t> first_rank(static_cast<size_t>(max_df) + 2, 0);
-  size_t frequent = 0;
-  for (uint32_t d : df) {
-    if (static_cast<double>(d) > limit) {
-      ++frequent;
-    } else {
-      ++first_rank[d + 1];
-    }
+  // Frequencies above the limit (no frequency is above n) share one bucket: dropped tokens.
+  const size_t frequent_bucket = static_cast<size_t>(std::min(limit, static_cast<double>(n))) + 1;
+  std::vector<uint32_t> next_rank(frequent_bucket + 2, 0);
+  size_t distinct = 0;
+  for (TokenTable& table : tables) {
+    distinct += table.size();
+    table.ForEach([&](uint32_t& df) { ++next_rank[std::min<size_t>(df, frequent_bucket) + 1]; });
   }
-  for (size_t d = 1; d < first_rank.size(); ++d) first_rank[d] += first_rank[d - 1];
-  std::vector<uint32_t>& rank_of = df;  // each id's frequency is read once, then replaced
-  for (uint32_t id = 0; id < rank_of.size(); ++id) {
-    uint32_t d = rank_of[id];
-    rank_of[id] = static_cast<double>(d) > limit ? kDropped : first_rank[d]++;
+  const size_t frequent = next_rank[frequent_bucket + 1];
+  for (size_t d = 1; d < next_rank.size(); ++d) next_rank[d] += next_rank[d - 1];
+  for (TokenTable& table : tables) {
+    table.ForEach(
+        [&](uint32_t& df) { df = static_cast<double>(df) > limit ? kDropped : next_rank[df]++; });
   }
 
-  RankedRecords records;
-  write = 0;
-  size_t taking_part = 0;
-  for (size_t r = 0; r < n; ++r) {
-    size_t begin = offsets[r], end = offsets[r + 1];
-    size_t start = write;
-    for (size_t k = begin; k < end; ++k) {
-      if (rank_of[ids[k]] != kDropped) ids[write++] = rank_of[ids[k]];
+  // Each record's hashes replaced by ranks, dropped tokens removed, sorted; short records emptied.
+  std::atomic<size_t> taking_part = 0;
+  OnThreads(threads, [&](unsigned part) {
+    auto [first, last] = record_range(part);
+    size_t taking = 0;
+    for (size_t r = first; r < last; ++r) {
+      uint32_t* t = tokens.data() + records.begins[r];
+      uint32_t kept = 0;
+      for (uint32_t k = 0; k < records.sizes[r]; ++k) {
+        uint32_t rank = tables[PartOf(t[k], threads)].Find(t[k]);
+        if (rank != kDropped) t[kept++] = rank;
+      }
+      if (kept < options.min_tokens) {
+        kept = 0;  // too short to take part
+      } else {
+        std::sort(t, t + kept);
+        ++taking;
+      }
+      records.sizes[r] = kept;
     }
-    if (write - start < options.min_tokens) {
-      write = start;  // too short to take part
-    } else {
-      std::sort(ids.begin() + static_cast<std::ptrdiff_t>(start),
-                ids.begin() + static_cast<std::ptrdiff_t>(write));
-      ++taking_part;
-    }
-    offsets[r] = static_cast<uint32_t>(start);
-  }
-  offsets[n] = static_cast<uint32_t>(write);
-  ids.resize(write);
-  ids.shrink_to_fit();
-  records.offsets = std::move(offsets);
-  records.ranks = std::move(ids);
+    taking_part += taking;
+  });
+  tables.clear();
+  tables.shrink_to_fit();
+  records.ranks = std::move(tokens);
+  records.rank_count = distinct - frequent;
   if (stats != nullptr) {
-    stats->distinct_tokens = table.size();
+    stats->distinct_tokens = distinct;
     stats->frequent_tokens = frequent;
     stats->records = taking_part;
   }
@@ -187,7 +245,10 @@ std::vector<SimilarPair> SimilarityJoin(TokenSets sets, size_t linted, const Joi
   JoinStats local;
   if (stats == nullptr) stats = &local;
   const size_t n = sets.size();
+  auto start = std::chrono::steady_clock::now();
   RankedRecords records = Prepare(std::move(sets), options, stats);
+  stats->prepare_seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double t = std::clamp(options.threshold, kEpsilon, 1.0);
 
   // Records in ascending size: a record only meets records no larger than itself.
@@ -207,9 +268,7 @@ std::vector<SimilarPair> SimilarityJoin(TokenSets sets, size_t linted, const Joi
     uint32_t next;
   };
   constexpr uint32_t kEnd = UINT32_MAX;
-  uint32_t max_rank = 0;
-  for (uint32_t rank : records.ranks) max_rank = std::max(max_rank, rank + 1);
-  std::vector<uint32_t> head(max_rank, kEnd);
+  std::vector<uint32_t> head(records.rank_count, kEnd);
   std::vector<Posting> postings;
   std::vector<int32_t> overlap(n, 0);  // -1: pruned for the current probe
   std::vector<uint32_t> touched;

@@ -20,6 +20,8 @@ struct JoinOptions {
   // Records with fewer distinct tokens left than this take no part (exact duplicates of short
   // questions are the exact-duplicate check's business).
   size_t min_tokens = 5;
+  // Threads for preparing the records (0: all cores). The pairs do not depend on it.
+  unsigned threads = 0;
 };
 
 struct JoinStats {
@@ -28,6 +30,7 @@ struct JoinStats {
   size_t frequent_tokens = 0;  // tokens dropped as frequent
   size_t candidates = 0;       // pairs that passed the filters and were verified
   size_t pairs = 0;            // pairs reported
+  double prepare_seconds = 0;  // wall time spent ranking the tokens, before the join proper
 };
 
 // The token sets of many records in one array (32-bit token hashes; repeats allowed, any order):

@@ -52,6 +52,27 @@ TEST(SimilarityJoinTest, FindsExactlyWhatComparingEveryPairFinds) {
   }
 }
 
+// The records are ranked on several threads, split by hash partitions: the pairs must not depend
+// on how many (token 0, which the hash tables keep apart, included).
+TEST(SimilarityJoinTest, PairsDoNotDependOnThreads) {
+  auto sets = RandomSets(3000, 11);
+  for (auto& set : sets) {
+    for (uint64_t& token : set) token = static_cast<uint32_t>(token * 2654435761u);  // all bits
+  }
+  for (size_t i = 0; i < sets.size(); i += 7) sets[i].push_back(0);
+  JoinOptions options;
+  options.threshold = 0.6;
+  options.frequent_min_records = 40;
+  options.threads = 1;
+  auto one = SimilarityJoin(Sets(sets), sets.size(), options);
+  EXPECT_EQ(one, ExhaustiveSimilarityPairs(Sets(sets), sets.size(), options));
+  EXPECT_GT(one.size(), 50u);
+  for (unsigned threads : {2u, 3u, 8u}) {
+    options.threads = threads;
+    EXPECT_EQ(SimilarityJoin(Sets(sets), sets.size(), options), one) << threads << " threads";
+  }
+}
+
 TEST(SimilarityJoinTest, FrequentTokensDoNotMakePairs) {
   // 100 records share a 6-token templated opening and differ in 4 tokens each.
   std::vector<std::vector<uint64_t>> sets;
