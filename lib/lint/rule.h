@@ -5,7 +5,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -69,12 +71,34 @@ struct Date {
 Date Today();
 
 // What every check can see besides its own question.
+// What the rules of one run compute once and share (the duplicate rules' bank features): the
+// first rule to ask for a key makes the result, later ones get the same object. Thread-safe; a
+// rule asking while another makes a result waits for it.
+class SharedResults {
+ public:
+  template <typename T, typename Make>
+  std::shared_ptr<const T> Get(const std::string& key, Make&& make) {
+    std::lock_guard<std::mutex> lock(mutex_);
+    auto it = results_.find(key);
+    if (it != results_.end()) return std::static_pointer_cast<const T>(it->second);
+    std::shared_ptr<const T> made = make();
+    results_[key] = made;
+    return made;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<std::string, std::shared_ptr<const void>> results_;
+};
+
 struct LintContext {
   const model::Bank* bank = nullptr;
   Date today;
   // For each question, its index among the questions of its own file (for field paths); when
   // empty, the index in the bank is used.
   std::vector<uint32_t> index_in_file;
+  // Shared by the rules of this run.
+  std::shared_ptr<SharedResults> shared = std::make_shared<SharedResults>();
 };
 
 // Collects the findings of one rule. Rules never build spans or fingerprints by hand: they name

@@ -2,7 +2,6 @@
 #include "similarity/duplicate_finder.h"
 
 #include <algorithm>
-#include <functional>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -13,38 +12,6 @@
 
 namespace qbank::similarity {
 namespace {
-
-uint64_t ContentHash(const std::vector<const model::Bank*>& banks, size_t linted_banks,
-                     const FeatureOptions& options) {
-  std::hash<std::string_view> hash;
-  uint64_t h = CombineHash(banks.size(), linted_banks);
-  auto add = [&](std::string_view s) { h = CombineHash(h, hash(s) ^ s.size()); };
-  for (const model::Bank* bank : banks) {
-    h = CombineHash(h, reinterpret_cast<uintptr_t>(bank));
-    h = CombineHash(h, bank->questions.size());
-    for (const model::Question& q : bank->questions) {
-      add(q.stem.value);
-      add(q.explanation.value);
-      for (const model::Option& o : q.options) {
-        add(o.text.value);
-        add(o.rationale.value);
-        h = CombineHash(h, o.correct);
-      }
-    }
-  }
-  for (const std::string& s : options.stock_options) add(s);
-  h = CombineHash(h, options.option_set_min_options);
-  return CombineHash(h, options.option_set_min_words);
-}
-
-struct CacheEntry {
-  uint64_t hash;
-  std::shared_ptr<const BankFeatures> features;
-};
-
-std::mutex cache_mutex;
-std::vector<CacheEntry> cache;  // most recent last
-constexpr size_t kCacheEntries = 2;
 
 // Jaccard similarity of the two stems' distinct words.
 double StemSimilarity(const BankFeatures& f, uint32_t ra, uint32_t rb) {
@@ -72,13 +39,6 @@ double StemSimilarity(const BankFeatures& f, uint32_t ra, uint32_t rb) {
 std::shared_ptr<const BankFeatures> ComputeBankFeatures(
     const std::vector<const model::Bank*>& banks, size_t linted_banks,
     const FeatureOptions& options, unsigned threads) {
-  uint64_t hash = ContentHash(banks, linted_banks, options);
-  {
-    std::lock_guard<std::mutex> lock(cache_mutex);
-    for (const CacheEntry& e : cache) {
-      if (e.hash == hash) return e.features;
-    }
-  }
   auto result = std::make_shared<BankFeatures>();
   result->banks = banks;
   result->linted_banks = std::min(linted_banks, banks.size());
@@ -89,22 +49,36 @@ std::shared_ptr<const BankFeatures> ComputeBankFeatures(
   result->features.resize(result->refs.size());
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   threads = static_cast<unsigned>(std::min<size_t>(threads, result->refs.size() / 256 + 1));
-  auto work = [&](size_t begin, size_t end) {
+  std::vector<TokenSets> parts(threads);
+  auto work = [&](unsigned part, size_t begin, size_t end) {
+    std::vector<uint32_t> tokens;
     for (size_t r = begin; r < end; ++r) {
-      result->features[r] = ExtractFeatures(result->question(r), options);
+      tokens.clear();
+      result->features[r] = ExtractFeatures(result->question(r), options, &tokens);
+      parts[part].Add(tokens.data(), tokens.size());
     }
   };
   size_t n = result->refs.size();
   std::vector<std::thread> workers;
-  for (unsigned t = 1; t < threads; ++t)
-    workers.emplace_back(work, n * t / threads, n * (t + 1) / threads);
-  work(0, n / threads);
+  for (unsigned t = 1; t < threads; ++t) {
+    workers.emplace_back(work, t, n * t / threads, n * (t + 1) / threads);
+  }
+  work(0, 0, n / threads);
   for (std::thread& w : workers) w.join();
+  result->tokens = std::move(parts[0]);
+  for (unsigned t = 1; t < threads; ++t) {
+    result->tokens->Append(parts[t]);
+    parts[t] = TokenSets();
+  }
 
-  std::lock_guard<std::mutex> lock(cache_mutex);
-  cache.push_back({hash, result});
-  if (cache.size() > kCacheEntries) cache.erase(cache.begin());
   return result;
+}
+
+std::optional<TokenSets> BankFeatures::TakeTokens() const {
+  std::lock_guard<std::mutex> lock(tokens_mutex);
+  std::optional<TokenSets> taken = std::move(tokens);
+  tokens.reset();
+  return taken;
 }
 
 std::vector<ExactGroup> FindExactDuplicates(const BankFeatures& f) {
@@ -159,8 +133,11 @@ TokenSets QuestionTokenSets(const BankFeatures& f, unsigned threads) {
 
 std::vector<SimilarPair> FindNearDuplicates(const BankFeatures& f, const JoinOptions& options,
                                             JoinStats* stats) {
+  std::optional<TokenSets> taken = f.TakeTokens();
+  TokenSets sets = taken ? std::move(*taken) : QuestionTokenSets(f);
   std::vector<SimilarPair> pairs =
-      SimilarityJoin(QuestionTokenSets(f), f.linted_records, options, stats);
+      SimilarityJoin(std::move(sets), f.linted_records, options, stats);
+
   // Exact copies have the same tokens, so a question near one copy is near all of them: keep the
   // pair with the first copy only (and none between copies).
   std::unordered_map<uint64_t, uint32_t> first_copy;

@@ -7,6 +7,8 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,12 +36,16 @@ struct BankFeatures {
   const model::Question& question(size_t record) const {
     return banks[refs[record].bank]->questions[refs[record].question];
   }
+  // The near-duplicate tokens of every record, made in the same pass as the features. The first
+  // FindNearDuplicates takes them (the join consumes its input); later calls make them again.
+  std::optional<TokenSets> TakeTokens() const;
+  mutable std::mutex tokens_mutex;
+  mutable std::optional<TokenSets> tokens;
 };
 
 // The features of `banks` (the first `linted_banks` are the checked ones), computed on `threads`
-// threads (0: all cores). The last few results are kept, keyed by a hash of every question's text
-// and the options, so the duplicate rules of one run share one computation; the result does not
-// refer to the cache. The banks must outlive the result.
+// threads (0: all cores). The banks must outlive the result. (The lint rules of one run share one
+// computation through their LintContext.)
 std::shared_ptr<const BankFeatures> ComputeBankFeatures(
     const std::vector<const model::Bank*>& banks, size_t linted_banks,
     const FeatureOptions& options, unsigned threads = 0);

@@ -8,12 +8,6 @@
 namespace qbank::similarity {
 namespace {
 
-uint64_t SequenceHash(const text::TextKey& key) {
-  uint64_t h = 0x243f6a8885a308d3ULL;
-  for (size_t i = 0; i < key.size(); ++i) h = CombineHash(h, HashToken(key.Word(i)));
-  return CombineHash(h, key.size());
-}
-
 uint64_t SetHash(std::vector<uint64_t> hashes) {
   std::sort(hashes.begin(), hashes.end());
   uint64_t h = 0x13198a2e03707344ULL;
@@ -80,30 +74,78 @@ int QuestionScript(const model::Question& question) {
   return script;
 }
 
-QuestionFeatures ExtractFeatures(const model::Question& question, const FeatureOptions& options) {
+namespace {
+
+// Hashes the tokens of one field as they stream by: the sequence hash, the word count and, when
+// `tokens` is set, the near-duplicate tokens (each word and each pair of neighbouring words).
+class FieldHasher final : public text::KeyTokenSink {
+ public:
+  explicit FieldHasher(std::vector<uint32_t>* tokens) : tokens_(tokens) {}
+  void Token(std::string_view word, size_t /*source_begin*/, size_t /*source_end*/) override {
+    uint64_t h = HashToken(word);
+    sequence_ = CombineHash(sequence_, h);
+    if (tokens_ != nullptr) {
+      tokens_->push_back(static_cast<uint32_t>(h));
+      if (count_ > 0) tokens_->push_back(static_cast<uint32_t>(CombineHash(previous_, h) >> 32));
+    }
+    previous_ = h;
+    ++count_;
+    if (key_ != nullptr) {
+      if (!key_->empty()) key_->push_back(' ');
+      key_->append(word);
+      non_numeric_ += !IsNumeric(word);
+    }
+  }
+  // Also keep the key text and count the non-numeric words (for options).
+  void KeepKey(std::string* key) {
+    key_ = key;
+    key_->clear();
+  }
+  size_t count() const { return count_; }
+  size_t non_numeric() const { return non_numeric_; }
+  // The same value as SequenceHash(MakeTextKey(text)).
+  uint64_t SequenceHashValue() const { return CombineHash(sequence_, count_); }
+
+ private:
+  std::vector<uint32_t>* tokens_;
+  std::string* key_ = nullptr;
+  uint64_t sequence_ = 0x243f6a8885a308d3ULL;
+  uint64_t previous_ = 0;
+  size_t count_ = 0;
+  size_t non_numeric_ = 0;
+};
+
+}  // namespace
+
+QuestionFeatures ExtractFeatures(const model::Question& question, const FeatureOptions& options,
+                                 std::vector<uint32_t>* tokens) {
   QuestionFeatures f;
   f.script = QuestionScript(question);
   text::KeyOptions key_options;
   key_options.context_script = f.script;
 
-  text::TextKey stem = text::MakeTextKey(question.stem.value, key_options);
-  f.stem_hash = SequenceHash(stem);
+  FieldHasher stem(tokens);
+  text::VisitKeyTokens(question.stem.value, key_options, stem);
+  f.stem_hash = stem.SequenceHashValue();
 
   std::vector<uint64_t> option_hashes;
   std::vector<uint64_t> key_hashes;
   std::vector<uint64_t> content_hashes;
   size_t content_words = 0;
+  std::string key;
   for (const model::Option& o : question.options) {
-    text::TextKey key = text::MakeTextKey(o.text.value, key_options);
-    uint64_t h = SequenceHash(key);
+    FieldHasher option(tokens);
+    option.KeepKey(&key);
+    text::VisitKeyTokens(o.text.value, key_options, option);
+    uint64_t h = option.SequenceHashValue();
     option_hashes.push_back(h);
     if (o.correct) key_hashes.push_back(h);
-    bool stock = key.size() == 0 ||
-                 std::find(options.stock_options.begin(), options.stock_options.end(), key.key) !=
+    bool stock = option.count() == 0 ||
+                 std::find(options.stock_options.begin(), options.stock_options.end(), key) !=
                      options.stock_options.end();
     if (!stock) {
       content_hashes.push_back(h);
-      for (size_t i = 0; i < key.size(); ++i) content_words += !IsNumeric(key.Word(i));
+      content_words += option.non_numeric();
     }
   }
   f.exact_hash = CombineHash(f.stem_hash, SetHash(option_hashes));
@@ -118,9 +160,11 @@ QuestionFeatures ExtractFeatures(const model::Question& question, const FeatureO
 
   auto add_explanation = [&](const model::Text& t, int32_t option) {
     if (t.value.empty()) return;
-    text::TextKey key = text::MakeTextKey(t.value, key_options);
-    if (key.size() == 0) return;
-    f.explanations.push_back({SequenceHash(key), static_cast<uint32_t>(key.size()), option});
+    FieldHasher hasher(nullptr);
+    text::VisitKeyTokens(t.value, key_options, hasher);
+    if (hasher.count() == 0) return;
+    f.explanations.push_back(
+        {hasher.SequenceHashValue(), static_cast<uint32_t>(hasher.count()), option});
   };
   add_explanation(question.explanation, -1);
   for (size_t i = 0; i < question.options.size(); ++i) {
@@ -132,18 +176,12 @@ QuestionFeatures ExtractFeatures(const model::Question& question, const FeatureO
 void AppendQuestionTokens(const model::Question& question, std::vector<uint32_t>* out) {
   text::KeyOptions key_options;
   key_options.context_script = QuestionScript(question);
-  auto add_field = [&](const std::string& value) {
-    text::TextKey key = text::MakeTextKey(value, key_options);
-    uint64_t previous = 0;
-    for (size_t i = 0; i < key.size(); ++i) {
-      uint64_t h = HashToken(key.Word(i));
-      out->push_back(static_cast<uint32_t>(h));
-      if (i > 0) out->push_back(static_cast<uint32_t>(CombineHash(previous, h) >> 32));
-      previous = h;
-    }
-  };
-  add_field(question.stem.value);
-  for (const model::Option& o : question.options) add_field(o.text.value);
+  FieldHasher stem(out);
+  text::VisitKeyTokens(question.stem.value, key_options, stem);
+  for (const model::Option& o : question.options) {
+    FieldHasher option(out);
+    text::VisitKeyTokens(o.text.value, key_options, option);
+  }
 }
 
 QuestionText KeyQuestionText(const model::Question& question) {

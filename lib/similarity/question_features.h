@@ -49,8 +49,10 @@ struct FeatureOptions {
 // The question's dominant script: of the stem, else of the first option that has letters.
 int QuestionScript(const model::Question& question);
 
-// The features of `question`. Thread-safe.
-QuestionFeatures ExtractFeatures(const model::Question& question, const FeatureOptions& options);
+// The features of `question`, and, when `tokens` is not null, its near-duplicate tokens appended
+// to it (as AppendQuestionTokens gives them, from the same pass over the text). Thread-safe.
+QuestionFeatures ExtractFeatures(const model::Question& question, const FeatureOptions& options,
+                                 std::vector<uint32_t>* tokens = nullptr);
 
 // Appends the near-duplicate tokens of `question` to `out`: every word of the stem and of each
 // option (comparison keys) and every pair of neighbouring words within one field, as 32-bit

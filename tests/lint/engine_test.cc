@@ -159,6 +159,23 @@ TEST(EngineTest, EveryRuleSurvivesHostileQuestions) {
   }
 }
 
+// The rules of one run share results by key: the first asker makes it, the others get the same.
+TEST(SharedResultsTest, MakesEachResultOnce) {
+  LintContext ctx;
+  int made = 0;
+  auto make = [&] {
+    ++made;
+    return std::make_shared<const std::string>("features");
+  };
+  auto a = ctx.shared->Get<std::string>("k", make);
+  auto b = ctx.shared->Get<std::string>("k", make);
+  auto c = ctx.shared->Get<std::string>("other", make);
+  EXPECT_EQ(a, b);
+  EXPECT_NE(a, c);
+  EXPECT_EQ(made, 2);
+  EXPECT_NE(LintContext().shared, ctx.shared);  // a new run starts afresh
+}
+
 // ReportRange walks a long field once for findings in order, and still gets every position right
 // when they come out of order.
 TEST(ReporterTest, RangesMapToLineAndColumnInAnyOrder) {

@@ -81,6 +81,25 @@ TEST(DuplicateFinderTest, FindsNearDuplicatesWithTheirDifferingWords) {
   EXPECT_EQ(d.only_in_b, (std::vector<std::string>{"sees", "probable"}));
 }
 
+// The features pass makes the near-duplicate tokens too; they are the ones AppendQuestionTokens
+// makes, and a second search (after the first took them) finds the same pairs.
+TEST(DuplicateFinderTest, TokensMadeWithTheFeaturesAreTheQuestionsTokens) {
+  model::Bank bank = TestBank();
+  auto f = ComputeBankFeatures({&bank}, 1, FeatureOptions{}, 2);
+  TokenSets expected;
+  for (const model::Question& q : bank.questions) {
+    std::vector<uint32_t> tokens;
+    AppendQuestionTokens(q, &tokens);
+    expected.Add(tokens.data(), tokens.size());
+  }
+  ASSERT_TRUE(f->tokens.has_value());
+  EXPECT_EQ(f->tokens->data, expected.data);
+  EXPECT_EQ(f->tokens->offsets, expected.offsets);
+  auto first = FindNearDuplicates(*f, JoinOptions{});
+  EXPECT_FALSE(f->tokens.has_value());
+  EXPECT_EQ(FindNearDuplicates(*f, JoinOptions{}), first);
+}
+
 TEST(DuplicateFinderTest, FindsOptionSetsUnderNewStemsButNotStockOptions) {
   model::Bank bank = TestBank();
   auto f = ComputeBankFeatures({&bank}, 1, FeatureOptions{}, 1);
