@@ -12,11 +12,12 @@ size_t CountCodePoints(std::string_view text) {
 }
 
 void SourceText::BuildIndex() const {
-  if (!line_starts_.empty()) return;
-  line_starts_.push_back(0);
-  for (size_t i = 0; i < content_.size(); ++i) {
-    if (content_[i] == '\n') line_starts_.push_back(i + 1);
-  }
+  std::call_once(index_once_, [this] {
+    line_starts_.push_back(0);
+    for (size_t i = 0; i < content_.size(); ++i) {
+      if (content_[i] == '\n') line_starts_.push_back(i + 1);
+    }
+  });
 }
 
 uint32_t SourceText::LineCount() const {

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -13,6 +14,7 @@
 
 namespace qbank {
 
+// Thread-safe for reading (the line index is built once, whichever thread asks first).
 class SourceText {
  public:
   SourceText(std::string path, std::string content)
@@ -38,7 +40,8 @@ class SourceText {
   void BuildIndex() const;
   std::string path_;
   std::string content_;
-  mutable std::vector<size_t> line_starts_;  // built on first use
+  mutable std::vector<size_t> line_starts_;  // built on first use, by one thread
+  mutable std::once_flag index_once_;
 };
 
 // Counts the code points in UTF-8 `text` (continuation bytes are not counted).

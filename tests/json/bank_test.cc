@@ -335,6 +335,35 @@ TEST(BankReaderTest, MemberWrittenTwiceIsAnError) {
             "bank.json:1:28: expected each member once, found \"title\" a second time");
 }
 
+// Questions are converted on another thread while the parser reads on (in batches). The error
+// reported is still the first one in the file, whichever of the two finds it, and wherever the
+// batches fall.
+TEST(BankReaderTest, FirstErrorWinsWhenQuestionsConvertWhileParsing) {
+  auto bank_text = [](int count, int twice_at, bool broken_end) {
+    std::string text = "{\"qbank\": 1, \"questions\": [\n";
+    for (int i = 0; i < count; ++i) {
+      text += "{\"stem\": \"s" + std::to_string(i) + "\"";
+      if (i == twice_at) text += ", \"stem\": \"again\"";
+      text += "}";
+      text += i + 1 < count ? ",\n" : "\n";
+    }
+    return text + (broken_end ? "]" : "]}\n");
+  };
+  for (int at : {0, 10, 255, 256, 700, 1999}) {
+    std::string expected = "bank.json:" + std::to_string(at + 2) + ":" +
+                           std::to_string(15 + std::to_string(at).size()) +
+                           ": expected each member once, found \"stem\" a second time";
+    EXPECT_EQ(ReadError(bank_text(2000, at, false)), expected) << at;
+    EXPECT_EQ(ReadError(bank_text(2000, at, true)), expected) << at;
+  }
+  EXPECT_EQ(ReadError(bank_text(2000, -1, true)),
+            "bank.json:2002:2: expected ',' or '}', found the end of the file");
+  model::Bank bank;
+  ASSERT_TRUE(Read("bank.json", bank_text(2000, -1, false), bank).ok());
+  ASSERT_EQ(bank.questions.size(), 2000u);
+  for (int i = 0; i < 2000; ++i) EXPECT_EQ(bank.questions[i].stem.value, "s" + std::to_string(i));
+}
+
 TEST(BankReaderTest, TruncatedAndMalformedFiles) {
   std::string text = CanonicalOutput();
   EXPECT_EQ(ReadError(text.substr(0, 1000)),
