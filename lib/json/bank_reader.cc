@@ -3,11 +3,7 @@
 #include "json/bank_reader.h"
 
 #include <array>
-#include <condition_variable>
 #include <cstring>
-#include <deque>
-#include <mutex>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -376,95 +372,6 @@ const Result<Schema>& BankSchema() {
   return schema;
 }
 
-// Turns question trees into questions on a thread of its own while the parser reads on: in a large
-// bank the two halves of the work then share the cores. Questions come out in order, and the
-// first conversion error is the one reported, as when converting inline. A bank of fewer than one
-// batch of questions is converted on the calling thread, without starting a thread.
-class QuestionPipeline {
- public:
-  QuestionPipeline(const SourceText& src, uint32_t file) : converter_(src, file) {}
-  ~QuestionPipeline() {
-    Close();
-    if (worker_.joinable()) worker_.join();
-  }
-
-  // Queues `node`; false once a conversion has failed (the parse may stop: Finish has the error).
-  bool Push(Node&& node) {
-    batch_.push_back(std::move(node));
-    if (batch_.size() < kBatch) return true;
-    std::unique_lock<std::mutex> lock(mutex_);
-    if (!worker_.joinable()) worker_ = std::thread([this] { Work(); });
-    ready_.wait(lock, [this] { return queue_.size() < kQueued || failed_; });
-    queue_.push_back(std::move(batch_));
-    batch_.clear();
-    ready_.notify_all();
-    return !failed_;
-  }
-
-  // Converts what is left and waits for the thread; the questions in order, or the first error.
-  Status Finish(std::vector<model::Question>* out) {
-    Close();
-    if (worker_.joinable()) worker_.join();
-    if (!status_.ok()) return status_;
-    for (Node& node : batch_) {
-      model::Question q;
-      QBANK_RETURN_IF_ERROR(converter_.Question(node, q));
-      questions_.push_back(std::move(q));
-    }
-    batch_.clear();
-    *out = std::move(questions_);
-    return Status::Ok();
-  }
-
- private:
-  static constexpr size_t kBatch = 256;  // nodes handed over at a time
-  static constexpr size_t kQueued = 4;   // batches waiting at most (bounds the memory)
-
-  void Close() {
-    std::lock_guard<std::mutex> lock(mutex_);
-    closed_ = true;
-    ready_.notify_all();
-  }
-
-  void Work() {
-    for (;;) {
-      std::vector<Node> batch;
-      {
-        std::unique_lock<std::mutex> lock(mutex_);
-        ready_.wait(lock, [this] { return !queue_.empty() || closed_; });
-        if (queue_.empty()) return;
-        batch = std::move(queue_.front());
-        queue_.pop_front();
-        ready_.notify_all();
-      }
-      for (Node& node : batch) {
-        model::Question q;
-        Status status = converter_.Question(node, q);
-        if (!status.ok()) {
-          std::lock_guard<std::mutex> lock(mutex_);
-          status_ = status;
-          failed_ = true;
-          queue_.clear();
-          ready_.notify_all();
-          return;
-        }
-        questions_.push_back(std::move(q));
-      }
-    }
-  }
-
-  Converter converter_;  // used by the worker, then by Finish
-  std::vector<model::Question> questions_;
-  Status status_ = Status::Ok();
-  std::vector<Node> batch_;  // being filled by the parser
-  std::mutex mutex_;
-  std::condition_variable ready_;
-  std::deque<std::vector<Node>> queue_;
-  bool closed_ = false;
-  bool failed_ = false;
-  std::thread worker_;
-};
-
 void SetIfEmpty(model::Text& target, model::Text& value) {
   if (target.empty()) target = std::move(value);
 }
@@ -480,16 +387,16 @@ Status ReadBank(const SourceText& src, uint32_t file, model::Bank& bank) {
                                schema.status().message());
   }
   std::vector<model::Question> questions;
-  QuestionPipeline pipeline(src, file);
+  Converter questions_converter(src, file);
   ParseOptions options;
   options.stream_member = "questions";
   options.on_element = [&](Node&& node) {
-    if (pipeline.Push(std::move(node))) return Status::Ok();
-    return Status::InvalidInput("a question failed to convert");  // Finish says which
+    model::Question q;
+    QBANK_RETURN_IF_ERROR(questions_converter.Question(node, q));
+    questions.push_back(std::move(q));
+    return Status::Ok();
   };
   Result<Node> root = schema->ParseAndValidate(src, options);
-  // A conversion error comes from a question the parser had finished before it met any error.
-  QBANK_RETURN_IF_ERROR(pipeline.Finish(&questions));
   if (!root.ok()) return root.status();
 
   model::Bank fields;

@@ -335,10 +335,9 @@ TEST(BankReaderTest, MemberWrittenTwiceIsAnError) {
             "bank.json:1:28: expected each member once, found \"title\" a second time");
 }
 
-// Questions are converted on another thread while the parser reads on (in batches). The error
-// reported is still the first one in the file, whichever of the two finds it, and wherever the
-// batches fall.
-TEST(BankReaderTest, FirstErrorWinsWhenQuestionsConvertWhileParsing) {
+// Questions are converted as the parser completes them: the error reported is the first one in
+// the file, whether the converter or the parser finds it.
+TEST(BankReaderTest, FirstErrorWinsBetweenConverterAndParser) {
   auto bank_text = [](int count, int twice_at, bool broken_end) {
     std::string text = "{\"qbank\": 1, \"questions\": [\n";
     for (int i = 0; i < count; ++i) {
