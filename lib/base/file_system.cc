@@ -1,6 +1,7 @@
 // The real and the in-memory file systems.
 #include "base/file_system.h"
 
+#include <sys/mman.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -22,6 +23,21 @@ bool IsHidden(const fs::path& p) {
   return !name.empty() && name[0] == '.' && name != "." && name != "..";
 }
 
+// Reserves `bytes` in `s`. A buffer of many megabytes is asked to be backed by huge pages where
+// the system offers them on request (Linux's transparent huge pages in "madvise" mode): one page
+// fault per 2 MiB instead of one per 4 KiB while the file is read into it.
+void ReserveLarge(std::string& s, size_t bytes) {
+  s.reserve(bytes);
+#ifdef __linux__
+  constexpr uintptr_t kHuge = uintptr_t{1} << 21;
+  if (bytes >= 8 * kHuge) {
+    uintptr_t begin = (reinterpret_cast<uintptr_t>(s.data()) + kHuge - 1) & ~(kHuge - 1);
+    uintptr_t end = (reinterpret_cast<uintptr_t>(s.data()) + bytes) & ~(kHuge - 1);
+    if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+  }
+#endif
+}
+
 class DiskFileSystem : public FileSystem {
  public:
   Result<std::string> ReadFile(const std::string& path) const override {
@@ -33,17 +49,27 @@ class DiskFileSystem : public FileSystem {
       if (err == ENOENT) return Status::NotFound(path + ": no such file");
       return Status::IoError(path + ": cannot open: " + std::strerror(err));
     }
+    // Read straight into a buffer of the file's size (growing by doubling would hold up to twice
+    // a large file); a file that changes size meanwhile is read to its end all the same.
     std::string content;
-    // Reserve the size up front: growing by doubling would hold up to twice a large file.
     std::error_code size_ec;
     uintmax_t size = fs::file_size(path, size_ec);
-    if (!size_ec && size < (uintmax_t{1} << 40)) content.reserve(static_cast<size_t>(size));
-    char buf[1 << 16];
-    size_t n;
-    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) content.append(buf, n);
-    bool failed = std::ferror(f) != 0;
+    if (size_ec || size >= (uintmax_t{1} << 40)) size = 0;
+    ReserveLarge(content, static_cast<size_t>(size));
+    content.resize(static_cast<size_t>(size));
+    size_t filled = std::fread(content.data(), 1, content.size(), f);
+    bool failed = false;
+    if (filled == content.size()) {
+      // The file may have grown since its size was taken: read on to its end.
+      char buf[1 << 16];
+      size_t n;
+      while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) content.append(buf, n);
+      filled = content.size();
+    }
+    failed = std::ferror(f) != 0;
     std::fclose(f);
     if (failed) return Status::IoError(path + ": read error");
+    content.resize(filled);
     return content;
   }
 

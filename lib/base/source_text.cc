@@ -2,6 +2,7 @@
 #include "base/source_text.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace qbank {
 
@@ -11,11 +12,54 @@ size_t CountCodePoints(std::string_view text) {
   return n;
 }
 
+namespace {
+
+// A fast 64-bit fingerprint of `text`, eight bytes at a time (to notice a file that changed
+// between two reads; not for hash tables).
+uint64_t Fingerprint(std::string_view text) {
+  uint64_t h = 0x9E3779B97F4A7C15ULL ^ text.size();
+  size_t i = 0;
+  for (; i + 8 <= text.size(); i += 8) {
+    uint64_t word;
+    std::memcpy(&word, text.data() + i, sizeof word);
+    h = (h ^ word) * 0xFF51AFD7ED558CCDULL;
+    h ^= h >> 29;
+  }
+  for (; i < text.size(); ++i) h = (h ^ static_cast<unsigned char>(text[i])) * 0x100000001B3ULL;
+  return h ^ (h >> 32);
+}
+
+}  // namespace
+
+void SourceText::Release() const {
+  if (!loader_ || released_.load()) return;
+  released_size_ = content_.size();
+  released_hash_ = Fingerprint(content_);
+  std::string().swap(content_);
+  released_.store(true, std::memory_order_release);
+}
+
+void SourceText::Reload() const {
+  std::lock_guard<std::mutex> lock(reload_mutex_);
+  if (!released_.load(std::memory_order_acquire)) return;
+  std::optional<std::string> again = loader_();
+  if (again && again->size() == released_size_ && Fingerprint(*again) == released_hash_) {
+    content_ = std::move(*again);
+  }
+  released_.store(false, std::memory_order_release);
+}
+
 void SourceText::BuildIndex() const {
-  std::call_once(index_once_, [this] {
+  const std::string& content = this->content();
+  std::call_once(index_once_, [&] {
+    line_starts_.reserve(static_cast<size_t>(std::count(content.begin(), content.end(), '\n')) + 1);
     line_starts_.push_back(0);
-    for (size_t i = 0; i < content_.size(); ++i) {
-      if (content_[i] == '\n') line_starts_.push_back(i + 1);
+    const char* begin = content.data();
+    const char* end = begin + content.size();
+    for (const char* p = begin; (p = static_cast<const char*>(std::memchr(
+                                     p, '\n', static_cast<size_t>(end - p)))) != nullptr;) {
+      ++p;
+      line_starts_.push_back(static_cast<size_t>(p - begin));
     }
   });
 }
@@ -30,7 +74,7 @@ SourcePosition SourceText::PositionAt(size_t offset) const {
   offset = std::min(offset, content_.size());
   auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
   size_t line_index = static_cast<size_t>(it - line_starts_.begin()) - 1;
-  size_t start = line_starts_[line_index];
+  size_t start = std::min(line_starts_[line_index], offset);  // (an index of changed content)
   SourcePosition pos;
   pos.line = static_cast<uint32_t>(line_index + 1);
   pos.column = static_cast<uint32_t>(
@@ -53,7 +97,7 @@ SourceSpan SourceText::SpanOf(size_t begin, size_t end, uint32_t file) const {
 size_t SourceText::LineStart(uint32_t line) const {
   BuildIndex();
   if (line == 0 || line > line_starts_.size()) return content_.size();
-  return line_starts_[line - 1];
+  return std::min(line_starts_[line - 1], content_.size());  // (an index of changed content)
 }
 
 std::string_view SourceText::Line(uint32_t line) const {
@@ -61,6 +105,7 @@ std::string_view SourceText::Line(uint32_t line) const {
   if (line == 0 || line > line_starts_.size()) return {};
   size_t start = line_starts_[line - 1];
   size_t end = line < line_starts_.size() ? line_starts_[line] - 1 : content_.size();
+  if (end > content_.size() || start > end) return {};  // an index of content that changed
   std::string_view text = std::string_view(content_).substr(start, end - start);
   if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
   return text;

@@ -3,9 +3,12 @@
 #ifndef QBANK_BASE_SOURCE_TEXT_H_
 #define QBANK_BASE_SOURCE_TEXT_H_
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,7 +24,20 @@ class SourceText {
       : path_(std::move(path)), content_(std::move(content)) {}
 
   const std::string& path() const { return path_; }
-  const std::string& content() const { return content_; }
+  const std::string& content() const {
+    if (released_.load(std::memory_order_acquire)) Reload();
+    return content_;
+  }
+
+  // How to read the same bytes again (from the file they came from): lets Release free them.
+  using Loader = std::function<std::optional<std::string>()>;
+  void SetLoader(Loader loader) { loader_ = std::move(loader); }
+  // Frees the content when there is a loader, keeping its size and hash: a run that is done
+  // parsing a file of hundreds of megabytes need not hold it beside the model read from it.
+  // Anything that needs the bytes again (a finding's source line) reads them through the loader,
+  // once; when they are not the bytes read before (the file changed meanwhile), the text reads
+  // as empty. Not to be called while other threads use this text; the loader must still work.
+  void Release() const;
 
   // Line and code-point column (both 1-based) of the byte at `offset` (clamped to the end).
   SourcePosition PositionAt(size_t offset) const;
@@ -38,8 +54,14 @@ class SourceText {
 
  private:
   void BuildIndex() const;
+  void Reload() const;
   std::string path_;
-  std::string content_;
+  mutable std::string content_;
+  Loader loader_;
+  mutable std::atomic<bool> released_{false};
+  mutable std::mutex reload_mutex_;
+  mutable size_t released_size_ = 0;
+  mutable uint64_t released_hash_ = 0;
   mutable std::vector<size_t> line_starts_;  // built on first use, by one thread
   mutable std::once_flag index_once_;
 };

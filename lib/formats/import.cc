@@ -120,12 +120,23 @@ class Importer {
       if (options_.skipped != nullptr) options_.skipped->push_back(path);
       return false;
     }
-    ImportText(path, std::move(content).value(), format);
+    ImportText(path, std::move(content).value(), format, /*from_file=*/true);
     return true;
   }
 
-  void ImportText(const std::string& path, std::string content, const Format* format) {
-    auto source = std::make_shared<const SourceText>(path, std::move(content));
+  void ImportText(const std::string& path, std::string content, const Format* format,
+                  bool from_file = false) {
+    auto source = std::make_shared<SourceText>(path, std::move(content));
+    if (from_file) {
+      // Lets a long run free the bytes once parsed (SourceText::Release) and read them again
+      // for a finding's source line.
+      const FileSystem* fs = &fs_;
+      source->SetLoader([fs, path]() -> std::optional<std::string> {
+        Result<std::string> again = fs->ReadFile(path);
+        if (!again.ok()) return std::nullopt;
+        return std::move(again).value();
+      });
+    }
     uint32_t file = bank_.AddSource(source);
     ImportContext ctx = MakeContext(file);
     RunGuarded(path, [&] { return format->Import(*source, ctx); });

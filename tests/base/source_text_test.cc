@@ -28,6 +28,44 @@ TEST(SourceTextTest, OffsetsPastTheEndClamp) {
   EXPECT_EQ(span.end_column, 4u);
 }
 
+// Release frees the bytes; they come back through the loader, once, when next needed.
+TEST(SourceTextTest, ReleasedTextIsReadAgainWhenNeeded) {
+  const std::string text = "first\nsecond \xC3\xA9 line\nthird";
+  int loads = 0;
+  SourceText src("f.txt", text);
+  src.SetLoader([&]() -> std::optional<std::string> {
+    ++loads;
+    return text;
+  });
+  src.Release();
+  EXPECT_EQ(loads, 0);
+  EXPECT_EQ(src.Line(2), "second \xC3\xA9 line");
+  EXPECT_EQ(src.PositionAt(20).column, 14u);  // "second é line" has 13 code points
+  EXPECT_EQ(src.content(), text);
+  EXPECT_EQ(loads, 1);
+  SourceText no_loader("g.txt", "kept");
+  no_loader.Release();  // nothing to read it again with: kept
+  EXPECT_EQ(no_loader.content(), "kept");
+}
+
+// When the file changed (or vanished) between the two reads, the text reads as empty rather than
+// showing lines that are not the ones the findings were made on; nothing breaks.
+TEST(SourceTextTest, ReleasedTextThatChangedReadsAsEmpty) {
+  for (std::optional<std::string> again :
+       {std::optional<std::string>("first\nsecond line\nthirX"), std::optional<std::string>()}) {
+    SourceText src("f.txt", "first\nsecond line\nthird");
+    EXPECT_EQ(src.LineCount(), 3u);  // an index built before the release
+    src.SetLoader([&] { return again; });
+    src.Release();
+    EXPECT_EQ(src.content(), "");
+    EXPECT_EQ(src.Line(2), "");
+    EXPECT_EQ(src.Line(3), "");
+    EXPECT_EQ(src.LineStart(3), 0u);
+    EXPECT_EQ(src.PositionAt(15).line, 1u);
+    EXPECT_EQ(src.PositionAt(15).column, 1u);
+  }
+}
+
 TEST(FormatLocationTest, OmitsUnknownParts) {
   EXPECT_EQ(FormatLocation("a", 0, 0), "a");
   EXPECT_EQ(FormatLocation("a", 3, 0), "a:3");
