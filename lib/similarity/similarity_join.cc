@@ -12,52 +12,42 @@ namespace {
 
 constexpr double kEpsilon = 1e-9;
 
-// Open-addressing map from a token hash to a 32-bit value, one 8-byte slot per entry (hash 0 is
-// kept in a side slot). Grows at half load. Aligned to a cache line, so that tables filled by
-// different threads never share one.
-class alignas(64) TokenTable {
+// A small open-addressing table from token hashes to 32-bit values, for the tokens of one bucket
+// (hash 0 has a side slot). Sized for the bucket's tokens, so it stays in the processor's caches;
+// one table is reused for bucket after bucket.
+class BucketTable {
  public:
-  explicit TokenTable(size_t expected) {
+  // Empties the table and sizes it for at most `tokens` distinct hashes.
+  void Reset(size_t tokens) {
     size_t capacity = 16;
-    while (capacity < expected * 2) capacity <<= 1;
-    slots_.assign(capacity, Slot{});
+    while (capacity < tokens * 2) capacity <<= 1;
+    if (slots_.size() < capacity) slots_.resize(capacity);
+    mask_ = capacity - 1;
+    std::fill(slots_.begin(), slots_.begin() + static_cast<std::ptrdiff_t>(capacity), Slot{});
+    has_zero_ = false;
+    zero_value_ = 0;
   }
-  // The value of `hash`, made 0 when new.
+  // The value of `hash`, made 0 when new. Never more distinct hashes than Reset allowed.
   uint32_t& operator[](uint32_t hash) {
     if (hash == 0) {
       has_zero_ = true;
       return zero_value_;
     }
-    size_t mask = slots_.size() - 1;
-    for (size_t slot = Spread(hash) & mask;; slot = (slot + 1) & mask) {
+    for (size_t slot = Spread(hash) & mask_;; slot = (slot + 1) & mask_) {
       if (slots_[slot].key == hash) return slots_[slot].value;
       if (slots_[slot].key == 0) {
-        if ((count_ + 1) * 2 > slots_.size()) {
-          Grow();
-          return (*this)[hash];
-        }
-        ++count_;
         slots_[slot].key = hash;
         return slots_[slot].value;
       }
     }
   }
-  // The value of `hash`, which must be in the table.
-  uint32_t Find(uint32_t hash) const {
-    if (hash == 0) return zero_value_;
-    size_t mask = slots_.size() - 1;
-    size_t slot = Spread(hash) & mask;
-    while (slots_[slot].key != hash) slot = (slot + 1) & mask;
-    return slots_[slot].value;
-  }
-  size_t size() const { return count_ + (has_zero_ ? 1 : 0); }
-  // Calls f(value&) for every entry, in slot order (the zero hash first): an order that depends
-  // only on the hashes inserted and their order.
+  // Calls f(value&) for every entry in slot order (the zero hash first): an order that depends
+  // only on the hashes inserted, their order and the size given to Reset.
   template <typename F>
   void ForEach(F&& f) {
     if (has_zero_) f(zero_value_);
-    for (Slot& s : slots_) {
-      if (s.key != 0) f(s.value);
+    for (size_t i = 0; i <= mask_; ++i) {
+      if (slots_[i].key != 0) f(slots_[i].value);
     }
   }
 
@@ -67,21 +57,10 @@ class alignas(64) TokenTable {
     uint32_t value = 0;
   };
   static size_t Spread(uint32_t h) {
-    return (static_cast<uint64_t>(h) * 0x9E3779B97F4A7C15ULL) >> 20;
-  }
-  void Grow() {
-    std::vector<Slot> old = std::move(slots_);
-    slots_.assign(old.size() * 2, Slot{});
-    size_t mask = slots_.size() - 1;
-    for (const Slot& s : old) {
-      if (s.key == 0) continue;
-      size_t slot = Spread(s.key) & mask;
-      while (slots_[slot].key != 0) slot = (slot + 1) & mask;
-      slots_[slot] = s;
-    }
+    return static_cast<size_t>((static_cast<uint64_t>(h) * 0x9E3779B97F4A7C15ULL) >> 32);
   }
   std::vector<Slot> slots_;
-  size_t count_ = 0;
+  size_t mask_ = 0;
   bool has_zero_ = false;
   uint32_t zero_value_ = 0;
 };
@@ -95,11 +74,6 @@ struct RankedRecords {
   size_t size(size_t r) const { return sizes[r]; }
   const uint32_t* begin(size_t r) const { return ranks.data() + begins[r]; }
 };
-
-// The hash partition of `hash` among `parts` (the top bits, so no division).
-unsigned PartOf(uint32_t hash, unsigned parts) {
-  return static_cast<unsigned>((static_cast<uint64_t>(hash) * parts) >> 32);
-}
 
 unsigned ThreadCount(unsigned requested, size_t work) {
   unsigned threads = requested != 0 ? requested : std::max(1u, std::thread::hardware_concurrency());
@@ -115,10 +89,24 @@ void OnThreads(unsigned parts, F&& body) {
   for (std::thread& w : workers) w.join();
 }
 
+// Tokens are split into buckets by the top bits of their hash, so that each bucket's tokens are
+// counted and ranked with a table that fits in the caches instead of one table of every token.
+constexpr unsigned kBucketBits = 8;
+constexpr size_t kBuckets = size_t{1} << kBucketBits;
+size_t BucketOf(uint32_t hash) { return hash >> (32 - kBucketBits); }
+
+// How many distinct tokens of one bucket occur in exactly `df` records.
+struct DfCount {
+  uint32_t df = 0;
+  uint32_t count = 0;
+  uint32_t first_rank = 0;  // the rank of the first of them (set once every bucket is counted)
+};
+
 // Turns the token hashes of each record into sorted, distinct token ranks in place. A token's
-// rank orders tokens by ascending document frequency; tokens in more records than the frequent
-// limit are dropped. The work is split over threads by record ranges (sorting, mapping) and by
-// hash partitions (counting), so no two threads write one table or one record.
+// rank orders tokens by ascending document frequency (ties by bucket, then by their place in the
+// bucket's table: an order that depends only on the input); tokens in more records than the
+// frequent limit are dropped. Records are split over threads for deduplicating and sorting,
+// buckets for counting and ranking.
 RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* stats) {
   const size_t n = sets.size();
   std::vector<uint32_t>& tokens = sets.data;
@@ -130,13 +118,23 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
     return std::pair<size_t, size_t>(n * part / threads, n * (part + 1) / threads);
   };
 
-  // Each record's hashes sorted and distinct, then the records packed again.
+  // Each record's hashes made distinct (first occurrences kept, in place), then packed again.
   OnThreads(threads, [&](unsigned part) {
     auto [first, last] = record_range(part);
+    BucketTable seen;
     for (size_t r = first; r < last; ++r) {
-      auto begin = tokens.begin() + sets.offsets[r], end = tokens.begin() + sets.offsets[r + 1];
-      std::sort(begin, end);
-      records.sizes[r] = static_cast<uint32_t>(std::unique(begin, end) - begin);
+      uint32_t* t = tokens.data() + sets.offsets[r];
+      const uint32_t count = sets.offsets[r + 1] - sets.offsets[r];
+      seen.Reset(count);
+      uint32_t kept = 0;
+      for (uint32_t k = 0; k < count; ++k) {
+        uint32_t& mark = seen[t[k]];
+        if (mark == 0) {
+          mark = 1;
+          t[kept++] = t[k];
+        }
+      }
+      records.sizes[r] = kept;
     }
   });
   size_t total = 0;
@@ -147,59 +145,135 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
   }
   tokens.resize(total);
 
-  // Document frequencies: partition p counts the hashes h with PartOf(h, threads) == p.
-  std::vector<TokenTable> tables;
-  for (unsigned p = 0; p < threads; ++p) tables.emplace_back(total / threads / 4 + 16);
+  // The positions of the tokens, grouped by bucket (in position order within a bucket): each
+  // thread counts and places the tokens of its own range.
+  std::vector<std::vector<size_t>> placed(threads, std::vector<size_t>(kBuckets, 0));
+  auto token_range = [&](unsigned part) {
+    return std::pair<size_t, size_t>(total * part / threads, total * (part + 1) / threads);
+  };
   OnThreads(threads, [&](unsigned part) {
-    TokenTable& table = tables[part];
-    const uint32_t* t = tokens.data();
-    for (size_t k = 0; k < total; ++k) {
-      if (PartOf(t[k], threads) == part) ++table[t[k]];
+    auto [first, last] = token_range(part);
+    for (size_t k = first; k < last; ++k) ++placed[part][BucketOf(tokens[k])];
+  });
+  std::vector<size_t> bucket_begin(kBuckets + 1, 0);
+  for (size_t b = 0, next = 0; b < kBuckets; ++b) {
+    bucket_begin[b] = next;
+    for (unsigned part = 0; part < threads; ++part) {
+      size_t count = placed[part][b];
+      placed[part][b] = next;  // where this thread's tokens of bucket b go
+      next += count;
+    }
+    bucket_begin[b + 1] = next;
+  }
+  std::vector<uint32_t> positions(total);
+  OnThreads(threads, [&](unsigned part) {
+    auto [first, last] = token_range(part);
+    for (size_t k = first; k < last; ++k) {
+      positions[placed[part][BucketOf(tokens[k])]++] = static_cast<uint32_t>(k);
     }
   });
-  // Ranks by ascending frequency (a counting sort; ties in table order), frequent tokens dropped.
+  placed.clear();
+
+  // Runs body(bucket, table) for every bucket, the buckets shared out among the threads.
+  auto for_each_bucket = [&](auto&& body) {
+    std::atomic<size_t> next_bucket{0};
+    OnThreads(threads, [&](unsigned) {
+      BucketTable table;
+      for (size_t b = next_bucket++; b < kBuckets; b = next_bucket++) {
+        const uint32_t* p = positions.data() + bucket_begin[b];
+        const size_t count = bucket_begin[b + 1] - bucket_begin[b];
+        table.Reset(count);
+        for (size_t k = 0; k < count; ++k) ++table[tokens[p[k]]];
+        body(b, table);
+      }
+    });
+  };
+
+  // Document frequencies: for each bucket, how many of its tokens have each frequency.
   const double limit = std::max(static_cast<double>(options.frequent_min_records),
                                 options.frequent_share * static_cast<double>(n));
-  constexpr uint32_t kDropped = UINT32_MAX;
-  // Frequencies above the limit (no frequency is above n) share one bucket: dropped tokens.
-  const size_t frequent_bucket = static_cast<size_t>(std::min(limit, static_cast<double>(n))) + 1;
-  std::vector<uint32_t> next_rank(frequent_bucket + 2, 0);
-  size_t distinct = 0;
-  for (TokenTable& table : tables) {
-    distinct += table.size();
-    table.ForEach([&](uint32_t& df) { ++next_rank[std::min<size_t>(df, frequent_bucket) + 1]; });
-  }
-  const size_t frequent = next_rank[frequent_bucket + 1];
-  for (size_t d = 1; d < next_rank.size(); ++d) next_rank[d] += next_rank[d - 1];
-  for (TokenTable& table : tables) {
-    table.ForEach(
-        [&](uint32_t& df) { df = static_cast<double>(df) > limit ? kDropped : next_rank[df]++; });
-  }
+  std::vector<std::vector<DfCount>> df_counts(kBuckets);
+  for_each_bucket([&](size_t b, BucketTable& table) {
+    std::vector<DfCount>& counts = df_counts[b];
+    table.ForEach([&](uint32_t& df) { counts.push_back({df, 1, 0}); });
+    std::sort(counts.begin(), counts.end(),
+              [](const DfCount& x, const DfCount& y) { return x.df < y.df; });
+    size_t out = 0;
+    for (size_t i = 0; i < counts.size(); ++i) {
+      if (out > 0 && counts[out - 1].df == counts[i].df) {
+        ++counts[out - 1].count;
+      } else {
+        counts[out++] = counts[i];
+      }
+    }
+    counts.resize(out);
+  });
 
-  // Each record's hashes replaced by ranks, dropped tokens removed, sorted; short records emptied.
+  // Ranks: kept tokens by ascending frequency, then by bucket, then by table order.
+  size_t distinct = 0, frequent = 0;
+  uint32_t max_df = 0;
+  for (const std::vector<DfCount>& counts : df_counts) {
+    for (const DfCount& c : counts) {
+      distinct += c.count;
+      if (static_cast<double>(c.df) > limit) frequent += c.count;
+      max_df = std::max(max_df, c.df);
+    }
+  }
+  std::vector<uint32_t> next_rank(static_cast<size_t>(max_df) + 2, 0);
+  for (const std::vector<DfCount>& counts : df_counts) {
+    for (const DfCount& c : counts) {
+      if (static_cast<double>(c.df) <= limit) next_rank[c.df + 1] += c.count;
+    }
+  }
+  for (size_t d = 1; d < next_rank.size(); ++d) next_rank[d] += next_rank[d - 1];
+  for (std::vector<DfCount>& counts : df_counts) {
+    for (DfCount& c : counts) {
+      if (static_cast<double>(c.df) > limit) continue;
+      c.first_rank = next_rank[c.df];
+      next_rank[c.df] += c.count;
+    }
+  }
+  next_rank = {};
+
+  // Each token's hash replaced by its rank (counting the bucket again gives the same table).
+  constexpr uint32_t kDropped = UINT32_MAX;
+  for_each_bucket([&](size_t b, BucketTable& table) {
+    std::vector<DfCount>& counts = df_counts[b];
+    table.ForEach([&](uint32_t& df) {
+      if (static_cast<double>(df) > limit) {
+        df = kDropped;
+        return;
+      }
+      auto c = std::lower_bound(counts.begin(), counts.end(), df,
+                                [](const DfCount& x, uint32_t d) { return x.df < d; });
+      df = c->first_rank++;
+    });
+    const uint32_t* p = positions.data() + bucket_begin[b];
+    const size_t count = bucket_begin[b + 1] - bucket_begin[b];
+    for (size_t k = 0; k < count; ++k) tokens[p[k]] = table[tokens[p[k]]];
+  });
+  positions = {};
+  df_counts = {};
+
+  // Each record's ranks sorted, dropped tokens removed; short records emptied.
   std::atomic<size_t> taking_part = 0;
   OnThreads(threads, [&](unsigned part) {
     auto [first, last] = record_range(part);
     size_t taking = 0;
     for (size_t r = first; r < last; ++r) {
       uint32_t* t = tokens.data() + records.begins[r];
-      uint32_t kept = 0;
-      for (uint32_t k = 0; k < records.sizes[r]; ++k) {
-        uint32_t rank = tables[PartOf(t[k], threads)].Find(t[k]);
-        if (rank != kDropped) t[kept++] = rank;
-      }
+      std::sort(t, t + records.sizes[r]);
+      uint32_t kept =
+          static_cast<uint32_t>(std::lower_bound(t, t + records.sizes[r], kDropped) - t);
       if (kept < options.min_tokens) {
         kept = 0;  // too short to take part
       } else {
-        std::sort(t, t + kept);
         ++taking;
       }
       records.sizes[r] = kept;
     }
     taking_part += taking;
   });
-  tables.clear();
-  tables.shrink_to_fit();
   records.ranks = std::move(tokens);
   records.rank_count = distinct - frequent;
   if (stats != nullptr) {
