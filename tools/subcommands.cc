@@ -62,15 +62,19 @@ int RunConvertLike(const std::vector<std::string>& args, const std::string& comm
   po::options_description opts("options");
   commands::ConvertOptions options;
   if (command == "import") options.to = "json";
-  opts.add_options()("help,h", "show this help")
-      ("from,f", po::value(&options.from), ("input format, detected from extension and content "
-                                            "when absent: " + FormatNames(false)).c_str())
-      ("to,t", po::value(&options.to), ("output format: " + FormatNames(true)).c_str())
-      ("output,o", po::value(&options.output), "output file (standard output when absent)")
-      ("encoding", po::value(&options.encoding), "input encoding when not UTF-8 (e.g. windows-1252)")
-      ("strict", po::bool_switch(&options.strict), "refuse an export that would drop fields")
-      ("quiet,q", po::bool_switch(&options.quiet), "do not print the loss report");
-  std::string usage = command == "import"    ? "qbank import INPUT... [-o BANK] [--from FORMAT]"
+  opts.add_options()("help,h", "show this help")(
+      "from,f", po::value(&options.from),
+      ("input format, detected from extension and content "
+       "when absent: " +
+       FormatNames(false))
+          .c_str())("to,t", po::value(&options.to),
+                    ("output format: " + FormatNames(true)).c_str())(
+      "output,o", po::value(&options.output), "output file (standard output when absent)")(
+      "encoding", po::value(&options.encoding),
+      "input encoding when not UTF-8 (e.g. windows-1252)")(
+      "strict", po::bool_switch(&options.strict), "refuse an export that would drop fields")(
+      "quiet,q", po::bool_switch(&options.quiet), "do not print the loss report");
+  std::string usage = command == "import"   ? "qbank import INPUT... [-o BANK] [--from FORMAT]"
                       : command == "export" ? "qbank export BANK --to FORMAT [-o PATH]"
                                             : "qbank convert INPUT... --to FORMAT [-o OUTPUT]";
   po::variables_map vm;
@@ -98,9 +102,9 @@ int ConvertCommand(const std::vector<std::string>& args) { return RunConvertLike
 int FmtCommand(const std::vector<std::string>& args) {
   po::options_description opts("options");
   commands::FmtOptions options;
-  opts.add_options()("help,h", "show this help")
-      ("check", po::bool_switch(&options.check), "exit 1 and say where a file is not normalised")
-      ("write,w", po::bool_switch(&options.write), "rewrite files that are not normalised");
+  opts.add_options()("help,h", "show this help")("check", po::bool_switch(&options.check),
+                                                 "exit 1 and say where a file is not normalised")(
+      "write,w", po::bool_switch(&options.write), "rewrite files that are not normalised");
   po::variables_map vm;
   std::string usage = "qbank fmt BANK... [--check | --write]";
   if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;
@@ -134,32 +138,31 @@ int FormatsCommand(const std::vector<std::string>& args) {
 int LintCommand(const std::vector<std::string>& args) {
   po::options_description opts("options");
   lint::LintOptions options;
-  opts.add_options()("help,h", "show this help")
-      ("from,f", po::value(&options.from), "input format, detected per file when absent")
-      ("config,c", po::value(&options.config_path),
-       "config file (default: the nearest .qbank.json above the inputs)")
-      ("preset", po::value(&options.preset)->default_value(options.preset),
-       "preset used when there is no config file: recommended or strict")
-      ("format", po::value(&options.format)->default_value(options.format),
-       "report format: text, json, sarif, github or junit")
-      ("output,o", po::value(&options.output), "write the report to FILE (atomically)")
-      ("fail-on", po::value(&options.fail_on)->default_value(options.fail_on),
-       "exit 1 when a finding is at or above: info, warning, error, or none")
-      ("max-warnings", po::value(&options.max_warnings)->default_value(options.max_warnings),
-       "exit 1 when there are more warnings than this (-1: no limit)")
-      ("color", po::value(&options.color)->default_value(options.color),
-       "colour the text report: auto (a terminal, and NO_COLOR unset), always, never")
-      ("baseline", po::value(&options.baseline), "report only findings this baseline file lacks")
-      ("write-baseline", po::value(&options.write_baseline),
-       "record today's findings in FILE and exit 0")
-      ("changed-since", po::value(&options.changed_since),
-       "lint only questions in files changed since this git ref")
-      ("statistics", po::bool_switch(&options.statistics), "print the count of findings per rule")
-      ("against", po::value(&options.against)->composing(),
-       "compare with this bank (file or folder, any format) for duplicates, without linting it; "
-       "repeatable")
-      ("reference", po::value(&options.reference),
-       "report overlap with the reference index FILE (built by `qbank index build`)");
+  opts.add_options()("help,h", "show this help")("from,f", po::value(&options.from),
+                                                 "input format, detected per file when absent")(
+      "config,c", po::value(&options.config_path),
+      "config file (default: the nearest .qbank.json above the inputs)")(
+      "preset", po::value(&options.preset)->default_value(options.preset),
+      "preset used when there is no config file: recommended or strict")(
+      "format", po::value(&options.format)->default_value(options.format),
+      "report format: text, json, sarif, github or junit")("output,o", po::value(&options.output),
+                                                           "write the report to FILE (atomically)")(
+      "fail-on", po::value(&options.fail_on)->default_value(options.fail_on),
+      "exit 1 when a finding is at or above: info, warning, error, or none")(
+      "max-warnings", po::value(&options.max_warnings)->default_value(options.max_warnings),
+      "exit 1 when there are more warnings than this (-1: no limit)")(
+      "color", po::value(&options.color)->default_value(options.color),
+      "colour the text report: auto (a terminal, and NO_COLOR unset), always, never")(
+      "baseline", po::value(&options.baseline), "report only findings this baseline file lacks")(
+      "write-baseline", po::value(&options.write_baseline),
+      "record today's findings in FILE and exit 0")(
+      "changed-since", po::value(&options.changed_since),
+      "lint only questions in files changed since this git ref")(
+      "statistics", po::bool_switch(&options.statistics), "print the count of findings per rule")(
+      "against", po::value(&options.against)->composing(),
+      "compare with this bank (file or folder, any format) for duplicates, without linting it; "
+      "repeatable")("reference", po::value(&options.reference),
+                    "report overlap with the reference index FILE (built by `qbank index build`)");
   po::variables_map vm;
   std::string usage = "qbank lint INPUT... [options]";
   if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;
@@ -168,6 +171,9 @@ int LintCommand(const std::vector<std::string>& args) {
     std::cerr << "qbank lint: no input given\nusage: " << usage << "\n";
     return kUsageError;
   }
+  options.exit_follows = true;
+  const char* timing = std::getenv("QBANK_TIMING");
+  options.timing = timing != nullptr && *timing != '\0' && std::string_view(timing) != "0";
   return lint::RunLint(options, std::cout, std::cerr);
 }
 
@@ -196,8 +202,8 @@ int ExplainCommand(const std::vector<std::string>& args) {
 int IndexCommand(const std::vector<std::string>& args) {
   po::options_description opts("options");
   similarity::IndexBuildOptions options;
-  opts.add_options()("help,h", "show this help")
-      ("output,o", po::value(&options.output), "the index file to write (e.g. refs.qidx)");
+  opts.add_options()("help,h", "show this help")("output,o", po::value(&options.output),
+                                                 "the index file to write (e.g. refs.qidx)");
   po::variables_map vm;
   std::string usage = "qbank index build SOURCE... -o refs.qidx";
   if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;

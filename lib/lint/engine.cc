@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
+#include <mutex>
 #include <set>
 #include <thread>
 #include <tuple>
@@ -74,20 +76,37 @@ EngineResult RunRules(const model::Bank& bank, const std::vector<PlannedRule>& r
     }
   }
 
+  using Clock = std::chrono::steady_clock;
+  auto seconds_since = [](Clock::time_point start) {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+  };
+
   // Per-question rules, one slot of findings per question.
   std::vector<std::vector<Finding>> slots(n);
-  auto check_question = [&](size_t i) {
-    for (const PlannedRule* r : question_rules) {
-      if (!Applies(*r, file_of[i])) continue;
-      Reporter reporter(ctx, r->rule->id(), r->severity, &slots[i]);
-      r->rule->CheckQuestion(ctx, i, reporter);
+  std::mutex timing_mutex;
+  std::vector<double> question_seconds(question_rules.size(), 0.0);
+  auto check_questions = [&](size_t begin, size_t end) {
+    std::vector<double> spent(options.measure ? question_rules.size() : 0, 0.0);
+    for (size_t i = begin; i < end; ++i) {
+      for (size_t k = 0; k < question_rules.size(); ++k) {
+        const PlannedRule* r = question_rules[k];
+        if (!Applies(*r, file_of[i])) continue;
+        Clock::time_point start;
+        if (options.measure) start = Clock::now();
+        Reporter reporter(ctx, r->rule->id(), r->severity, &slots[i]);
+        r->rule->CheckQuestion(ctx, i, reporter);
+        if (options.measure) spent[k] += seconds_since(start);
+      }
     }
+    if (!options.measure) return;
+    std::lock_guard<std::mutex> lock(timing_mutex);
+    for (size_t k = 0; k < spent.size(); ++k) question_seconds[k] += spent[k];
   };
   unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
   threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(n / 64 + 1)));
   if (!question_rules.empty()) {
     if (threads == 1) {
-      for (size_t i = 0; i < n; ++i) check_question(i);
+      check_questions(0, n);
     } else {
       constexpr size_t kChunk = 64;
       std::atomic<size_t> next{0};
@@ -95,8 +114,7 @@ EngineResult RunRules(const model::Bank& bank, const std::vector<PlannedRule>& r
         for (;;) {
           size_t begin = next.fetch_add(kChunk);
           if (begin >= n) return;
-          size_t end = std::min(n, begin + kChunk);
-          for (size_t i = begin; i < end; ++i) check_question(i);
+          check_questions(begin, std::min(n, begin + kChunk));
         }
       };
       std::vector<std::thread> pool;
@@ -106,18 +124,25 @@ EngineResult RunRules(const model::Bank& bank, const std::vector<PlannedRule>& r
     }
   }
 
-  // Per-bank rules: each sees the questions of the files it applies to; its findings join the
+  // Per-bank rules, one after the other (each may use every core; the duplicate rules share one
+  // features pass). Each sees the questions of the files it applies to; its findings join the
   // slot of the question they name.
-  std::vector<Finding> bank_findings;
-  for (const PlannedRule* r : bank_rules) {
+  std::vector<std::vector<Finding>> found(bank_rules.size());
+  std::vector<double> bank_seconds(bank_rules.size(), 0.0);
+  for (size_t k = 0; k < bank_rules.size(); ++k) {
+    Clock::time_point start = Clock::now();
+    const PlannedRule* r = bank_rules[k];
     std::vector<size_t> indexes;
     for (size_t i = 0; i < n; ++i) {
       if (Applies(*r, file_of[i])) indexes.push_back(i);
     }
-    std::vector<Finding> found;
-    Reporter reporter(ctx, r->rule->id(), r->severity, &found);
+    Reporter reporter(ctx, r->rule->id(), r->severity, &found[k]);
     r->rule->CheckBank(ctx, indexes, reporter);
-    for (Finding& f : found) {
+    bank_seconds[k] = seconds_since(start);
+  }
+  std::vector<Finding> bank_findings;
+  for (std::vector<Finding>& list : found) {
+    for (Finding& f : list) {
       if (f.question_index < n) {
         slots[f.question_index].push_back(std::move(f));
       } else {
@@ -145,6 +170,14 @@ EngineResult RunRules(const model::Bank& bank, const std::vector<PlannedRule>& r
 
   EngineResult result;
   result.questions_checked = n;
+  if (options.measure) {
+    for (size_t k = 0; k < question_rules.size(); ++k) {
+      result.timings.push_back({std::string(question_rules[k]->rule->id()), question_seconds[k]});
+    }
+    for (size_t k = 0; k < bank_rules.size(); ++k) {
+      result.timings.push_back({std::string(bank_rules[k]->rule->id()), bank_seconds[k]});
+    }
+  }
   size_t total = bank_findings.size();
   for (const auto& s : slots) total += s.size();
   result.findings.reserve(total);

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <vector>
 
 #include "lint/rule.h"
@@ -25,12 +26,22 @@ struct EngineOptions {
   Date today = Today();
   // Worker threads for per-question rules; 0 means std::thread::hardware_concurrency().
   unsigned threads = 0;
+  // Measure the time each rule takes (EngineResult::timings).
+  bool measure = false;
+};
+
+// The time one rule took: per-question rules summed over the threads that ran them, per-bank
+// rules by the wall clock (the first duplicate rule includes the features pass they share).
+struct RuleTiming {
+  std::string rule_id;
+  double seconds = 0;
 };
 
 // What a run produced besides the findings.
 struct EngineResult {
   std::vector<Finding> findings;
   size_t questions_checked = 0;
+  std::vector<RuleTiming> timings;  // when EngineOptions::measure, in plan order
 };
 
 // Runs `rules` over `bank`. Findings are sorted by file, line, column, then rule id and message

@@ -88,6 +88,25 @@ TEST_F(RunLintTest, FailOnAndMaxWarningsDecideTheExitCode) {
   EXPECT_EQ(Run(), 0);
 }
 
+// QBANK_TIMING (options.timing): the steps and every rule that ran, with their times, on `err`;
+// the report itself is unchanged.
+TEST_F(RunLintTest, TimingListsStepsAndRules) {
+  fs_.Add("/w/three.aiken", kThreeOptions);
+  options_.inputs = {"/w"};
+  EXPECT_EQ(Run(), 0);
+  std::string plain = out_.str();
+  options_.timing = true;
+  EXPECT_EQ(Run(), 0);
+  EXPECT_EQ(out_.str(), plain);
+  std::string err = err_.str();
+  EXPECT_EQ(err.rfind("qbank lint: timing\n", 0), 0u) << err;
+  for (const char* line : {"  reading the inputs ", "  rule option-count ",
+                           "  rule near-duplicate ", "  writing the report "}) {
+    EXPECT_NE(err.find(line), std::string::npos) << line << "\n" << err;
+  }
+  EXPECT_EQ(err.find("rule empty-field"), std::string::npos) << "off in the config";
+}
+
 TEST_F(RunLintTest, AFileThatFailsToImportIsAFindingAndTheRestIsLinted) {
   fs_.Add("/w/a_broken.aiken", "Which is it?\nA) One\nB) Two\nANSWER: E\n");
   fs_.Add("/w/b_three.aiken", kThreeOptions);
