@@ -145,68 +145,93 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
   }
   tokens.resize(total);
 
-  // The positions of the tokens, grouped by bucket (in position order within a bucket): each
-  // thread counts and places the tokens of its own range.
-  std::vector<std::vector<size_t>> placed(threads, std::vector<size_t>(kBuckets, 0));
+  // The tokens are counted and ranked a bucket at a time from (hash, position) pairs grouped by
+  // bucket, so that both the pairs and the bucket's table are read in order or from the caches.
+  // The pairs are made a round of buckets at a time (each round at most about a third of the
+  // tokens), so they never take more memory than a third of the tokens' twice.
   auto token_range = [&](unsigned part) {
     return std::pair<size_t, size_t>(total * part / threads, total * (part + 1) / threads);
   };
+  std::vector<std::vector<size_t>> in_bucket(threads, std::vector<size_t>(kBuckets, 0));
   OnThreads(threads, [&](unsigned part) {
     auto [first, last] = token_range(part);
-    for (size_t k = first; k < last; ++k) ++placed[part][BucketOf(tokens[k])];
+    for (size_t k = first; k < last; ++k) ++in_bucket[part][BucketOf(tokens[k])];
   });
-  std::vector<size_t> bucket_begin(kBuckets + 1, 0);
-  for (size_t b = 0, next = 0; b < kBuckets; ++b) {
-    bucket_begin[b] = next;
-    for (unsigned part = 0; part < threads; ++part) {
-      size_t count = placed[part][b];
-      placed[part][b] = next;  // where this thread's tokens of bucket b go
-      next += count;
-    }
-    bucket_begin[b + 1] = next;
+  std::vector<size_t> bucket_size(kBuckets, 0);
+  for (size_t b = 0; b < kBuckets; ++b) {
+    for (unsigned part = 0; part < threads; ++part) bucket_size[b] += in_bucket[part][b];
   }
-  std::vector<uint32_t> positions(total);
-  OnThreads(threads, [&](unsigned part) {
-    auto [first, last] = token_range(part);
-    for (size_t k = first; k < last; ++k) {
-      positions[placed[part][BucketOf(tokens[k])]++] = static_cast<uint32_t>(k);
+  std::vector<size_t> round_begin = {0};  // rounds are bucket ranges
+  size_t largest_round = 0;
+  for (size_t b = 0, in_round = 0; b < kBuckets; ++b) {
+    if (in_round > 0 && in_round + bucket_size[b] > total / 3 + 1) {
+      round_begin.push_back(b);
+      in_round = 0;
     }
-  });
-  placed.clear();
-
-  // Runs body(bucket, table) for every bucket, the buckets shared out among the threads.
-  auto for_each_bucket = [&](auto&& body) {
-    std::atomic<size_t> next_bucket{0};
-    OnThreads(threads, [&](unsigned) {
-      BucketTable table;
-      for (size_t b = next_bucket++; b < kBuckets; b = next_bucket++) {
-        const uint32_t* p = positions.data() + bucket_begin[b];
-        const size_t count = bucket_begin[b + 1] - bucket_begin[b];
-        table.Reset(count);
-        for (size_t k = 0; k < count; ++k) ++table[tokens[p[k]]];
-        body(b, table);
+    in_round += bucket_size[b];
+    largest_round = std::max(largest_round, in_round);
+  }
+  round_begin.push_back(kBuckets);
+  struct Placed {
+    uint32_t hash;
+    uint32_t position;
+  };
+  std::vector<Placed> placed(largest_round);
+  std::vector<size_t> bucket_begin(kBuckets + 1, 0);  // in `placed`, for the current round
+  // Tokens whose hash was replaced by a rank already (they belong to an earlier round).
+  std::vector<uint8_t> ranked;
+  // Places the pairs of buckets [first_bucket, end_bucket), in position order within a bucket.
+  auto place_round = [&](size_t first_bucket, size_t end_bucket) {
+    std::vector<std::vector<size_t>> next(threads, std::vector<size_t>(kBuckets, 0));
+    size_t at = 0;
+    for (size_t b = first_bucket; b < end_bucket; ++b) {
+      bucket_begin[b] = at;
+      for (unsigned part = 0; part < threads; ++part) {
+        next[part][b] = at;
+        at += in_bucket[part][b];
+      }
+      bucket_begin[b + 1] = at;
+    }
+    OnThreads(threads, [&](unsigned part) {
+      auto [first, last] = token_range(part);
+      for (size_t k = first; k < last; ++k) {
+        if (!ranked.empty() && ranked[k] != 0) continue;
+        size_t b = BucketOf(tokens[k]);
+        if (b < first_bucket || b >= end_bucket) continue;
+        placed[next[part][b]++] = {tokens[k], static_cast<uint32_t>(k)};
       }
     });
+  };
+  // Runs body(bucket, table) for every bucket of every round, each bucket's table holding the
+  // number of records of each of its tokens; the buckets of a round are shared out among threads.
+  auto for_each_bucket = [&](auto&& body) {
+    for (size_t round = 0; round + 1 < round_begin.size(); ++round) {
+      place_round(round_begin[round], round_begin[round + 1]);
+      std::atomic<size_t> next_bucket{round_begin[round]};
+      OnThreads(threads, [&](unsigned) {
+        BucketTable table;
+        for (size_t b = next_bucket++; b < round_begin[round + 1]; b = next_bucket++) {
+          const Placed* p = placed.data() + bucket_begin[b];
+          const size_t count = bucket_begin[b + 1] - bucket_begin[b];
+          table.Reset(count);
+          for (size_t k = 0; k < count; ++k) ++table[p[k].hash];
+          body(b, table, p, count);
+        }
+      });
+    }
   };
 
   // Document frequencies: for each bucket, how many of its tokens have each frequency.
   const double limit = std::max(static_cast<double>(options.frequent_min_records),
                                 options.frequent_share * static_cast<double>(n));
   std::vector<std::vector<DfCount>> df_counts(kBuckets);
-  for_each_bucket([&](size_t b, BucketTable& table) {
-    std::vector<DfCount>& counts = df_counts[b];
-    table.ForEach([&](uint32_t& df) { counts.push_back({df, 1, 0}); });
-    std::sort(counts.begin(), counts.end(),
-              [](const DfCount& x, const DfCount& y) { return x.df < y.df; });
-    size_t out = 0;
-    for (size_t i = 0; i < counts.size(); ++i) {
-      if (out > 0 && counts[out - 1].df == counts[i].df) {
-        ++counts[out - 1].count;
-      } else {
-        counts[out++] = counts[i];
-      }
+  for_each_bucket([&](size_t b, BucketTable& table, const Placed*, size_t count) {
+    // A histogram of the bucket's frequencies (none is above the bucket's token count).
+    std::vector<uint32_t> histogram(count + 1, 0);
+    table.ForEach([&](uint32_t& df) { ++histogram[df]; });
+    for (uint32_t df = 1; df <= count; ++df) {
+      if (histogram[df] != 0) df_counts[b].push_back({df, histogram[df], 0});
     }
-    counts.resize(out);
   });
 
   // Ranks: kept tokens by ascending frequency, then by bucket, then by table order.
@@ -237,7 +262,8 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
 
   // Each token's hash replaced by its rank (counting the bucket again gives the same table).
   constexpr uint32_t kDropped = UINT32_MAX;
-  for_each_bucket([&](size_t b, BucketTable& table) {
+  ranked.assign(total, 0);
+  for_each_bucket([&](size_t b, BucketTable& table, const Placed* p, size_t count) {
     std::vector<DfCount>& counts = df_counts[b];
     table.ForEach([&](uint32_t& df) {
       if (static_cast<double>(df) > limit) {
@@ -248,11 +274,13 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
                                 [](const DfCount& x, uint32_t d) { return x.df < d; });
       df = c->first_rank++;
     });
-    const uint32_t* p = positions.data() + bucket_begin[b];
-    const size_t count = bucket_begin[b + 1] - bucket_begin[b];
-    for (size_t k = 0; k < count; ++k) tokens[p[k]] = table[tokens[p[k]]];
+    for (size_t k = 0; k < count; ++k) {
+      tokens[p[k].position] = table[p[k].hash];
+      ranked[p[k].position] = 1;
+    }
   });
-  positions = {};
+  placed = {};
+  ranked = {};
   df_counts = {};
 
   // Each record's ranks sorted, dropped tokens removed; short records emptied.
