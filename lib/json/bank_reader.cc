@@ -386,14 +386,22 @@ Status ReadBank(const SourceText& src, uint32_t file, model::Bank& bank) {
     return Status::Unsupported("internal: the embedded bank schema does not load: " +
                                schema.status().message());
   }
-  std::vector<model::Question> questions;
+  // Questions are gathered in chunks while reading and moved into a vector of the exact size at
+  // the end: a vector growing by doubling would hold up to three halves of the questions at once
+  // (and keep up to half its room unused).
+  constexpr size_t kChunk = 4096;
+  std::vector<std::vector<model::Question>> chunks;
   Converter questions_converter(src, file);
   ParseOptions options;
   options.stream_member = "questions";
   options.on_element = [&](Node&& node) {
     model::Question q;
     QBANK_RETURN_IF_ERROR(questions_converter.Question(node, q));
-    questions.push_back(std::move(q));
+    if (chunks.empty() || chunks.back().size() == kChunk) {
+      chunks.emplace_back();
+      chunks.back().reserve(kChunk);
+    }
+    chunks.back().push_back(std::move(q));
     return Status::Ok();
   };
   Result<Node> root = schema->ParseAndValidate(src, options);
@@ -414,11 +422,12 @@ Status ReadBank(const SourceText& src, uint32_t file, model::Bank& bank) {
     bank.declared_size_span = fields.declared_size_span;
   }
   if (bank.extensions.is_null()) bank.extensions = std::move(fields.extensions);
-  if (bank.questions.empty()) {
-    bank.questions = std::move(questions);
-  } else {
-    bank.questions.reserve(bank.questions.size() + questions.size());
-    for (model::Question& q : questions) bank.questions.push_back(std::move(q));
+  size_t count = 0;
+  for (const auto& chunk : chunks) count += chunk.size();
+  bank.questions.reserve(bank.questions.size() + count);
+  for (auto& chunk : chunks) {
+    for (model::Question& q : chunk) bank.questions.push_back(std::move(q));
+    std::vector<model::Question>().swap(chunk);  // each chunk freed as soon as it is moved
   }
   return Status::Ok();
 }
