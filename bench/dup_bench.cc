@@ -5,8 +5,10 @@
 //
 // Usage: dup_bench [--sizes 10000,100000,1000000] [--min-similarity PERCENT] [--ngram N]
 //                  [--window W] [--skip-reference] [--skip-index-load] [--skip-end-to-end]
+//                  [--keep-bank PATH] [--qbank PATH] [--runs N]
 // Each measurement runs in its own child process, so peak memory (getrusage) is its own.
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -26,6 +28,7 @@
 #include "bench/synthetic_bank.h"
 #include "json/bank_reader.h"
 #include "json/bank_writer.h"
+#include "lint/registry.h"
 #include "similarity/duplicate_finder.h"
 #include "similarity/fingerprint.h"
 #include "similarity/reference_index.h"
@@ -322,11 +325,66 @@ void BenchIndexLoad() {
       read_s, search_s, found);
 }
 
-void BenchEndToEnd(size_t size, const std::string& keep_path) {
-  const std::string path =
-      keep_path.empty() ? "/tmp/qbank-dup-bench-" + std::to_string(getpid()) + ".json" : keep_path;
-  // The bank is generated and written in a process of its own: getrusage's peak is a high-water
-  // mark, and the generator's memory must not count as the reader's.
+// What one run of a command cost: wall time, CPU time and peak resident memory (its own, from
+// wait4), and its exit status.
+struct CommandCost {
+  double wall_s = 0;
+  double cpu_s = 0;
+  double peak_mb = 0;
+  int status = -1;
+};
+
+// Runs `argv` with stdout sent to /dev/null and measures it.
+CommandCost RunCommand(const std::vector<std::string>& argv) {
+  std::fflush(stdout);
+  CommandCost cost;
+  auto t = Clock::now();
+  pid_t pid = fork();
+  if (pid == 0) {
+    std::FILE* null = std::fopen("/dev/null", "w");
+    if (null != nullptr) dup2(fileno(null), STDOUT_FILENO);
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    execv(args[0], args.data());
+    _exit(127);
+  }
+  int status = 0;
+  rusage usage{};
+  wait4(pid, &status, 0, &usage);
+  cost.wall_s = Seconds(t);
+  cost.cpu_s = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+               static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+  cost.peak_mb = static_cast<double>(usage.ru_maxrss) / 1024.0;
+  cost.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return cost;
+}
+
+// A config that turns every rule off except `on` (at warning).
+std::string ConfigWith(const std::set<std::string>& on) {
+  std::string json = "{\"rules\": {";
+  bool first = true;
+  for (const lint::Rule* rule : lint::RuleRegistry::Default().All()) {
+    std::string id(rule->id());
+    json += (first ? "" : ", ") + std::string("\"") + id + "\": \"" +
+            (on.count(id) != 0 ? "warning" : "off") + "\"";
+    first = false;
+  }
+  return json + "}}\n";
+}
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v.empty() ? 0 : v[v.size() / 2];
+}
+
+// `qbank lint` of a bank file with only the four duplicate rules on, end to end (a process of
+// its own: reading, checking, the report), against the same command with every rule off (reading
+// the file and writing an empty report) as the baseline, each run `runs` times, alternating.
+void BenchEndToEnd(size_t size, const std::string& keep_path, const std::string& qbank, int runs) {
+  const std::string stem = "/tmp/qbank-dup-bench-" + std::to_string(getpid());
+  const std::string path = keep_path.empty() ? stem + ".json" : keep_path;
+  // The bank is generated and written in a process of its own.
   InChild([&] {
     SyntheticOptions options;
     options.questions = size;
@@ -334,38 +392,49 @@ void BenchEndToEnd(size_t size, const std::string& keep_path) {
     s.bank.id = std::string("synthetic");
     s.bank.title = std::string("Synthetic bank");
     Status written = RealFileSystem().WriteFileAtomic(path, json::WriteBank(s.bank));
-    if (!written.ok()) {
-      std::printf("end to end: %s\n", written.message().c_str());
-      return;
-    }
+    if (!written.ok()) std::printf("end to end: %s\n", written.message().c_str());
   });
-  InChild([&] {
-    auto t = Clock::now();
-    double cpu_before = CpuSeconds();
-    Result<std::string> content = RealFileSystem().ReadFile(path);
-    if (!content.ok()) return;
-    size_t file_bytes = content->size();
-    model::Bank bank;
-    auto source = std::make_shared<SourceText>(path, std::move(content).value());
-    uint32_t file = bank.AddSource(source);
-    Status read = json::ReadBank(*source, file, bank);
-    double read_s = Seconds(t);
-    if (!read.ok()) {
-      std::printf("end to end: %s\n", read.message().c_str());
-      return;
+  const std::string dup_config = stem + "-dup.json", off_config = stem + "-off.json";
+  Status a = RealFileSystem().WriteFileAtomic(
+      dup_config, ConfigWith({"exact-duplicate", "near-duplicate", "duplicate-option-set",
+                              "reused-explanation"}));
+  Status b = RealFileSystem().WriteFileAtomic(off_config, ConfigWith({}));
+  if (!a.ok() || !b.ok() || access(qbank.c_str(), X_OK) != 0) {
+    std::printf("end to end: cannot run %s (build the qbank target, or pass --qbank PATH)\n",
+                qbank.c_str());
+  } else {
+    std::vector<double> lint_wall, lint_cpu, read_wall, read_cpu;
+    double lint_peak = 0, read_peak = 0;
+    int lint_status = 0, read_status = 0;
+    for (int i = 0; i < runs; ++i) {
+      CommandCost lint = RunCommand({qbank, "lint", path, "--config", dup_config});
+      CommandCost read = RunCommand({qbank, "lint", path, "--config", off_config});
+      lint_wall.push_back(lint.wall_s);
+      lint_cpu.push_back(lint.cpu_s);
+      read_wall.push_back(read.wall_s);
+      read_cpu.push_back(read.cpu_s);
+      lint_peak = std::max(lint_peak, lint.peak_mb);
+      read_peak = std::max(read_peak, read.peak_mb);
+      lint_status = lint.status;
+      read_status = read.status;
     }
-    Reported r = RunDuplicateChecks(bank);
+    struct stat info {};
+    double file_mb = stat(path.c_str(), &info) == 0 ? info.st_size / 1048576.0 : 0;
     std::printf(
-        "end to end, %zu questions from a %.0f MB bank file: %.2f s wall, %.2f s CPU "
-        "(reading %.2f s), peak memory %.0f MB; %zu exact, %zu near, %zu option-set pairs\n",
-        bank.questions.size(), file_bytes / 1048576.0, Seconds(t), CpuSeconds() - cpu_before,
-        read_s, PeakMegabytes(), r.exact.size(), r.near.size(), r.option_set.size());
-  });
+        "end to end, qbank lint of a %.0f MB bank file of %zu questions, the four duplicate rules "
+        "on (median of %d runs): %.2f s wall, %.2f s CPU, peak memory %.0f MB (exit %d); "
+        "baseline, the same with every rule off (reading the file, an empty report): %.2f s "
+        "wall, %.2f s CPU, %.0f MB (exit %d); the checks add %.2f s wall (%.2fx the baseline)\n",
+        file_mb, size, runs, Median(lint_wall), Median(lint_cpu), lint_peak, lint_status,
+        Median(read_wall), Median(read_cpu), read_peak, read_status,
+        Median(lint_wall) - Median(read_wall), Median(lint_wall) / Median(read_wall));
+  }
+  std::remove(dup_config.c_str());
+  std::remove(off_config.c_str());
   if (keep_path.empty()) {
     std::remove(path.c_str());
   } else {
-    std::printf("  bank file kept at %s (try: /usr/bin/time -v qbank lint %s --config ...)\n",
-                path.c_str(), path.c_str());
+    std::printf("  bank file kept at %s\n", path.c_str());
   }
 }
 
@@ -376,7 +445,9 @@ int main(int argc, char** argv) {
   using namespace qbank::bench;
   std::vector<size_t> sizes = {10000, 100000, 1000000};
   bool reference = true, index_load = true, end_to_end = true;
-  std::string keep_bank;  // --keep-bank PATH: leave the end-to-end bank file there
+  std::string keep_bank;             // --keep-bank PATH: leave the end-to-end bank file there
+  std::string qbank = QBANK_BINARY;  // --qbank PATH: the qbank binary the end-to-end run times
+  int runs = 5;                      // --runs N: end-to-end runs (medians are reported)
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--sizes" && i + 1 < argc) {
@@ -402,11 +473,15 @@ int main(int argc, char** argv) {
       end_to_end = false;
     } else if (arg == "--keep-bank" && i + 1 < argc) {
       keep_bank = argv[++i];
+    } else if (arg == "--qbank" && i + 1 < argc) {
+      qbank = argv[++i];
+    } else if (arg == "--runs" && i + 1 < argc) {
+      runs = std::max(1, std::atoi(argv[++i]));
     } else {
       std::fprintf(stderr,
                    "usage: dup_bench [--sizes N,N,...] [--min-similarity PERCENT] [--ngram N] "
                    "[--window W] [--skip-reference] [--skip-index-load] "
-                   "[--skip-end-to-end] [--keep-bank PATH]\n");
+                   "[--skip-end-to-end] [--keep-bank PATH] [--qbank PATH] [--runs N]\n");
       return 2;
     }
   }
@@ -420,7 +495,7 @@ int main(int argc, char** argv) {
   for (size_t size : sizes) {
     InChild([&] { BenchSize(size, size <= 10000); });
   }
-  if (end_to_end) InChild([&] { BenchEndToEnd(100000, keep_bank); });
+  if (end_to_end) InChild([&] { BenchEndToEnd(100000, keep_bank, qbank, runs); });
   if (reference) InChild([] { BenchReference(); });
   if (index_load) InChild([] { BenchIndexLoad(); });
   return 0;
