@@ -147,8 +147,9 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
 
   // The tokens are counted and ranked a bucket at a time from (hash, position) pairs grouped by
   // bucket, so that both the pairs and the bucket's table are read in order or from the caches.
-  // The pairs are made a round of buckets at a time (each round at most about a third of the
-  // tokens), so they never take more memory than a third of the tokens' twice.
+  // The pairs are made once when there are at most options.ranking_pairs tokens (100,000
+  // questions have about 12 million); beyond that a round of buckets at a time, twice (to count,
+  // then to rank).
   auto token_range = [&](unsigned part) {
     return std::pair<size_t, size_t>(total * part / threads, total * (part + 1) / threads);
   };
@@ -164,7 +165,7 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
   std::vector<size_t> round_begin = {0};  // rounds are bucket ranges
   size_t largest_round = 0;
   for (size_t b = 0, in_round = 0; b < kBuckets; ++b) {
-    if (in_round > 0 && in_round + bucket_size[b] > total / 3 + 1) {
+    if (in_round > 0 && in_round + bucket_size[b] > std::max<size_t>(options.ranking_pairs, 1)) {
       round_begin.push_back(b);
       in_round = 0;
     }
@@ -204,9 +205,11 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
   };
   // Runs body(bucket, table) for every bucket of every round, each bucket's table holding the
   // number of records of each of its tokens; the buckets of a round are shared out among threads.
+  const bool one_round = round_begin.size() == 2;
+  if (one_round) place_round(0, kBuckets);
   auto for_each_bucket = [&](auto&& body) {
     for (size_t round = 0; round + 1 < round_begin.size(); ++round) {
-      place_round(round_begin[round], round_begin[round + 1]);
+      if (!one_round) place_round(round_begin[round], round_begin[round + 1]);
       std::atomic<size_t> next_bucket{round_begin[round]};
       OnThreads(threads, [&](unsigned) {
         BucketTable table;
@@ -262,7 +265,7 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
 
   // Each token's hash replaced by its rank (counting the bucket again gives the same table).
   constexpr uint32_t kDropped = UINT32_MAX;
-  ranked.assign(total, 0);
+  if (!one_round) ranked.assign(total, 0);
   for_each_bucket([&](size_t b, BucketTable& table, const Placed* p, size_t count) {
     std::vector<DfCount>& counts = df_counts[b];
     table.ForEach([&](uint32_t& df) {
@@ -276,7 +279,7 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
     });
     for (size_t k = 0; k < count; ++k) {
       tokens[p[k].position] = table[p[k].hash];
-      ranked[p[k].position] = 1;
+      if (!one_round) ranked[p[k].position] = 1;
     }
   });
   placed = {};

@@ -22,6 +22,9 @@ struct JoinOptions {
   size_t min_tokens = 5;
   // Threads for preparing the records (0: all cores). The pairs do not depend on it.
   unsigned threads = 0;
+  // Ranking the tokens makes (hash, position) pairs, 8 bytes each, at most this many at a time
+  // (the default, 256 MB, holds 100,000 questions' at once). The pairs do not depend on it.
+  size_t ranking_pairs = size_t{32} << 20;
 };
 
 struct JoinStats {

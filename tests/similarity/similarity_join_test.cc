@@ -52,8 +52,9 @@ TEST(SimilarityJoinTest, FindsExactlyWhatComparingEveryPairFinds) {
   }
 }
 
-// The records are ranked on several threads, split by hash partitions: the pairs must not depend
-// on how many (token 0, which the hash tables keep apart, included).
+// The records are ranked on several threads, the tokens counted by hash buckets: the pairs must
+// not depend on how many threads, nor on how many buckets are done at a time (token 0, which the
+// bucket tables keep apart, included).
 TEST(SimilarityJoinTest, PairsDoNotDependOnThreads) {
   auto sets = RandomSets(3000, 11);
   for (auto& set : sets) {
@@ -70,6 +71,12 @@ TEST(SimilarityJoinTest, PairsDoNotDependOnThreads) {
   for (unsigned threads : {2u, 3u, 8u}) {
     options.threads = threads;
     EXPECT_EQ(SimilarityJoin(Sets(sets), sets.size(), options), one) << threads << " threads";
+  }
+  // The ranking pairs made a few buckets at a time (many rounds) give the same pairs too.
+  for (size_t budget : {size_t{1}, size_t{5000}}) {
+    options.ranking_pairs = budget;
+    options.threads = 2;
+    EXPECT_EQ(SimilarityJoin(Sets(sets), sets.size(), options), one) << budget << " pairs";
   }
 }
 
