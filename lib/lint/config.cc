@@ -29,8 +29,31 @@ std::string JoinPath(const std::string& dir, const std::string& name) {
   return (fs_path::path(dir) / name).string();
 }
 
-// Reads the rules object `node` into `out`, checking ids against the registry.
+// Makes the relative paths among `rule`'s path options relative to `base_dir` instead (the folder
+// of the configuration file that wrote them).
+void ResolvePathOptions(const Rule& rule, const std::string& base_dir, model::Value* options) {
+  auto resolve = [&](model::Value& v) {
+    if (!v.is_string() || v.as_string().empty() || v.as_string() == "-") return;
+    fs_path::path p(v.as_string());
+    if (p.is_absolute()) return;
+    v = model::Value(JoinPath(base_dir, v.as_string()));
+  };
+  for (std::string_view key : rule.path_options()) {
+    auto& object = options->mutable_object();
+    auto it = object.find(std::string(key));
+    if (it == object.end()) continue;
+    if (it->second.is_array()) {
+      for (model::Value& item : it->second.mutable_array()) resolve(item);
+    } else {
+      resolve(it->second);
+    }
+  }
+}
+
+// Reads the rules object `node` into `out`, checking ids against the registry. Path options are
+// taken relative to `base_dir`.
 Status ReadRules(const SourceText& src, const json::Node& node, const RuleRegistry& registry,
+                 const std::string& base_dir,
                  std::map<std::string, RuleSetting, std::less<>>* out) {
   for (const json::Member& m : node.members()) {
     if (registry.Find(m.key) == nullptr) {
@@ -65,6 +88,7 @@ Status ReadRules(const SourceText& src, const json::Node& node, const RuleRegist
     // Check the options now, so the error names this line rather than a later use.
     if (setting.options.is_object()) {
       std::unique_ptr<Rule> rule = registry.Create(m.key);
+      ResolvePathOptions(*rule, base_dir, &setting.options);
       Status st = rule->Configure(setting.options);
       if (!st.ok()) {
         return Status::InvalidInput(setting.where + "rules." + m.key + ": " + st.message());
@@ -157,7 +181,7 @@ Result<LintConfig> LoadConfigChain(const std::string& path, const FileSystem& fs
   }
   if (const json::Node* rules = root->Find("rules")) {
     std::map<std::string, RuleSetting, std::less<>> own;
-    QBANK_RETURN_IF_ERROR(ReadRules(src, *rules, registry, &own));
+    QBANK_RETURN_IF_ERROR(ReadRules(src, *rules, registry, config.base_dir, &own));
     for (auto& [id, setting] : own) MergeSetting(setting, &config.rules[id]);
   }
   if (const json::Node* overrides = root->Find("overrides")) {
@@ -171,7 +195,7 @@ Result<LintConfig> LoadConfigChain(const std::string& path, const FileSystem& fs
         }
       }
       if (const json::Node* rules = item.Find("rules")) {
-        QBANK_RETURN_IF_ERROR(ReadRules(src, *rules, registry, &o.rules));
+        QBANK_RETURN_IF_ERROR(ReadRules(src, *rules, registry, config.base_dir, &o.rules));
       }
       config.overrides.push_back(std::move(o));
     }

@@ -166,6 +166,10 @@ class Rule {
   // InvalidInput "option 'NAME': expected ..." for an unknown key or a bad value. The default
   // accepts only an empty object.
   virtual Status Configure(const model::Value& options);
+  // The options whose values are file paths (a string, or a list of strings). A configuration
+  // file's relative paths are taken from the folder of that file, as its `overrides` globs are,
+  // so the same `.qbank.json` works from any working directory.
+  virtual std::vector<std::string_view> path_options() const { return {}; }
   // Checks question `index` of ctx.bank. Called only for kQuestion rules.
   virtual void CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const;
   // Checks the questions at `indexes` (ascending) together. Called only for kBank rules.

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "test_bank.h"
 
 namespace qbank::lint {
@@ -136,6 +138,34 @@ TEST_F(ConfigTest, ErrorsNameTheLineAndTheKey) {
   fs_.Add("/p/a.json", "{\"extends\": \"b.json\"}");
   fs_.Add("/p/b.json", "{\"extends\": \"./a.json\"}");
   EXPECT_NE(Load("/p/a.json").status().message().find("extends: cycle"), std::string::npos);
+}
+
+// Paths in rule options (near-duplicate's "against", reference-overlap's "index") are taken from
+// the folder of the config file that wrote them, like its override globs, not from the working
+// directory: the same .qbank.json works wherever qbank runs.
+TEST_F(ConfigTest, PathOptionsAreRelativeToTheConfigFile) {
+  std::string dir = ::testing::TempDir() + "qbank-config-paths";
+  std::filesystem::create_directories(dir);
+  ASSERT_TRUE(RealFileSystem()
+                  .WriteFileAtomic(dir + "/other.json",
+                                   R"({"qbank": 1, "questions": [{"stem": "A published question?",
+                                       "options": [{"text": "Yes", "correct": true},
+                                                   {"text": "No", "correct": false}]}]})")
+                  .ok());
+  fs_.Add(dir + "/.qbank.json", R"({"rules": {
+    "near-duplicate": {"severity": "warning", "options": {"against": ["other.json"]}}}})");
+  Result<LintConfig> config = Load(dir + "/.qbank.json");
+  ASSERT_TRUE(config.ok()) << config.status().message();
+  const model::Value& against =
+      config->rules.at("near-duplicate").options.as_object().at("against");
+  EXPECT_EQ(against.as_array().at(0).as_string(), dir + "/other.json");
+
+  fs_.Add(dir + "/sub/.qbank.json", R"({"rules": {
+    "reference-overlap": {"severity": "warning", "options": {"index": "../refs.qidx"}}}})");
+  Result<LintConfig> missing = Load(dir + "/sub/.qbank.json");
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find(dir + "/sub/../refs.qidx"), std::string::npos)
+      << missing.status().message();
 }
 
 TEST(GlobMatchTest, StarsSegmentsAndQuestionMarks) {

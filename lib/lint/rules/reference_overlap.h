@@ -26,6 +26,7 @@ class ReferenceOverlapRule : public Rule {
   }
   Severity default_severity() const override { return Severity::kError; }
   Status Configure(const model::Value& options) override;
+  std::vector<std::string_view> path_options() const override { return {"index"}; }
   void CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const override;
 
  private:
