@@ -129,8 +129,11 @@ class TreeBuilder {
   }
   void Start(Kind kind, size_t begin) {
     stack_.emplace_back();
-    stack_.back().node = Node(kind);
-    stack_.back().node.set_range(begin, begin + 1);
+    Node& node = stack_.back().node;
+    node = Node(kind);
+    node.set_range(begin, begin + 1);
+    // Room for a typical question's or option's members up front, not grown 1, 2, 4.
+    if (kind == Kind::kObject) node.mutable_members().reserve(4);
   }
   void Key(std::string key, size_t begin, size_t end) {
     Frame& top = stack_.back();

@@ -255,6 +255,37 @@ TEST(BankReaderTest, SpansInAMinifiedFile) {
   EXPECT_EQ(bank.title.span.column, 110u);
 }
 
+// Columns count code points whatever the mix of 1- to 4-byte characters before a field (the
+// locator counts eight bytes at a time): every field of a long one-line file lands where a plain
+// count puts it.
+TEST(BankReaderTest, ColumnsCountCodePointsInLongMixedLines) {
+  const std::vector<std::string> pieces = {"a", "\xC3\xA9", "\xE2\x9C\x93", "\xF0\x9F\x98\x80",
+                                           " ", "\xD0\x96"};
+  std::string text = "{\"qbank\":1,\"questions\":[";
+  std::vector<std::pair<std::string, size_t>> stems;  // value, byte offset of its first character
+  for (int q = 0; q < 40; ++q) {
+    std::string stem;
+    for (int k = 0; k < 3 + q * 7 % 23; ++k) stem += pieces[(q * 5 + k * 3) % pieces.size()];
+    text += q == 0 ? "" : ",";
+    text += "{\"stem\":\"";
+    stems.emplace_back(stem, text.size());
+    text += stem + "\"}";
+  }
+  text += "]}";
+  model::Bank bank;
+  ASSERT_TRUE(Read("mixed.json", text, bank).ok());
+  ASSERT_EQ(bank.questions.size(), stems.size());
+  for (size_t q = 0; q < stems.size(); ++q) {
+    size_t column = 1;
+    for (size_t i = 0; i < stems[q].second; ++i) {
+      column += (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+    }
+    EXPECT_EQ(bank.questions[q].stem.value, stems[q].first);
+    EXPECT_EQ(bank.questions[q].stem.span.line, 1u);
+    EXPECT_EQ(bank.questions[q].stem.span.column, column) << q;
+  }
+}
+
 TEST(BankReaderTest, WrongTypeNamesInstancePathLineAndColumn) {
   std::string text = CanonicalOutput();
   // Make the second option of the second question say "correct": "no".
