@@ -77,28 +77,27 @@ std::string BareMessage(const Diagnostic& d) {
   return d.message;
 }
 
-}  // namespace
-
 // The QBANK_TIMING table: the steps of the run, then the rules, slowest first.
 void PrintTimings(double import_s, const std::vector<RuleTiming>& rules, double report_s,
                   std::ostream& err) {
-  auto line = [&](std::string_view name, double seconds, std::string_view note) {
+  auto line = [&](std::string_view name, double seconds) {
     char buffer[160];
-    std::snprintf(buffer, sizeof(buffer), "  %-34.*s %8.3f s%s%.*s\n",
-                  static_cast<int>(name.size()), name.data(), seconds, note.empty() ? "" : "  ",
-                  static_cast<int>(note.size()), note.data());
+    std::snprintf(buffer, sizeof(buffer), "  %-34.*s %8.3f s\n", static_cast<int>(name.size()),
+                  name.data(), seconds);
     err << buffer;
   };
   err << "qbank lint: timing\n";
-  line("reading the inputs", import_s, "");
+  line("reading the inputs", import_s);
   std::vector<RuleTiming> sorted = rules;
   std::stable_sort(sorted.begin(), sorted.end(),
                    [](const RuleTiming& a, const RuleTiming& b) { return a.seconds > b.seconds; });
-  for (const RuleTiming& r : sorted) line("rule " + r.rule_id, r.seconds, "");
-  line("writing the report", report_s, "");
+  for (const RuleTiming& r : sorted) line("rule " + r.rule_id, r.seconds);
+  line("writing the report", report_s);
   err << "  (per-question rules: time summed over threads; the first duplicate rule includes the "
          "features pass the others share)\n";
 }
+
+}  // namespace
 
 int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
   FileSystem& fs = options.fs != nullptr ? *options.fs : RealFileSystem();
