@@ -13,6 +13,27 @@
 namespace qbank::similarity {
 namespace {
 
+// Records grouped by a 64-bit key. Sorting one flat array of (key, record) beats a hash map of
+// vectors once there are a million records (no allocation per key, no scattered probes).
+struct Keyed {
+  uint64_t key;
+  uint32_t record;
+};
+
+// Calls f(first, last) for each run of equal keys in `items` after sorting it by key; records
+// keep the order they were added in within a run (add them in record order).
+template <typename F>
+void ForEachGroup(std::vector<Keyed>& items, F&& f) {
+  std::stable_sort(items.begin(), items.end(),
+                   [](const Keyed& a, const Keyed& b) { return a.key < b.key; });
+  for (size_t begin = 0; begin < items.size();) {
+    size_t end = begin + 1;
+    while (end < items.size() && items[end].key == items[begin].key) ++end;
+    f(items.data() + begin, items.data() + end);
+    begin = end;
+  }
+}
+
 // Jaccard similarity of the two stems' distinct words.
 double StemSimilarity(const BankFeatures& f, uint32_t ra, uint32_t rb) {
   text::KeyOptions oa, ob;
@@ -82,22 +103,25 @@ std::optional<TokenSets> BankFeatures::TakeTokens() const {
 }
 
 std::vector<ExactGroup> FindExactDuplicates(const BankFeatures& f) {
-  std::unordered_map<uint64_t, std::vector<uint32_t>> by_hash;
+  std::vector<Keyed> items;
+  items.reserve(f.features.size());
   for (uint32_t r = 0; r < f.features.size(); ++r) {
     const model::Question& q = f.question(r);
     if (q.stem.value.empty() && q.options.empty()) continue;
-    by_hash[f.features[r].exact_hash].push_back(r);
+    items.push_back({f.features[r].exact_hash, r});
   }
   std::vector<ExactGroup> groups;
-  for (auto& [hash, members] : by_hash) {
-    if (members.size() < 2 || members.front() >= f.linted_records) continue;
+  ForEachGroup(items, [&](const Keyed* first, const Keyed* last) {
+    if (last - first < 2 || first->record >= f.linted_records) return;
     ExactGroup g;
-    g.members = std::move(members);
-    for (uint32_t r : g.members) {
-      if (f.features[r].key_hash != f.features[g.members.front()].key_hash) g.keys_disagree = true;
+    for (const Keyed* k = first; k != last; ++k) {
+      g.members.push_back(k->record);
+      if (f.features[k->record].key_hash != f.features[first->record].key_hash) {
+        g.keys_disagree = true;
+      }
     }
     groups.push_back(std::move(g));
-  }
+  });
   std::sort(groups.begin(), groups.end(), [](const ExactGroup& a, const ExactGroup& b) {
     return a.members.front() < b.members.front();
   });
@@ -140,28 +164,34 @@ std::vector<SimilarPair> FindNearDuplicates(const BankFeatures& f, const JoinOpt
 
   // Exact copies have the same tokens, so a question near one copy is near all of them: keep the
   // pair with the first copy only (and none between copies).
-  std::unordered_map<uint64_t, uint32_t> first_copy;
-  for (uint32_t r = 0; r < f.features.size(); ++r) first_copy.emplace(f.features[r].exact_hash, r);
+  std::vector<Keyed> items;
+  items.reserve(f.features.size());
+  for (uint32_t r = 0; r < f.features.size(); ++r) items.push_back({f.features[r].exact_hash, r});
+  std::vector<uint32_t> first_copy(f.features.size());
+  ForEachGroup(items, [&](const Keyed* first, const Keyed* last) {
+    for (const Keyed* k = first; k != last; ++k) first_copy[k->record] = first->record;
+  });
   std::erase_if(pairs, [&](const SimilarPair& p) {
-    return f.features[p.a].exact_hash == f.features[p.b].exact_hash ||
-           first_copy[f.features[p.a].exact_hash] != p.a ||
-           first_copy[f.features[p.b].exact_hash] != p.b;
+    return f.features[p.a].exact_hash == f.features[p.b].exact_hash || first_copy[p.a] != p.a ||
+           first_copy[p.b] != p.b;
   });
   if (stats != nullptr) stats->pairs = pairs.size();
   return pairs;
 }
 
 std::vector<OptionSetGroup> FindSharedOptionSets(const BankFeatures& f, size_t max_questions) {
-  std::unordered_map<uint64_t, std::vector<uint32_t>> by_set;
+  std::vector<Keyed> items;
   for (uint32_t r = 0; r < f.features.size(); ++r) {
-    if (f.features[r].option_set_hash != 0) by_set[f.features[r].option_set_hash].push_back(r);
+    if (f.features[r].option_set_hash != 0) items.push_back({f.features[r].option_set_hash, r});
   }
   std::vector<OptionSetGroup> groups;
-  for (auto& [hash, members] : by_set) {
-    if (members.size() < 2 || members.size() > max_questions) continue;
+  ForEachGroup(items, [&](const Keyed* first, const Keyed* last) {
+    const size_t size = static_cast<size_t>(last - first);
+    if (size < 2 || size > max_questions) return;
     // Keep the questions whose stems differ from every earlier kept one.
     OptionSetGroup g;
-    for (uint32_t r : members) {
+    for (const Keyed* item = first; item != last; ++item) {
+      const uint32_t r = item->record;
       bool alike = false;
       for (uint32_t k : g.members) {
         if (f.features[k].stem_hash == f.features[r].stem_hash || StemSimilarity(f, k, r) >= 0.5) {
@@ -174,7 +204,7 @@ std::vector<OptionSetGroup> FindSharedOptionSets(const BankFeatures& f, size_t m
     bool any_linted = std::any_of(g.members.begin(), g.members.end(),
                                   [&](uint32_t r) { return r < f.linted_records; });
     if (g.members.size() >= 2 && any_linted) groups.push_back(std::move(g));
-  }
+  });
   std::sort(groups.begin(), groups.end(), [](const OptionSetGroup& a, const OptionSetGroup& b) {
     return a.members.front() < b.members.front();
   });
@@ -183,23 +213,31 @@ std::vector<OptionSetGroup> FindSharedOptionSets(const BankFeatures& f, size_t m
 
 std::vector<ReuseGroup> FindReusedExplanations(const BankFeatures& f, size_t min_questions,
                                                size_t min_words) {
-  std::unordered_map<uint64_t, ReuseGroup> by_hash;
+  // Every explanation and rationale long enough, in record order; `record` of a Keyed indexes
+  // `refs` here.
+  std::vector<std::pair<uint32_t, const ExplanationRef*>> refs;
+  std::vector<Keyed> items;
   for (uint32_t r = 0; r < f.features.size(); ++r) {
     for (const ExplanationRef& e : f.features[r].explanations) {
       if (e.words < min_words) continue;
-      ReuseGroup& g = by_hash[e.hash];
-      if (g.members.empty() || g.members.back().first != r) ++g.questions;
-      g.members.emplace_back(r, e.option);
-      g.words = e.words;
+      items.push_back({e.hash, static_cast<uint32_t>(refs.size())});
+      refs.emplace_back(r, &e);
     }
   }
   std::vector<ReuseGroup> groups;
-  for (auto& [hash, g] : by_hash) {
-    if (g.questions < std::max<size_t>(min_questions, 2)) continue;
+  ForEachGroup(items, [&](const Keyed* first, const Keyed* last) {
+    ReuseGroup g;
+    for (const Keyed* k = first; k != last; ++k) {
+      auto [r, e] = refs[k->record];
+      if (g.members.empty() || g.members.back().first != r) ++g.questions;
+      g.members.emplace_back(r, e->option);
+      g.words = e->words;
+    }
+    if (g.questions < std::max<size_t>(min_questions, 2)) return;
     bool any_linted = std::any_of(g.members.begin(), g.members.end(),
                                   [&](const auto& m) { return m.first < f.linted_records; });
     if (any_linted) groups.push_back(std::move(g));
-  }
+  });
   std::sort(groups.begin(), groups.end(), [](const ReuseGroup& a, const ReuseGroup& b) {
     return a.members.front() < b.members.front();
   });
