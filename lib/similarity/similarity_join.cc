@@ -90,10 +90,14 @@ void OnThreads(unsigned parts, F&& body) {
 }
 
 // Tokens are split into buckets by the top bits of their hash, so that each bucket's tokens are
-// counted and ranked with a table that fits in the caches instead of one table of every token.
-constexpr unsigned kBucketBits = 8;
-constexpr size_t kBuckets = size_t{1} << kBucketBits;
-size_t BucketOf(uint32_t hash) { return hash >> (32 - kBucketBits); }
+// counted and ranked with a table that fits in the caches instead of one table of every token:
+// at least 256 buckets, more for larger inputs (about 32,768 tokens a bucket, 12 bits for a
+// million questions).
+unsigned BucketBits(size_t tokens) {
+  unsigned bits = 8;
+  while (bits < 16 && (tokens >> bits) > (size_t{1} << 15)) ++bits;
+  return bits;
+}
 
 // How many distinct tokens of one bucket occur in exactly `df` records.
 struct DfCount {
@@ -153,18 +157,21 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
   auto token_range = [&](unsigned part) {
     return std::pair<size_t, size_t>(total * part / threads, total * (part + 1) / threads);
   };
-  std::vector<std::vector<size_t>> in_bucket(threads, std::vector<size_t>(kBuckets, 0));
+  const unsigned bucket_bits = BucketBits(total);
+  const size_t buckets = size_t{1} << bucket_bits;
+  auto bucket_of = [bucket_bits](uint32_t hash) { return size_t{hash} >> (32 - bucket_bits); };
+  std::vector<std::vector<size_t>> in_bucket(threads, std::vector<size_t>(buckets, 0));
   OnThreads(threads, [&](unsigned part) {
     auto [first, last] = token_range(part);
-    for (size_t k = first; k < last; ++k) ++in_bucket[part][BucketOf(tokens[k])];
+    for (size_t k = first; k < last; ++k) ++in_bucket[part][bucket_of(tokens[k])];
   });
-  std::vector<size_t> bucket_size(kBuckets, 0);
-  for (size_t b = 0; b < kBuckets; ++b) {
+  std::vector<size_t> bucket_size(buckets, 0);
+  for (size_t b = 0; b < buckets; ++b) {
     for (unsigned part = 0; part < threads; ++part) bucket_size[b] += in_bucket[part][b];
   }
   std::vector<size_t> round_begin = {0};  // rounds are bucket ranges
   size_t largest_round = 0;
-  for (size_t b = 0, in_round = 0; b < kBuckets; ++b) {
+  for (size_t b = 0, in_round = 0; b < buckets; ++b) {
     if (in_round > 0 && in_round + bucket_size[b] > std::max<size_t>(options.ranking_pairs, 1)) {
       round_begin.push_back(b);
       in_round = 0;
@@ -172,18 +179,18 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
     in_round += bucket_size[b];
     largest_round = std::max(largest_round, in_round);
   }
-  round_begin.push_back(kBuckets);
+  round_begin.push_back(buckets);
   struct Placed {
     uint32_t hash;
     uint32_t position;
   };
   std::vector<Placed> placed(largest_round);
-  std::vector<size_t> bucket_begin(kBuckets + 1, 0);  // in `placed`, for the current round
+  std::vector<size_t> bucket_begin(buckets + 1, 0);  // in `placed`, for the current round
   // Tokens whose hash was replaced by a rank already (they belong to an earlier round).
   std::vector<uint8_t> ranked;
   // Places the pairs of buckets [first_bucket, end_bucket), in position order within a bucket.
   auto place_round = [&](size_t first_bucket, size_t end_bucket) {
-    std::vector<std::vector<size_t>> next(threads, std::vector<size_t>(kBuckets, 0));
+    std::vector<std::vector<size_t>> next(threads, std::vector<size_t>(buckets, 0));
     size_t at = 0;
     for (size_t b = first_bucket; b < end_bucket; ++b) {
       bucket_begin[b] = at;
@@ -197,7 +204,7 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
       auto [first, last] = token_range(part);
       for (size_t k = first; k < last; ++k) {
         if (!ranked.empty() && ranked[k] != 0) continue;
-        size_t b = BucketOf(tokens[k]);
+        size_t b = bucket_of(tokens[k]);
         if (b < first_bucket || b >= end_bucket) continue;
         placed[next[part][b]++] = {tokens[k], static_cast<uint32_t>(k)};
       }
@@ -206,7 +213,7 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
   // Runs body(bucket, table) for every bucket of every round, each bucket's table holding the
   // number of records of each of its tokens; the buckets of a round are shared out among threads.
   const bool one_round = round_begin.size() == 2;
-  if (one_round) place_round(0, kBuckets);
+  if (one_round) place_round(0, buckets);
   auto for_each_bucket = [&](auto&& body) {
     for (size_t round = 0; round + 1 < round_begin.size(); ++round) {
       if (!one_round) place_round(round_begin[round], round_begin[round + 1]);
@@ -227,7 +234,7 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
   // Document frequencies: for each bucket, how many of its tokens have each frequency.
   const double limit = std::max(static_cast<double>(options.frequent_min_records),
                                 options.frequent_share * static_cast<double>(n));
-  std::vector<std::vector<DfCount>> df_counts(kBuckets);
+  std::vector<std::vector<DfCount>> df_counts(buckets);
   for_each_bucket([&](size_t b, BucketTable& table, const Placed*, size_t count) {
     // A histogram of the bucket's frequencies (none is above the bucket's token count).
     std::vector<uint32_t> histogram(count + 1, 0);
