@@ -58,7 +58,6 @@ class DiskFileSystem : public FileSystem {
     ReserveLarge(content, static_cast<size_t>(size));
     content.resize(static_cast<size_t>(size));
     size_t filled = std::fread(content.data(), 1, content.size(), f);
-    bool failed = false;
     if (filled == content.size()) {
       // The file may have grown since its size was taken: read on to its end.
       char buf[1 << 16];
@@ -66,7 +65,7 @@ class DiskFileSystem : public FileSystem {
       while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) content.append(buf, n);
       filled = content.size();
     }
-    failed = std::ferror(f) != 0;
+    bool failed = std::ferror(f) != 0;
     std::fclose(f);
     if (failed) return Status::IoError(path + ": read error");
     content.resize(filled);

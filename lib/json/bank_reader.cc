@@ -15,20 +15,6 @@ extern const char kBankSchemaText[];
 
 namespace {
 
-// The code points in [p, end): the bytes that are not UTF-8 continuation bytes (10xxxxxx), eight
-// at a time.
-size_t CountCodePoints(const char* p, const char* end) {
-  size_t count = 0;
-  for (; end - p >= 8; p += 8) {
-    uint64_t word;
-    std::memcpy(&word, p, sizeof word);
-    uint64_t continuation = (word & ~(word << 1)) & 0x8080808080808080ULL;
-    count += 8 - static_cast<size_t>(__builtin_popcountll(continuation));
-  }
-  for (; p < end; ++p) count += (static_cast<unsigned char>(*p) & 0xC0) != 0x80;
-  return count;
-}
-
 // Turns byte offsets into line:column while walking forward through the source, so locating
 // every field of a file costs one pass even when the file is one long line. Going backwards
 // falls back to SourceText::PositionAt.
@@ -49,7 +35,8 @@ class Locator {
     while (p < end) {
       const void* nl = std::memchr(p, '\n', static_cast<size_t>(end - p));
       const char* stop = nl != nullptr ? static_cast<const char*>(nl) : end;
-      pos_.column += static_cast<uint32_t>(CountCodePoints(p, stop));
+      pos_.column += static_cast<uint32_t>(
+          CountCodePoints(std::string_view(p, static_cast<size_t>(stop - p))));
       p = stop;
       if (nl != nullptr) {
         ++pos_.line;

@@ -210,8 +210,8 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
       }
     });
   };
-  // Runs body(bucket, table) for every bucket of every round, each bucket's table holding the
-  // number of records of each of its tokens; the buckets of a round are shared out among threads.
+  // Runs body(bucket, table, pairs, count) for every bucket of every round, the table holding the
+  // number of records of each of the bucket's tokens; a round's buckets are shared among threads.
   const bool one_round = round_begin.size() == 2;
   if (one_round) place_round(0, buckets);
   auto for_each_bucket = [&](auto&& body) {

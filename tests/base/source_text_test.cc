@@ -2,6 +2,9 @@
 
 #include <gtest/gtest.h>
 
+#include <iterator>
+#include <random>
+
 namespace qbank {
 namespace {
 
@@ -63,6 +66,22 @@ TEST(SourceTextTest, ReleasedTextThatChangedReadsAsEmpty) {
     EXPECT_EQ(src.LineStart(3), 0u);
     EXPECT_EQ(src.PositionAt(15).line, 1u);
     EXPECT_EQ(src.PositionAt(15).column, 1u);
+  }
+}
+
+// CountCodePoints counts eight bytes at a time; it must agree with counting byte by byte for any
+// bytes, any length and any alignment of the multi-byte characters.
+TEST(CountCodePointsTest, AgreesWithCountingByteByByte) {
+  std::mt19937 rng(3);
+  const std::string pieces[] = {"a",    "\xC3\xA9", "\xE2\x9C\x93", "\xF0\x9F\x98\x80",
+                                "\x80", "\xFF"};
+  for (int round = 0; round < 2000; ++round) {
+    std::string text;
+    size_t n = rng() % 30;
+    for (size_t i = 0; i < n; ++i) text += pieces[rng() % std::size(pieces)];
+    size_t expected = 0;
+    for (unsigned char c : text) expected += (c & 0xC0) != 0x80;
+    ASSERT_EQ(CountCodePoints(text), expected) << round;
   }
 }
 
