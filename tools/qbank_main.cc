@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "base/data_dir.h"
 #include "subcommands.h"
 
 namespace {
@@ -34,6 +35,13 @@ int main(int argc, char** argv) {
   }
   if (command == "--version" || command == "-V") {
     std::cout << "qbank " << QBANK_VERSION << "\n";
+    const qbank::Result<qbank::DataDirLocation>& data = qbank::DataDir();
+    if (data.ok()) {
+      std::cout << "data: " << data->dir << " (" << data->how << ")\n";
+      return 0;
+    }
+    std::cout << "data: not found\n";
+    std::cerr << "qbank: " << data.status().message() << "\n";
     return 0;
   }
   for (const auto& sub : qbank::tools::Subcommands()) {

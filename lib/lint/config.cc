@@ -212,12 +212,6 @@ std::string AbsoluteNormal(const std::string& path) {
 
 }  // namespace
 
-std::string DataDir() {
-  const char* env = std::getenv("QBANK_DATA_DIR");
-  if (env != nullptr && *env != '\0') return env;
-  return QBANK_DATA_DIR;
-}
-
 Result<LintConfig> LoadConfig(const std::string& path, const FileSystem& fs,
                               const std::string& data_dir) {
   std::set<std::string> seen;

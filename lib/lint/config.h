@@ -43,10 +43,6 @@ struct LintConfig {
   std::vector<Override> overrides;  // from the extended configs first, then this one's
 };
 
-// The folder holding rules/ and schemas/: $QBANK_DATA_DIR when set, else the source tree the
-// library was built from.
-std::string DataDir();
-
 // Reads, validates and resolves the config file at `path`. `extends` names a preset
 // ("recommended", "strict": rules/presets/NAME.json under `data_dir`) or a config file relative
 // to this one; chains are followed (a cycle is an error). Errors are InvalidInput

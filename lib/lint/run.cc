@@ -12,6 +12,7 @@
 #include <set>
 #include <sstream>
 
+#include "base/data_dir.h"
 #include "commands/output.h"
 #include "formats/import.h"
 #include "lint/changed_files.h"
@@ -101,7 +102,15 @@ void PrintTimings(double import_s, const std::vector<RuleTiming>& rules, double 
 
 int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
   FileSystem& fs = options.fs != nullptr ? *options.fs : RealFileSystem();
-  std::string data_dir = options.data_dir.empty() ? DataDir() : options.data_dir;
+  std::string data_dir = options.data_dir;
+  if (data_dir.empty()) {
+    const Result<DataDirLocation>& found = DataDir();
+    if (!found.ok()) {
+      err << "qbank lint: " << found.status().message() << "\n";
+      return 2;
+    }
+    data_dir = found->dir;
+  }
 
   report::ReportWriter writer = report::FindReportWriter(options.format);
   std::vector<std::string_view> ci_formats = report::CiReportFormatNames();
@@ -331,7 +340,15 @@ int ExplainRule(std::string_view rule_id, std::ostream& out, std::ostream& err,
     err << "qbank explain: unknown rule '" << rule_id << "'; run `qbank rules` for the list\n";
     return 2;
   }
-  std::string dir = data_dir.empty() ? DataDir() : data_dir;
+  std::string dir = data_dir;
+  if (dir.empty()) {
+    const Result<DataDirLocation>& found = DataDir();
+    if (!found.ok()) {
+      err << "qbank explain: " << found.status().message() << "\n";
+      return 2;
+    }
+    dir = found->dir;
+  }
   std::string path = dir + "/rules/" + std::string(rule_id) + ".md";
   Result<std::string> page = RealFileSystem().ReadFile(path);
   if (!page.ok()) {

@@ -46,7 +46,7 @@ struct LintOptions {
   std::optional<Date> today;             // Today()
   unsigned threads = 0;                  // all cores
   std::optional<bool> out_is_terminal;   // isatty(1) when `out` is std::cout
-  std::string data_dir;                  // DataDir()
+  std::string data_dir;                  // "": DataDir() (base/data_dir.h)
   // The process exits right after the run (the command line tool): the bank is left for the
   // system to reclaim at exit instead of being freed piece by piece (a tenth of a second for a
   // bank of 100,000 questions).

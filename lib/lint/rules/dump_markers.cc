@@ -1,6 +1,7 @@
 // dump-markers: a small term matcher over the configured list.
 #include "lint/rules/dump_markers.h"
 
+#include "base/data_dir.h"
 #include "base/file_system.h"
 #include "lint/config.h"
 #include "lint/rules/question_fields.h"
@@ -101,7 +102,12 @@ Status DumpMarkersRule::Configure(const model::Value& options) {
   if (replace) {
     for (const std::string& t : terms) terms_.emplace_back(t);
   } else {
-    std::string path = DataDir() + "/rules/terms/dump-markers.txt";
+    const Result<DataDirLocation>& data = DataDir();
+    if (!data.ok()) {
+      return Status::NotFound("the dump-marker term list: " + data.status().message() +
+                              "\n(or give the option 'terms')");
+    }
+    std::string path = data->dir + "/rules/terms/dump-markers.txt";
     Result<std::string> list = RealFileSystem().ReadFile(path);
     if (!list.ok()) {
       return Status::NotFound("the dump-marker term list: " + list.status().message() +
