@@ -6,17 +6,18 @@
 
 #include "base/file_system.h"
 #include "commands/convert.h"
+#include "commands/exit_code.h"
+#include "commands/explain.h"
 #include "commands/fmt.h"
-#include "formats/registry.h"
-#include "lint/run.h"
-#include "similarity/index_build.h"
+#include "commands/formats.h"
+#include "commands/index.h"
+#include "commands/lint.h"
+#include "commands/rules.h"
 
 namespace qbank::tools {
 namespace {
 
 namespace po = boost::program_options;
-
-constexpr int kUsageError = 2;
 
 // Parses `args` against `visible` (+ hidden positional `inputs`); prints help and returns 0 on
 // --help, prints the error and returns 2 on a parse error, returns -1 to go on.
@@ -34,7 +35,7 @@ int Parse(const std::vector<std::string>& args, const std::string& usage,
     po::notify(vm);
   } catch (const po::error& e) {
     std::cerr << "qbank: " << e.what() << "\nusage: " << usage << "\n";
-    return kUsageError;
+    return commands::kExitError;
   }
   if (vm.count("help")) {
     std::cout << "usage: " << usage << "\n\n" << visible;
@@ -47,16 +48,6 @@ std::vector<std::string> Strings(const po::variables_map& vm, const char* name) 
   return vm.count(name) ? vm[name].as<std::vector<std::string>>() : std::vector<std::string>{};
 }
 
-std::string FormatNames(bool exportable) {
-  std::string names;
-  for (const auto* f : formats::Registry::Default().All()) {
-    if (exportable ? !f->can_export() : !f->can_import()) continue;
-    if (!names.empty()) names += ", ";
-    names += f->name();
-  }
-  return names;
-}
-
 // import, export and convert share one shape.
 int RunConvertLike(const std::vector<std::string>& args, const std::string& command) {
   po::options_description opts("options");
@@ -66,9 +57,9 @@ int RunConvertLike(const std::vector<std::string>& args, const std::string& comm
       "from,f", po::value(&options.from),
       ("input format, detected from extension and content "
        "when absent: " +
-       FormatNames(false))
+       commands::FormatNames(false))
           .c_str())("to,t", po::value(&options.to),
-                    ("output format: " + FormatNames(true)).c_str())(
+                    ("output format: " + commands::FormatNames(true)).c_str())(
       "output,o", po::value(&options.output), "output file (standard output when absent)")(
       "encoding", po::value(&options.encoding),
       "input encoding when not UTF-8 (e.g. windows-1252)")(
@@ -82,15 +73,15 @@ int RunConvertLike(const std::vector<std::string>& args, const std::string& comm
   options.inputs = Strings(vm, "inputs");
   if (options.inputs.empty()) {
     std::cerr << "qbank " << command << ": no input given\nusage: " << usage << "\n";
-    return kUsageError;
+    return commands::kExitError;
   }
   if (command != "import" && !vm.count("to")) {
     std::cerr << "qbank " << command << ": --to FORMAT is required\nusage: " << usage << "\n";
-    return kUsageError;
+    return commands::kExitError;
   }
   if (command == "export" && options.inputs.size() != 1) {
     std::cerr << "qbank export: exactly one bank is exported at a time\nusage: " << usage << "\n";
-    return kUsageError;
+    return commands::kExitError;
   }
   return commands::RunConvert(options, RealFileSystem(), std::cin, std::cout, std::cerr);
 }
@@ -111,7 +102,7 @@ int FmtCommand(const std::vector<std::string>& args) {
   options.inputs = Strings(vm, "inputs");
   if (options.inputs.empty()) {
     std::cerr << "qbank fmt: no bank file given\nusage: " << usage << "\n";
-    return kUsageError;
+    return commands::kExitError;
   }
   return commands::RunFmt(options, RealFileSystem(), std::cout, std::cerr);
 }
@@ -121,23 +112,12 @@ int FormatsCommand(const std::vector<std::string>& args) {
   opts.add_options()("help,h", "show this help");
   po::variables_map vm;
   if (int rc = Parse(args, "qbank formats", opts, vm, "inputs", 0); rc >= 0) return rc;
-  for (const auto* f : formats::Registry::Default().All()) {
-    std::string name(f->name());
-    name.resize(12, ' ');
-    std::string dir = std::string(f->can_import() ? "import" : "") +
-                      (f->can_import() && f->can_export() ? "/" : "") +
-                      (f->can_export() ? "export" : "");
-    dir.resize(14, ' ');
-    std::string exts;
-    for (auto e : f->extensions()) exts += (exts.empty() ? "" : " ") + std::string(e);
-    std::cout << name << dir << f->summary() << (exts.empty() ? "" : " (" + exts + ")") << "\n";
-  }
-  return 0;
+  return commands::ListFormats(std::cout);
 }
 
 int LintCommand(const std::vector<std::string>& args) {
   po::options_description opts("options");
-  lint::LintOptions options;
+  commands::LintOptions options;
   opts.add_options()("help,h", "show this help")("from,f", po::value(&options.from),
                                                  "input format, detected per file when absent")(
       "config,c", po::value(&options.config_path),
@@ -169,12 +149,12 @@ int LintCommand(const std::vector<std::string>& args) {
   options.inputs = Strings(vm, "inputs");
   if (options.inputs.empty()) {
     std::cerr << "qbank lint: no input given\nusage: " << usage << "\n";
-    return kUsageError;
+    return commands::kExitError;
   }
   options.exit_follows = true;
   const char* timing = std::getenv("QBANK_TIMING");
   options.timing = timing != nullptr && *timing != '\0' && std::string_view(timing) != "0";
-  return lint::RunLint(options, std::cout, std::cerr);
+  return commands::RunLint(options, std::cout, std::cerr);
 }
 
 int RulesCommand(const std::vector<std::string>& args) {
@@ -182,7 +162,7 @@ int RulesCommand(const std::vector<std::string>& args) {
   opts.add_options()("help,h", "show this help");
   po::variables_map vm;
   if (int rc = Parse(args, "qbank rules", opts, vm, "inputs", 0); rc >= 0) return rc;
-  return lint::ListRules(std::cout);
+  return commands::ListRules(std::cout);
 }
 
 int ExplainCommand(const std::vector<std::string>& args) {
@@ -194,14 +174,14 @@ int ExplainCommand(const std::vector<std::string>& args) {
   std::vector<std::string> rule = Strings(vm, "inputs");
   if (rule.empty()) {
     std::cerr << "qbank explain: name a rule (see `qbank rules`)\nusage: " << usage << "\n";
-    return kUsageError;
+    return commands::kExitError;
   }
-  return lint::ExplainRule(rule.front(), std::cout, std::cerr);
+  return commands::ExplainRule(rule.front(), std::cout, std::cerr);
 }
 
 int IndexCommand(const std::vector<std::string>& args) {
   po::options_description opts("options");
-  similarity::IndexBuildOptions options;
+  commands::IndexBuildOptions options;
   opts.add_options()("help,h", "show this help")("output,o", po::value(&options.output),
                                                  "the index file to write (e.g. refs.qidx)");
   po::variables_map vm;
@@ -210,14 +190,14 @@ int IndexCommand(const std::vector<std::string>& args) {
   std::vector<std::string> rest = Strings(vm, "inputs");
   if (rest.empty() || rest.front() != "build") {
     std::cerr << "qbank index: expected the action 'build'\nusage: " << usage << "\n";
-    return kUsageError;
+    return commands::kExitError;
   }
   options.sources.assign(rest.begin() + 1, rest.end());
   if (options.sources.empty() || options.output.empty()) {
     std::cerr << "qbank index build: name the sources and -o FILE\nusage: " << usage << "\n";
-    return kUsageError;
+    return commands::kExitError;
   }
-  return similarity::RunIndexBuild(options, RealFileSystem(), std::cout, std::cerr);
+  return commands::RunIndexBuild(options, RealFileSystem(), std::cout, std::cerr);
 }
 
 }  // namespace

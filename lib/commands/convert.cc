@@ -1,6 +1,7 @@
 // Import, export and convert over the import pipeline and the format registry.
 #include "commands/convert.h"
 
+#include "commands/exit_code.h"
 #include "commands/output.h"
 #include "formats/import.h"
 #include "formats/registry.h"

@@ -12,11 +12,6 @@
 
 namespace qbank::commands {
 
-// Exit codes shared by every command.
-inline constexpr int kExitOk = 0;
-inline constexpr int kExitCheckFailed = 1;
-inline constexpr int kExitError = 2;
-
 struct ConvertOptions {
   std::vector<std::string> inputs;  // files, folders, "-"
   std::string from;                 // forced input format; empty to detect

@@ -4,7 +4,7 @@
 #include <algorithm>
 #include <memory>
 
-#include "commands/convert.h"
+#include "commands/exit_code.h"
 #include "formats/import.h"
 #include "formats/registry.h"
 

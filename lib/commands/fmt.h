@@ -12,8 +12,8 @@ namespace qbank::commands {
 
 struct FmtOptions {
   std::vector<std::string> inputs;  // bank files (json), or folders of them
-  bool check = false;  // exit 1 and say where a file is not normalised
-  bool write = false;  // rewrite files that are not normalised, in place
+  bool check = false;               // exit 1 and say where a file is not normalised
+  bool write = false;               // rewrite files that are not normalised, in place
 };
 
 // Without --check or --write, prints the normalised form of each bank to `out`. With --check,

@@ -68,6 +68,11 @@ std::string Fingerprint(std::string_view rule_id, std::string_view question_id,
   return buf;
 }
 
+std::string StableFingerprint(const Finding& finding) {
+  if (!finding.fingerprint.empty()) return finding.fingerprint;
+  return Fingerprint(finding.rule_id, finding.question_id, finding.field_path, finding.message);
+}
+
 Date Today() {
   auto now = std::chrono::system_clock::now();
   // SOURCE_DATE_EPOCH (reproducible-builds convention): seconds since 1970 in UTC, so a run can be

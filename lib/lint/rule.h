@@ -59,6 +59,10 @@ struct Finding {
 std::string Fingerprint(std::string_view rule_id, std::string_view question_id,
                         std::string_view field_path_in_question, std::string_view offending_text);
 
+// The fingerprint a finding is matched by (baselines, SARIF): Finding::fingerprint, or, when a
+// producer left it empty, Fingerprint(rule id, question id, field path, message).
+std::string StableFingerprint(const Finding& finding);
+
 // The date rules compare against, injectable so tests are stable.
 struct Date {
   int year = 1970;

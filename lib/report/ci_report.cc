@@ -1,10 +1,6 @@
 // Picks the CI writer by name and fills its context from a lint run.
 #include "report/ci_report.h"
 
-#include <filesystem>
-#include <system_error>
-
-#include "lint/changed_files.h"
 #include "report/github_report.h"
 #include "report/junit_report.h"
 #include "report/sarif_report.h"
@@ -37,14 +33,7 @@ ReportContext MakeReportContext(const ReportInput& input, const FileSystem& fs,
   ctx.rules = DescribeRules(lint::RuleRegistry::Default(), ids, fs,
                             data_dir.empty() ? std::string() : data_dir + "/rules");
   ctx.tool_version = std::string(LibraryVersion());
-  if (!repo_root.empty()) {
-    ctx.repo_root = repo_root;
-  } else if (Result<std::string> top = lint::GitTopLevel("."); top.ok()) {
-    ctx.repo_root = *top;
-  } else {
-    std::error_code ec;
-    ctx.repo_root = std::filesystem::current_path(ec).generic_string();
-  }
+  ctx.repo_root = repo_root;
   return ctx;
 }
 

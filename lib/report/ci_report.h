@@ -25,10 +25,10 @@ std::optional<std::string> WriteCiReport(std::string_view name, const ReportCont
                                          std::optional<lint::Severity> fail_on);
 
 // The context for `input`: its bank and findings; its rules described with their doc pages from
-// "<data_dir>/rules" read through `fs`; the library version; and as repo root `repo_root` when it
-// is not empty, else the git work tree holding the current directory, else the current directory.
+// "<data_dir>/rules" read through `fs`; the library version; and `repo_root` as the root file
+// names are written relative to (empty: as the bank names them).
 ReportContext MakeReportContext(const ReportInput& input, const FileSystem& fs,
-                                const std::string& data_dir, const std::string& repo_root = "");
+                                const std::string& data_dir, const std::string& repo_root);
 
 }  // namespace qbank::report
 

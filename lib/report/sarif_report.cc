@@ -7,7 +7,6 @@
 #include <system_error>
 
 #include "json/document.h"
-#include "lint/baseline.h"
 
 namespace qbank::report {
 namespace {

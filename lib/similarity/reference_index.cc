@@ -315,4 +315,42 @@ std::vector<ReferenceMatch> ReferenceIndex::Search(const std::vector<uint64_t>& 
   return matches;
 }
 
+namespace {
+
+void AddTextPassages(uint32_t doc, const std::string& content, ReferenceIndexBuilder& builder) {
+  size_t line = 1;
+  size_t i = 0;
+  while (i < content.size()) {
+    // Skip blank lines, then take lines up to the next blank line.
+    size_t eol = content.find('\n', i);
+    if (eol == std::string::npos) eol = content.size();
+    std::string_view l(content.data() + i, eol - i);
+    if (l.find_first_not_of(" \t\r") == std::string_view::npos) {
+      i = eol + 1;
+      ++line;
+      continue;
+    }
+    size_t start = i;
+    size_t start_line = line;
+    while (i < content.size()) {
+      eol = content.find('\n', i);
+      if (eol == std::string::npos) eol = content.size();
+      std::string_view current(content.data() + i, eol - i);
+      if (current.find_first_not_of(" \t\r") == std::string_view::npos) break;
+      i = eol + 1;
+      ++line;
+    }
+    size_t end = std::min(i, content.size());
+    builder.AddPassage(doc, static_cast<uint32_t>(start_line),
+                       std::string_view(content).substr(start, end - start));
+  }
+}
+
+}  // namespace
+
+void AddReferenceText(const std::string& name, const std::string& content,
+                      ReferenceIndexBuilder& builder) {
+  AddTextPassages(builder.AddDocument(name), content, builder);
+}
+
 }  // namespace qbank::similarity

@@ -56,6 +56,11 @@ class ReferenceIndexBuilder {
   size_t passages_ = 0;
 };
 
+// Adds `content` (UTF-8 text) to `builder` as document `name`: each paragraph (lines up to a
+// blank line) is a passage at its first line.
+void AddReferenceText(const std::string& name, const std::string& content,
+                      ReferenceIndexBuilder& builder);
+
 // What the overlap search reports for one question and one reference document.
 struct ReferenceMatch {
   uint32_t doc = 0;

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "commands/convert.h"
+#include "commands/exit_code.h"
 #include "commands/fmt.h"
 #include "formats/json_format.h"
 #include "formats/registry.h"

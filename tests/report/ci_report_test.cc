@@ -12,8 +12,8 @@
 #include <vector>
 
 #include "base/file_system.h"
+#include "commands/process.h"
 #include "json/document.h"
-#include "lint/changed_files.h"
 #include "report/ci_fixtures.h"
 #include "report/github_report.h"
 #include "report/junit_report.h"
@@ -471,7 +471,7 @@ std::string XmllintComplaint(const std::string& xml) {
   std::string dir = ::testing::TempDir();
   std::string path = dir + "/ci_test_junit_" + std::to_string(::getpid()) + ".xml";
   EXPECT_TRUE(RealFileSystem().WriteFileAtomic(path, xml).ok());
-  Result<lint::ProcessOutput> run = lint::RunProcess(
+  Result<commands::ProcessOutput> run = commands::RunProcess(
       {"xmllint", "--noout", "--schema", kTestDir + "/schemas/jenkins-junit-10.xsd", path});
   std::filesystem::remove(path);
   EXPECT_TRUE(run.ok()) << run.status().ToString();
@@ -480,7 +480,7 @@ std::string XmllintComplaint(const std::string& xml) {
 }
 
 bool HaveXmllint() {
-  Result<lint::ProcessOutput> run = lint::RunProcess({"xmllint", "--version"});
+  Result<commands::ProcessOutput> run = commands::RunProcess({"xmllint", "--version"});
   return run.ok() && run->exit_code == 0;
 }
 

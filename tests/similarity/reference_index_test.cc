@@ -6,7 +6,6 @@
 #include <sstream>
 
 #include "similarity/fingerprint.h"
-#include "similarity/index_build.h"
 #include "text/text_key.h"
 
 namespace qbank::similarity {
@@ -82,36 +81,6 @@ TEST(ReferenceIndexTest, RejectsFilesThatAreNotIndexes) {
   std::string huge_count = bytes;
   for (int i = 48; i < 56; ++i) huge_count[static_cast<size_t>(i)] = '\xFF';
   EXPECT_NE(message(huge_count), "ok");
-}
-
-TEST(IndexBuildTest, BuildsFromTextFilesBanksAndFolders) {
-  InMemoryFileSystem fs;
-  fs.Add("refs/dump.txt", std::string("Header line\n\n") + kPassage + "\n");
-  fs.Add("refs/sub/notes.txt", "Some other text that says little.\n");
-  fs.Add("refs/blob.bin", std::string("\x00\x01\x02", 3));
-  IndexBuildOptions options;
-  options.sources = {"refs"};
-  options.output = "out/refs.qidx";
-  std::ostringstream out, err;
-  ASSERT_EQ(RunIndexBuild(options, fs, out, err), 0) << err.str();
-  EXPECT_EQ(
-      out.str(),
-      "out/refs.qidx: 2 documents, 3 passages, " +
-          std::to_string(
-              ReferenceIndex::Parse(fs.files().at("out/refs.qidx"), "x")->fingerprint_count()) +
-          " fingerprints\n");
-  EXPECT_NE(err.str().find("refs/blob.bin: binary data"), std::string::npos);
-  Result<ReferenceIndex> index = ReferenceIndex::Load(fs, "out/refs.qidx");
-  ASSERT_TRUE(index.ok());
-  auto matches = index->Search(Tokens(kPassage), OverlapOptions{});
-  ASSERT_EQ(matches.size(), 1u);
-  EXPECT_EQ(index->document(matches[0].doc), "refs/dump.txt");
-  EXPECT_EQ(matches[0].line, 3u);
-
-  options.sources = {"missing"};
-  std::ostringstream out2, err2;
-  EXPECT_EQ(RunIndexBuild(options, fs, out2, err2), 2);
-  EXPECT_EQ(err2.str(), "missing: no such file or folder\n");
 }
 
 }  // namespace

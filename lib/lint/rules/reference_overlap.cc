@@ -2,8 +2,8 @@
 #include "lint/rules/reference_overlap.h"
 
 #include "similarity/fingerprint.h"
-#include "similarity/index_build.h"
 #include "similarity/question_features.h"
+#include "similarity/reference_index.h"
 #include "text/text_key.h"
 
 namespace qbank::lint {

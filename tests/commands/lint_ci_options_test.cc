@@ -8,13 +8,16 @@
 #include <fstream>
 #include <sstream>
 
+#include "commands/changed_files.h"
+#include "commands/lint.h"
+#include "commands/process.h"
 #include "formats/registry.h"
 #include "json/document.h"
-#include "lint/changed_files.h"
-#include "lint/run.h"
 
-namespace qbank::lint {
+namespace qbank::commands {
 namespace {
+
+using namespace lint;  // NOLINT: the tests were written against lint:: names
 
 namespace fs = std::filesystem;
 
@@ -248,4 +251,4 @@ TEST(LintChangedSinceTest, ReportsOnlyChangedFiles) {
 }
 
 }  // namespace
-}  // namespace qbank::lint
+}  // namespace qbank::commands

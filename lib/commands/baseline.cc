@@ -1,5 +1,5 @@
 // Writing, reading and applying baseline files.
-#include "lint/baseline.h"
+#include "commands/baseline.h"
 
 #include <algorithm>
 #include <map>
@@ -8,7 +8,10 @@
 #include "json/document.h"
 #include "model/value.h"
 
-namespace qbank::lint {
+namespace qbank::commands {
+using lint::Finding;
+using lint::StableFingerprint;
+
 namespace {
 
 constexpr std::string_view kKind = "qbank-baseline";
@@ -26,11 +29,6 @@ std::string Plural(size_t n, std::string_view one, std::string_view many) {
 }
 
 }  // namespace
-
-std::string StableFingerprint(const Finding& finding) {
-  if (!finding.fingerprint.empty()) return finding.fingerprint;
-  return Fingerprint(finding.rule_id, finding.question_id, finding.field_path, finding.message);
-}
 
 Baseline MakeBaseline(const std::vector<Finding>& findings) {
   Baseline baseline;
@@ -154,4 +152,4 @@ std::string BaselineSummary(const BaselineMatch& match) {
   return out;
 }
 
-}  // namespace qbank::lint
+}  // namespace qbank::commands

@@ -1,15 +1,13 @@
 // Reference index building from files and folders.
-#include "similarity/index_build.h"
+#include "commands/index.h"
 
+#include "commands/exit_code.h"
 #include "formats/import.h"
 #include "model/bank.h"
 #include "text/unicode.h"
 
-namespace qbank::similarity {
+namespace qbank::commands {
 namespace {
-
-constexpr int kExitOk = 0;
-constexpr int kExitError = 2;
 
 std::string QuestionPassage(const model::Question& q) {
   std::string text = q.stem.value;
@@ -24,43 +22,10 @@ std::string QuestionPassage(const model::Question& q) {
   return text;
 }
 
-void AddTextPassages(uint32_t doc, const std::string& content, ReferenceIndexBuilder& builder) {
-  size_t line = 1;
-  size_t i = 0;
-  while (i < content.size()) {
-    // Skip blank lines, then take lines up to the next blank line.
-    size_t eol = content.find('\n', i);
-    if (eol == std::string::npos) eol = content.size();
-    std::string_view l(content.data() + i, eol - i);
-    if (l.find_first_not_of(" \t\r") == std::string_view::npos) {
-      i = eol + 1;
-      ++line;
-      continue;
-    }
-    size_t start = i;
-    size_t start_line = line;
-    while (i < content.size()) {
-      eol = content.find('\n', i);
-      if (eol == std::string::npos) eol = content.size();
-      std::string_view current(content.data() + i, eol - i);
-      if (current.find_first_not_of(" \t\r") == std::string_view::npos) break;
-      i = eol + 1;
-      ++line;
-    }
-    size_t end = std::min(i, content.size());
-    builder.AddPassage(doc, static_cast<uint32_t>(start_line),
-                       std::string_view(content).substr(start, end - start));
-  }
-}
-
 }  // namespace
 
-void AddReferenceText(const std::string& name, const std::string& content,
-                      ReferenceIndexBuilder& builder) {
-  AddTextPassages(builder.AddDocument(name), content, builder);
-}
-
-Status AddReferenceFile(const std::string& path, FileSystem& fs, ReferenceIndexBuilder& builder) {
+Status AddReferenceFile(const std::string& path, FileSystem& fs,
+                        similarity::ReferenceIndexBuilder& builder) {
   Result<std::string> content = fs.ReadFile(path);
   if (!content.ok()) return content.status();
   const formats::Registry& registry = formats::Registry::Default();
@@ -86,7 +51,7 @@ Status AddReferenceFile(const std::string& path, FileSystem& fs, ReferenceIndexB
     return Status::InvalidInput(path + ": invalid UTF-8 at byte " + std::to_string(bad_offset) +
                                 "; expected UTF-8 text or a bank file");
   }
-  AddTextPassages(builder.AddDocument(path), *content, builder);
+  similarity::AddReferenceText(path, *content, builder);
   return Status::Ok();
 }
 
@@ -116,7 +81,7 @@ int RunIndexBuild(const IndexBuildOptions& options, FileSystem& fs, std::ostream
       return kExitError;
     }
   }
-  ReferenceIndexBuilder builder(options.parameters);
+  similarity::ReferenceIndexBuilder builder(options.parameters);
   for (const std::string& file : files) {
     if (file == options.output) continue;  // an earlier index in the same folder
     Status status = AddReferenceFile(file, fs, builder);
@@ -139,4 +104,4 @@ int RunIndexBuild(const IndexBuildOptions& options, FileSystem& fs, std::ostream
   return kExitOk;
 }
 
-}  // namespace qbank::similarity
+}  // namespace qbank::commands

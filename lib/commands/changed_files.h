@@ -1,7 +1,7 @@
 // Changed-files mode: the files a git work tree has changed since a ref, which bank sources they
 // are, and the filter that keeps only the findings on those files.
-#ifndef QBANK_LINT_CHANGED_FILES_H_
-#define QBANK_LINT_CHANGED_FILES_H_
+#ifndef QBANK_COMMANDS_CHANGED_FILES_H_
+#define QBANK_COMMANDS_CHANGED_FILES_H_
 
 #include <string>
 #include <vector>
@@ -10,19 +10,7 @@
 #include "lint/rule.h"
 #include "model/bank.h"
 
-namespace qbank::lint {
-
-// What a child process printed and how it ended.
-struct ProcessOutput {
-  int exit_code = -1;  // the exit status; -1 when it was killed by a signal
-  std::string out;
-  std::string err;
-};
-
-// Runs `argv[0]` (looked up in PATH) with `argv` as its arguments, no shell involved, stdin
-// closed, and collects its stdout and stderr. IoError when the program cannot be started (where
-// spawning is emulated by fork and exec, as under valgrind, the child exits 127 instead).
-Result<ProcessOutput> RunProcess(const std::vector<std::string>& argv);
+namespace qbank::commands {
 
 // The root of the git work tree that holds `dir` (`git rev-parse --show-toplevel`). NotFound
 // "DIR: not inside a git work tree (...)" otherwise.
@@ -45,9 +33,10 @@ std::vector<bool> ChangedSources(const model::Bank& bank,
 // question's) is changed, or one of its related locations is in a changed file (so a duplicate
 // pair with one question in a changed file is kept whichever side it was reported on). Findings
 // with no file anywhere (bank-wide statistics) are dropped: they belong to full runs.
-std::vector<Finding> KeepChangedFindings(const model::Bank& bank, std::vector<Finding> findings,
-                                         const std::vector<bool>& changed);
+std::vector<lint::Finding> KeepChangedFindings(const model::Bank& bank,
+                                               std::vector<lint::Finding> findings,
+                                               const std::vector<bool>& changed);
 
-}  // namespace qbank::lint
+}  // namespace qbank::commands
 
-#endif  // QBANK_LINT_CHANGED_FILES_H_
+#endif  // QBANK_COMMANDS_CHANGED_FILES_H_

@@ -1,6 +1,6 @@
 // Tests for changed-files mode: running git without a shell, the changed and untracked files of a
 // scratch repository, unknown and hostile refs, mapping to bank sources, and the findings filter.
-#include "lint/changed_files.h"
+#include "commands/changed_files.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -10,8 +10,12 @@
 #include <string>
 #include <vector>
 
-namespace qbank::lint {
+#include "commands/process.h"
+
+namespace qbank::commands {
 namespace {
+
+using namespace lint;  // NOLINT: the tests were written against lint:: names
 
 namespace fs = std::filesystem;
 
@@ -219,4 +223,4 @@ TEST(ChangedFilesTest, KeepsFindingsTouchingChangedFiles) {
 }
 
 }  // namespace
-}  // namespace qbank::lint
+}  // namespace qbank::commands

@@ -1,7 +1,7 @@
 // Baselines: a file that records the findings a bank has today by fingerprint (not by line), so a
 // later run reports only new findings and counts the recorded ones that no longer occur.
-#ifndef QBANK_LINT_BASELINE_H_
-#define QBANK_LINT_BASELINE_H_
+#ifndef QBANK_COMMANDS_BASELINE_H_
+#define QBANK_COMMANDS_BASELINE_H_
 
 #include <cstddef>
 #include <string>
@@ -12,7 +12,7 @@
 #include "base/status.h"
 #include "lint/rule.h"
 
-namespace qbank::lint {
+namespace qbank::commands {
 
 // One recorded finding. Only `fingerprint` is matched; the rest is for people reading the file.
 struct BaselineEntry {
@@ -31,13 +31,9 @@ struct Baseline {
 // Longest message kept in an entry, in bytes (cut at a character boundary, "…" appended).
 inline constexpr size_t kBaselineMessageBytes = 160;
 
-// The fingerprint a finding is matched by: Finding::fingerprint, or, when a producer left it
-// empty, Fingerprint(rule id, question id, field path, message).
-std::string StableFingerprint(const Finding& finding);
-
 // A baseline with one entry per finding (the same finding twice gives two entries), sorted by
 // rule id, question id, fingerprint and message so the file diffs well.
-Baseline MakeBaseline(const std::vector<Finding>& findings);
+Baseline MakeBaseline(const std::vector<lint::Finding>& findings);
 
 // The baseline file (schemas/baseline.schema.json): {"entries": [{"fingerprint", "message",
 // "question", "rule"}...], "generator": generator, "kind": "qbank-baseline", "version": 1},
@@ -50,19 +46,19 @@ Result<Baseline> ReadBaseline(const SourceText& source);
 
 // What filtering findings against a baseline gave.
 struct BaselineMatch {
-  std::vector<Finding> new_findings;  // findings not covered by the baseline, in their order
-  size_t matched = 0;                 // findings the baseline covered (and dropped)
-  std::vector<BaselineEntry> gone;    // entries no finding used: fixed since the baseline
+  std::vector<lint::Finding> new_findings;  // findings not covered by the baseline, in their order
+  size_t matched = 0;                       // findings the baseline covered (and dropped)
+  std::vector<BaselineEntry> gone;          // entries no finding used: fixed since the baseline
 };
 
 // Drops each finding whose fingerprint has an unused baseline entry, using that entry up: an entry
 // covers one finding, so a second identical finding is new unless the baseline records it twice.
-BaselineMatch ApplyBaseline(const Baseline& baseline, std::vector<Finding> findings);
+BaselineMatch ApplyBaseline(const Baseline& baseline, std::vector<lint::Finding> findings);
 
 // "baseline: 3 findings matched, 1 new; 2 entries no longer occur (fixed): regenerate the
 // baseline with --write-baseline to shrink it" (the last part only when some are gone).
 std::string BaselineSummary(const BaselineMatch& match);
 
-}  // namespace qbank::lint
+}  // namespace qbank::commands
 
-#endif  // QBANK_LINT_BASELINE_H_
+#endif  // QBANK_COMMANDS_BASELINE_H_

@@ -1,7 +1,7 @@
 // `qbank index build SOURCE... -o refs.qidx`: builds the reference index from text files, banks in
 // any importable format, and folders of either.
-#ifndef QBANK_SIMILARITY_INDEX_BUILD_H_
-#define QBANK_SIMILARITY_INDEX_BUILD_H_
+#ifndef QBANK_COMMANDS_INDEX_H_
+#define QBANK_COMMANDS_INDEX_H_
 
 #include <ostream>
 #include <string>
@@ -11,24 +11,20 @@
 #include "base/status.h"
 #include "similarity/reference_index.h"
 
-namespace qbank::similarity {
+namespace qbank::commands {
 
 struct IndexBuildOptions {
   std::vector<std::string> sources;  // files and folders
   std::string output;                // the index file to write
-  IndexParameters parameters;
+  similarity::IndexParameters parameters;
 };
 
 // Adds one source file to `builder`. A file some import format reads into at least one question
 // is a bank: each question (stem, options, explanation) is a passage at its line. Any other file
 // of valid UTF-8 without NUL bytes is text: each paragraph (lines up to a blank line) is a
 // passage. InvalidInput "PATH: ..." for a file that is neither (binary data, invalid UTF-8).
-Status AddReferenceFile(const std::string& path, FileSystem& fs, ReferenceIndexBuilder& builder);
-
-// Adds `content` (UTF-8 text) to `builder` as document `name`: each paragraph (lines up to a
-// blank line) is a passage at its first line.
-void AddReferenceText(const std::string& name, const std::string& content,
-                      ReferenceIndexBuilder& builder);
+Status AddReferenceFile(const std::string& path, FileSystem& fs,
+                        similarity::ReferenceIndexBuilder& builder);
 
 // Builds the index of `options.sources` (folders walked recursively, hidden entries skipped) and
 // writes it atomically to `options.output`. Prints one summary line to `out` ("refs.qidx: 3
@@ -38,6 +34,6 @@ void AddReferenceText(const std::string& name, const std::string& content,
 int RunIndexBuild(const IndexBuildOptions& options, FileSystem& fs, std::ostream& out,
                   std::ostream& err);
 
-}  // namespace qbank::similarity
+}  // namespace qbank::commands
 
-#endif  // QBANK_SIMILARITY_INDEX_BUILD_H_
+#endif  // QBANK_COMMANDS_INDEX_H_

@@ -1,12 +1,12 @@
 // The pull-request steps of `qbank lint`: changed sources, rule restriction, baseline files.
-#include "lint/pull_request.h"
+#include "commands/pull_request.h"
 
 #include <filesystem>
 #include <system_error>
 
-#include "lint/changed_files.h"
+#include "commands/changed_files.h"
 
-namespace qbank::lint {
+namespace qbank::commands {
 
 std::string GitDirectoryFor(const std::vector<std::string>& inputs, const FileSystem& fs) {
   if (inputs.empty() || inputs.front() == "-") return ".";
@@ -24,9 +24,10 @@ Result<std::vector<bool>> ChangedSourcesSince(const std::string& ref,
   return ChangedSources(bank, *changed);
 }
 
-void RestrictToChangedSources(std::vector<PlannedRule>& plan, const std::vector<bool>& changed) {
-  for (PlannedRule& p : plan) {
-    if (p.rule == nullptr || p.rule->scope() != RuleScope::kQuestion) continue;
+void RestrictToChangedSources(std::vector<lint::PlannedRule>& plan,
+                              const std::vector<bool>& changed) {
+  for (lint::PlannedRule& p : plan) {
+    if (p.rule == nullptr || p.rule->scope() != lint::RuleScope::kQuestion) continue;
     if (p.files.empty()) {
       p.files = changed;
       continue;
@@ -37,7 +38,7 @@ void RestrictToChangedSources(std::vector<PlannedRule>& plan, const std::vector<
   }
 }
 
-Status WriteBaselineFile(const std::string& path, const std::vector<Finding>& findings,
+Status WriteBaselineFile(const std::string& path, const std::vector<lint::Finding>& findings,
                          std::string_view version, const model::Bank& bank, FileSystem& fs) {
   namespace stdfs = std::filesystem;
   auto normal = [](const std::string& p) {
@@ -58,7 +59,7 @@ Status WriteBaselineFile(const std::string& path, const std::vector<Finding>& fi
 }
 
 Result<BaselineMatch> ApplyBaselineFile(const std::string& path, const FileSystem& fs,
-                                        std::vector<Finding> findings) {
+                                        std::vector<lint::Finding> findings) {
   Result<std::string> text = fs.ReadFile(path);
   if (!text.ok()) return text.status();
   Result<Baseline> baseline = ReadBaseline(SourceText(path, std::move(text.value())));
@@ -66,4 +67,4 @@ Result<BaselineMatch> ApplyBaselineFile(const std::string& path, const FileSyste
   return ApplyBaseline(*baseline, std::move(findings));
 }
 
-}  // namespace qbank::lint
+}  // namespace qbank::commands

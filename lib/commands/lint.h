@@ -1,7 +1,7 @@
-// The library side of `qbank lint`, `qbank rules` and `qbank explain`: the tools/ subcommands
-// only parse flags into these options and call these functions.
-#ifndef QBANK_LINT_RUN_H_
-#define QBANK_LINT_RUN_H_
+// The library side of `qbank lint`: the tools/ subcommand only parses flags into these options and
+// calls RunLint.
+#ifndef QBANK_COMMANDS_LINT_H_
+#define QBANK_COMMANDS_LINT_H_
 
 #include <cstdint>
 #include <istream>
@@ -14,7 +14,10 @@
 #include "base/file_system.h"
 #include "lint/rule.h"
 
-namespace qbank::lint {
+namespace qbank::commands {
+
+// The rule id under which a file that fails to import is reported.
+inline constexpr std::string_view kImportErrorRuleId = "import-error";
 
 struct LintOptions {
   std::vector<std::string> inputs;     // files, folders, "-" for stdin
@@ -43,7 +46,7 @@ struct LintOptions {
   // Injection points for tests; defaults are the real ones.
   FileSystem* fs = nullptr;              // RealFileSystem()
   std::istream* stdin_stream = nullptr;  // std::cin
-  std::optional<Date> today;             // Today()
+  std::optional<lint::Date> today;       // Today()
   unsigned threads = 0;                  // all cores
   std::optional<bool> out_is_terminal;   // isatty(1) when `out` is std::cout
   std::string data_dir;                  // "": DataDir() (base/data_dir.h)
@@ -61,14 +64,6 @@ struct LintOptions {
 // import (after writing the report).
 int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err);
 
-// `qbank rules`: every rule, its default severity and summary, one per line. Returns 0.
-int ListRules(std::ostream& out);
+}  // namespace qbank::commands
 
-// `qbank explain RULE`: prints rules/RULE.md from `data_dir` (DataDir() when empty). Returns 0,
-// or 2 with a message on `err` for an unknown rule or a missing page.
-int ExplainRule(std::string_view rule_id, std::ostream& out, std::ostream& err,
-                const std::string& data_dir = "");
-
-}  // namespace qbank::lint
-
-#endif  // QBANK_LINT_RUN_H_
+#endif  // QBANK_COMMANDS_LINT_H_

@@ -1,5 +1,5 @@
 // `qbank lint`: import, configure, run, report, exit code.
-#include "lint/run.h"
+#include "commands/lint.h"
 
 #include <unistd.h>
 
@@ -13,21 +13,21 @@
 #include <sstream>
 
 #include "base/data_dir.h"
+#include "commands/changed_files.h"
+#include "commands/exit_code.h"
+#include "commands/lint_report.h"
 #include "commands/output.h"
+#include "commands/pull_request.h"
 #include "formats/import.h"
-#include "lint/changed_files.h"
 #include "lint/config.h"
 #include "lint/engine.h"
-#include "lint/pull_request.h"
 #include "lint/registry.h"
 #include "report/ci_report.h"
 #include "report/report.h"
 #include "report/statistics.h"
 
-namespace qbank::lint {
+namespace qbank::commands {
 namespace {
-
-constexpr std::string_view kImportError = "import-error";
 
 bool WantColor(const LintOptions& options, std::ostream& out) {
   if (options.color == "always") return true;
@@ -42,10 +42,10 @@ bool WantColor(const LintOptions& options, std::ostream& out) {
 
 // --against and --reference set options of the duplicate and overlap rules, over the config's,
 // and switch those rules on when the config had them off: naming the banks asks for the check.
-void ApplyCommandLineRuleOptions(const LintOptions& options, LintConfig& config) {
-  auto enable = [&config](const std::string& id) -> RuleSetting& {
-    RuleSetting& setting = config.rules[id];
-    if (setting.severity && *setting.severity == Severity::kOff) setting.severity.reset();
+void ApplyCommandLineRuleOptions(const LintOptions& options, lint::LintConfig& config) {
+  auto enable = [&config](const std::string& id) -> lint::RuleSetting& {
+    lint::RuleSetting& setting = config.rules[id];
+    if (setting.severity && *setting.severity == lint::Severity::kOff) setting.severity.reset();
     return setting;
   };
   if (!options.against.empty()) {
@@ -79,7 +79,7 @@ std::string BareMessage(const Diagnostic& d) {
 }
 
 // The QBANK_TIMING table: the steps of the run, then the rules, slowest first.
-void PrintTimings(double import_s, const std::vector<RuleTiming>& rules, double report_s,
+void PrintTimings(double import_s, const std::vector<lint::RuleTiming>& rules, double report_s,
                   std::ostream& err) {
   auto line = [&](std::string_view name, double seconds) {
     char buffer[160];
@@ -89,10 +89,11 @@ void PrintTimings(double import_s, const std::vector<RuleTiming>& rules, double 
   };
   err << "qbank lint: timing\n";
   line("reading the inputs", import_s);
-  std::vector<RuleTiming> sorted = rules;
-  std::stable_sort(sorted.begin(), sorted.end(),
-                   [](const RuleTiming& a, const RuleTiming& b) { return a.seconds > b.seconds; });
-  for (const RuleTiming& r : sorted) line("rule " + r.rule_id, r.seconds);
+  std::vector<lint::RuleTiming> sorted = rules;
+  std::stable_sort(
+      sorted.begin(), sorted.end(),
+      [](const lint::RuleTiming& a, const lint::RuleTiming& b) { return a.seconds > b.seconds; });
+  for (const lint::RuleTiming& r : sorted) line("rule " + r.rule_id, r.seconds);
   line("writing the report", report_s);
   err << "  (per-question rules: time summed over threads; the first duplicate rule includes the "
          "features pass the others share)\n";
@@ -125,10 +126,10 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
         << "\n";
     return 2;
   }
-  std::optional<Severity> fail_on;
+  std::optional<lint::Severity> fail_on;
   if (options.fail_on != "none") {
-    fail_on = ParseSeverity(options.fail_on);
-    if (!fail_on || *fail_on == Severity::kOff) {
+    fail_on = lint::ParseSeverity(options.fail_on);
+    if (!fail_on || *fail_on == lint::Severity::kOff) {
       err << "qbank lint: unknown --fail-on '" << options.fail_on
           << "'; expected info, warning, error or none\n";
       return 2;
@@ -150,13 +151,13 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
   }
 
   // Configuration: --config, else the nearest .qbank.json, else the preset.
-  Result<LintConfig> config = Status::NotFound("no configuration");
+  Result<lint::LintConfig> config = Status::NotFound("no configuration");
   if (!options.config_path.empty()) {
-    config = LoadConfig(options.config_path, fs, data_dir);
-  } else if (std::optional<std::string> found = FindConfig(options.inputs, fs)) {
-    config = LoadConfig(*found, fs, data_dir);
+    config = lint::LoadConfig(options.config_path, fs, data_dir);
+  } else if (std::optional<std::string> found = lint::FindConfig(options.inputs, fs)) {
+    config = lint::LoadConfig(*found, fs, data_dir);
   } else {
-    config = LoadPreset(options.preset, fs, data_dir);
+    config = lint::LoadPreset(options.preset, fs, data_dir);
   }
   if (!config.ok()) {
     err << config.status().message() << "\n";
@@ -199,7 +200,8 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
     if (source != nullptr) source->Release();
   }
 
-  Result<std::vector<PlannedRule>> plan = PlanRules(*config, bank, RuleRegistry::Default());
+  Result<std::vector<lint::PlannedRule>> plan =
+      lint::PlanRules(*config, bank, lint::RuleRegistry::Default());
   if (!plan.ok()) {
     err << plan.status().message() << "\n";
     return 2;
@@ -216,19 +218,19 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
     changed_paths = std::move(changed.value());
     RestrictToChangedSources(*plan, ChangedSources(bank, changed_paths));
   }
-  EngineOptions engine_options;
-  engine_options.today = options.today ? *options.today : Today();
+  lint::EngineOptions engine_options;
+  engine_options.today = options.today ? *options.today : lint::Today();
   engine_options.threads = options.threads;
   engine_options.measure = options.timing;
-  EngineResult result = RunRules(bank, *plan, engine_options);
+  lint::EngineResult result = lint::RunRules(bank, *plan, engine_options);
   Clock::time_point report_start = Clock::now();
 
   // Files that failed to import are findings too, at their place.
-  std::vector<Finding> findings;
+  std::vector<lint::Finding> findings;
   for (const Diagnostic& d : import_errors) {
-    Finding f;
-    f.rule_id = std::string(kImportError);
-    f.severity = Severity::kError;
+    lint::Finding f;
+    f.rule_id = std::string(kImportErrorRuleId);
+    f.severity = lint::Severity::kError;
     f.message = BareMessage(d);
     f.span = d.span;
     f.span.file = SourceFor(bank, d.path, fs);
@@ -237,9 +239,9 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
       f.span.end_column = f.span.column + 1;
     }
     // "bank/x.json" and "./bank/x.json" are one file: the fingerprint uses the normal form.
-    f.fingerprint =
-        Fingerprint(kImportError, "",
-                    std::filesystem::path(d.path).lexically_normal().generic_string(), f.message);
+    f.fingerprint = lint::Fingerprint(
+        kImportErrorRuleId, "", std::filesystem::path(d.path).lexically_normal().generic_string(),
+        f.message);
     findings.push_back(std::move(f));
   }
   findings.insert(findings.end(), std::make_move_iterator(result.findings.begin()),
@@ -273,16 +275,17 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
   input.bank = &bank;
   input.findings = &findings;
   std::set<std::string_view> ran;
-  for (const PlannedRule& p : *plan) {
+  for (const lint::PlannedRule& p : *plan) {
     if (ran.insert(p.rule->id()).second)
-      input.rules.push_back(RuleRegistry::Default().Find(p.rule->id()));
+      input.rules.push_back(lint::RuleRegistry::Default().Find(p.rule->id()));
   }
   input.files_checked = files_read + import_errors.size();
   input.questions_checked = result.questions_checked;
   bool to_stdout = options.output.empty() || options.output == "-";
   std::string report_text;
   if (ci_format) {
-    report::ReportContext ctx = report::MakeReportContext(input, fs, data_dir, options.repo_root);
+    report::ReportContext ctx =
+        report::MakeReportContext(input, fs, data_dir, RepoRootFor(options.repo_root));
     report_text = *report::WriteCiReport(options.format, ctx, fail_on);
   } else {
     report::ReportOptions report_options;
@@ -309,8 +312,8 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
   if (!import_errors.empty()) return 2;
   int64_t warnings = 0;
   bool failed = false;
-  for (const Finding& f : findings) {
-    warnings += f.severity == Severity::kWarning;
+  for (const lint::Finding& f : findings) {
+    warnings += f.severity == lint::Severity::kWarning;
     if (fail_on && f.severity >= *fail_on) failed = true;
   }
   if (options.max_warnings >= 0 && warnings > options.max_warnings) {
@@ -321,42 +324,4 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
   return failed ? 1 : 0;
 }
 
-int ListRules(std::ostream& out) {
-  size_t width = 0;
-  for (const Rule* r : RuleRegistry::Default().All()) width = std::max(width, r->id().size());
-  for (const Rule* r : RuleRegistry::Default().All()) {
-    std::string id(r->id());
-    id.resize(width + 2, ' ');
-    std::string severity(SeverityName(r->default_severity()));
-    severity.resize(9, ' ');
-    out << id << severity << r->summary() << "\n";
-  }
-  return 0;
-}
-
-int ExplainRule(std::string_view rule_id, std::ostream& out, std::ostream& err,
-                const std::string& data_dir) {
-  if (RuleRegistry::Default().Find(rule_id) == nullptr && rule_id != kImportError) {
-    err << "qbank explain: unknown rule '" << rule_id << "'; run `qbank rules` for the list\n";
-    return 2;
-  }
-  std::string dir = data_dir;
-  if (dir.empty()) {
-    const Result<DataDirLocation>& found = DataDir();
-    if (!found.ok()) {
-      err << "qbank explain: " << found.status().message() << "\n";
-      return 2;
-    }
-    dir = found->dir;
-  }
-  std::string path = dir + "/rules/" + std::string(rule_id) + ".md";
-  Result<std::string> page = RealFileSystem().ReadFile(path);
-  if (!page.ok()) {
-    err << "qbank explain: " << page.status().message() << "\n";
-    return 2;
-  }
-  out << page.value();
-  return 0;
-}
-
-}  // namespace qbank::lint
+}  // namespace qbank::commands

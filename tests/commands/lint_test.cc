@@ -1,4 +1,4 @@
-#include "lint/run.h"
+#include "commands/lint.h"
 
 #include <gtest/gtest.h>
 
@@ -6,12 +6,16 @@
 #include <set>
 #include <sstream>
 
+#include "commands/explain.h"
+#include "commands/rules.h"
 #include "formats/registry.h"
 #include "json/document.h"
 #include "lint/registry.h"
 
-namespace qbank::lint {
+namespace qbank::commands {
 namespace {
+
+using namespace lint;  // NOLINT: the tests were written against lint:: names
 
 constexpr const char* kGoodAiken =
     "Which planet is known as the red planet of the solar system?\n"
@@ -260,4 +264,4 @@ TEST(SamplesTest, PagesAreCleanAndDraftsFireEveryRule) {
 }
 
 }  // namespace
-}  // namespace qbank::lint
+}  // namespace qbank::commands

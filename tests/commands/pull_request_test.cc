@@ -1,7 +1,7 @@
 // Tests for the pull-request steps of `qbank lint`: changed-files mode end to end on a scratch git
 // repository (per-question rules only on changed files, per-bank rules on the whole bank), baseline
 // files, and the CI report formats by name.
-#include "lint/pull_request.h"
+#include "commands/pull_request.h"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -10,12 +10,15 @@
 #include <fstream>
 #include <map>
 
-#include "lint/changed_files.h"
+#include "commands/changed_files.h"
+#include "commands/process.h"
 #include "report/ci_fixtures.h"
 #include "report/ci_report.h"
 
-namespace qbank::lint {
+namespace qbank::commands {
 namespace {
+
+using namespace lint;  // NOLINT: the tests were written against lint:: names
 
 namespace fs = std::filesystem;
 
@@ -200,4 +203,4 @@ TEST(PullRequestTest, CiReportsByName) {
 }
 
 }  // namespace
-}  // namespace qbank::lint
+}  // namespace qbank::commands

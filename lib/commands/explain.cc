@@ -1,0 +1,37 @@
+// Rule pages from the data folder.
+#include "commands/explain.h"
+
+#include "base/data_dir.h"
+#include "base/file_system.h"
+#include "commands/exit_code.h"
+#include "commands/lint.h"
+#include "lint/registry.h"
+
+namespace qbank::commands {
+
+int ExplainRule(std::string_view rule_id, std::ostream& out, std::ostream& err,
+                const std::string& data_dir) {
+  if (lint::RuleRegistry::Default().Find(rule_id) == nullptr && rule_id != kImportErrorRuleId) {
+    err << "qbank explain: unknown rule '" << rule_id << "'; run `qbank rules` for the list\n";
+    return kExitError;
+  }
+  std::string dir = data_dir;
+  if (dir.empty()) {
+    const Result<DataDirLocation>& found = DataDir();
+    if (!found.ok()) {
+      err << "qbank explain: " << found.status().message() << "\n";
+      return kExitError;
+    }
+    dir = found->dir;
+  }
+  std::string path = dir + "/rules/" + std::string(rule_id) + ".md";
+  Result<std::string> page = RealFileSystem().ReadFile(path);
+  if (!page.ok()) {
+    err << "qbank explain: " << page.status().message() << "\n";
+    return kExitError;
+  }
+  out << page.value();
+  return kExitOk;
+}
+
+}  // namespace qbank::commands

@@ -1,0 +1,34 @@
+// The format table over the format registry.
+#include "commands/formats.h"
+
+#include "commands/exit_code.h"
+#include "formats/registry.h"
+
+namespace qbank::commands {
+
+int ListFormats(std::ostream& out) {
+  for (const auto* f : formats::Registry::Default().All()) {
+    std::string name(f->name());
+    name.resize(12, ' ');
+    std::string dir = std::string(f->can_import() ? "import" : "") +
+                      (f->can_import() && f->can_export() ? "/" : "") +
+                      (f->can_export() ? "export" : "");
+    dir.resize(14, ' ');
+    std::string exts;
+    for (auto e : f->extensions()) exts += (exts.empty() ? "" : " ") + std::string(e);
+    out << name << dir << f->summary() << (exts.empty() ? "" : " (" + exts + ")") << "\n";
+  }
+  return kExitOk;
+}
+
+std::string FormatNames(bool exportable) {
+  std::string names;
+  for (const auto* f : formats::Registry::Default().All()) {
+    if (exportable ? !f->can_export() : !f->can_import()) continue;
+    if (!names.empty()) names += ", ";
+    names += f->name();
+  }
+  return names;
+}
+
+}  // namespace qbank::commands

@@ -1,0 +1,53 @@
+// `qbank index build` over an in-memory file system.
+#include "commands/index.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "similarity/fingerprint.h"
+#include "similarity/reference_index.h"
+#include "text/text_key.h"
+
+namespace qbank::commands {
+namespace {
+
+const char kPassage[] =
+    "The lighthouse keeper logged the wind speed every four hours and compared the readings "
+    "with the harbour master's barometer before deciding whether the ferry could sail.";
+
+std::vector<uint64_t> Tokens(std::string_view text) {
+  return similarity::TokenHashes(text::MakeTextKey(text));
+}
+
+TEST(IndexBuildTest, BuildsFromTextFilesBanksAndFolders) {
+  InMemoryFileSystem fs;
+  fs.Add("refs/dump.txt", std::string("Header line\n\n") + kPassage + "\n");
+  fs.Add("refs/sub/notes.txt", "Some other text that says little.\n");
+  fs.Add("refs/blob.bin", std::string("\x00\x01\x02", 3));
+  IndexBuildOptions options;
+  options.sources = {"refs"};
+  options.output = "out/refs.qidx";
+  std::ostringstream out, err;
+  ASSERT_EQ(RunIndexBuild(options, fs, out, err), 0) << err.str();
+  EXPECT_EQ(out.str(), "out/refs.qidx: 2 documents, 3 passages, " +
+                           std::to_string(similarity::ReferenceIndex::Parse(
+                                              fs.files().at("out/refs.qidx"), "x")
+                                              ->fingerprint_count()) +
+                           " fingerprints\n");
+  EXPECT_NE(err.str().find("refs/blob.bin: binary data"), std::string::npos);
+  Result<similarity::ReferenceIndex> index = similarity::ReferenceIndex::Load(fs, "out/refs.qidx");
+  ASSERT_TRUE(index.ok());
+  auto matches = index->Search(Tokens(kPassage), similarity::OverlapOptions{});
+  ASSERT_EQ(matches.size(), 1u);
+  EXPECT_EQ(index->document(matches[0].doc), "refs/dump.txt");
+  EXPECT_EQ(matches[0].line, 3u);
+
+  options.sources = {"missing"};
+  std::ostringstream out2, err2;
+  EXPECT_EQ(RunIndexBuild(options, fs, out2, err2), 2);
+  EXPECT_EQ(err2.str(), "missing: no such file or folder\n");
+}
+
+}  // namespace
+}  // namespace qbank::commands
