@@ -28,7 +28,7 @@ contains() { grep -qF -- "$2" "$1" || { cat "$1" >&2; fail "$1 lacks '$2'"; }; }
 # Package into the temporary folder (CPack's staging area goes there too, not into the build).
 expect 0 cpack -G DEB --config "$build/CPackConfig.cmake" -B "$tmp/pkg"
 debs=("$tmp"/pkg/qbank_*.deb)
-[ ${#debs[@]} = 1 ] && [ -f "${debs[0]}" ] || fail "expected one qbank_*.deb in $tmp/pkg"
+{ [ ${#debs[@]} = 1 ] && [ -f "${debs[0]}" ]; } || fail "expected one qbank_*.deb in $tmp/pkg"
 deb=${debs[0]}
 
 # Control fields: maintainer, description, and the runtime libraries qbank links.
