@@ -8,6 +8,7 @@
 #include <system_error>
 
 #include "commands/process.h"
+#include "formats/import.h"
 
 namespace qbank::commands {
 using lint::Finding;
@@ -114,7 +115,7 @@ std::vector<bool> ChangedSources(const model::Bank& bank,
   for (size_t i = 0; i < bank.sources.size(); ++i) {
     if (bank.sources[i] == nullptr) continue;
     const std::string& path = bank.sources[i]->path();
-    if (path.empty() || path == "-") continue;
+    if (path.empty() || path == formats::kStdinSourceName) continue;
     out[i] = changed.contains(Canonical(path));
   }
   return out;

@@ -25,7 +25,8 @@ Result<std::vector<std::string>> ChangedFilesSince(const std::string& ref, const
 
 // changed[f] is true when source f of `bank` is one of `changed_paths` (absolute paths, as
 // ChangedFilesSince gives). Sources are compared by their canonical absolute path (symbolic links
-// resolved where the file exists), so relative input paths match.
+// resolved where the file exists), so relative input paths match. What was read from standard
+// input is never changed.
 std::vector<bool> ChangedSources(const model::Bank& bank,
                                  const std::vector<std::string>& changed_paths);
 

@@ -3,6 +3,8 @@
 
 #include <filesystem>
 
+#include "formats/import.h"
+
 namespace qbank::commands {
 
 bool SamePath(const std::string& a, const std::string& b) {
@@ -20,6 +22,17 @@ bool SamePath(const std::string& a, const std::string& b) {
   return pa == pb;
 }
 
+Status RefuseToOverwriteInput(const std::string& path, const model::Bank& bank) {
+  for (const auto& source : bank.sources) {
+    if (source == nullptr || source->path() == formats::kStdinSourceName) continue;
+    if (SamePath(source->path(), path)) {
+      return Status::Usage("refusing to overwrite the input " + path +
+                           " (write elsewhere, or use `qbank fmt --write` to rewrite a bank)");
+    }
+  }
+  return Status::Ok();
+}
+
 Status WriteOutput(FileSystem& fs, const std::string& path, std::string_view content,
                    const model::Bank& bank, std::ostream& out) {
   if (path.empty() || path == "-") {
@@ -28,12 +41,7 @@ Status WriteOutput(FileSystem& fs, const std::string& path, std::string_view con
     if (!out) return Status::IoError("cannot write to standard output");
     return Status::Ok();
   }
-  for (const auto& source : bank.sources) {
-    if (source && source->path() != "<stdin>" && SamePath(source->path(), path)) {
-      return Status::Usage("refusing to overwrite the input " + path +
-                           " (write elsewhere, or use `qbank fmt --write` to rewrite a bank)");
-    }
-  }
+  if (Status refused = RefuseToOverwriteInput(path, bank); !refused.ok()) return refused;
   if (fs.IsDirectory(path)) return Status::Usage(path + " is a folder; name a file with -o");
   return fs.WriteFileAtomic(path, content);
 }

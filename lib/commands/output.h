@@ -17,8 +17,13 @@ namespace qbank::commands {
 // identity on disk when both exist).
 bool SamePath(const std::string& a, const std::string& b);
 
+// The one "never write over an input" guard: Usage "refusing to overwrite the input PATH (...)"
+// when `path` names one of the files `bank` was read from (by SamePath). What was read from
+// standard input has no file, so no path names it.
+Status RefuseToOverwriteInput(const std::string& path, const model::Bank& bank);
+
 // Writes `content` to `path` through fs.WriteFileAtomic, or to `out` when `path` is empty or "-".
-// Refuses (Usage) when `path` is one of the files `bank` was read from.
+// Refuses (Usage) what RefuseToOverwriteInput refuses, and a folder.
 Status WriteOutput(FileSystem& fs, const std::string& path, std::string_view content,
                    const model::Bank& bank, std::ostream& out);
 

@@ -5,6 +5,7 @@
 #include <system_error>
 
 #include "commands/changed_files.h"
+#include "commands/output.h"
 
 namespace qbank::commands {
 
@@ -40,20 +41,7 @@ void RestrictToChangedSources(std::vector<lint::PlannedRule>& plan,
 
 Status WriteBaselineFile(const std::string& path, const std::vector<lint::Finding>& findings,
                          std::string_view version, const model::Bank& bank, FileSystem& fs) {
-  namespace stdfs = std::filesystem;
-  auto normal = [](const std::string& p) {
-    std::error_code ec;
-    stdfs::path abs = stdfs::absolute(stdfs::path(p), ec);
-    return (ec ? stdfs::path(p) : abs).lexically_normal();
-  };
-  stdfs::path target = normal(path);
-  for (const auto& source : bank.sources) {
-    if (source == nullptr || source->path() == "-") continue;
-    std::error_code ec;
-    if (normal(source->path()) == target || stdfs::equivalent(source->path(), path, ec)) {
-      return Status::Usage("refusing to write the baseline over the input " + path);
-    }
-  }
+  if (Status refused = RefuseToOverwriteInput(path, bank); !refused.ok()) return refused;
   return fs.WriteFileAtomic(path,
                             WriteBaseline(MakeBaseline(findings), "qbank " + std::string(version)));
 }

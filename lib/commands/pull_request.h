@@ -34,7 +34,7 @@ void RestrictToChangedSources(std::vector<lint::PlannedRule>& plan,
                               const std::vector<bool>& changed);
 
 // --write-baseline: writes MakeBaseline(findings) to `path` atomically, with generator
-// "qbank VERSION". Refuses (Usage) when `path` is one of the files `bank` was read from.
+// "qbank VERSION". Refuses what RefuseToOverwriteInput (commands/output.h) refuses.
 Status WriteBaselineFile(const std::string& path, const std::vector<lint::Finding>& findings,
                          std::string_view version, const model::Bank& bank, FileSystem& fs);
 

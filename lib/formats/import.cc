@@ -46,7 +46,7 @@ class Importer {
         if (options_.stdin_stream == nullptr) return Status::Usage("no standard input available");
         std::string content((std::istreambuf_iterator<char>(*options_.stdin_stream)),
                             std::istreambuf_iterator<char>());
-        ImportText("<stdin>", std::move(content), forced_);
+        ImportText(std::string(kStdinSourceName), std::move(content), forced_);
       } else if (fs_.IsDirectory(input)) {
         ImportFolder(input);
       } else {

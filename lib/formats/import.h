@@ -5,6 +5,7 @@
 
 #include <istream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/diagnostic.h"
@@ -14,6 +15,9 @@
 #include "model/bank.h"
 
 namespace qbank::formats {
+
+// The source path of what was read from standard input ("-"); no file has this name.
+inline constexpr std::string_view kStdinSourceName = "<stdin>";
 
 struct ImportOptions {
   std::string from;      // forced format name; empty to detect per file

@@ -193,6 +193,21 @@ TEST(ChangedFilesTest, MapsChangedPathsToSources) {
   EXPECT_EQ(changed, (std::vector<bool>{false, true, true, false}));
 }
 
+// Standard input is read as a source named "<stdin>"; a changed file of that name in the current
+// folder is another file.
+TEST(ChangedFilesTest, StandardInputIsNeverAChangedFile) {
+  fs::path dir = fs::path(::testing::TempDir()) / ("qbank_stdin_" + std::to_string(::getpid()));
+  fs::create_directories(dir);
+  std::ofstream(dir / "<stdin>") << "a file with the name standard input's source has\n";
+  fs::path before = fs::current_path();
+  fs::current_path(dir);
+  model::Bank bank = BankWithSources({"<stdin>"});
+  std::vector<bool> changed = ChangedSources(bank, {(dir / "<stdin>").generic_string()});
+  fs::current_path(before);
+  fs::remove_all(dir);
+  EXPECT_EQ(changed, std::vector<bool>{false});
+}
+
 TEST(ChangedFilesTest, KeepsFindingsTouchingChangedFiles) {
   model::Bank bank = BankWithSources({"/r/a.txt", "/r/b.txt", "/r/c.txt"});
   std::vector<bool> changed = {false, true, false};

@@ -9,9 +9,11 @@
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <sstream>
 
 #include "commands/changed_files.h"
 #include "commands/process.h"
+#include "formats/import.h"
 #include "report/ci_fixtures.h"
 #include "report/ci_report.h"
 
@@ -155,7 +157,9 @@ TEST(PullRequestTest, BaselineFilesRoundTrip) {
   InMemoryFileSystem mem;
   ASSERT_TRUE(WriteBaselineFile("base.json", findings, "1.2.3", bank, mem).ok());
   Status over_input = WriteBaselineFile("/b/../b/q.txt", findings, "1.2.3", bank, mem);
-  EXPECT_EQ(over_input.message(), "refusing to write the baseline over the input /b/../b/q.txt");
+  EXPECT_EQ(over_input.message(),
+            "refusing to overwrite the input /b/../b/q.txt (write elsewhere, or use `qbank fmt "
+            "--write` to rewrite a bank)");
   EXPECT_FALSE(mem.Exists("/b/q.txt"));
   EXPECT_NE(mem.files().at("base.json").find("\"generator\": \"qbank 1.2.3\""), std::string::npos);
   Result<BaselineMatch> match = ApplyBaselineFile("base.json", mem, findings);
@@ -169,6 +173,23 @@ TEST(PullRequestTest, BaselineFilesRoundTrip) {
   Result<BaselineMatch> bad = ApplyBaselineFile("bad.json", mem, findings);
   ASSERT_FALSE(bad.ok());
   EXPECT_EQ(bad.status().message(), "bad.json:2:12: expected \"version\": an integer");
+}
+
+// What was read from standard input has no file: a baseline named like its source ("<stdin>")
+// overwrites nothing, so it is written.
+TEST(PullRequestTest, ABaselineNamedLikeStandardInputIsWritten) {
+  std::istringstream in(testing::kTwoQuestions);
+  formats::ImportOptions options;
+  options.from = "aiken";
+  options.stdin_stream = &in;
+  InMemoryFileSystem mem;
+  model::Bank bank;
+  std::vector<Diagnostic> errors;
+  ASSERT_TRUE(formats::ImportInputs({"-"}, options, mem, bank, errors).ok());
+  ASSERT_EQ(bank.SourcePath(0), "<stdin>");
+  Status written = WriteBaselineFile("<stdin>", testing::LintForTest(bank), "1.2.3", bank, mem);
+  EXPECT_TRUE(written.ok()) << written.message();
+  EXPECT_TRUE(mem.Exists("<stdin>"));
 }
 
 TEST(PullRequestTest, CiReportsByName) {
