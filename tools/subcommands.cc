@@ -11,6 +11,7 @@
 #include "commands/fmt.h"
 #include "commands/formats.h"
 #include "commands/index.h"
+#include "commands/inputs.h"
 #include "commands/lint.h"
 #include "commands/rules.h"
 
@@ -44,6 +45,19 @@ int Parse(const std::vector<std::string>& args, const std::string& usage,
   return -1;
 }
 
+// Prints "qbank COMMAND: MESSAGE" and the usage line; returns the usage exit code.
+int UsageError(std::string_view command, std::string_view message, const std::string& usage) {
+  std::cerr << "qbank " << command << ": " << message << "\nusage: " << usage << "\n";
+  return commands::kExitError;
+}
+
+// UsageError for inputs commands::RequireInputs refuses; -1 to go on.
+int CheckInputs(std::string_view command, const std::vector<std::string>& inputs,
+                const std::string& usage) {
+  Status given = commands::RequireInputs(inputs);
+  return given.ok() ? -1 : UsageError(command, given.message(), usage);
+}
+
 std::vector<std::string> Strings(const po::variables_map& vm, const char* name) {
   return vm.count(name) ? vm[name].as<std::vector<std::string>>() : std::vector<std::string>{};
 }
@@ -71,17 +85,12 @@ int RunConvertLike(const std::vector<std::string>& args, const std::string& comm
   po::variables_map vm;
   if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;
   options.inputs = Strings(vm, "inputs");
-  if (options.inputs.empty()) {
-    std::cerr << "qbank " << command << ": no input given\nusage: " << usage << "\n";
-    return commands::kExitError;
-  }
+  if (int rc = CheckInputs(command, options.inputs, usage); rc >= 0) return rc;
   if (command != "import" && !vm.count("to")) {
-    std::cerr << "qbank " << command << ": --to FORMAT is required\nusage: " << usage << "\n";
-    return commands::kExitError;
+    return UsageError(command, "--to FORMAT is required", usage);
   }
   if (command == "export" && options.inputs.size() != 1) {
-    std::cerr << "qbank export: exactly one bank is exported at a time\nusage: " << usage << "\n";
-    return commands::kExitError;
+    return UsageError(command, "exactly one bank is exported at a time", usage);
   }
   return commands::RunConvert(options, RealFileSystem(), std::cin, std::cout, std::cerr);
 }
@@ -100,10 +109,7 @@ int FmtCommand(const std::vector<std::string>& args) {
   std::string usage = "qbank fmt BANK... [--check | --write]";
   if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;
   options.inputs = Strings(vm, "inputs");
-  if (options.inputs.empty()) {
-    std::cerr << "qbank fmt: no bank file given\nusage: " << usage << "\n";
-    return commands::kExitError;
-  }
+  if (int rc = CheckInputs("fmt", options.inputs, usage); rc >= 0) return rc;
   return commands::RunFmt(options, RealFileSystem(), std::cout, std::cerr);
 }
 
@@ -147,10 +153,7 @@ int LintCommand(const std::vector<std::string>& args) {
   std::string usage = "qbank lint INPUT... [options]";
   if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;
   options.inputs = Strings(vm, "inputs");
-  if (options.inputs.empty()) {
-    std::cerr << "qbank lint: no input given\nusage: " << usage << "\n";
-    return commands::kExitError;
-  }
+  if (int rc = CheckInputs("lint", options.inputs, usage); rc >= 0) return rc;
   options.exit_follows = true;
   const char* timing = std::getenv("QBANK_TIMING");
   options.timing = timing != nullptr && *timing != '\0' && std::string_view(timing) != "0";
@@ -172,10 +175,7 @@ int ExplainCommand(const std::vector<std::string>& args) {
   std::string usage = "qbank explain RULE";
   if (int rc = Parse(args, usage, opts, vm, "inputs", 1); rc >= 0) return rc;
   std::vector<std::string> rule = Strings(vm, "inputs");
-  if (rule.empty()) {
-    std::cerr << "qbank explain: name a rule (see `qbank rules`)\nusage: " << usage << "\n";
-    return commands::kExitError;
-  }
+  if (rule.empty()) return UsageError("explain", "name a rule (see `qbank rules`)", usage);
   return commands::ExplainRule(rule.front(), std::cout, std::cerr);
 }
 
@@ -189,13 +189,12 @@ int IndexCommand(const std::vector<std::string>& args) {
   if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;
   std::vector<std::string> rest = Strings(vm, "inputs");
   if (rest.empty() || rest.front() != "build") {
-    std::cerr << "qbank index: expected the action 'build'\nusage: " << usage << "\n";
-    return commands::kExitError;
+    return UsageError("index", "expected the action 'build'", usage);
   }
   options.sources.assign(rest.begin() + 1, rest.end());
-  if (options.sources.empty() || options.output.empty()) {
-    std::cerr << "qbank index build: name the sources and -o FILE\nusage: " << usage << "\n";
-    return commands::kExitError;
+  if (int rc = CheckInputs("index build", options.sources, usage); rc >= 0) return rc;
+  if (options.output.empty()) {
+    return UsageError("index build", "expected -o FILE, the index file to write", usage);
   }
   return commands::RunIndexBuild(options, RealFileSystem(), std::cout, std::cerr);
 }

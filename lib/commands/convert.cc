@@ -2,6 +2,7 @@
 #include "commands/convert.h"
 
 #include "commands/exit_code.h"
+#include "commands/inputs.h"
 #include "commands/output.h"
 #include "formats/import.h"
 #include "formats/registry.h"
@@ -20,8 +21,8 @@ int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, 
     err << "qbank: the " << options.to << " format cannot be written\n";
     return kExitError;
   }
-  if (options.inputs.empty()) {
-    err << "qbank: no input given\n";
+  if (Status given = RequireInputs(options.inputs); !given.ok()) {
+    err << "qbank: " << given.message() << "\n";
     return kExitError;
   }
 

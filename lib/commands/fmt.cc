@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "commands/exit_code.h"
+#include "commands/inputs.h"
 #include "formats/import.h"
 #include "formats/registry.h"
 
@@ -40,13 +41,17 @@ int RunFmt(const FmtOptions& options, FileSystem& fs, std::ostream& out, std::os
     err << "qbank fmt: the json format is not available\n";
     return kExitError;
   }
+  if (Status given = RequireInputs(options.inputs); !given.ok()) {
+    err << "qbank fmt: " << given.message() << "\n";
+    return kExitError;
+  }
   Result<std::vector<std::string>> files = ExpandInputs(options.inputs, fs);
   if (!files.ok()) {
     err << "qbank fmt: " << files.status().message() << "\n";
     return kExitError;
   }
   if (files->empty()) {
-    err << "qbank fmt: no bank file given\n";
+    err << "qbank fmt: no bank file (.json) in the folders given\n";
     return kExitError;
   }
   int exit_code = kExitOk;

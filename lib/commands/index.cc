@@ -2,6 +2,7 @@
 #include "commands/index.h"
 
 #include "commands/exit_code.h"
+#include "commands/inputs.h"
 #include "formats/import.h"
 #include "model/bank.h"
 #include "text/unicode.h"
@@ -57,8 +58,8 @@ Status AddReferenceFile(const std::string& path, FileSystem& fs,
 
 int RunIndexBuild(const IndexBuildOptions& options, FileSystem& fs, std::ostream& out,
                   std::ostream& err) {
-  if (options.sources.empty()) {
-    err << "qbank index build: expected at least one SOURCE (a text file, bank file or folder)\n";
+  if (Status given = RequireInputs(options.sources); !given.ok()) {
+    err << "qbank index build: " << given.message() << "\n";
     return kExitError;
   }
   if (options.output.empty()) {

@@ -15,6 +15,7 @@
 #include "base/data_dir.h"
 #include "commands/changed_files.h"
 #include "commands/exit_code.h"
+#include "commands/inputs.h"
 #include "commands/lint_report.h"
 #include "commands/output.h"
 #include "commands/pull_request.h"
@@ -145,9 +146,9 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
            "write the baseline from a full run\n";
     return 2;
   }
-  if (options.inputs.empty()) {
-    err << "qbank lint: no input; name files, folders or - for stdin\n";
-    return 2;
+  if (Status given = RequireInputs(options.inputs); !given.ok()) {
+    err << "qbank lint: " << given.message() << "\n";
+    return kExitError;
   }
 
   // Configuration: --config, else the nearest .qbank.json, else the preset.
