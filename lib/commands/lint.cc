@@ -1,4 +1,6 @@
-// `qbank lint`: import, configure, run, report, exit code.
+// `qbank lint` as a list of steps: find the data folder, check the flags, load the configuration,
+// import the inputs, plan the rules (and restrict them to changed files), run the engine, collect
+// the findings, apply or write the baseline, write the report, decide the exit code.
 #include "commands/lint.h"
 
 #include <unistd.h>
@@ -23,8 +25,8 @@
 #include "lint/config.h"
 #include "lint/engine.h"
 #include "lint/registry.h"
-#include "report/ci_report.h"
 #include "report/report.h"
+#include "report/report_context.h"
 #include "report/statistics.h"
 
 namespace qbank::commands {
@@ -100,229 +102,307 @@ void PrintTimings(double import_s, const std::vector<lint::RuleTiming>& rules, d
          "features pass the others share)\n";
 }
 
-}  // namespace
+using Clock = std::chrono::steady_clock;
 
-int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
-  FileSystem& fs = options.fs != nullptr ? *options.fs : RealFileSystem();
-  std::string data_dir = options.data_dir;
-  if (data_dir.empty()) {
-    const Result<DataDirLocation>& found = DataDir();
-    if (!found.ok()) {
-      err << "qbank lint: " << found.status().message() << "\n";
-      return 2;
-    }
-    data_dir = found->dir;
+double SecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// LintOptions::exit_follows: the process exits right after the run, so the bank is never freed
+// (freeing a large bank piece by piece takes a tenth of a second), yet stays reachable so leak
+// checkers stay quiet.
+void KeepBankUntilExit(std::unique_ptr<model::Bank> bank) {
+  static auto* kept = new std::vector<std::unique_ptr<model::Bank>>;
+  kept->push_back(std::move(bank));
+}
+
+// What one lint run carries from step to step.
+struct LintRun {
+  explicit LintRun(const LintOptions& o)
+      : options(o), fs(o.fs != nullptr ? *o.fs : RealFileSystem()) {
+    if (o.exit_follows) KeepBankUntilExit(std::move(owned_bank));
   }
 
-  report::ReportWriter writer = report::FindReportWriter(options.format);
-  std::vector<std::string_view> ci_formats = report::CiReportFormatNames();
-  bool ci_format =
-      std::find(ci_formats.begin(), ci_formats.end(), options.format) != ci_formats.end();
-  if (writer == nullptr && !ci_format) {
-    std::string names;
-    for (std::string_view n : report::ReportFormatNames())
-      names += (names.empty() ? "" : ", ") + std::string(n);
-    for (std::string_view n : ci_formats) names += ", " + std::string(n);
-    err << "qbank lint: unknown --format '" << options.format << "'; expected one of " << names
-        << "\n";
-    return 2;
-  }
-  std::optional<lint::Severity> fail_on;
+  const LintOptions& options;
+  FileSystem& fs;
+  std::string data_dir;                   // options.data_dir, else DataDir()
+  ReportChoice report;                    // --format
+  std::optional<lint::Severity> fail_on;  // --fail-on; nullopt for none
+  lint::LintConfig config;
+  std::unique_ptr<model::Bank> owned_bank = std::make_unique<model::Bank>();
+  model::Bank* bank = owned_bank.get();   // still valid after KeepBankUntilExit
+  std::vector<Diagnostic> import_errors;  // one per file that failed to import
+  size_t files_read = 0;                  // sources before import errors add theirs
+  std::vector<lint::PlannedRule> plan;
+  std::optional<std::vector<bool>> changed;  // --changed-since: changed[f] per source
+  lint::EngineResult engine;
+  std::vector<lint::Finding> findings;  // import errors, then the engine's
+  double import_seconds = 0;
+  Clock::time_point report_start;
+};
+
+// A step's failure: "qbank lint: MESSAGE" on `err`, exit 2.
+int Stop(const Status& status, std::ostream& err) {
+  err << "qbank lint: " << status.message() << "\n";
+  return kExitError;
+}
+
+// A configuration error already names its place ("FILE:LINE:COL: ..."): printed as it is.
+int StopAtPlace(const Status& status, std::ostream& err) {
+  err << status.message() << "\n";
+  return kExitError;
+}
+
+// The data folder: --data-dir, else the one DataDir() finds.
+Status FindDataFolder(LintRun& run) {
+  run.data_dir = run.options.data_dir;
+  if (!run.data_dir.empty()) return Status::Ok();
+  const Result<DataDirLocation>& found = DataDir();
+  if (!found.ok()) return found.status();
+  run.data_dir = found->dir;
+  return Status::Ok();
+}
+
+// The flags' values, before anything is read.
+Status CheckFlags(LintRun& run) {
+  const LintOptions& options = run.options;
+  Result<ReportChoice> report = ChooseReport(options.format);
+  if (!report.ok()) return report.status();
+  run.report = std::move(report).value();
   if (options.fail_on != "none") {
-    fail_on = lint::ParseSeverity(options.fail_on);
-    if (!fail_on || *fail_on == lint::Severity::kOff) {
-      err << "qbank lint: unknown --fail-on '" << options.fail_on
-          << "'; expected info, warning, error or none\n";
-      return 2;
+    run.fail_on = lint::ParseSeverity(options.fail_on);
+    if (!run.fail_on || *run.fail_on == lint::Severity::kOff) {
+      return Status::Usage("unknown --fail-on '" + options.fail_on +
+                           "'; expected info, warning, error or none");
     }
   }
   if (options.color != "auto" && options.color != "always" && options.color != "never") {
-    err << "qbank lint: unknown --color '" << options.color
-        << "'; expected auto, always or never\n";
-    return 2;
+    return Status::Usage("unknown --color '" + options.color + "'; expected auto, always or never");
   }
   if (!options.write_baseline.empty() && !options.changed_since.empty()) {
-    err << "qbank lint: --write-baseline with --changed-since would record only part of the bank; "
-           "write the baseline from a full run\n";
-    return 2;
+    return Status::Usage(
+        "--write-baseline with --changed-since would record only part of the bank; write the "
+        "baseline from a full run");
   }
-  if (Status given = RequireInputs(options.inputs); !given.ok()) {
-    err << "qbank lint: " << given.message() << "\n";
-    return kExitError;
-  }
+  return RequireInputs(options.inputs);
+}
 
-  // Configuration: --config, else the nearest .qbank.json, else the preset.
+// --config, else the nearest .qbank.json, else the preset; then --against and --reference.
+Status LoadConfiguration(LintRun& run) {
+  const LintOptions& options = run.options;
   Result<lint::LintConfig> config = Status::NotFound("no configuration");
   if (!options.config_path.empty()) {
-    config = lint::LoadConfig(options.config_path, fs, data_dir);
-  } else if (std::optional<std::string> found = lint::FindConfig(options.inputs, fs)) {
-    config = lint::LoadConfig(*found, fs, data_dir);
+    config = lint::LoadConfig(options.config_path, run.fs, run.data_dir);
+  } else if (std::optional<std::string> found = lint::FindConfig(options.inputs, run.fs)) {
+    config = lint::LoadConfig(*found, run.fs, run.data_dir);
   } else {
-    config = lint::LoadPreset(options.preset, fs, data_dir);
+    config = lint::LoadPreset(options.preset, run.fs, run.data_dir);
   }
-  if (!config.ok()) {
-    err << config.status().message() << "\n";
-    return 2;
-  }
+  if (!config.ok()) return config.status();
+  run.config = std::move(config).value();
+  ApplyCommandLineRuleOptions(options, run.config);
+  return Status::Ok();
+}
 
-  ApplyCommandLineRuleOptions(options, *config);
-
-  auto bank_holder = std::make_unique<model::Bank>();
-  model::Bank& bank = *bank_holder;
-  if (options.exit_follows) {
-    // Still reachable (so leak checkers stay quiet), never freed.
-    static auto* kept = new std::vector<std::unique_ptr<model::Bank>>;
-    kept->push_back(std::move(bank_holder));
-  }
-  std::vector<Diagnostic> import_errors;
+// Reads the inputs into one bank. Files that fail become import_errors (the rest is still
+// linted); only usage errors (stdin without --from, ...) stop the run.
+Status ImportInputs(LintRun& run, std::ostream& err) {
+  const LintOptions& options = run.options;
   formats::ImportOptions import_options;
   import_options.from = options.from;
   import_options.stdin_stream = options.stdin_stream != nullptr ? options.stdin_stream : &std::cin;
   std::vector<std::string> skipped;
   import_options.skipped = &skipped;
-  using Clock = std::chrono::steady_clock;
-  auto seconds_since = [](Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
-  };
-  Clock::time_point import_start = Clock::now();
-  Status imported = formats::ImportInputs(options.inputs, import_options, fs, bank, import_errors);
-  double import_seconds = seconds_since(import_start);
-  if (!imported.ok()) {
-    err << "qbank lint: " << imported.message() << "\n";
-    return 2;
-  }
+  Clock::time_point start = Clock::now();
+  Status imported =
+      formats::ImportInputs(options.inputs, import_options, run.fs, *run.bank, run.import_errors);
+  run.import_seconds = SecondsSince(start);
+  if (!imported.ok()) return imported;
   for (const std::string& path : skipped) {
     err << "qbank lint: note: skipped " << path
         << ": it does not look like question content (name it directly to lint it)\n";
   }
-  size_t files_read = bank.sources.size();
+  run.files_read = run.bank->sources.size();
   // Parsing is done: the files' bytes are read again only for the source lines of findings.
-  for (const auto& source : bank.sources) {
+  for (const auto& source : run.bank->sources) {
     if (source != nullptr) source->Release();
   }
+  return Status::Ok();
+}
 
+// Which rules run on which files, from the configuration.
+Status PlanRules(LintRun& run) {
   Result<std::vector<lint::PlannedRule>> plan =
-      lint::PlanRules(*config, bank, lint::RuleRegistry::Default());
-  if (!plan.ok()) {
-    err << plan.status().message() << "\n";
-    return 2;
-  }
-  // Changed-files mode: per-question rules only on changed files; per-bank rules see everything.
-  std::vector<std::string> changed_paths;
-  if (!options.changed_since.empty()) {
-    Result<std::vector<std::string>> changed =
-        ChangedFilesSince(options.changed_since, GitDirectoryFor(options.inputs, fs));
-    if (!changed.ok()) {
-      err << "qbank lint: " << changed.status().message() << "\n";
-      return 2;
-    }
-    changed_paths = std::move(changed.value());
-    RestrictToChangedSources(*plan, ChangedSources(bank, changed_paths));
-  }
+      lint::PlanRules(run.config, *run.bank, lint::RuleRegistry::Default());
+  if (!plan.ok()) return plan.status();
+  run.plan = std::move(plan).value();
+  return Status::Ok();
+}
+
+// --changed-since: per-question rules only on changed files; per-bank rules see everything.
+Status RestrictToChangedFiles(LintRun& run) {
+  if (run.options.changed_since.empty()) return Status::Ok();
+  Result<std::vector<std::string>> changed =
+      ChangedFilesSince(run.options.changed_since, GitDirectoryFor(run.options.inputs, run.fs));
+  if (!changed.ok()) return changed.status();
+  run.changed = ChangedSources(*run.bank, *changed);
+  RestrictToChangedSources(run.plan, *run.changed);
+  return Status::Ok();
+}
+
+void RunEngine(LintRun& run) {
   lint::EngineOptions engine_options;
-  engine_options.today = options.today ? *options.today : lint::Today();
-  engine_options.threads = options.threads;
-  engine_options.measure = options.timing;
-  lint::EngineResult result = lint::RunRules(bank, *plan, engine_options);
-  Clock::time_point report_start = Clock::now();
+  engine_options.today = run.options.today ? *run.options.today : lint::Today();
+  engine_options.threads = run.options.threads;
+  engine_options.measure = run.options.timing;
+  run.engine = lint::RunRules(*run.bank, run.plan, engine_options);
+  run.report_start = Clock::now();
+}
 
-  // Files that failed to import are findings too, at their place.
-  std::vector<lint::Finding> findings;
-  for (const Diagnostic& d : import_errors) {
-    lint::Finding f;
-    f.rule_id = std::string(kImportErrorRuleId);
-    f.severity = lint::Severity::kError;
-    f.message = BareMessage(d);
-    f.span = d.span;
-    f.span.file = SourceFor(bank, d.path, fs);
-    if (f.span.end_line == 0 && f.span.line != 0) {
-      f.span.end_line = f.span.line;
-      f.span.end_column = f.span.column + 1;
-    }
-    // "bank/x.json" and "./bank/x.json" are one file: the fingerprint uses the normal form.
-    f.fingerprint = lint::Fingerprint(
-        kImportErrorRuleId, "", std::filesystem::path(d.path).lexically_normal().generic_string(),
-        f.message);
-    findings.push_back(std::move(f));
+// A file that failed to import, as a finding at its place.
+lint::Finding ImportErrorFinding(const Diagnostic& d, model::Bank& bank, const FileSystem& fs) {
+  lint::Finding f;
+  f.rule_id = std::string(kImportErrorRuleId);
+  f.severity = lint::Severity::kError;
+  f.message = BareMessage(d);
+  f.span = d.span;
+  f.span.file = SourceFor(bank, d.path, fs);
+  if (f.span.end_line == 0 && f.span.line != 0) {
+    f.span.end_line = f.span.line;
+    f.span.end_column = f.span.column + 1;
   }
-  findings.insert(findings.end(), std::make_move_iterator(result.findings.begin()),
-                  std::make_move_iterator(result.findings.end()));
+  // "bank/x.json" and "./bank/x.json" are one file: the fingerprint uses the normal form.
+  f.fingerprint = lint::Fingerprint(
+      kImportErrorRuleId, "", std::filesystem::path(d.path).lexically_normal().generic_string(),
+      f.message);
+  return f;
+}
 
-  if (!options.changed_since.empty()) {
-    findings = KeepChangedFindings(bank, std::move(findings), ChangedSources(bank, changed_paths));
+// The findings of the run: import errors, then the engine's; in changed-files mode only those
+// touching a changed file.
+void CollectFindings(LintRun& run) {
+  for (const Diagnostic& d : run.import_errors) {
+    run.findings.push_back(ImportErrorFinding(d, *run.bank, run.fs));
   }
-  if (!options.write_baseline.empty()) {
-    Status written =
-        WriteBaselineFile(options.write_baseline, findings, report::LibraryVersion(), bank, fs);
-    if (!written.ok()) {
-      err << "qbank lint: " << written.message() << "\n";
-      return 2;
-    }
-    err << "qbank lint: wrote " << findings.size() << " findings to the baseline "
-        << options.write_baseline << "\n";
-    return import_errors.empty() ? 0 : 2;
+  run.findings.insert(run.findings.end(), std::make_move_iterator(run.engine.findings.begin()),
+                      std::make_move_iterator(run.engine.findings.end()));
+  if (run.changed) {
+    run.findings = KeepChangedFindings(*run.bank, std::move(run.findings), *run.changed);
   }
-  if (!options.baseline.empty()) {
-    Result<BaselineMatch> match = ApplyBaselineFile(options.baseline, fs, std::move(findings));
-    if (!match.ok()) {
-      err << "qbank lint: " << match.status().message() << "\n";
-      return 2;
-    }
-    findings = std::move(match->new_findings);
-    err << BaselineSummary(*match) << "\n";
-  }
+}
 
+// --write-baseline: records the findings instead of reporting them. Exit 0, or 2 when the file
+// cannot be written or an input failed to import.
+int WriteBaseline(LintRun& run, std::ostream& err) {
+  const std::string& path = run.options.write_baseline;
+  Status written =
+      WriteBaselineFile(path, run.findings, report::LibraryVersion(), *run.bank, run.fs);
+  if (!written.ok()) return Stop(written, err);
+  err << "qbank lint: wrote " << run.findings.size() << " findings to the baseline " << path
+      << "\n";
+  return run.import_errors.empty() ? kExitOk : kExitError;
+}
+
+// --baseline: drops the findings the baseline records, and says how many on `err`.
+Status ApplyBaseline(LintRun& run, std::ostream& err) {
+  if (run.options.baseline.empty()) return Status::Ok();
+  Result<BaselineMatch> match =
+      ApplyBaselineFile(run.options.baseline, run.fs, std::move(run.findings));
+  if (!match.ok()) return match.status();
+  run.findings = std::move(match->new_findings);
+  err << BaselineSummary(*match) << "\n";
+  return Status::Ok();
+}
+
+bool ReportGoesToStdout(const LintOptions& options) {
+  return options.output.empty() || options.output == "-";
+}
+
+// The ids of the rules that ran, each once, in plan order.
+std::vector<std::string_view> RulesThatRan(const std::vector<lint::PlannedRule>& plan) {
+  std::vector<std::string_view> ids;
+  std::set<std::string_view> seen;
+  for (const lint::PlannedRule& p : plan) {
+    if (seen.insert(p.rule->id()).second) ids.push_back(p.rule->id());
+  }
+  return ids;
+}
+
+// The report, to --output (atomically, never over an input) or `out`.
+Status WriteReport(LintRun& run, std::ostream& out) {
+  const LintOptions& options = run.options;
   report::ReportInput input;
-  input.bank = &bank;
-  input.findings = &findings;
-  std::set<std::string_view> ran;
-  for (const lint::PlannedRule& p : *plan) {
-    if (ran.insert(p.rule->id()).second)
-      input.rules.push_back(lint::RuleRegistry::Default().Find(p.rule->id()));
+  input.bank = run.bank;
+  input.findings = &run.findings;
+  for (std::string_view id : RulesThatRan(run.plan)) {
+    input.rules.push_back(lint::RuleRegistry::Default().Find(id));
   }
-  input.files_checked = files_read + import_errors.size();
-  input.questions_checked = result.questions_checked;
-  bool to_stdout = options.output.empty() || options.output == "-";
-  std::string report_text;
-  if (ci_format) {
-    report::ReportContext ctx =
-        report::MakeReportContext(input, fs, data_dir, RepoRootFor(options.repo_root));
-    report_text = *report::WriteCiReport(options.format, ctx, fail_on);
-  } else {
-    report::ReportOptions report_options;
-    report_options.color = options.format == "text" && to_stdout && WantColor(options, out);
-    std::ostringstream rendered;
-    writer(input, report_options, rendered);
-    report_text = std::move(rendered).str();
-  }
-  Status written = commands::WriteOutput(fs, options.output, report_text, bank, out);
-  if (!written.ok()) {
-    err << "qbank lint: " << written.message() << "\n";
-    return 2;
-  }
+  input.files_checked = run.files_read + run.import_errors.size();
+  input.questions_checked = run.engine.questions_checked;
+  ReportRendering rendering;
+  rendering.color =
+      options.format == "text" && ReportGoesToStdout(options) && WantColor(options, out);
+  rendering.fail_on = run.fail_on;
+  rendering.fs = &run.fs;
+  rendering.data_dir = run.data_dir;
+  rendering.repo_root = options.repo_root;
+  std::string text = RenderReport(run.report, input, rendering);
+  return WriteOutput(run.fs, options.output, text, *run.bank, out);
+}
+
+// --statistics after the report (on `err` when stdout carries a machine-readable report), and
+// the QBANK_TIMING table.
+void PrintStatistics(const LintRun& run, std::ostream& out, std::ostream& err) {
+  const LintOptions& options = run.options;
   if (options.statistics) {
+    std::vector<std::string_view> ran = RulesThatRan(run.plan);
     std::vector<std::string> ran_ids(ran.begin(), ran.end());
-    // Keep machine-readable output on stdout clean.
-    std::ostream& stats = to_stdout && options.format != "text" ? err : out;
-    stats << report::FormatStatistics(findings, ran_ids);
+    std::sort(ran_ids.begin(), ran_ids.end());
+    std::ostream& stats = ReportGoesToStdout(options) && options.format != "text" ? err : out;
+    stats << report::FormatStatistics(run.findings, ran_ids);
   }
   out.flush();
-  if (options.timing)
-    PrintTimings(import_seconds, result.timings, seconds_since(report_start), err);
+  if (options.timing) {
+    PrintTimings(run.import_seconds, run.engine.timings, SecondsSince(run.report_start), err);
+  }
+}
 
-  if (!import_errors.empty()) return 2;
+// 2 when an input failed to import; 1 when a finding is at or above --fail-on or warnings
+// exceed --max-warnings (said on `err`); else 0.
+int DecideExitCode(const LintRun& run, std::ostream& err) {
+  if (!run.import_errors.empty()) return kExitError;
   int64_t warnings = 0;
   bool failed = false;
-  for (const lint::Finding& f : findings) {
+  for (const lint::Finding& f : run.findings) {
     warnings += f.severity == lint::Severity::kWarning;
-    if (fail_on && f.severity >= *fail_on) failed = true;
+    if (run.fail_on && f.severity >= *run.fail_on) failed = true;
   }
-  if (options.max_warnings >= 0 && warnings > options.max_warnings) {
-    err << "qbank lint: " << warnings << " warnings; --max-warnings allows " << options.max_warnings
+  int64_t max_warnings = run.options.max_warnings;
+  if (max_warnings >= 0 && warnings > max_warnings) {
+    err << "qbank lint: " << warnings << " warnings; --max-warnings allows " << max_warnings
         << "\n";
     failed = true;
   }
-  return failed ? 1 : 0;
+  return failed ? kExitCheckFailed : kExitOk;
+}
+
+}  // namespace
+
+int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
+  LintRun run(options);
+  if (Status s = FindDataFolder(run); !s.ok()) return Stop(s, err);
+  if (Status s = CheckFlags(run); !s.ok()) return Stop(s, err);
+  if (Status s = LoadConfiguration(run); !s.ok()) return StopAtPlace(s, err);
+  if (Status s = ImportInputs(run, err); !s.ok()) return Stop(s, err);
+  if (Status s = PlanRules(run); !s.ok()) return StopAtPlace(s, err);
+  if (Status s = RestrictToChangedFiles(run); !s.ok()) return Stop(s, err);
+  RunEngine(run);
+  CollectFindings(run);
+  if (!options.write_baseline.empty()) return WriteBaseline(run, err);
+  if (Status s = ApplyBaseline(run, err); !s.ok()) return Stop(s, err);
+  if (Status s = WriteReport(run, out); !s.ok()) return Stop(s, err);
+  PrintStatistics(run, out, err);
+  return DecideExitCode(run, err);
 }
 
 }  // namespace qbank::commands

@@ -1,12 +1,45 @@
-// Report selection for lint runs.
+// Report selection for lint runs, over report/'s writers.
 #include "commands/lint_report.h"
 
+#include <algorithm>
 #include <filesystem>
+#include <sstream>
 #include <system_error>
 
 #include "commands/changed_files.h"
+#include "report/ci_report.h"
 
 namespace qbank::commands {
+
+Result<ReportChoice> ChooseReport(const std::string& name) {
+  ReportChoice choice;
+  choice.format = name;
+  choice.writer = report::FindReportWriter(name);
+  std::vector<std::string_view> ci_formats = report::CiReportFormatNames();
+  choice.ci = std::find(ci_formats.begin(), ci_formats.end(), name) != ci_formats.end();
+  if (choice.writer != nullptr || choice.ci) return choice;
+  std::string names;
+  for (std::string_view n : report::ReportFormatNames()) {
+    names += (names.empty() ? "" : ", ") + std::string(n);
+  }
+  for (std::string_view n : ci_formats) names += ", " + std::string(n);
+  return Status::Usage("unknown --format '" + name + "'; expected one of " + names);
+}
+
+std::string RenderReport(const ReportChoice& choice, const report::ReportInput& input,
+                         const ReportRendering& rendering) {
+  if (choice.ci) {
+    report::ReportContext ctx =
+        report::MakeReportContext(input, rendering.fs != nullptr ? *rendering.fs : RealFileSystem(),
+                                  rendering.data_dir, RepoRootFor(rendering.repo_root));
+    return *report::WriteCiReport(choice.format, ctx, rendering.fail_on);
+  }
+  report::ReportOptions options;
+  options.color = rendering.color;
+  std::ostringstream rendered;
+  choice.writer(input, options, rendered);
+  return std::move(rendered).str();
+}
 
 std::string RepoRootFor(const std::string& repo_root) {
   if (!repo_root.empty()) return repo_root;

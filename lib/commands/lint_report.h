@@ -1,11 +1,41 @@
-// Report selection for `qbank lint`: which writer --format names, and the context CI writers need
-// from the world (the repository root).
+// Report selection for `qbank lint`: which writer --format names, how it is rendered, and the
+// context CI writers need from the world (the repository root).
 #ifndef QBANK_COMMANDS_LINT_REPORT_H_
 #define QBANK_COMMANDS_LINT_REPORT_H_
 
+#include <optional>
 #include <string>
 
+#include "base/file_system.h"
+#include "base/status.h"
+#include "lint/rule.h"
+#include "report/report.h"
+
 namespace qbank::commands {
+
+// A --format name resolved to its writer.
+struct ReportChoice {
+  std::string format;                     // the name given
+  report::ReportWriter writer = nullptr;  // text and json
+  bool ci = false;                        // sarif, github and junit (report/ci_report.h)
+};
+
+// The writer --format `name` selects. Usage "unknown --format 'NAME'; expected one of text, json,
+// sarif, github, junit" for a name no writer has.
+Result<ReportChoice> ChooseReport(const std::string& name);
+
+// What a report needs beyond its input.
+struct ReportRendering {
+  bool color = false;                     // ANSI colours (the text report only)
+  std::optional<lint::Severity> fail_on;  // JUnit marks findings below it as passing
+  const FileSystem* fs = nullptr;         // reads the rule pages CI reports describe
+  std::string data_dir;                   // holds rules/<id>.md
+  std::string repo_root;                  // as given; RenderReport applies RepoRootFor
+};
+
+// The report of `input` in the chosen format.
+std::string RenderReport(const ReportChoice& choice, const report::ReportInput& input,
+                         const ReportRendering& rendering);
 
 // The root that CI reports write file names relative to: `repo_root` when it is not empty, else
 // the git work tree holding the current directory, else the current directory.
