@@ -1,6 +1,7 @@
 // Invisible-character and look-alike word checks over ICU.
 #include "text/script_check.h"
 
+#include <unicode/locid.h>
 #include <unicode/ubrk.h>
 #include <unicode/uchar.h>
 #include <unicode/uscript.h>
@@ -127,15 +128,20 @@ std::vector<LookalikeWord> FindLookalikeWords(std::string_view text, int context
     std::vector<int> seen;
     bool mixed_lookalike = false;
     bool all_look_like_context = true;
+    std::vector<bool> capital = internal::CapitalPositions(u, seg.begin, seg.end);
+    auto capital_at = [&](int32_t i) { return capital[static_cast<size_t>(i - seg.begin)]; };
     for (int32_t i = seg.begin; i < seg.end;) {
       UChar32 c = u.char32At(i);
+      bool at_capital = capital_at(i);
       i += U16_LENGTH(c);
       int script = internal::LetterScript(c);
       if (script >= 0 && std::find(seen.begin(), seen.end(), script) == seen.end()) {
         seen.push_back(script);
       }
-      if (scripts.mixed && internal::LooksLikeScript(c, scripts.own)) mixed_lookalike = true;
-      if (script >= 0 && !internal::LooksLikeScript(c, context_script)) {
+      if (scripts.mixed && internal::LooksLikeScriptAt(c, scripts.own, at_capital)) {
+        mixed_lookalike = true;
+      }
+      if (script >= 0 && !internal::LooksLikeScriptAt(c, context_script, at_capital)) {
         all_look_like_context = false;
       }
     }
@@ -158,9 +164,16 @@ std::vector<LookalikeWord> FindLookalikeWords(std::string_view text, int context
     icu::UnicodeString looks;
     for (int32_t i = seg.begin; i < seg.end;) {
       UChar32 c = u.char32At(i);
+      bool at_capital = capital_at(i);
       i += U16_LENGTH(c);
-      looks.append(internal::LooksLikeScript(c, target) ? internal::CharSkeleton(c)
-                                                        : icu::UnicodeString(c));
+      if (!internal::LooksLikeScriptAt(c, target, at_capital)) {
+        looks.append(c);
+        continue;
+      }
+      // Skeletons are folded; a capital is shown as the capital it imitates ("KMS").
+      icu::UnicodeString skeleton = internal::SkeletonAt(c, target, at_capital);
+      if (u_isupper(c)) skeleton.toUpper(icu::Locale::getRoot());
+      looks.append(skeleton);
     }
     word.begin = decoded.SourceBegin(seg.begin);
     word.end = decoded.SourceEnd(seg.end);

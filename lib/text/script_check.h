@@ -55,6 +55,8 @@ struct LookalikeWord {
 //    of at most four letters mixing Latin and Greek ("σx", "nα", "4πηr3");
 //  - a word of at least two letters written wholly in another script than `context_script` whose
 //    every letter looks like a letter of the context script ("рор" in Cyrillic in English text).
+// A capital where a capital is expected (a word's first letter, any letter of an all-capitals
+// word) counts by what the capital looks like ("Тhe", "КМS" with Cyrillic capitals).
 // `context_script` kNoScript: the text's DominantScript. Text wholly in one script (Greek,
 // Russian, Japanese) is never reported, nor a single foreign letter used as a symbol ("α").
 std::vector<LookalikeWord> FindLookalikeWords(std::string_view text,

@@ -192,10 +192,11 @@ TextKey IcuKey(std::string_view text, int context) {
     size_t source_end = decoded.SourceEnd(seg.end);
     if (seg.status < UBRK_WORD_NONE_LIMIT) {
       for (int32_t i = seg.begin; i < seg.end;) {
-        UChar32 c = u.char32At(i);
-        int32_t next_index = i + U16_LENGTH(c);
-        UChar32 next = next_index < u.length() ? u.char32At(next_index) : 0;
-        UChar32 previous = i > 0 ? u.char32At(i - 1) : 0;
+        UChar32 c = internal::FoldTypographic(u.char32At(i));
+        int32_t next_index = i + U16_LENGTH(u.char32At(i));
+        UChar32 next =
+            next_index < u.length() ? internal::FoldTypographic(u.char32At(next_index)) : 0;
+        UChar32 previous = i > 0 ? internal::FoldTypographic(u.char32At(i - 1)) : 0;
         if (IsKeptSymbol(c, previous, next)) {
           token.clear();
           AppendNormalized(icu::UnicodeString(c), &token);
@@ -207,28 +208,36 @@ TextKey IcuKey(std::string_view text, int context) {
     }
     internal::WordScripts scripts = internal::AnalyzeWord(u, seg.begin, seg.end, context);
     // Which letters to read as what they look like (see MakeTextKey's contract).
+    // Capitals where a capital is expected ("Тhe", "КМS") are read by what the capital looks
+    // like (internal::CapitalSkeleton).
     int target = kNoScript;
+    std::vector<bool> capital;
+    auto capital_at = [&](int32_t i) { return capital[static_cast<size_t>(i - seg.begin)]; };
     if (scripts.mixed) {
       target = scripts.own;
+      capital = internal::CapitalPositions(u, seg.begin, seg.end);
     } else if (scripts.letter_count > 0 && context != kNoScript && scripts.own != context) {
+      capital = internal::CapitalPositions(u, seg.begin, seg.end);
       bool all_look_alike = true;
       for (int32_t i = seg.begin; i < seg.end && all_look_alike;) {
         UChar32 c = u.char32At(i);
-        i += U16_LENGTH(c);
-        if (internal::LetterScript(c) >= 0 && !internal::LooksLikeScript(c, context)) {
+        if (internal::LetterScript(c) >= 0 &&
+            !internal::LooksLikeScriptAt(c, context, capital_at(i))) {
           all_look_alike = false;
         }
+        i += U16_LENGTH(c);
       }
       if (all_look_alike) target = context;
     }
     word.remove();
     for (int32_t i = seg.begin; i < seg.end;) {
       UChar32 c = u.char32At(i);
+      bool at_capital = target != kNoScript && capital_at(i);
       i += U16_LENGTH(c);
-      if (target != kNoScript && internal::LooksLikeScript(c, target)) {
-        word.append(internal::CharSkeleton(c));
+      if (target != kNoScript && internal::LooksLikeScriptAt(c, target, at_capital)) {
+        word.append(internal::SkeletonAt(c, target, at_capital));
       } else {
-        word.append(c);
+        word.append(internal::FoldTypographic(c));
       }
     }
     token.clear();

@@ -80,6 +80,13 @@ struct KeyOptions {
 // wholly in another script than `context_script` is replaced letter by letter only when every
 // letter's skeleton is in the context script. Ordinary text (upper case included) keeps its
 // letters: skeletons are never applied to letters of a word's own script, so "Mill" stays "mill".
+// Where a capital is expected (a word's first letter, every letter of a word with no lower-case
+// letter) a capital is read by what the capital looks like: Cyrillic "Тhe" and "КМS" are "the" and
+// "kms", although the small letters of "Т", "К" and "М" look like no Latin letter.
+//
+// Typographic characters read as their ASCII forms (internal::FoldTypographic): curly apostrophes
+// ("can’t" is "can't"), dashes and the minus sign before a digit ("–1" and "−1" are "-1"), no-break
+// spaces.
 TextKey MakeTextKey(std::string_view text, const KeyOptions& options = {});
 
 // Receives the tokens of a comparison key one by one (see VisitKeyTokens).

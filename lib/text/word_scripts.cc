@@ -167,9 +167,65 @@ const icu::UnicodeString& CharSkeleton(UChar32 c) {
   return cache.emplace(c, std::move(skeleton)).first->second;
 }
 
-bool LooksLikeScript(UChar32 c, int script) {
-  if (script < 0 || LetterScript(c) == script) return false;
-  const icu::UnicodeString& skeleton = CharSkeleton(c);
+UChar32 FoldTypographic(UChar32 c) {
+  if (c < 0x80) return c;
+  switch (c) {
+    case 0x2018:  // left single quotation mark
+    case 0x2019:  // right single quotation mark
+    case 0x201A:  // single low-9 quotation mark
+    case 0x201B:  // single high-reversed-9 quotation mark
+    case 0x2032:  // prime
+    case 0x02BC:  // modifier letter apostrophe
+    case 0xFF07:  // fullwidth apostrophe
+      return '\'';
+    case 0x201C:
+    case 0x201D:
+    case 0x201E:
+    case 0x201F:
+    case 0x2033:  // double prime
+    case 0x00AB:
+    case 0x00BB:
+    case 0xFF02:
+      return '"';
+    case 0x2010:  // hyphen
+    case 0x2011:  // non-breaking hyphen
+    case 0x2012:  // figure dash
+    case 0x2013:  // en dash
+    case 0x2014:  // em dash
+    case 0x2015:  // horizontal bar
+    case 0x2212:  // minus sign
+    case 0xFE63:
+    case 0xFF0D:
+      return '-';
+    case 0x00A0:  // no-break space
+    case 0x2007:  // figure space
+    case 0x202F:  // narrow no-break space
+      return ' ';
+    default:
+      return c;
+  }
+}
+
+namespace {
+
+// The raw skeleton of `c` (not case-folded), then case-folded.
+icu::UnicodeString FoldedRawSkeleton(UChar32 c) {
+  icu::UnicodeString skeleton(c);
+  USpoofChecker* sc = ThreadSpoofChecker();
+  if (sc == nullptr) return skeleton;
+  UChar in[2];
+  int32_t in_length = 0;
+  U16_APPEND_UNSAFE(in, in_length, c);
+  UChar out[32];
+  UErrorCode status = U_ZERO_ERROR;
+  int32_t n = uspoof_getSkeleton(sc, 0, in, in_length, out, 32, &status);
+  if (U_SUCCESS(status) && n > 0) skeleton = icu::UnicodeString(out, n);
+  skeleton.foldCase();
+  return skeleton;
+}
+
+// True when `skeleton` (of a character not in `script`) consists of letters of `script`.
+bool SkeletonInScript(const icu::UnicodeString& skeleton, UChar32 c, int script) {
   if (skeleton == icu::UnicodeString(c)) return false;
   bool any_letter = false;
   for (int32_t i = 0; i < skeleton.length();) {
@@ -184,6 +240,56 @@ bool LooksLikeScript(UChar32 c, int script) {
     any_letter = true;
   }
   return any_letter;
+}
+
+}  // namespace
+
+const icu::UnicodeString& CapitalSkeleton(UChar32 c) {
+  if (!u_isupper(c)) return CharSkeleton(c);
+  thread_local std::unordered_map<UChar32, icu::UnicodeString> cache;
+  auto it = cache.find(c);
+  if (it != cache.end()) return it->second;
+  return cache.emplace(c, FoldedRawSkeleton(c)).first->second;
+}
+
+bool LooksLikeScriptAt(UChar32 c, int script, bool capital_position) {
+  if (LooksLikeScript(c, script)) return true;
+  if (!capital_position || script < 0 || !u_isupper(c) || LetterScript(c) == script) return false;
+  return SkeletonInScript(CapitalSkeleton(c), c, script);
+}
+
+const icu::UnicodeString& SkeletonAt(UChar32 c, int script, bool capital_position) {
+  if (capital_position && !LooksLikeScript(c, script) && LooksLikeScriptAt(c, script, true)) {
+    return CapitalSkeleton(c);
+  }
+  return CharSkeleton(c);
+}
+
+std::vector<bool> CapitalPositions(const icu::UnicodeString& u16, int32_t begin, int32_t end) {
+  std::vector<bool> capital(static_cast<size_t>(std::max(0, end - begin)), false);
+  bool any_lower = false;
+  for (int32_t i = begin; i < end;) {
+    UChar32 c = u16.char32At(i);
+    i += U16_LENGTH(c);
+    any_lower = any_lower || u_islower(c);
+  }
+  bool first_letter = true;
+  for (int32_t i = begin; i < end;) {
+    UChar32 c = u16.char32At(i);
+    int32_t next = i + U16_LENGTH(c);
+    bool letter = u_isalpha(c) != 0;
+    if (letter && (first_letter || !any_lower)) {
+      for (int32_t k = i; k < next; ++k) capital[static_cast<size_t>(k - begin)] = true;
+    }
+    if (letter) first_letter = false;
+    i = next;
+  }
+  return capital;
+}
+
+bool LooksLikeScript(UChar32 c, int script) {
+  if (script < 0 || LetterScript(c) == script) return false;
+  return SkeletonInScript(CharSkeleton(c), c, script);
 }
 
 }  // namespace qbank::text::internal

@@ -48,12 +48,35 @@ struct WordScripts {
 };
 WordScripts AnalyzeWord(const icu::UnicodeString& u16, int32_t begin, int32_t end, int context);
 
+// The ASCII character a typographic one stands for in comparisons: curly and modifier
+// apostrophes and primes ("\u2019", "\u02BC") read as "'", curly and angle quotes as '"', hyphens,
+// dashes and the minus sign as "-", no-break and other fixed-width spaces as " "; any other `c` is
+// returned unchanged. Writers' tools put these in at random ("can\u2019t" and "can't" are one
+// word), so every comparison key folds them.
+UChar32 FoldTypographic(UChar32 c);
+
 // The confusable skeleton of the case-folded code point `c` (cached per thread).
 const icu::UnicodeString& CharSkeleton(UChar32 c);
+// What capital `c` looks like where a capital is expected (the first letter of a word, any letter
+// of an all-capitals word): the skeleton of `c` itself, case-folded. Cyrillic "\u0422" folds to
+// "\u0442", which looks like no Latin letter, yet the capital is a perfect "T". Equals
+// CharSkeleton(c) for characters that are not capitals.
+const icu::UnicodeString& CapitalSkeleton(UChar32 c);
 // True when `c` is not in `script` and its skeleton differs from `c` and consists only of
 // characters of `script` (or Common/Inherited ones; for Latin, only ASCII letters): `c` looks like
 // a letter of `script`.
 bool LooksLikeScript(UChar32 c, int script);
+// LooksLikeScript, or, when `capital_position` and `c` is a capital, CapitalSkeleton(c) looks like
+// letters of `script`.
+bool LooksLikeScriptAt(UChar32 c, int script, bool capital_position);
+// The skeleton LooksLikeScriptAt went by: CharSkeleton(c) when it looks like `script`, else
+// CapitalSkeleton(c) in a capital position.
+const icu::UnicodeString& SkeletonAt(UChar32 c, int script, bool capital_position);
+
+// For each character of word [begin, end) of `u16`, whether it stands where a capital is
+// expected: the word's first letter, and every letter of a word with no lower-case letter
+// ("KMS", "HTTPS"). One entry per UTF-16 unit from `begin`.
+std::vector<bool> CapitalPositions(const icu::UnicodeString& u16, int32_t begin, int32_t end);
 
 }  // namespace qbank::text::internal
 

@@ -12,6 +12,8 @@
 #include <memory>
 #include <vector>
 
+#include "text/word_scripts.h"
+
 namespace qbank::text {
 namespace {
 
@@ -141,7 +143,7 @@ std::string OptionComparisonKey(std::string_view text) {
     for (int32_t i = 0; i < u.length();) {
       UChar32 c = u.char32At(i);
       i += U16_LENGTH(c);
-      input.push_back(c);
+      input.push_back(internal::FoldTypographic(c));
     }
   }
   // White space: dropped next to symbols and punctuation ("x + 1" is "x+1"), one space between

@@ -17,7 +17,8 @@ namespace qbank::text {
 // far as ICU reads it (bad bytes become U+FFFD) and never crashes. Thread-safe.
 size_t CountWords(std::string_view text);
 
-// A key under which two answer options count as "the same": NFKC; white space dropped next to
+// A key under which two answer options count as "the same": NFKC; typographic apostrophes, quotes,
+// dashes and no-break spaces read as their ASCII forms; white space dropped next to
 // symbols and punctuation and made one space between words; sentence punctuation (. , ; : ! ?) at
 // the end and one pair of enclosing quotation marks removed; the first letter of each word of
 // three or more letters case folded. Case inside a word and in shorter words, signs, mathematical

@@ -56,6 +56,18 @@ TEST(LookalikeWordsTest, FlagsForeignWordsThatLookLatin) {
   EXPECT_EQ(found[0].looks_like, "pop");
 }
 
+TEST(LookalikeWordsTest, FlagsCapitalLookAlikesAtWordStartsAndInAcronyms) {
+  // Cyrillic Т (U+0422) starting "The"; К, М (U+041A, U+041C) in "KMS"; Н, Т in "HTTPS".
+  std::string text = "\u0422he key is in \u041A\u041CS over \u041D\u0422TPS";
+  auto found = FindLookalikeWords(text);
+  ASSERT_EQ(found.size(), 3u);
+  EXPECT_EQ(found[0].looks_like, "The");
+  EXPECT_EQ(found[1].looks_like, "KMS");
+  EXPECT_EQ(found[2].looks_like, "HTTPS");
+  // A capital of another script inside a lower-case word is not a capital look-alike.
+  EXPECT_TRUE(FindLookalikeWords("the \u0432\u0435\u0442 word").empty());
+}
+
 TEST(LookalikeWordsTest, NeverFlagsTextWhollyInOneScript) {
   // Greek, Russian and Japanese sentences, and English with a Greek symbol and a Russian name.
   EXPECT_TRUE(FindLookalikeWords("\u03A0\u03BF\u03B9\u03BF \u03B5\u03AF\u03BD\u03B1\u03B9 "

@@ -57,6 +57,28 @@ TEST(TextKeyTest, ReadsLookAlikeLettersAsWhatTheyLookLike) {
             "the sea and the peak");
 }
 
+TEST(TextKeyTest, ReadsCapitalLookAlikesWhereCapitalsAreExpected) {
+  // Cyrillic capitals whose small letters look like no Latin letter: Т (U+0422) at the start of
+  // "The", К (U+041A) and М (U+041C) in the acronym "KMS", Н (U+041D) and Т in "HTTPS".
+  EXPECT_EQ(MakeTextKey("\u0422he key").key, MakeTextKey("The key").key);
+  EXPECT_EQ(MakeTextKey("Use \u041A\u041CS keys").key, "use kms keys");
+  EXPECT_EQ(MakeTextKey("over \u041D\u0422TPS").key, "over https");
+  // A wholly Cyrillic all-capitals look-alike of a Latin acronym in English text.
+  EXPECT_EQ(MakeTextKey("Enable \u0412\u0415\u0422\u0410 mode").key, "enable beta mode");
+  // Russian text keeps its letters, capitals included.
+  EXPECT_EQ(MakeTextKey("\u0422\u0435\u043A\u0441\u0442 \u041A\u041C\u0421").key,
+            "\u0442\u0435\u043A\u0441\u0442 \u043A\u043C\u0441");
+}
+
+TEST(TextKeyTest, FoldsTypographicApostrophesQuotesDashesAndSpaces) {
+  EXPECT_EQ(MakeTextKey("It can\u2019t be").key, MakeTextKey("It can't be").key);
+  EXPECT_EQ(MakeTextKey("the user\u02BCs key").key, MakeTextKey("the user's key").key);
+  EXPECT_EQ(MakeTextKey("x = \u22121").key, MakeTextKey("x = -1").key);
+  EXPECT_EQ(MakeTextKey("from \u20135 to 5").key, MakeTextKey("from -5 to 5").key);
+  EXPECT_EQ(MakeTextKey("\u201CQuoted\u201D\u00A0text 2\u00A0*\u00A03").key,
+            MakeTextKey("\"Quoted\" text 2 * 3").key);
+}
+
 TEST(TextKeyTest, LeavesTextWhollyInAnotherScriptAlone) {
   // Russian: "Какой порт использует HTTPS" stays Cyrillic (folded), Latin HTTPS stays Latin.
   TextKey ru = MakeTextKey("\u041A\u0430\u043A\u043E\u0439 \u043F\u043E\u0440\u0442 HTTPS");

@@ -51,6 +51,14 @@ TEST(OptionComparisonKeyTest, KeepsSignsAndMaths) {
   EXPECT_NE(OptionComparisonKey(".5"), OptionComparisonKey("5"));
 }
 
+TEST(OptionComparisonKeyTest, FoldsTypographicApostrophesDashesAndSpaces) {
+  EXPECT_EQ(OptionComparisonKey("It isn\u2019t"), OptionComparisonKey("It isn't"));
+  EXPECT_EQ(OptionComparisonKey("\u22121"), OptionComparisonKey("-1"));
+  EXPECT_EQ(OptionComparisonKey("1990\u20132000"), OptionComparisonKey("1990-2000"));
+  EXPECT_EQ(OptionComparisonKey("10\u00A0kg"), OptionComparisonKey("10 kg"));
+  EXPECT_NE(OptionComparisonKey("\u22121"), OptionComparisonKey("1"));
+}
+
 // Found on real banks: case inside a word, a lone prime and a space between words carry meaning.
 TEST(OptionComparisonKeyTest, KeepsMeaningfulCaseQuotesAndSpaces) {
   EXPECT_NE(OptionComparisonKey("BB BB"), OptionComparisonKey("Bb Bb"));
