@@ -129,7 +129,7 @@ int LintCommand(const std::vector<std::string>& args) {
       "config,c", po::value(&options.config_path),
       "config file (default: the nearest .qbank.json above the inputs)")(
       "preset", po::value(&options.preset)->default_value(options.preset),
-      "preset used when there is no config file: recommended or strict")(
+      "preset used when there is no config file: recommended, practice-page or strict")(
       "format", po::value(&options.format)->default_value(options.format),
       "report format: text, json, sarif, github or junit")("output,o", po::value(&options.output),
                                                            "write the report to FILE (atomically)")(

@@ -27,8 +27,10 @@ size_t MatchWord(std::string_view s, size_t at, std::string_view word) {
   return end;
 }
 
+// Spaces and tabs only: a statement never runs across a line break ("the answer\nP = 4016" names
+// no option).
 size_t SkipSpaces(std::string_view s, size_t at) {
-  while (at < s.size() && IsSpace(s[at])) ++at;
+  while (at < s.size() && (s[at] == ' ' || s[at] == '\t')) ++at;
   return at;
 }
 
@@ -48,6 +50,8 @@ bool MatchLetter(std::string_view s, size_t at, bool strong_context, OptionRefer
     ++p;
   } else {
     if (p < s.size() && (IsAlnum(s[p]) || s[p] == '\'' || s[p] == '-')) return false;
+    // "P = 4016": a variable, not an option.
+    if (size_t q = SkipSpaces(s, p); q < s.size() && s[q] == '=') return false;
     // "the answer is A good one": an English article or pronoun, not a letter.
     if (!strong_context && (letter == 'A' || letter == 'I')) {
       size_t q = SkipSpaces(s, p);
@@ -70,6 +74,46 @@ bool FollowedByIsCorrect(std::string_view s, size_t at) {
          MatchWord(s, p, "right") != std::string_view::npos;
 }
 
+// "is the answer", "is the correct answer", "is the right option" after a letter: a statement
+// with the letter first ("D is the answer").
+bool FollowedByIsTheAnswer(std::string_view s, size_t at) {
+  size_t p = MatchWord(s, SkipSpaces(s, at), "is");
+  if (p == std::string_view::npos) return false;
+  p = MatchWord(s, SkipSpaces(s, p), "the");
+  if (p == std::string_view::npos) return false;
+  p = SkipSpaces(s, p);
+  for (std::string_view adjective : {"correct", "right", "best"}) {
+    if (size_t q = MatchWord(s, p, adjective); q != std::string_view::npos) {
+      p = SkipSpaces(s, q);
+      break;
+    }
+  }
+  for (std::string_view noun : {"answer", "option", "choice"}) {
+    if (MatchWord(s, p, noun) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
+// True when nothing but the end of a clause follows `at` on its line: "Answer C", "Answer C.",
+// "answer C, since".
+bool EndsClause(std::string_view s, size_t at) {
+  size_t p = SkipSpaces(s, at);
+  return p >= s.size() || s[p] == '\n' || s[p] == '\r' || s[p] == '.' || s[p] == ',' ||
+         s[p] == ';' || s[p] == ')';
+}
+
+// A letter that opens a clause ("D is the answer", "Hence, (B) is the correct option"): at the
+// start of the text or a line, or after ". ", ": ", "; " or ", " ("vitamin D is the answer" is
+// English).
+bool OpensClause(std::string_view s, size_t at) {
+  size_t p = at;
+  while (p > 0 && (s[p - 1] == ' ' || s[p - 1] == '\t')) --p;
+  if (p == 0) return true;
+  char c = s[p - 1];
+  if (c == '\n' || c == '\r') return true;
+  return p < at && (c == '.' || c == ':' || c == ';' || c == ',');
+}
+
 }  // namespace
 
 std::vector<OptionReference> FindOptionReferences(std::string_view s) {
@@ -78,9 +122,10 @@ std::vector<OptionReference> FindOptionReferences(std::string_view s) {
     bool plural;
     bool states_answer;
   };
-  static constexpr std::array<Keyword, 8> kKeywords = {{
+  static constexpr std::array<Keyword, 9> kKeywords = {{
       {"answers", true, true},
       {"answer", false, true},
+      {"ans", false, true},
       {"options", true, false},
       {"option", false, false},
       {"choices", true, false},
@@ -91,6 +136,16 @@ std::vector<OptionReference> FindOptionReferences(std::string_view s) {
   std::vector<OptionReference> refs;
   for (size_t i = 0; i < s.size(); ++i) {
     if (i > 0 && IsAlnum(s[i - 1])) continue;
+    // "D is the answer", "(B) is the correct option": the letter first.
+    if (OpensClause(s, i)) {
+      OptionReference ref;
+      if (MatchLetter(s, i, /*strong_context=*/true, &ref) && FollowedByIsTheAnswer(s, ref.end)) {
+        ref.states_answer = true;
+        refs.push_back(ref);
+        i = ref.end - 1;
+        continue;
+      }
+    }
     const Keyword* kw = nullptr;
     size_t p = std::string_view::npos;
     for (const Keyword& k : kKeywords) {
@@ -101,6 +156,9 @@ std::vector<OptionReference> FindOptionReferences(std::string_view s) {
       }
     }
     if (kw == nullptr) continue;
+    // "Ans" is a keyword only as an abbreviation: "Ans: B", "Ans. B".
+    if (kw->word == "ans" && (p >= s.size() || (s[p] != ':' && s[p] != '.'))) continue;
+    if (kw->word == "ans" && s[p] == '.') p = p + 1;
     bool states = kw->states_answer;
     // "correct option is", "right choice:" state the answer too.
     if (!states && i >= 2) {
@@ -143,7 +201,10 @@ std::vector<OptionReference> FindOptionReferences(std::string_view s) {
     }
     OptionReference ref;
     if (!MatchLetter(s, p, strong, &ref)) continue;
-    ref.states_answer = states || FollowedByIsCorrect(s, ref.end);
+    // "Answer C" and "answer C." with nothing after the letter state it too ("Answer B is
+    // wrong" does not).
+    bool bare_statement = kw->states_answer && !kw->plural && !linked && EndsClause(s, ref.end);
+    ref.states_answer = states || bare_statement || FollowedByIsCorrect(s, ref.end);
     refs.push_back(ref);
     p = ref.end;
     i = p - 1;

@@ -25,6 +25,12 @@ struct OptionReference {
 // "choice", then one capital letter A-Z, bare or in () or [], not followed by a letter or digit.
 // A bare "A" or "I" followed by a lower-case word is read as English, not as a letter ("the answer
 // is A good one"). After a plural keyword, "C and D", "C, D or E" yield one reference each.
+//
+// Statements of the answer: a linked keyword ("Answer: C", "the answer is B", "Ans: B", "Ans. B"),
+// a bare "Answer C" with nothing after the letter on its line but the end of a clause, "Option A
+// is correct", and a letter opening a clause followed by "is the [correct|right|best]
+// answer|option|choice" ("D is the answer", "Hence, B is the correct option"). Nothing is read
+// across a line break, and a letter followed by "=" is a variable ("answer P = 4016").
 std::vector<OptionReference> FindOptionReferences(std::string_view text);
 
 }  // namespace qbank::lint

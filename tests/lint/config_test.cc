@@ -14,7 +14,7 @@ class ConfigTest : public ::testing::Test {
  protected:
   void SetUp() override {
     for (const char* rel : {"schemas/config.schema.json", "rules/presets/recommended.json",
-                            "rules/presets/strict.json"}) {
+                            "rules/presets/practice-page.json", "rules/presets/strict.json"}) {
       Result<std::string> text =
           RealFileSystem().ReadFile(std::string(QBANK_SOURCE_DIR) + "/" + rel);
       ASSERT_TRUE(text.ok()) << text.status().message();
@@ -45,14 +45,20 @@ const PlannedRule* FindPlanned(const std::vector<PlannedRule>& plan, std::string
   return nullptr;
 }
 
-TEST_F(ConfigTest, PresetsLoadAndStrictExtendsRecommended) {
+TEST_F(ConfigTest, PresetsLoadAndStrictExtendsPracticePageWhichExtendsRecommended) {
   Result<LintConfig> rec = LoadPreset("recommended", fs_, "/data");
   ASSERT_TRUE(rec.ok()) << rec.status().message();
+  Result<LintConfig> page = LoadPreset("practice-page", fs_, "/data");
+  ASSERT_TRUE(page.ok()) << page.status().message();
   Result<LintConfig> strict = LoadPreset("strict", fs_, "/data");
   ASSERT_TRUE(strict.ok()) << strict.status().message();
   EXPECT_EQ(rec->rules.at("field-length").severity, Severity::kWarning);
   EXPECT_EQ(strict->rules.at("field-length").severity, Severity::kError);
   EXPECT_EQ(strict->rules.at("key-count").severity, Severity::kError);  // inherited
+  // House style is off in recommended, on in practice-page, and inherited by strict.
+  EXPECT_EQ(rec->rules.at("missing-rationale").severity, Severity::kOff);
+  EXPECT_EQ(page->rules.at("missing-rationale").severity, Severity::kWarning);
+  EXPECT_NE(strict->rules.at("required-metadata").options.Find("fields"), nullptr);
   EXPECT_FALSE(LoadPreset("lenient", fs_, "/data").ok());
 }
 

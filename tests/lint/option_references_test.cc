@@ -33,6 +33,26 @@ TEST(OptionReferencesTest, FindsStatedAnswers) {
   EXPECT_EQ(Refs("Option C is incorrect; option D is not right."), "C D");
 }
 
+// The statement forms found missing on real banks (issue 11).
+TEST(OptionReferencesTest, FindsShortAndLetterFirstStatements) {
+  EXPECT_EQ(Refs("Answer C"), "C*");
+  EXPECT_EQ(Refs("so the answer C."), "C*");
+  EXPECT_EQ(Refs("Ans: B"), "B*");
+  EXPECT_EQ(Refs("Ans. D"), "D*");
+  EXPECT_EQ(Refs("Option A is correct"), "A*");
+  EXPECT_EQ(Refs("D is the answer"), "D*");
+  EXPECT_EQ(Refs("Hence, (B) is the correct option."), "B*");
+  EXPECT_EQ(Refs("Adding up: 12.\nC is the right answer"), "C*");
+  EXPECT_EQ(Refs("Taking vitamin D is the answer to the deficiency."), "");
+  EXPECT_EQ(Refs("The answer depends on the ans of the user."), "");
+}
+
+TEST(OptionReferencesTest, ReadsNoStatementAcrossALineBreak) {
+  EXPECT_EQ(Refs("so we need the answer\nP=4016 is the total"), "");
+  EXPECT_EQ(Refs("Answer:\nB is why"), "");
+  EXPECT_EQ(Refs("the answer P = 4016"), "");
+}
+
 TEST(OptionReferencesTest, FindsCitationsThatStateNothing) {
   EXPECT_EQ(Refs("Option E is a distractor."), "E");
   EXPECT_EQ(Refs("Answer B is wrong because"), "B");
@@ -64,6 +84,14 @@ TEST(IsOnlyUrlTest, RecognisesALoneLink) {
   EXPECT_FALSE(IsOnlyUrl("See https://example.org for the proof of the theorem."));
   EXPECT_FALSE(IsOnlyUrl("Paris is the capital."));
   EXPECT_FALSE(IsOnlyUrl("https://"));
+  // Markdown list items of links, and lists of links.
+  EXPECT_TRUE(IsOnlyUrl("- https://example.org/docs/page"));
+  EXPECT_TRUE(IsOnlyUrl("* [Replication guide](https://example.org/replication)"));
+  EXPECT_TRUE(IsOnlyUrl("References:\n1. https://example.org/a\n2. https://example.org/b\n"));
+  EXPECT_TRUE(IsOnlyUrl("https://example.org/a\nhttps://example.org/b"));
+  EXPECT_FALSE(IsOnlyUrl("- https://example.org/a\n- Replication copies every object."));
+  EXPECT_FALSE(IsOnlyUrl("References:"));
+  EXPECT_FALSE(IsOnlyUrl("[the guide](not a url)"));
   EXPECT_FALSE(IsOnlyUrl(""));
 }
 

@@ -15,9 +15,11 @@ namespace {
 
 using lint::testing::BankBuilder;
 
-lint::PlannedRule Plan(std::string_view id, lint::Severity severity) {
-  return lint::PlannedRule{
-      std::shared_ptr<const lint::Rule>(lint::RuleRegistry::Default().Create(id)), severity, {}};
+lint::PlannedRule Plan(std::string_view id, lint::Severity severity,
+                       const model::Value& options = {}) {
+  std::unique_ptr<lint::Rule> rule = lint::RuleRegistry::Default().Create(id);
+  EXPECT_TRUE(rule->Configure(options).ok());
+  return lint::PlannedRule{std::shared_ptr<const lint::Rule>(std::move(rule)), severity, {}};
 }
 
 struct Run {
@@ -36,7 +38,8 @@ std::unique_ptr<Run> SampleRun() {
   run->bank = b.Build();
   run->findings = lint::RunRules(run->bank, {Plan("duplicate-options", lint::Severity::kError),
                                              Plan("key-count", lint::Severity::kError),
-                                             Plan("option-count", lint::Severity::kWarning)})
+                                             Plan("option-count", lint::Severity::kWarning,
+                                                  model::Value::Object{{"single", 4}})})
                       .findings;
   run->input.bank = &run->bank;
   run->input.findings = &run->findings;

@@ -10,8 +10,8 @@ TEST(Utf8Test, RejectsMalformedSequencesWithOffset) {
   EXPECT_TRUE(IsValidUtf8("plain \xE2\x9C\x93 text"));
   EXPECT_FALSE(IsValidUtf8("ab\xC3", &off));  // truncated
   EXPECT_EQ(off, 2u);
-  EXPECT_FALSE(IsValidUtf8("\xC0\xAF", &off));  // overlong
-  EXPECT_FALSE(IsValidUtf8("\xED\xA0\x80", &off));  // surrogate
+  EXPECT_FALSE(IsValidUtf8("\xC0\xAF", &off));          // overlong
+  EXPECT_FALSE(IsValidUtf8("\xED\xA0\x80", &off));      // surrogate
   EXPECT_FALSE(IsValidUtf8("\xF4\x90\x80\x80", &off));  // above U+10FFFF
   EXPECT_FALSE(IsValidUtf8("x\xFFy", &off));
   EXPECT_EQ(off, 1u);

@@ -13,6 +13,8 @@ constexpr size_t kNpos = std::string_view::npos;
 
 char Lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+// Option letters are capitals: "Correct Answer: be careful" names no options.
+bool IsOptionLetter(char c) { return c >= 'A' && c <= 'H'; }
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 bool IsWordByte(char c) {
   return IsDigit(c) || (Lower(c) >= 'a' && Lower(c) <= 'z') ||
@@ -22,8 +24,19 @@ bool IsWordByte(char c) {
 }  // namespace
 
 DumpMarkerTerm::DumpMarkerTerm(std::string_view term) : text_(term) {
+  if (!term.empty() && term.front() == '^') {
+    line_start_ = true;
+    term.remove_prefix(1);
+  }
+  if (!term.empty() && term.back() == '$') {
+    line_end_ = true;
+    term.remove_suffix(1);
+  }
   for (size_t i = 0; i < term.size(); ++i) {
-    if (term.substr(i, 3) == "{n}") {
+    if (term.substr(i, 9) == "{letters}") {
+      pieces_.push_back({Kind::kLetters, 0});
+      i += 8;
+    } else if (term.substr(i, 3) == "{n}") {
       pieces_.push_back({Kind::kNumber, 0});
       i += 2;
     } else if (term.substr(i, 8) == "{letter}") {
@@ -54,10 +67,14 @@ size_t DumpMarkerTerm::MatchAt(std::string_view s, size_t at) const {
         if (i >= s.size() || !IsDigit(s[i])) return kNpos;
         while (i < s.size() && IsDigit(s[i])) ++i;
         break;
-      case Kind::kLetter: {
-        char c = i < s.size() ? Lower(s[i]) : '\0';
-        if (c < 'a' || c > 'h') return kNpos;
+      case Kind::kLetter:
+        if (i >= s.size() || !IsOptionLetter(s[i])) return kNpos;
         ++i;
+        break;
+      case Kind::kLetters: {
+        size_t start = i;
+        while (i < s.size() && IsOptionLetter(s[i])) ++i;
+        if (i == start) return kNpos;
         break;
       }
     }
@@ -68,10 +85,30 @@ size_t DumpMarkerTerm::MatchAt(std::string_view s, size_t at) const {
 std::pair<size_t, size_t> DumpMarkerTerm::Find(std::string_view s, size_t from) const {
   if (pieces_.empty()) return {kNpos, kNpos};
   for (size_t at = from; at < s.size(); ++at) {
+    if (line_start_) {
+      size_t b = at;
+      while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t')) --b;
+      if (b > 0 && s[b - 1] != '\n') {
+        // Not at a line start: go on from the next line.
+        size_t newline = s.find('\n', at);
+        if (newline == kNpos) break;
+        at = newline;
+        continue;
+      }
+    }
     if (at > 0 && IsWordByte(s[at - 1]) && IsWordByte(s[at])) continue;
     size_t end = MatchAt(s, at);
     if (end == kNpos || end == at) continue;
     if (end < s.size() && IsWordByte(s[end - 1]) && IsWordByte(s[end])) continue;
+    if (line_end_) {
+      // More text must follow on the next line: a heading, not a whole field ("Question 12" as
+      // an option).
+      size_t after = end;
+      while (after < s.size() && (s[after] == ' ' || s[after] == '\t' || s[after] == '\r')) {
+        ++after;
+      }
+      if (after >= s.size() || s[after] != '\n') continue;
+    }
     return {at, end};
   }
   return {kNpos, kNpos};

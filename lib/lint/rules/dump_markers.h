@@ -11,8 +11,11 @@
 namespace qbank::lint {
 
 // A term of the dump-marker list: literal text (matched ignoring ASCII case), where a space
-// matches any run of white space (or none), "{n}" a number and "{letter}" one letter A-H, matched
-// only at word edges.
+// matches any run of white space (or none), "{n}" a number, "{letter}" one capital A-H and
+// "{letters}" one or more of them ("CD"), matched only at word edges. A term that starts with "^"
+// matches only at the start of a line (after spaces and tabs), and one that ends with "$" only
+// where the line ends and another line follows, as dump headings stand ("QUESTION 37" over the
+// question), so the same words inside a sentence or as a whole option do not count.
 class DumpMarkerTerm {
  public:
   explicit DumpMarkerTerm(std::string_view term);
@@ -21,7 +24,7 @@ class DumpMarkerTerm {
   std::pair<size_t, size_t> Find(std::string_view s, size_t from = 0) const;
 
  private:
-  enum class Kind { kChar, kSpace, kNumber, kLetter };
+  enum class Kind { kChar, kSpace, kNumber, kLetter, kLetters };
   struct Piece {
     Kind kind;
     char c;
@@ -29,6 +32,8 @@ class DumpMarkerTerm {
   size_t MatchAt(std::string_view s, size_t at) const;  // end of the match, or npos
   std::string text_;
   std::vector<Piece> pieces_;
+  bool line_start_ = false;
+  bool line_end_ = false;
 };
 
 // Parses a term list: one term a line, "#" comments and blank lines skipped.

@@ -2,6 +2,7 @@
 #ifndef QBANK_LINT_RULES_EMPTY_FIELD_H_
 #define QBANK_LINT_RULES_EMPTY_FIELD_H_
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -10,8 +11,10 @@
 namespace qbank::lint {
 
 // Option "fields": which of "stem", "options", "explanation", "trap" must not be empty (default
-// the first three). A field of only white space is empty. Options and explanation are checked for
-// choice questions only; the stem for every type but "description".
+// "stem" and "options"; the practice-page preset adds the other two). A field of only white space
+// is empty. Options and explanation are checked for choice questions only; the stem for every type
+// but "description". An explanation or trap empty in most questions of a file (option
+// "file-wide-percent", default 80) is one finding for the file, on its first such question.
 class EmptyFieldRule : public Rule {
  public:
   std::string_view id() const override { return "empty-field"; }
@@ -19,14 +22,17 @@ class EmptyFieldRule : public Rule {
     return "The stem, an option or the explanation is empty.";
   }
   Severity default_severity() const override { return Severity::kError; }
+  RuleScope scope() const override { return RuleScope::kBank; }
   Status Configure(const model::Value& options) override;
-  void CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const override;
+  void CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
+                 Reporter& reporter) const override;
 
  private:
   bool stem_ = true;
   bool options_ = true;
-  bool explanation_ = true;
+  bool explanation_ = false;
   bool trap_ = false;
+  int64_t file_wide_percent_ = 80;
 };
 
 }  // namespace qbank::lint

@@ -23,20 +23,9 @@ bool StartsWithIgnoringCase(std::string_view s, std::string_view prefix) {
 
 }  // namespace
 
-bool IsOnlyUrl(std::string_view text) {
-  std::string_view s = Trim(text);
-  for (std::string_view lead : {"see:", "see", "ref:", "source:", "reference:"}) {
-    if (StartsWithIgnoringCase(s, lead) && s.size() > lead.size() &&
-        (lead.back() == ':' || s[lead.size()] == ' ')) {
-      s = Trim(s.substr(lead.size()));
-      break;
-    }
-  }
-  while (!s.empty() && (s.back() == '.' || s.back() == ',' || s.back() == ';')) s.remove_suffix(1);
-  if (s.size() >= 2 &&
-      ((s.front() == '<' && s.back() == '>') || (s.front() == '(' && s.back() == ')'))) {
-    s = s.substr(1, s.size() - 2);
-  }
+namespace {
+
+bool IsUrl(std::string_view s) {
   if (!StartsWithIgnoringCase(s, "http://") && !StartsWithIgnoringCase(s, "https://") &&
       !StartsWithIgnoringCase(s, "www.")) {
     return false;
@@ -48,6 +37,78 @@ bool IsOnlyUrl(std::string_view text) {
     if (std::isspace(c)) return false;
   }
   return true;
+}
+
+// A lead that only introduces a link: "See", "See:", "Ref:", "Source:", "Reference:" (and
+// plurals), removed from the front of `s`. True when `s` was nothing but such a lead.
+bool StripLead(std::string_view* s) {
+  for (std::string_view lead : {"references:", "reference:", "sources:", "source:", "refs:", "ref:",
+                                "links:", "link:", "see also:", "see also", "see:", "see"}) {
+    if (!StartsWithIgnoringCase(*s, lead)) continue;
+    if (s->size() == lead.size()) {
+      *s = {};
+      return lead.back() == ':';
+    }
+    if (lead.back() == ':' || (*s)[lead.size()] == ' ') {
+      *s = Trim(s->substr(lead.size()));
+      return false;
+    }
+  }
+  return false;
+}
+
+// A Markdown list marker ("- ", "* ", "+ ", "1. ", "2) ") removed from the front of `s`.
+void StripListMarker(std::string_view* s) {
+  if (s->size() >= 2 && ((*s)[0] == '-' || (*s)[0] == '*' || (*s)[0] == '+') && (*s)[1] == ' ') {
+    *s = Trim(s->substr(2));
+    return;
+  }
+  size_t digits = 0;
+  while (digits < s->size() && std::isdigit(static_cast<unsigned char>((*s)[digits]))) ++digits;
+  if (digits > 0 && digits + 1 < s->size() && ((*s)[digits] == '.' || (*s)[digits] == ')') &&
+      (*s)[digits + 1] == ' ') {
+    *s = Trim(s->substr(digits + 2));
+  }
+}
+
+enum class LineKind { kLink, kLead, kOther };
+
+// One line of a link-only text: a URL, <URL>, (URL) or a Markdown link [text](URL), after an
+// optional list marker and lead; or a lead alone ("References:").
+LineKind ReadLine(std::string_view line) {
+  std::string_view s = Trim(line);
+  StripListMarker(&s);
+  if (StripLead(&s)) return LineKind::kLead;
+  while (!s.empty() && (s.back() == '.' || s.back() == ',' || s.back() == ';')) s.remove_suffix(1);
+  if (s.size() >= 2 &&
+      ((s.front() == '<' && s.back() == '>') || (s.front() == '(' && s.back() == ')'))) {
+    s = s.substr(1, s.size() - 2);
+  }
+  if (!s.empty() && s.front() == '[' && s.back() == ')') {
+    size_t middle = s.find("](");
+    if (middle == std::string_view::npos) return LineKind::kOther;
+    s = s.substr(middle + 2, s.size() - middle - 3);
+  }
+  return IsUrl(s) ? LineKind::kLink : LineKind::kOther;
+}
+
+}  // namespace
+
+bool IsOnlyUrl(std::string_view text) {
+  bool any_link = false;
+  size_t start = 0;
+  while (start <= text.size()) {
+    size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = Trim(text.substr(start, end - start));
+    if (!line.empty()) {
+      LineKind kind = ReadLine(line);
+      if (kind == LineKind::kOther) return false;
+      any_link = any_link || kind == LineKind::kLink;
+    }
+    start = end + 1;
+  }
+  return any_link;
 }
 
 void ExplanationOnlyUrlRule::CheckQuestion(const LintContext& ctx, size_t index,

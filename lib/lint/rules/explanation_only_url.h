@@ -8,9 +8,10 @@
 
 namespace qbank::lint {
 
-// True when `text` is one URL (http://, https:// or www.) with nothing else but white space, an
-// optional leading "See", "See:", "Ref:", "Source:" or "Reference:", optional <> or () around it
-// and trailing . , or ;.
+// True when `text` holds links and nothing else: each non-blank line one URL (http://, https://
+// or www.) or Markdown link "[text](URL)", with an optional list marker ("- ", "* ", "1. "), an
+// optional leading "See", "See:", "Ref:", "Source:", "Reference:" (or a line of only such a lead,
+// "References:"), optional <> or () around the URL and trailing . , or ;.
 bool IsOnlyUrl(std::string_view text);
 
 // An explanation (or a rationale) that only links elsewhere teaches nothing on the page.

@@ -1,6 +1,7 @@
 // field-length: word counts against bounds.
 #include "lint/rules/field_length.h"
 
+#include "lint/rules/explanation_only_url.h"
 #include "text/words.h"
 
 namespace qbank::lint {
@@ -27,6 +28,7 @@ Status ReadBounds(const model::Value& options, const std::string& key,
 void Check(size_t index, const model::Text& text, const std::string& path, const char* what,
            const FieldLengthRule::Bounds& bounds, Reporter& reporter) {
   if (text.value.find_first_not_of(" \t\r\n") == std::string::npos) return;
+  if (path != "stem" && IsOnlyUrl(text.value)) return;
   if (bounds.min == 0 && bounds.max == 0) return;
   auto words = static_cast<int64_t>(text::CountWords(text.value));
   std::string count = std::to_string(words) + (words == 1 ? " word" : " words");

@@ -10,8 +10,11 @@ namespace qbank::lint {
 
 // Words are counted by text::CountWords (ICU word breaks; Chinese and Japanese by dictionary
 // words). Options: "stem", "trap", "explanation", "rationale", each {"min": N, "max": N} (0 for
-// no bound). Empty fields are not checked (empty-field and missing-rationale report those).
-// The defaults come from the seed pages; rules/field-length.md explains them.
+// no bound). Empty fields are not checked (empty-field and missing-rationale report those), nor
+// an explanation or rationale that is only a link (explanation-only-url reports those).
+// The defaults flag only lengths that are defects in any bank (measured on MMLU and the samples);
+// the practice-page preset sets the house-style bounds of the seed pages. rules/field-length.md
+// gives the figures.
 class FieldLengthRule : public Rule {
  public:
   struct Bounds {
@@ -27,11 +30,12 @@ class FieldLengthRule : public Rule {
   void CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const override;
 
  private:
-  // A third of the shortest and four times the longest of the seed pages (rules/field-length.md).
-  Bounds stem_{5, 80};
-  Bounds trap_{10, 120};
-  Bounds explanation_{22, 280};
-  Bounds rationale_{16, 220};
+  // Defects on any bank (rules/field-length.md): an explanation, trap or rationale too short to
+  // say anything; any field far past the longest seen in real banks.
+  Bounds stem_{0, 1000};
+  Bounds trap_{3, 1000};
+  Bounds explanation_{3, 2000};
+  Bounds rationale_{2, 1000};
 };
 
 }  // namespace qbank::lint

@@ -5,9 +5,14 @@ namespace qbank::lint {
 
 void KeyCountRule::CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const {
   const model::Question& q = ctx.bank->questions[index];
-  if (!model::IsChoiceType(q.type) || q.options.empty()) return;
-  std::vector<size_t> keys = q.KeyIndexes();
+  if (!model::IsChoiceType(q.type)) return;
   std::string type(model::QuestionTypeName(q.type));
+  if (q.options.empty()) {
+    reporter.Report(index, q.stem, "options",
+                    type + " question has no options, so it can have no key; add the options");
+    return;
+  }
+  std::vector<size_t> keys = q.KeyIndexes();
   if (keys.empty()) {
     std::string expected = q.type == model::QuestionType::kMultipleAnswer
                                ? "mark at least one option correct"

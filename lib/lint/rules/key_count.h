@@ -7,7 +7,8 @@
 namespace qbank::lint {
 
 // Single answer: exactly one key. Multiple answer: at least one. True/false: one key (its option
-// count is option-count's business). Other question types are not checked.
+// count is option-count's business). A choice question with no options at all has no key either.
+// Other question types are not checked.
 class KeyCountRule : public Rule {
  public:
   std::string_view id() const override { return "key-count"; }

@@ -1,16 +1,25 @@
-// option-count: compares the option count with the configured range.
+// option-count: compares each question's option count with the configured range or its file's
+// usual count.
 #include "lint/rules/option_count.h"
+
+#include <map>
+
+#include "lint/rules/file_wide.h"
 
 namespace qbank::lint {
 namespace {
 
-Status ReadRange(const model::Value& options, const std::string& key, OptionCountRule::Range* out) {
+// A file needs this many questions of a type before its usual count is taken as the norm.
+constexpr size_t kMinQuestionsForNorm = 5;
+
+Status ReadRange(const model::Value& options, const std::string& key,
+                 std::optional<OptionCountRule::Range>* out) {
   const model::Value* v = options.Find(key);
   if (v == nullptr) return Status::Ok();
   if (v->is_int() || v->is_double()) {
     int64_t n = 0;
     QBANK_RETURN_IF_ERROR(ReadIntOption(options, key, 1, 1000, &n));
-    *out = {n, n};
+    *out = OptionCountRule::Range{n, n};
     return Status::Ok();
   }
   if (!v->is_object()) {
@@ -20,7 +29,7 @@ Status ReadRange(const model::Value& options, const std::string& key, OptionCoun
   if (!CheckOptionKeys(*v, {"min", "max"}).ok()) {
     return Status::InvalidInput("option '" + key + "': expected only \"min\" and \"max\"");
   }
-  OptionCountRule::Range range = *out;
+  OptionCountRule::Range range = out->value_or(OptionCountRule::Range{2, 1000});
   QBANK_RETURN_IF_ERROR(ReadIntOption(*v, "min", 1, 1000, &range.min));
   QBANK_RETURN_IF_ERROR(ReadIntOption(*v, "max", 1, 1000, &range.max));
   if (range.min > range.max) {
@@ -29,6 +38,8 @@ Status ReadRange(const model::Value& options, const std::string& key, OptionCoun
   *out = range;
   return Status::Ok();
 }
+
+std::string Options(int64_t n) { return std::to_string(n) + (n == 1 ? " option" : " options"); }
 
 }  // namespace
 
@@ -40,39 +51,88 @@ Status OptionCountRule::Configure(const model::Value& options) {
   return Status::Ok();
 }
 
-void OptionCountRule::CheckQuestion(const LintContext& ctx, size_t index,
-                                    Reporter& reporter) const {
-  const model::Question& q = ctx.bank->questions[index];
-  const Range* range = nullptr;
-  switch (q.type) {
-    case model::QuestionType::kSingleAnswer:
-      range = &single_;
-      break;
-    case model::QuestionType::kMultipleAnswer:
-      range = &multiple_;
-      break;
-    case model::QuestionType::kTrueFalse:
-      range = &true_false_;
-      break;
-    default:
-      return;
-  }
-  auto n = static_cast<int64_t>(q.options.size());
-  if (n >= range->min && n <= range->max) return;
-  std::string expected = range->min == range->max
-                             ? std::to_string(range->min)
-                             : (n < range->min ? "at least " + std::to_string(range->min)
-                                               : "at most " + std::to_string(range->max));
-  std::string message = std::string(model::QuestionTypeName(q.type)) + " question has " +
-                        std::to_string(n) + (n == 1 ? " option" : " options") + "; expected " +
-                        expected;
-  if (n > range->max) {
-    // Point at the first option past the limit.
-    const model::Option& extra = q.options[static_cast<size_t>(range->max)];
-    reporter.Report(index, extra.text, "options[" + std::to_string(range->max) + "]",
-                    std::move(message));
-  } else {
-    reporter.ReportAt(index, q.stem.span, "options", std::to_string(n), std::move(message));
+void OptionCountRule::CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
+                                Reporter& reporter) const {
+  const model::Bank& bank = *ctx.bank;
+  for (const FileQuestions& file : GroupByFile(bank, indexes)) {
+    // The usual count of each type in this file: type -> (count -> questions).
+    std::map<model::QuestionType, std::map<int64_t, size_t>> counts;
+    for (size_t index : file.indexes) {
+      const model::Question& q = bank.questions[index];
+      ++counts[q.type][static_cast<int64_t>(q.options.size())];
+    }
+    auto norm = [&](model::QuestionType type, size_t* with_norm, size_t* of_type) {
+      int64_t best = -1;
+      size_t best_n = 0, total = 0;
+      for (const auto& [n, questions] : counts[type]) {
+        total += questions;
+        if (questions >= best_n) {
+          best = n;
+          best_n = questions;
+        }
+      }
+      *with_norm = best_n;
+      *of_type = total;
+      return total >= kMinQuestionsForNorm ? best : -1;
+    };
+    for (size_t index : file.indexes) {
+      const model::Question& q = bank.questions[index];
+      if (!model::IsChoiceType(q.type)) continue;
+      const std::optional<Range>* configured = nullptr;
+      switch (q.type) {
+        case model::QuestionType::kSingleAnswer:
+          configured = &single_;
+          break;
+        case model::QuestionType::kMultipleAnswer:
+          configured = &multiple_;
+          break;
+        case model::QuestionType::kTrueFalse:
+          configured = &true_false_;
+          break;
+        default:
+          break;
+      }
+      auto n = static_cast<int64_t>(q.options.size());
+      std::string what = std::string(model::QuestionTypeName(q.type)) + " question has ";
+      if (n < 2) {
+        Finding& f = reporter.ReportAt(index, q.stem.span.known() ? q.stem.span : q.span, "options",
+                                       std::to_string(n),
+                                       what + (n == 0 ? "no options" : "only 1 option") +
+                                           "; a choice question needs at least 2");
+        if (n == 0) f.severity = Severity::kError;
+        continue;
+      }
+      std::string expected;
+      int64_t limit = 0;  // the first option index past the norm, when there are too many
+      if (configured != nullptr && configured->has_value()) {
+        const Range& range = **configured;
+        if (n >= range.min && n <= range.max) continue;
+        expected = "expected " + (range.min == range.max
+                                      ? std::to_string(range.min)
+                                      : (n < range.min ? "at least " + std::to_string(range.min)
+                                                       : "at most " + std::to_string(range.max)));
+        limit = range.max;
+      } else if (q.type != model::QuestionType::kMultipleAnswer) {
+        size_t with_norm = 0, of_type = 0;
+        int64_t usual = norm(q.type, &with_norm, &of_type);
+        if (usual < 0 || n == usual) continue;
+        expected = std::to_string(with_norm) + " of the " + std::to_string(of_type) + " " +
+                   std::string(model::QuestionTypeName(q.type)) + " questions of this file have " +
+                   std::to_string(usual);
+        limit = usual;
+      } else {
+        continue;
+      }
+      std::string message = what + Options(n) + "; " + expected;
+      if (n > limit) {
+        // Point at the first option past the norm.
+        const model::Option& extra = q.options[static_cast<size_t>(limit)];
+        reporter.Report(index, extra.text, "options[" + std::to_string(limit) + "]",
+                        std::move(message));
+      } else {
+        reporter.ReportAt(index, q.stem.span, "options", std::to_string(n), std::move(message));
+      }
+    }
   }
 }
 

@@ -1,15 +1,21 @@
-// option-count: the number of options is within the configured range for the question type.
+// option-count: the number of options fits the file's own norm (or the configured range).
 #ifndef QBANK_LINT_RULES_OPTION_COUNT_H_
 #define QBANK_LINT_RULES_OPTION_COUNT_H_
 
 #include <cstdint>
+#include <optional>
 
 #include "lint/rule.h"
 
 namespace qbank::lint {
 
-// Options: "single", "multiple", "true-false", each a number (exact count) or {"min", "max"}.
-// Defaults: single 4, multiple 3 to 10, true-false 2.
+// A choice question needs at least two options: fewer is always reported, and no option at all is
+// an error whatever the rule's severity. Beyond that, options "single", "multiple", "true-false"
+// (each a number, the exact count, or {"min", "max"}) set the range for a type. Unconfigured,
+// single-answer and true/false questions take the usual count of their file (the mode among the
+// file's questions of that type, the larger on a tie, once the file has at least five of them) as
+// the norm and are reported when they differ from it; multiple-answer questions are only held to
+// two or more. The practice-page preset sets "single": 4.
 class OptionCountRule : public Rule {
  public:
   struct Range {
@@ -18,17 +24,19 @@ class OptionCountRule : public Rule {
   };
   std::string_view id() const override { return "option-count"; }
   std::string_view summary() const override {
-    return "The number of options is as configured for the question type (default 4 for single "
-           "answer).";
+    return "A question has fewer than two options, or another number than its file's usual "
+           "count (or the configured one).";
   }
   Severity default_severity() const override { return Severity::kWarning; }
+  RuleScope scope() const override { return RuleScope::kBank; }
   Status Configure(const model::Value& options) override;
-  void CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const override;
+  void CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
+                 Reporter& reporter) const override;
 
  private:
-  Range single_{4, 4};
-  Range multiple_{3, 10};
-  Range true_false_{2, 2};
+  std::optional<Range> single_;
+  std::optional<Range> multiple_;
+  std::optional<Range> true_false_;
 };
 
 }  // namespace qbank::lint

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "lint/rules/file_wide.h"
+
 namespace qbank::lint {
 namespace {
 
@@ -53,7 +55,8 @@ const std::vector<std::string_view>& RequiredMetadataRule::KnownFields() {
 }
 
 Status RequiredMetadataRule::Configure(const model::Value& options) {
-  QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"fields"}));
+  QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"fields", kFileWidePercentOption}));
+  QBANK_RETURN_IF_ERROR(ReadFileWidePercent(options, &file_wide_percent_));
   std::vector<std::string> fields = fields_;
   QBANK_RETURN_IF_ERROR(ReadStringListOption(options, "fields", &fields));
   for (const std::string& f : fields) {
@@ -67,18 +70,36 @@ Status RequiredMetadataRule::Configure(const model::Value& options) {
   return Status::Ok();
 }
 
-void RequiredMetadataRule::CheckQuestion(const LintContext& ctx, size_t index,
-                                         Reporter& reporter) const {
-  const model::Question& q = ctx.bank->questions[index];
-  for (const std::string& field : fields_) {
-    if (Present(q, field)) continue;
+void RequiredMetadataRule::CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
+                                     Reporter& reporter) const {
+  const model::Bank& bank = *ctx.bank;
+  // A whole-question span would underline many lines: point at its first line only.
+  auto first_line = [](const model::Question& q) {
     SourceSpan span = q.span.known() ? q.span : q.stem.span;
-    // A whole-question span would underline many lines: point at its first line only.
     if (span.known()) {
       span.end_line = span.line;
       span.end_column = span.column + 1;
     }
-    reporter.ReportAt(index, span, field, "", "required field '" + field + "' is missing");
+    return span;
+  };
+  for (const FileQuestions& file : GroupByFile(bank, indexes)) {
+    for (const std::string& field : fields_) {
+      std::vector<size_t> missing;
+      for (size_t index : file.indexes) {
+        if (!Present(bank.questions[index], field)) missing.push_back(index);
+      }
+      if (IsFileWide(missing.size(), file.indexes.size(), file_wide_percent_)) {
+        reporter.ReportAt(
+            missing.front(), first_line(bank.questions[missing.front()]), field, "file-wide",
+            "required field '" + field + "' is missing " +
+                FileWideCount(missing.size(), file.indexes.size()) + " (one finding for the file)");
+        continue;
+      }
+      for (size_t index : missing) {
+        reporter.ReportAt(index, first_line(bank.questions[index]), field, "",
+                          "required field '" + field + "' is missing");
+      }
+    }
   }
 }
 

@@ -2,6 +2,7 @@
 #ifndef QBANK_LINT_RULES_REQUIRED_METADATA_H_
 #define QBANK_LINT_RULES_REQUIRED_METADATA_H_
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -12,7 +13,9 @@ namespace qbank::lint {
 // Option "fields": a list of field names, each one of: exam, domain, trap, difficulty, tags,
 // authors, authors.name, authors.credentials, review.date, review.reviewer,
 // review.checked_against, origin.statement, origin.references. Default: none (the rule checks
-// nothing until configured; the strict preset requires a set).
+// nothing until configured; the practice-page preset requires a set). A field missing from most
+// questions of a file (option "file-wide-percent", default 80) is one finding for the file, on its
+// first such question.
 class RequiredMetadataRule : public Rule {
  public:
   std::string_view id() const override { return "required-metadata"; }
@@ -20,14 +23,17 @@ class RequiredMetadataRule : public Rule {
     return "A metadata field the configuration requires (author, review date, ...) is missing.";
   }
   Severity default_severity() const override { return Severity::kWarning; }
+  RuleScope scope() const override { return RuleScope::kBank; }
   Status Configure(const model::Value& options) override;
-  void CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const override;
+  void CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
+                 Reporter& reporter) const override;
 
   // The field names "fields" accepts.
   static const std::vector<std::string_view>& KnownFields();
 
  private:
   std::vector<std::string> fields_;
+  int64_t file_wide_percent_ = 80;
 };
 
 }  // namespace qbank::lint

@@ -2,6 +2,7 @@
 #include "lint/rules/reused_explanation.h"
 
 #include "lint/rules/bank_features.h"
+#include "lint/rules/explanation_only_url.h"
 
 namespace qbank::lint {
 namespace {
@@ -34,6 +35,9 @@ void ReusedExplanationRule::CheckBank(const LintContext& ctx, std::span<const si
            *features, static_cast<size_t>(min_questions_), static_cast<size_t>(min_words_))) {
     const auto [first, first_option] = group.members.front();
     const model::Question& original = ctx.bank->questions[first];
+    // The same reference link under many questions is explanation-only-url's finding (one per
+    // question), not a copied explanation.
+    if (IsOnlyUrl(Field(original, first_option).value)) continue;
     for (size_t i = 1; i < group.members.size(); ++i) {
       const auto [index, option] = group.members[i];
       if (!Applies(indexes, index)) continue;
