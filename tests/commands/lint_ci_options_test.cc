@@ -30,7 +30,8 @@ constexpr const char* kThreeOptions =
 // Aiken has no explanations or rationales: switch those rules off, keep option-count.
 constexpr const char* kConfig = R"({
   "extends": "recommended",
-  "rules": {"empty-field": "off", "missing-rationale": "off", "field-length": "off"}
+  "rules": {"empty-field": "off", "missing-rationale": "off", "field-length": "off",
+            "option-count": {"options": {"single": 4}}}
 })";
 
 class LintCiOptionsTest : public ::testing::Test {

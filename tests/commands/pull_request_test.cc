@@ -115,8 +115,9 @@ TEST(PullRequestTest, ChangedFilesModeChecksChangedQuestionsAgainstTheWholeBank)
   std::vector<Finding> findings =
       KeepChangedFindings(bank, RunRules(bank, plan, options).findings, *changed);
 
-  // Only new.txt's question is checked by the per-question rules; the per-bank rule saw other.txt
-  // and reported the repeat (on whichever side), which is kept because new.txt changed.
+  // Only new.txt's findings are kept: per-question rules checked only it, and per-file and per-bank
+  // rules (missing-rationale, option-count, the same-stem rule) saw every file; the repeat they
+  // found with other.txt (on whichever side) is kept because new.txt changed.
   std::multiset<std::string> rules;
   for (const Finding& f : findings) {
     rules.insert(f.rule_id);
@@ -129,7 +130,7 @@ TEST(PullRequestTest, ChangedFilesModeChecksChangedQuestionsAgainstTheWholeBank)
 }
 
 TEST(PullRequestTest, RestrictsOnlyPerQuestionRules) {
-  std::vector<PlannedRule> plan = testing::PlanDefaults({"missing-rationale"});
+  std::vector<PlannedRule> plan = testing::PlanDefaults({"key-count"});
   plan.push_back(plan[0]);
   plan[1].files = {true, true, false};
   PlannedRule bank_rule;
