@@ -70,8 +70,10 @@ run_step() {
 }
 output() { sed -n "s/^$2=//p" "$tmp/$1.gh"; }
 
-# A bank in a git repository whose origin/main holds old.md; the "pull request" adds new.md.
+# A bank in a git repository whose origin/main holds old.md; the "pull request" adds new.md. The
+# bank keeps the practice-page house style, where a missing explanation is an error.
 mkdir "$tmp/bank"
+printf '{"extends": "practice-page"}\n' >"$tmp/bank/.qbank.json"
 # question STEM OPTION...: a draft with the first option as its key and no explanation (an error).
 question() {
   printf '## Question\n\n%s\n\n## Options\n\n- [x] %s\n' "$1" "$2"

@@ -82,8 +82,8 @@ done
 run install 0 pre-commit install
 run commit 0 git commit -qm "first questions"
 
-# 3. A broken question blocks the commit, and the message names it.
-printf '## Question\n\nWhich port does HTTPS use by default?\n\n## Options\n\n- [x] 443\n- [x] 80\n' \
+# 3. A broken question (the same option twice) blocks the commit, and the message names it.
+printf '## Question\n\nWhich port does HTTPS use by default?\n\n## Options\n\n- [x] 443\n- [ ] 443\n' \
   >bank/ports.md
 git add bank/ports.md
 run blocked 1 git commit -qm "ports"
