@@ -3,7 +3,8 @@
 #include <string>
 #include <vector>
 
-#include "base/data_dir.h"
+#include "commands/exit_code.h"
+#include "commands/version.h"
 #include "subcommands.h"
 
 namespace {
@@ -26,28 +27,20 @@ int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     PrintUsage(std::cerr);
-    return 2;
+    return qbank::commands::kExitError;
   }
   const std::string& command = args.front();
   if (command == "--help" || command == "-h" || command == "help") {
     PrintUsage(std::cout);
-    return 0;
+    return qbank::commands::kExitOk;
   }
   if (command == "--version" || command == "-V") {
-    std::cout << "qbank " << QBANK_VERSION << "\n";
-    const qbank::Result<qbank::DataDirLocation>& data = qbank::DataDir();
-    if (data.ok()) {
-      std::cout << "data: " << data->dir << " (" << data->how << ")\n";
-      return 0;
-    }
-    std::cout << "data: not found\n";
-    std::cerr << "qbank: " << data.status().message() << "\n";
-    return 0;
+    return qbank::commands::PrintVersion(std::cout, std::cerr);
   }
   for (const auto& sub : qbank::tools::Subcommands()) {
     if (sub.name == command) return sub.run({args.begin() + 1, args.end()});
   }
   std::cerr << "qbank: unknown command '" << command << "'\n\n";
   PrintUsage(std::cerr);
-  return 2;
+  return qbank::commands::kExitError;
 }

@@ -14,7 +14,8 @@
 namespace qbank::commands {
 namespace {
 
-using namespace lint;  // NOLINT: the tests were written against lint:: names
+using lint::Finding;
+using lint::StableFingerprint;
 
 Finding MakeFinding(std::string rule, std::string question, std::string fingerprint,
                     std::string message = "a message") {

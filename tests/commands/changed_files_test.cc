@@ -15,7 +15,7 @@
 namespace qbank::commands {
 namespace {
 
-using namespace lint;  // NOLINT: the tests were written against lint:: names
+using lint::Finding;
 
 namespace fs = std::filesystem;
 

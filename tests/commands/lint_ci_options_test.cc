@@ -17,7 +17,7 @@
 namespace qbank::commands {
 namespace {
 
-using namespace lint;  // NOLINT: the tests were written against lint:: names
+using lint::Date;
 
 namespace fs = std::filesystem;
 

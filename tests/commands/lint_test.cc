@@ -15,7 +15,9 @@
 namespace qbank::commands {
 namespace {
 
-using namespace lint;  // NOLINT: the tests were written against lint:: names
+using lint::Date;
+using lint::Rule;
+using lint::RuleRegistry;
 
 constexpr const char* kGoodAiken =
     "Which planet is known as the red planet of the solar system?\n"

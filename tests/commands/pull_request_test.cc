@@ -20,7 +20,16 @@
 namespace qbank::commands {
 namespace {
 
-using namespace lint;  // NOLINT: the tests were written against lint:: names
+using lint::EngineOptions;
+using lint::Finding;
+using lint::LintContext;
+using lint::PlannedRule;
+using lint::Reporter;
+using lint::Rule;
+using lint::RuleRegistry;
+using lint::RuleScope;
+using lint::RunRules;
+using lint::Severity;
 
 namespace fs = std::filesystem;
 
