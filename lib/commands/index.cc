@@ -3,6 +3,7 @@
 
 #include "commands/exit_code.h"
 #include "commands/inputs.h"
+#include "commands/output.h"
 #include "formats/import.h"
 #include "model/bank.h"
 #include "text/unicode.h"
@@ -66,6 +67,16 @@ int RunIndexBuild(const IndexBuildOptions& options, FileSystem& fs, std::ostream
     err << "qbank index build: expected -o FILE, the index file to write\n";
     return kExitError;
   }
+  std::vector<std::string> named_files;
+  for (const std::string& source : options.sources) {
+    if (!fs.IsDirectory(source)) named_files.push_back(source);
+  }
+  // A file named as a source is never overwritten; an earlier index found in a source folder is
+  // (it is skipped below).
+  if (Status refused = RefuseToOverwriteInput(options.output, named_files); !refused.ok()) {
+    err << "qbank index build: " << refused.message() << "\n";
+    return kExitError;
+  }
   std::vector<std::string> files;
   for (const std::string& source : options.sources) {
     if (fs.IsDirectory(source)) {
@@ -84,7 +95,7 @@ int RunIndexBuild(const IndexBuildOptions& options, FileSystem& fs, std::ostream
   }
   similarity::ReferenceIndexBuilder builder(options.parameters);
   for (const std::string& file : files) {
-    if (file == options.output) continue;  // an earlier index in the same folder
+    if (SamePath(file, options.output)) continue;  // an earlier index in a source folder
     Status status = AddReferenceFile(file, fs, builder);
     if (!status.ok()) err << status.message() << " (skipped)\n";
   }

@@ -22,15 +22,24 @@ bool SamePath(const std::string& a, const std::string& b) {
   return pa == pb;
 }
 
-Status RefuseToOverwriteInput(const std::string& path, const model::Bank& bank) {
-  for (const auto& source : bank.sources) {
-    if (source == nullptr || source->path() == formats::kStdinSourceName) continue;
-    if (SamePath(source->path(), path)) {
+Status RefuseToOverwriteInput(const std::string& path, const std::vector<std::string>& inputs) {
+  for (const std::string& input : inputs) {
+    if (SamePath(input, path)) {
       return Status::Usage("refusing to overwrite the input " + path +
                            " (write elsewhere, or use `qbank fmt --write` to rewrite a bank)");
     }
   }
   return Status::Ok();
+}
+
+Status RefuseToOverwriteInput(const std::string& path, const model::Bank& bank) {
+  std::vector<std::string> files;
+  for (const auto& source : bank.sources) {
+    if (source != nullptr && source->path() != formats::kStdinSourceName) {
+      files.push_back(source->path());
+    }
+  }
+  return RefuseToOverwriteInput(path, files);
 }
 
 Status WriteOutput(FileSystem& fs, const std::string& path, std::string_view content,

@@ -6,6 +6,7 @@
 #include <ostream>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "base/file_system.h"
 #include "base/status.h"
@@ -21,6 +22,8 @@ bool SamePath(const std::string& a, const std::string& b);
 // when `path` names one of the files `bank` was read from (by SamePath). What was read from
 // standard input has no file, so no path names it.
 Status RefuseToOverwriteInput(const std::string& path, const model::Bank& bank);
+// The same guard for inputs that are files named by path (not read into a bank).
+Status RefuseToOverwriteInput(const std::string& path, const std::vector<std::string>& inputs);
 
 // Writes `content` to `path` through fs.WriteFileAtomic, or to `out` when `path` is empty or "-".
 // Refuses (Usage) what RefuseToOverwriteInput refuses, and a folder.

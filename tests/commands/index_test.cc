@@ -49,5 +49,20 @@ TEST(IndexBuildTest, BuildsFromTextFilesBanksAndFolders) {
   EXPECT_EQ(err2.str(), "missing: no such file or folder\n");
 }
 
+TEST(IndexBuildTest, NeverOverwritesASourceNamedAsOutput) {
+  InMemoryFileSystem fs;
+  fs.Add("a.txt", std::string(kPassage) + "\n");
+  fs.Add("b.txt", "Some other text that says little.\n");
+  IndexBuildOptions options;
+  options.sources = {"a.txt", "b.txt"};
+  options.output = "b.txt";
+  std::ostringstream out, err;
+  EXPECT_EQ(RunIndexBuild(options, fs, out, err), 2);
+  EXPECT_EQ(err.str(),
+            "qbank index build: refusing to overwrite the input b.txt (write elsewhere, or use "
+            "`qbank fmt --write` to rewrite a bank)\n");
+  EXPECT_EQ(fs.files().at("b.txt"), "Some other text that says little.\n");
+}
+
 }  // namespace
 }  // namespace qbank::commands
