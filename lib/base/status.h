@@ -24,7 +24,9 @@ class Status {
 
   Status() = default;
   static Status Ok() { return Status(); }
-  static Status InvalidInput(std::string msg) { return Status(Code::kInvalidInput, std::move(msg)); }
+  static Status InvalidInput(std::string msg) {
+    return Status(Code::kInvalidInput, std::move(msg));
+  }
   static Status NotFound(std::string msg) { return Status(Code::kNotFound, std::move(msg)); }
   static Status IoError(std::string msg) { return Status(Code::kIoError, std::move(msg)); }
   static Status Unsupported(std::string msg) { return Status(Code::kUnsupported, std::move(msg)); }
@@ -48,7 +50,7 @@ class Status {
 template <typename T>
 class Result {
  public:
-  Result(T value) : value_(std::move(value)) {}  // NOLINT(google-explicit-constructor)
+  Result(T value) : value_(std::move(value)) {}         // NOLINT(google-explicit-constructor)
   Result(Status status) : status_(std::move(status)) {  // NOLINT(google-explicit-constructor)
     if (status_.ok()) status_ = Status::Usage("internal: Result built from an OK status");
   }
@@ -71,9 +73,9 @@ class Result {
 }  // namespace qbank
 
 // Returns early from the calling function when `expr` (a Status) is not OK.
-#define QBANK_RETURN_IF_ERROR(expr)              \
-  do {                                           \
-    ::qbank::Status qbank_status_ = (expr);      \
+#define QBANK_RETURN_IF_ERROR(expr)                \
+  do {                                             \
+    ::qbank::Status qbank_status_ = (expr);        \
     if (!qbank_status_.ok()) return qbank_status_; \
   } while (false)
 

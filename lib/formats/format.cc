@@ -24,7 +24,8 @@ bool Format::ClaimsDirectory(const FileSystem& /*fs*/, const std::string& /*dir*
 }
 
 Status Format::ImportDirectory(const std::string& dir, ImportContext& /*ctx*/) const {
-  return Status::Unsupported(dir + ": the " + std::string(name()) + " format does not read folders");
+  return Status::Unsupported(dir + ": the " + std::string(name()) +
+                             " format does not read folders");
 }
 
 Result<std::string> Format::Export(const model::Bank& /*bank*/, const ExportOptions& /*options*/,

@@ -18,11 +18,11 @@ namespace qbank::formats {
 
 // What an importer reads into and reports to.
 struct ImportContext {
-  model::Bank* bank = nullptr;         // questions are appended; bank fields set when empty
-  uint32_t file = SourceSpan::kNoFile; // this source's index in bank->sources
-  FileSystem* fs = nullptr;            // for formats that read more than one file (packages)
+  model::Bank* bank = nullptr;                // questions are appended; bank fields set when empty
+  uint32_t file = SourceSpan::kNoFile;        // this source's index in bank->sources
+  FileSystem* fs = nullptr;                   // for formats that read more than one file (packages)
   std::vector<Diagnostic>* errors = nullptr;  // problems that do not stop the rest of the file
-  std::string encoding;                // the user's --encoding, empty for UTF-8
+  std::string encoding;                       // the user's --encoding, empty for UTF-8
 };
 
 struct ExportOptions {

@@ -34,7 +34,8 @@ struct ImportOptions {
 // unless a format claims the folder as a whole (a QTI content package). Files named directly are
 // always read. A file that cannot be read or parsed becomes a Diagnostic in
 // `errors` (its questions are not added) and the others are still read. Questions without an id
-// get one derived from their content (copies of the same content get "-2", "-3", ... appended). Returns a non-OK Status only for usage errors (an unknown
+// get one derived from their content (copies of the same content get "-2", "-3", ... appended).
+// Returns a non-OK Status only for usage errors (an unknown
 // --from format, "-" without --from, stdin read twice); everything input-related goes to `errors`.
 Status ImportInputs(const std::vector<std::string>& inputs, const ImportOptions& options,
                     FileSystem& fs, model::Bank& bank, std::vector<Diagnostic>& errors);

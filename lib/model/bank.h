@@ -62,9 +62,9 @@ struct Option {
   // Credit in percent (-100..100) where the format has partial credit; nullopt when it is simply
   // right (100) or wrong (0) by `correct`.
   std::optional<double> weight;
-  Text rationale;       // why this option is right or wrong
-  Value extensions;     // format-specific data (e.g. a QTI choice identifier), kept unchanged
-  SourceSpan span;      // the whole option
+  Text rationale;    // why this option is right or wrong
+  Value extensions;  // format-specific data (e.g. a QTI choice identifier), kept unchanged
+  SourceSpan span;   // the whole option
 };
 
 struct Person {
@@ -75,13 +75,13 @@ struct Person {
 };
 
 struct Review {
-  Text date;             // ISO "YYYY-MM" or "YYYY-MM-DD"
+  Text date;  // ISO "YYYY-MM" or "YYYY-MM-DD"
   Text reviewer;
   Text checked_against;  // what the question was checked against
 };
 
 struct Origin {
-  Text statement;               // e.g. "written from scratch; not copied from exams or dumps"
+  Text statement;                // e.g. "written from scratch; not copied from exams or dumps"
   std::vector<Text> references;  // sources the writer used
 };
 
@@ -98,7 +98,7 @@ struct Question {
   Text exam;
   Text domain;
   Text stem;
-  Text trap;  // the "common exam trap" note
+  Text trap;                    // the "common exam trap" note
   std::vector<Option> options;  // authored order
   // The key as the source states it apart from the option marks (the page's "Correct answer"
   // block); empty when the source has no such statement.
@@ -125,7 +125,7 @@ struct Bank {
   Text title;
   Text exam;
   Text publisher;
-  Text language;  // BCP 47 tag, e.g. "en"
+  Text language;                         // BCP 47 tag, e.g. "en"
   std::optional<int64_t> declared_size;  // the size the publisher states
   SourceSpan declared_size_span;
   Text origin;  // the bank's origin statement

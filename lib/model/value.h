@@ -17,13 +17,13 @@ class Value {
   using Array = std::vector<Value>;
   using Object = std::map<std::string, Value>;  // keys sorted: a stable order for output
 
-  Value() = default;  // null
-  Value(bool b) : data_(b) {}                                  // NOLINT
-  Value(double d) : data_(d) {}                                // NOLINT
-  Value(int64_t i) : data_(i) {}                               // NOLINT
-  Value(int i) : data_(static_cast<int64_t>(i)) {}             // NOLINT
-  Value(std::string s) : data_(std::move(s)) {}                // NOLINT
-  Value(const char* s) : data_(std::string(s)) {}              // NOLINT
+  Value() = default;                                                  // null
+  Value(bool b) : data_(b) {}                                         // NOLINT
+  Value(double d) : data_(d) {}                                       // NOLINT
+  Value(int64_t i) : data_(i) {}                                      // NOLINT
+  Value(int i) : data_(static_cast<int64_t>(i)) {}                    // NOLINT
+  Value(std::string s) : data_(std::move(s)) {}                       // NOLINT
+  Value(const char* s) : data_(std::string(s)) {}                     // NOLINT
   Value(Array a) : data_(std::make_shared<Array>(std::move(a))) {}    // NOLINT
   Value(Object o) : data_(std::make_shared<Object>(std::move(o))) {}  // NOLINT
 
@@ -37,7 +37,9 @@ class Value {
 
   bool as_bool() const { return std::get<bool>(data_); }
   int64_t as_int() const { return std::get<int64_t>(data_); }
-  double as_double() const { return is_int() ? static_cast<double>(as_int()) : std::get<double>(data_); }
+  double as_double() const {
+    return is_int() ? static_cast<double>(as_int()) : std::get<double>(data_);
+  }
   const std::string& as_string() const { return std::get<std::string>(data_); }
   const Array& as_array() const { return *std::get<std::shared_ptr<Array>>(data_); }
   const Object& as_object() const { return *std::get<std::shared_ptr<Object>>(data_); }

@@ -46,8 +46,8 @@ TEST_P(GoldenTest, MatchesExpectedOutput) {
   if (cmd.find("$SEEDS") != std::string::npos && !fs::exists(QBANK_SEEDS_DIR)) {
     GTEST_SKIP() << "seed pages not found at " << QBANK_SEEDS_DIR << "; skipping " << GetParam();
   }
-  fs::path tmp = fs::temp_directory_path() /
-                 ("qbank_golden_" + std::to_string(::getpid()) + "_" + GetParam());
+  fs::path tmp =
+      fs::temp_directory_path() / ("qbank_golden_" + std::to_string(::getpid()) + "_" + GetParam());
   fs::remove_all(tmp);
   fs::create_directories(tmp);
   std::string script = "cd '" + std::string(QBANK_SOURCE_DIR) + "' && export NO_COLOR=1 TMP='" +
@@ -81,13 +81,12 @@ TEST_P(GoldenTest, MatchesExpectedOutput) {
   fs::remove_all(tmp);
 }
 
-INSTANTIATE_TEST_SUITE_P(Cli, GoldenTest, ::testing::ValuesIn(Cases()),
-                         [](const auto& info) {
-                           std::string n = info.param;
-                           for (char& c : n) {
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           }
-                           return n;
-                         });
+INSTANTIATE_TEST_SUITE_P(Cli, GoldenTest, ::testing::ValuesIn(Cases()), [](const auto& info) {
+  std::string n = info.param;
+  for (char& c : n) {
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  }
+  return n;
+});
 
 }  // namespace

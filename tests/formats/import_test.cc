@@ -61,7 +61,8 @@ TEST(ImportInputsTest, ReportsMissingFilesEmptyFoldersAndUnknownFormats) {
   ASSERT_TRUE(ImportInputs({"missing.json", "empty", "mystery.bin"}, {}, fs, bank, errors).ok());
   ASSERT_EQ(errors.size(), 3u);
   EXPECT_EQ(errors[0].ToString(), "missing.json: error: no such file");
-  EXPECT_EQ(errors[1].ToString(), "empty: error: no question file of a known format in this folder");
+  EXPECT_EQ(errors[1].ToString(),
+            "empty: error: no question file of a known format in this folder");
   EXPECT_EQ(errors[2].ToString(),
             "mystery.bin: error: cannot tell the format of this file; name it with --from FORMAT");
 }
