@@ -2,6 +2,7 @@
 #include "report/json_report.h"
 
 #include "json/document.h"
+#include "report/report_context.h"
 #include "report/text_report.h"
 
 namespace qbank::report {
@@ -59,7 +60,7 @@ model::Value JsonReportValue(const ReportInput& input) {
   summary["text"] = SummaryLine(input);
   Value::Object tool;
   tool["name"] = "qbank";
-  tool["version"] = QBANK_VERSION;
+  tool["version"] = std::string(LibraryVersion());
   Value::Array rules;
   for (const lint::Rule* r : input.rules) rules.push_back(std::string(r->id()));
   tool["rules"] = Value(std::move(rules));

@@ -6,7 +6,7 @@
 
 #include <random>
 
-#include "conv1_test_support.h"
+#include "import_export_test_support.h"
 
 namespace qbank::formats {
 namespace {

@@ -6,8 +6,8 @@
 
 #include <random>
 
-#include "conv1_test_support.h"
 #include "formats/md_front_matter.h"
+#include "import_export_test_support.h"
 
 namespace qbank::formats {
 namespace {

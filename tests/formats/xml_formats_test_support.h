@@ -35,10 +35,10 @@ inline std::string JsonOf(const model::Bank& bank) {
   return out.ok() ? *out : std::string();
 }
 
-// Writes `content` to <tmp>/qbank-conv2-golden/<name> when a golden comparison fails, so the new
-// output can be inspected (and copied over the golden file when the change is intended).
+// Writes `content` to <tmp>/qbank-xml-formats-golden/<name> when a golden comparison fails, so the
+// new output can be inspected (and copied over the golden file when the change is intended).
 inline void SaveActual(const std::string& name, const std::string& content) {
-  std::filesystem::path dir = std::filesystem::temp_directory_path() / "qbank-conv2-golden";
+  std::filesystem::path dir = std::filesystem::temp_directory_path() / "qbank-xml-formats-golden";
   std::filesystem::create_directories(dir);
   std::filesystem::path file = dir / std::filesystem::path(name).filename();
   std::ofstream(file, std::ios::binary) << content;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes the hostile zip archives the conv2 tests read (run from this folder to regenerate).
+"""Writes the hostile zip archives the zip archive tests read (run from this folder to regenerate).
 
 Each archive is small on disk; the tests read them with the limits they name."""
 import struct

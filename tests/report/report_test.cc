@@ -2,13 +2,13 @@
 
 #include <sstream>
 
+#include "../lint/test_bank.h"
 #include "base/file_system.h"
 #include "json/document.h"
 #include "lint/engine.h"
 #include "lint/registry.h"
 #include "report/json_report.h"
 #include "report/text_report.h"
-#include "test_bank.h"
 
 namespace qbank::report {
 namespace {

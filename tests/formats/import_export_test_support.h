@@ -1,7 +1,7 @@
 // Shared helpers for the converter tests (aiken, gift, md): import a string or a fixture through a
 // format, export a bank, read fixtures from tests/formats/testdata.
-#ifndef QBANK_TESTS_FORMATS_CONV1_TEST_SUPPORT_H_
-#define QBANK_TESTS_FORMATS_CONV1_TEST_SUPPORT_H_
+#ifndef QBANK_TESTS_FORMATS_IMPORT_EXPORT_TEST_SUPPORT_H_
+#define QBANK_TESTS_FORMATS_IMPORT_EXPORT_TEST_SUPPORT_H_
 
 #include <gtest/gtest.h>
 
@@ -50,4 +50,4 @@ inline std::string DocExample(const std::string& page, const std::string& fence)
 
 }  // namespace qbank::testing
 
-#endif  // QBANK_TESTS_FORMATS_CONV1_TEST_SUPPORT_H_
+#endif  // QBANK_TESTS_FORMATS_IMPORT_EXPORT_TEST_SUPPORT_H_

@@ -12,8 +12,8 @@
 #include <set>
 #include <sstream>
 
-#include "conv1_test_support.h"
 #include "formats/registry.h"
+#include "import_export_test_support.h"
 
 namespace qbank::formats {
 namespace {
@@ -293,7 +293,7 @@ void CheckRoundTrips(const std::string& name, const Held& held,
   }
 }
 
-TEST(Conv1RoundTripTest, MdKeepsEveryField) {
+TEST(RoundTripTest, MdKeepsEveryField) {
   Held held;
   held.bank = held.metadata = held.domain = held.explanation = held.rationale = held.weight =
       held.tags = held.markup = held.suppressions = held.extensions = true;
@@ -355,7 +355,7 @@ TEST(Conv1RoundTripTest, MdKeepsEveryField) {
   });
 }
 
-TEST(Conv1RoundTripTest, GiftKeepsWhatGiftHolds) {
+TEST(RoundTripTest, GiftKeepsWhatGiftHolds) {
   Held held;
   held.domain = held.explanation = held.rationale = held.weight = held.tags = held.markup =
       held.suppressions = held.extensions = true;
@@ -463,7 +463,7 @@ TEST(Conv1RoundTripTest, GiftKeepsWhatGiftHolds) {
   });
 }
 
-TEST(Conv1RoundTripTest, AikenKeepsStemOptionsAndKey) {
+TEST(RoundTripTest, AikenKeepsStemOptionsAndKey) {
   Held held;  // stem, type, options text and key; ids are derived from that content
   CheckRoundTrips("aiken", held, [](BankGenerator& g) {
     model::Bank bank;
@@ -480,7 +480,7 @@ TEST(Conv1RoundTripTest, AikenKeepsStemOptionsAndKey) {
   });
 }
 
-TEST(Conv1RoundTripTest, LossReportsMatchWhatIsActuallyLost) {
+TEST(RoundTripTest, LossReportsMatchWhatIsActuallyLost) {
   // A question with every field set: a format's loss report names exactly the fields that do not
   // come back.
   model::Bank bank;
@@ -556,7 +556,7 @@ TEST(Conv1RoundTripTest, LossReportsMatchWhatIsActuallyLost) {
 // Random inputs built from the pieces of the three formats: whatever a format reads, each format
 // writes so that reading it back reports no error and writing it again gives the same bytes,
 // unless the loss report says what could not be written.
-TEST(Conv1RoundTripTest, ExportIsStableAfterOneRoundTripOnRandomInput) {
+TEST(RoundTripTest, ExportIsStableAfterOneRoundTripOnRandomInput) {
   const std::vector<std::string> names = {"aiken", "gift", "md"};
   const std::string pieces[] = {"---\n",
                                 "## Question\n",
@@ -651,7 +651,7 @@ model::Bank ImportSeed(const std::string& path) {
   return std::move(r.bank);
 }
 
-TEST(Conv1SeedTest, EachSeedPageGoesToGiftAndBackWithRationalesAndExplanation) {
+TEST(SeedRoundTripTest, EachSeedPageGoesToGiftAndBackWithRationalesAndExplanation) {
   std::vector<std::string> seeds = SeedPages();
   if (seeds.empty()) GTEST_SKIP() << "no seed pages in " << QBANK_SEEDS_DIR;
   for (const std::string& path : seeds) {
@@ -680,7 +680,7 @@ TEST(Conv1SeedTest, EachSeedPageGoesToGiftAndBackWithRationalesAndExplanation) {
   }
 }
 
-TEST(Conv1SeedTest, EveryPairOfFormatsConvertsASeedQuestion) {
+TEST(SeedRoundTripTest, EveryPairOfFormatsConvertsASeedQuestion) {
   std::vector<std::string> seeds = SeedPages();
   if (seeds.empty()) GTEST_SKIP() << "no seed pages in " << QBANK_SEEDS_DIR;
   const std::vector<std::string> formats = {"json", "page", "csv", "md", "gift", "aiken"};
