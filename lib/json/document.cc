@@ -1,12 +1,10 @@
-// The located JSON parser over RapidJSON's iterative SAX reader, schema validation through
-// RapidJSON's SchemaValidator with messages that name the instance path, and the value writer.
+// The located JSON parser over RapidJSON's iterative SAX reader, with schema validation through
+// RapidJSON's SchemaValidator (its refusals worded in schema_message.cc). The writer is writer.cc.
 #include "json/document.h"
 
 #include <rapidjson/document.h>
 #include <rapidjson/reader.h>
 #include <rapidjson/schema.h>
-#include <rapidjson/stringbuffer.h>
-#include <rapidjson/writer.h>
 
 #include <algorithm>
 #include <charconv>
@@ -16,6 +14,7 @@
 #include <limits>
 #include <mutex>
 
+#include "json/schema_message.h"
 #include "text/unicode.h"
 
 namespace qbank::json {
@@ -156,59 +155,6 @@ class TreeBuilder {
   std::vector<Frame> stack_;
   Node root_;
 };
-
-std::string FormatNumber(double d) {
-  char buf[64];
-  auto [end, ec] = std::to_chars(buf, buf + sizeof buf, d);
-  if (ec != std::errc()) return "0";
-  return std::string(buf, end);
-}
-
-// Compact JSON of a schema value, for messages.
-std::string SchemaValueText(const rapidjson::Value& v) {
-  rapidjson::StringBuffer buffer;
-  rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
-  v.Accept(writer);
-  return std::string(buffer.GetString(), buffer.GetSize());
-}
-
-// Levenshtein distance between two short names (bytes), for "did you mean" hints.
-size_t EditDistance(std::string_view a, std::string_view b) {
-  if (a.size() > 64 || b.size() > 64) return SIZE_MAX;
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
-bool IsPlainKey(std::string_view key) {
-  if (key.empty()) return false;
-  for (char c : key) {
-    bool ok = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              c == '_' || c == '-' || c == '$';
-    if (!ok) return false;
-  }
-  return true;
-}
-
-void AppendPathKey(std::string_view key, std::string& path) {
-  if (IsPlainKey(key)) {
-    if (!path.empty()) path += '.';
-    path += key;
-  } else {
-    path += '[';
-    AppendQuoted(key, path);
-    path += ']';
-  }
-}
 
 // The SAX handler between RapidJSON's reader, the (optional) schema validator and the builder.
 // It checks the nesting depth and turns a validator refusal into a located message.
@@ -376,8 +322,15 @@ class Handler {
     return SchemaError(begin, found, false);
   }
 
-  // Words the validator's refusal: "<instance path>: expected ...".
-  bool SchemaError(size_t offset, Kind found, bool at_key);
+  // Records the validator's refusal at `offset`, worded by SchemaMessage.
+  bool SchemaError(size_t offset, Kind found, bool at_key) {
+    std::vector<const Node*> open;
+    open.reserve(builder_.stack().size());
+    for (const TreeBuilder::Frame& frame : builder_.stack()) open.push_back(&frame.node);
+    error_ =
+        src_.ErrorAt(offset, SchemaMessage(*validator_, schema_->document, open, found, at_key));
+    return false;
+  }
 
   std::string_view content_;
   const SourceText& src_;
@@ -390,149 +343,6 @@ class Handler {
   std::string error_;
   Status callback_status_;
 };
-
-bool Handler::SchemaError(size_t offset, Kind found, bool at_key) {
-  // The instance path: RapidJSON's JSON Pointer tokens, shown as `a.b[3]`; whether a token is an
-  // index or a key is decided by the container the builder has open at that depth.
-  rapidjson::Pointer pointer = validator_->GetInvalidDocumentPointer();
-  const auto& frames = builder_.stack();
-  std::string path;
-  std::string last_key;
-  size_t count = pointer.GetTokenCount();
-  for (size_t i = 0; i < count; ++i) {
-    const rapidjson::Pointer::Token& token = pointer.GetTokens()[i];
-    std::string_view name(token.name, token.length);
-    bool in_array = i < frames.size() && frames[i].node.is_array();
-    if (at_key && i + 1 == count) {
-      last_key = std::string(name);
-      break;
-    }
-    if (in_array) {
-      path += '[' + std::string(name) + ']';
-    } else {
-      AppendPathKey(name, path);
-    }
-  }
-
-  std::string keyword =
-      validator_->GetInvalidSchemaKeyword() != nullptr ? validator_->GetInvalidSchemaKeyword() : "";
-  const rapidjson::Value* subschema = validator_->GetInvalidSchemaPointer().Get(
-      static_cast<const rapidjson::Value&>(schema_->document));
-  const rapidjson::Value* arg = nullptr;
-  if (subschema != nullptr && subschema->IsObject()) {
-    auto it = subschema->FindMember(keyword.c_str());
-    if (it != subschema->MemberEnd()) arg = &it->value;
-  }
-
-  std::string what;
-  if (keyword == "type" && arg != nullptr) {
-    std::vector<std::string> names;
-    if (arg->IsString()) names.emplace_back(arg->GetString());
-    if (arg->IsArray()) {
-      for (const auto& t : arg->GetArray()) {
-        if (t.IsString()) names.emplace_back(t.GetString());
-      }
-    }
-    what = "expected ";
-    for (size_t i = 0; i < names.size(); ++i) {
-      if (i > 0) what += i + 1 == names.size() ? " or " : ", ";
-      what += names[i];
-    }
-    what += ", found " + std::string(KindName(found));
-  } else if (keyword == "enum" && arg != nullptr && arg->IsArray()) {
-    what = arg->Size() == 1 ? "expected " : "expected one of ";
-    rapidjson::SizeType i = 0;
-    for (const auto& v : arg->GetArray()) {
-      if (i > 0) what += ", ";
-      if (i++ == 20) {
-        what += "...";
-        break;
-      }
-      what += SchemaValueText(v);
-    }
-  } else if (keyword == "required" && arg != nullptr && arg->IsArray() && !frames.empty()) {
-    const Node& object = frames.back().node;
-    std::vector<std::string> missing;
-    for (const auto& name : arg->GetArray()) {
-      if (name.IsString() && object.Find(name.GetString()) == nullptr) {
-        missing.push_back(SchemaValueText(name));
-      }
-    }
-    what = missing.size() == 1 ? "expected member " : "expected members ";
-    for (size_t i = 0; i < missing.size(); ++i) what += (i > 0 ? ", " : "") + missing[i];
-  } else if (keyword == "additionalProperties") {
-    std::string quoted;
-    AppendQuoted(last_key, quoted);
-    what = "unexpected member " + quoted;
-    const rapidjson::Value* properties = nullptr;
-    if (subschema != nullptr && subschema->IsObject()) {
-      auto it = subschema->FindMember("properties");
-      if (it != subschema->MemberEnd() && it->value.IsObject()) properties = &it->value;
-    }
-    if (properties != nullptr && properties->MemberCount() > 0) {
-      // A near miss is most likely a typo: name it alone.
-      const rapidjson::Value* closest = nullptr;
-      size_t best = 3;  // at most two edits away
-      for (const auto& m : properties->GetObject()) {
-        size_t d =
-            EditDistance(last_key, std::string_view(m.name.GetString(), m.name.GetStringLength()));
-        if (d < best) {
-          best = d;
-          closest = &m.name;
-        }
-      }
-      if (closest != nullptr && last_key.size() > 2) {
-        what += "; did you mean " + SchemaValueText(*closest) + "?";
-      } else {
-        what += "; expected one of ";
-        bool first = true;
-        for (const auto& m : properties->GetObject()) {
-          if (!first) what += ", ";
-          first = false;
-          what += SchemaValueText(m.name);
-        }
-      }
-    }
-  } else if ((keyword == "minimum" || keyword == "maximum") && arg != nullptr) {
-    bool exclusive = false;
-    const char* flag = keyword == "minimum" ? "exclusiveMinimum" : "exclusiveMaximum";
-    auto it = subschema->FindMember(flag);
-    if (it != subschema->MemberEnd() && it->value.IsBool()) exclusive = it->value.GetBool();
-    what = std::string("expected a number ") + (keyword == "minimum" ? ">" : "<") +
-           (exclusive ? " " : "= ") + SchemaValueText(*arg);
-  } else if (keyword == "multipleOf" && arg != nullptr) {
-    what = "expected a multiple of " + SchemaValueText(*arg);
-  } else if (keyword == "pattern" && arg != nullptr) {
-    what = "expected a string matching " + SchemaValueText(*arg);
-  } else if ((keyword == "minLength" || keyword == "maxLength") && arg != nullptr) {
-    what = std::string("expected ") + (keyword == "minLength" ? "at least " : "at most ") +
-           SchemaValueText(*arg) + " characters";
-  } else if ((keyword == "minItems" || keyword == "maxItems") && arg != nullptr) {
-    what = std::string("expected ") + (keyword == "minItems" ? "at least " : "at most ") +
-           SchemaValueText(*arg) + " items";
-  } else if ((keyword == "minProperties" || keyword == "maxProperties") && arg != nullptr) {
-    what = std::string("expected ") + (keyword == "minProperties" ? "at least " : "at most ") +
-           SchemaValueText(*arg) + " members";
-  } else if (keyword == "additionalItems") {
-    what = "expected no more items than the schema lists";
-  } else if (keyword == "uniqueItems") {
-    what = "expected unique items";
-  } else if (keyword == "dependencies") {
-    what = "expected the members its other members depend on";
-  } else if (keyword == "anyOf") {
-    what = "expected a value matching at least one of the allowed forms";
-  } else if (keyword == "oneOf") {
-    what = "expected a value matching exactly one of the allowed forms";
-  } else if (keyword == "allOf") {
-    what = "expected a value matching all of the required forms";
-  } else if (keyword == "not") {
-    what = "expected a value not matching the excluded form";
-  } else {
-    what = "expected a value the schema allows (it fails \"" + keyword + "\")";
-  }
-  error_ = src_.ErrorAt(offset, path.empty() ? what : path + ": " + what);
-  return false;
-}
 
 // The wording of a RapidJSON syntax error at `offset`.
 // A hint for the usual hand-editing slips at `offset`: comments, single quotes, a trailing comma,
@@ -668,90 +478,6 @@ Result<Node> ParseImpl(const SourceText& src, const ParseOptions& options,
   return Status::InvalidInput(src.ErrorAt(offset, SyntaxMessage(result.Code(), content, offset)));
 }
 
-// Appends the UTF-8 sequence at s[i] (valid, of length n) or U+FFFD for an invalid byte.
-size_t Utf8SequenceLength(std::string_view s, size_t i) {
-  unsigned char c = static_cast<unsigned char>(s[i]);
-  size_t len = 0;
-  uint32_t min = 0;
-  uint32_t cp = 0;
-  if (c >= 0xC2 && c <= 0xDF) {
-    len = 2, cp = c & 0x1F, min = 0x80;
-  } else if (c >= 0xE0 && c <= 0xEF) {
-    len = 3, cp = c & 0x0F, min = 0x800;
-  } else if (c >= 0xF0 && c <= 0xF4) {
-    len = 4, cp = c & 0x07, min = 0x10000;
-  } else {
-    return 0;
-  }
-  if (i + len > s.size()) return 0;
-  for (size_t k = 1; k < len; ++k) {
-    unsigned char d = static_cast<unsigned char>(s[i + k]);
-    if ((d & 0xC0) != 0x80) return 0;
-    cp = (cp << 6) | (d & 0x3F);
-  }
-  if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-  return len;
-}
-
-void AppendIndent(int indent, int level, std::string& out) {
-  if (indent <= 0) return;
-  out += '\n';
-  out.append(static_cast<size_t>(indent) * static_cast<size_t>(level), ' ');
-}
-
-void WriteValueTo(const model::Value& value, int indent, int level, std::string& out) {
-  if (value.is_null()) {
-    out += "null";
-  } else if (value.is_bool()) {
-    out += value.as_bool() ? "true" : "false";
-  } else if (value.is_int()) {
-    out += std::to_string(value.as_int());
-  } else if (value.is_double()) {
-    double d = value.as_double();
-    if (!std::isfinite(d)) {
-      out += "null";
-      return;
-    }
-    std::string s = FormatNumber(d);
-    if (s.find_first_of(".eE") == std::string::npos) s += ".0";
-    out += s;
-  } else if (value.is_string()) {
-    AppendQuoted(value.as_string(), out);
-  } else if (value.is_array()) {
-    const model::Value::Array& a = value.as_array();
-    if (a.empty()) {
-      out += "[]";
-      return;
-    }
-    out += '[';
-    for (size_t i = 0; i < a.size(); ++i) {
-      if (i > 0) out += ',';
-      AppendIndent(indent, level + 1, out);
-      WriteValueTo(a[i], indent, level + 1, out);
-    }
-    AppendIndent(indent, level, out);
-    out += ']';
-  } else {
-    const model::Value::Object& o = value.as_object();
-    if (o.empty()) {
-      out += "{}";
-      return;
-    }
-    out += '{';
-    bool first = true;
-    for (const auto& [key, member] : o) {
-      if (!first) out += ',';
-      first = false;
-      AppendIndent(indent, level + 1, out);
-      AppendQuoted(key, out);
-      out += indent > 0 ? ": " : ":";
-      WriteValueTo(member, indent, level + 1, out);
-    }
-    AppendIndent(indent, level, out);
-    out += '}';
-  }
-}
-
 }  // namespace
 
 std::string_view KindName(Kind kind) {
@@ -852,81 +578,6 @@ Status ValidateSchema(const SourceText& src, const SourceText& schema_src) {
   Result<Schema> schema = Schema::Load(schema_src);
   if (!schema.ok()) return schema.status();
   return schema->Validate(src);
-}
-
-void AppendQuoted(std::string_view s, std::string& out) {
-  static constexpr char kHex[] = "0123456789abcdef";
-  out += '"';
-  size_t i = 0;
-  while (i < s.size()) {
-    // Copy a run of printable ASCII at once: the common case.
-    size_t run = i;
-    while (run < s.size()) {
-      unsigned char r = static_cast<unsigned char>(s[run]);
-      if (r < 0x20 || r >= 0x7F || r == '"' || r == '\\') break;
-      ++run;
-    }
-    if (run > i) {
-      out.append(s.data() + i, run - i);
-      i = run;
-      continue;
-    }
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c >= 0x80) {
-      size_t len = Utf8SequenceLength(s, i);
-      if (len == 0) {
-        out += "\xEF\xBF\xBD";
-        ++i;
-      } else {
-        out.append(s.data() + i, len);
-        i += len;
-      }
-      continue;
-    }
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      case '\r':
-        out += "\\r";
-        break;
-      case '\b':
-        out += "\\b";
-        break;
-      case '\f':
-        out += "\\f";
-        break;
-      default:
-        if (c < 0x20 || c == 0x7F) {
-          out += "\\u00";
-          out += kHex[c >> 4];
-          out += kHex[c & 0xF];
-        } else {
-          out += static_cast<char>(c);
-        }
-    }
-    ++i;
-  }
-  out += '"';
-}
-
-void AppendValue(const model::Value& value, int indent, int level, std::string& out) {
-  WriteValueTo(value, indent, level, out);
-}
-
-std::string WriteValue(const model::Value& value, int indent) {
-  std::string out;
-  WriteValueTo(value, indent, 0, out);
-  return out;
 }
 
 }  // namespace qbank::json
