@@ -106,27 +106,17 @@ struct DfCount {
   uint32_t first_rank = 0;  // the rank of the first of them (set once every bucket is counted)
 };
 
-// Turns the token hashes of each record into sorted, distinct token ranks in place. A token's
-// rank orders tokens by ascending document frequency (ties by bucket, then by their place in the
-// bucket's table: an order that depends only on the input); tokens in more records than the
-// frequent limit are dropped. Records are split over threads for deduplicating and sorting,
-// buckets for counting and ranking.
-RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* stats) {
+// Makes each record's token hashes distinct in place (first occurrences kept), then packs the
+// records together again: `records` gets their begins and sizes, `sets.data` their total length.
+// Records are split over threads.
+void MakeRecordsDistinct(TokenSets& sets, unsigned threads, RankedRecords& records) {
   const size_t n = sets.size();
   std::vector<uint32_t>& tokens = sets.data;
-  RankedRecords records;
   records.begins.assign(sets.offsets.begin(), sets.offsets.end() - 1);
   records.sizes.resize(n);
-  const unsigned threads = ThreadCount(options.threads, tokens.size());
-  auto record_range = [&](unsigned part) {
-    return std::pair<size_t, size_t>(n * part / threads, n * (part + 1) / threads);
-  };
-
-  // Each record's hashes made distinct (first occurrences kept, in place), then packed again.
   OnThreads(threads, [&](unsigned part) {
-    auto [first, last] = record_range(part);
     BucketTable seen;
-    for (size_t r = first; r < last; ++r) {
+    for (size_t r = n * part / threads; r < n * (part + 1) / threads; ++r) {
       uint32_t* t = tokens.data() + sets.offsets[r];
       const uint32_t count = sets.offsets[r + 1] - sets.offsets[r];
       seen.Reset(count);
@@ -148,94 +138,125 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
     total += records.sizes[r];
   }
   tokens.resize(total);
+}
 
-  // The tokens are counted and ranked a bucket at a time from (hash, position) pairs grouped by
-  // bucket, so that both the pairs and the bucket's table are read in order or from the caches.
-  // The pairs are made once when there are at most options.ranking_pairs tokens (100,000
-  // questions have about 12 million); beyond that a round of buckets at a time, twice (to count,
-  // then to rank).
-  auto token_range = [&](unsigned part) {
-    return std::pair<size_t, size_t>(total * part / threads, total * (part + 1) / threads);
-  };
-  const unsigned bucket_bits = BucketBits(total);
-  const size_t buckets = size_t{1} << bucket_bits;
-  auto bucket_of = [bucket_bits](uint32_t hash) { return size_t{hash} >> (32 - bucket_bits); };
-  std::vector<std::vector<size_t>> in_bucket(threads, std::vector<size_t>(buckets, 0));
-  OnThreads(threads, [&](unsigned part) {
-    auto [first, last] = token_range(part);
-    for (size_t k = first; k < last; ++k) ++in_bucket[part][bucket_of(tokens[k])];
-  });
-  std::vector<size_t> bucket_size(buckets, 0);
-  for (size_t b = 0; b < buckets; ++b) {
-    for (unsigned part = 0; part < threads; ++part) bucket_size[b] += in_bucket[part][b];
-  }
-  std::vector<size_t> round_begin = {0};  // rounds are bucket ranges
-  size_t largest_round = 0;
-  for (size_t b = 0, in_round = 0; b < buckets; ++b) {
-    if (in_round > 0 && in_round + bucket_size[b] > std::max<size_t>(options.ranking_pairs, 1)) {
-      round_begin.push_back(b);
-      in_round = 0;
-    }
-    in_round += bucket_size[b];
-    largest_round = std::max(largest_round, in_round);
-  }
-  round_begin.push_back(buckets);
-  struct Placed {
-    uint32_t hash;
-    uint32_t position;
-  };
-  std::vector<Placed> placed(largest_round);
-  std::vector<size_t> bucket_begin(buckets + 1, 0);  // in `placed`, for the current round
-  // Tokens whose hash was replaced by a rank already (they belong to an earlier round).
-  std::vector<uint8_t> ranked;
-  // Places the pairs of buckets [first_bucket, end_bucket), in position order within a bucket.
-  auto place_round = [&](size_t first_bucket, size_t end_bucket) {
-    std::vector<std::vector<size_t>> next(threads, std::vector<size_t>(buckets, 0));
-    size_t at = 0;
-    for (size_t b = first_bucket; b < end_bucket; ++b) {
-      bucket_begin[b] = at;
-      for (unsigned part = 0; part < threads; ++part) {
-        next[part][b] = at;
-        at += in_bucket[part][b];
-      }
-      bucket_begin[b + 1] = at;
-    }
-    OnThreads(threads, [&](unsigned part) {
-      auto [first, last] = token_range(part);
-      for (size_t k = first; k < last; ++k) {
-        if (!ranked.empty() && ranked[k] != 0) continue;
-        size_t b = bucket_of(tokens[k]);
-        if (b < first_bucket || b >= end_bucket) continue;
-        placed[next[part][b]++] = {tokens[k], static_cast<uint32_t>(k)};
-      }
+// A token's hash and where it is in the token array.
+struct Placed {
+  uint32_t hash;
+  uint32_t position;
+};
+
+// The tokens grouped by bucket as (hash, position) pairs, so that a bucket's tokens are counted
+// and ranked together, with the pairs and the bucket's table read in order or from the caches.
+// The pairs are made once when there are at most `round_limit` tokens (100,000 questions have
+// about 12 million); beyond that a round of buckets at a time, on every pass over the buckets.
+class BucketRounds {
+ public:
+  BucketRounds(const std::vector<uint32_t>& tokens, unsigned threads, size_t round_limit)
+      : tokens_(tokens),
+        threads_(threads),
+        bucket_bits_(BucketBits(tokens.size())),
+        buckets_(size_t{1} << bucket_bits_),
+        in_bucket_(threads, std::vector<size_t>(buckets_, 0)),
+        bucket_begin_(buckets_ + 1, 0) {
+    OnThreads(threads_, [&](unsigned part) {
+      auto [first, last] = TokenRange(part);
+      for (size_t k = first; k < last; ++k) ++in_bucket_[part][BucketOf(tokens_[k])];
     });
-  };
-  // Runs body(bucket, table, pairs, count) for every bucket of every round, the table holding the
+    // Rounds are bucket ranges of at most `round_limit` tokens (or one bucket).
+    round_begin_ = {0};
+    size_t largest_round = 0;
+    for (size_t b = 0, in_round = 0; b < buckets_; ++b) {
+      size_t size = 0;
+      for (unsigned part = 0; part < threads_; ++part) size += in_bucket_[part][b];
+      if (in_round > 0 && in_round + size > std::max<size_t>(round_limit, 1)) {
+        round_begin_.push_back(b);
+        in_round = 0;
+      }
+      in_round += size;
+      largest_round = std::max(largest_round, in_round);
+    }
+    round_begin_.push_back(buckets_);
+    placed_.resize(largest_round);
+    if (one_round()) PlaceRound(0, buckets_);
+  }
+
+  size_t buckets() const { return buckets_; }
+
+  // Runs body(bucket, table, pairs, count) for every bucket of every round, `table` holding the
   // number of records of each of the bucket's tokens; a round's buckets are shared among threads.
-  const bool one_round = round_begin.size() == 2;
-  if (one_round) place_round(0, buckets);
-  auto for_each_bucket = [&](auto&& body) {
-    for (size_t round = 0; round + 1 < round_begin.size(); ++round) {
-      if (!one_round) place_round(round_begin[round], round_begin[round + 1]);
-      std::atomic<size_t> next_bucket{round_begin[round]};
-      OnThreads(threads, [&](unsigned) {
+  template <typename Body>
+  void ForEachBucket(Body&& body) {
+    for (size_t round = 0; round + 1 < round_begin_.size(); ++round) {
+      if (!one_round()) PlaceRound(round_begin_[round], round_begin_[round + 1]);
+      std::atomic<size_t> next_bucket{round_begin_[round]};
+      OnThreads(threads_, [&](unsigned) {
         BucketTable table;
-        for (size_t b = next_bucket++; b < round_begin[round + 1]; b = next_bucket++) {
-          const Placed* p = placed.data() + bucket_begin[b];
-          const size_t count = bucket_begin[b + 1] - bucket_begin[b];
+        for (size_t b = next_bucket++; b < round_begin_[round + 1]; b = next_bucket++) {
+          const Placed* p = placed_.data() + bucket_begin_[b];
+          const size_t count = bucket_begin_[b + 1] - bucket_begin_[b];
           table.Reset(count);
           for (size_t k = 0; k < count; ++k) ++table[p[k].hash];
           body(b, table, p, count);
         }
       });
     }
-  };
+  }
 
-  // Document frequencies: for each bucket, how many of its tokens have each frequency.
-  const double limit = std::max(static_cast<double>(options.frequent_min_records),
-                                options.frequent_share * static_cast<double>(n));
-  std::vector<std::vector<DfCount>> df_counts(buckets);
-  for_each_bucket([&](size_t b, BucketTable& table, const Placed*, size_t count) {
+  // From now on, tokens marked with Replaced() are no longer hashes: later rounds skip them.
+  void TrackReplaced() {
+    if (!one_round()) replaced_.assign(tokens_.size(), 0);
+  }
+  void Replaced(uint32_t position) {
+    if (!one_round()) replaced_[position] = 1;
+  }
+
+ private:
+  bool one_round() const { return round_begin_.size() == 2; }
+  std::pair<size_t, size_t> TokenRange(unsigned part) const {
+    size_t total = tokens_.size();
+    return {total * part / threads_, total * (part + 1) / threads_};
+  }
+  size_t BucketOf(uint32_t hash) const { return size_t{hash} >> (32 - bucket_bits_); }
+
+  // Places the pairs of buckets [first_bucket, end_bucket), in position order within a bucket.
+  void PlaceRound(size_t first_bucket, size_t end_bucket) {
+    std::vector<std::vector<size_t>> next(threads_, std::vector<size_t>(buckets_, 0));
+    size_t at = 0;
+    for (size_t b = first_bucket; b < end_bucket; ++b) {
+      bucket_begin_[b] = at;
+      for (unsigned part = 0; part < threads_; ++part) {
+        next[part][b] = at;
+        at += in_bucket_[part][b];
+      }
+      bucket_begin_[b + 1] = at;
+    }
+    OnThreads(threads_, [&](unsigned part) {
+      auto [first, last] = TokenRange(part);
+      for (size_t k = first; k < last; ++k) {
+        if (!replaced_.empty() && replaced_[k] != 0) continue;
+        size_t b = BucketOf(tokens_[k]);
+        if (b < first_bucket || b >= end_bucket) continue;
+        placed_[next[part][b]++] = {tokens_[k], static_cast<uint32_t>(k)};
+      }
+    });
+  }
+
+  const std::vector<uint32_t>& tokens_;
+  const unsigned threads_;
+  const unsigned bucket_bits_;
+  const size_t buckets_;
+  std::vector<std::vector<size_t>> in_bucket_;  // [thread part][bucket] token counts
+  std::vector<size_t> round_begin_;             // rounds are bucket ranges
+  std::vector<Placed> placed_;                  // the current round's pairs
+  std::vector<size_t> bucket_begin_;            // in placed_, for the current round
+  std::vector<uint8_t> replaced_;               // tokens already replaced by a rank
+};
+
+// Document frequencies: for each bucket, how many of its tokens have each frequency.
+std::vector<std::vector<DfCount>> CountFrequencies(BucketRounds& rounds) {
+  std::vector<std::vector<DfCount>> df_counts(rounds.buckets());
+  rounds.ForEachBucket([&](size_t b, BucketTable& table, const Placed*, size_t count) {
     // A histogram of the bucket's frequencies (none is above the bucket's token count).
     std::vector<uint32_t> histogram(count + 1, 0);
     table.ForEach([&](uint32_t& df) { ++histogram[df]; });
@@ -243,14 +264,23 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
       if (histogram[df] != 0) df_counts[b].push_back({df, histogram[df], 0});
     }
   });
+  return df_counts;
+}
 
-  // Ranks: kept tokens by ascending frequency, then by bucket, then by table order.
-  size_t distinct = 0, frequent = 0;
+struct TokenCounts {
+  size_t distinct = 0;
+  size_t frequent = 0;  // in more records than the limit: dropped
+};
+
+// Sets each DfCount's first_rank: kept tokens ranked by ascending frequency, then by bucket, then
+// by table order.
+TokenCounts AssignFirstRanks(std::vector<std::vector<DfCount>>& df_counts, double limit) {
+  TokenCounts counted;
   uint32_t max_df = 0;
   for (const std::vector<DfCount>& counts : df_counts) {
     for (const DfCount& c : counts) {
-      distinct += c.count;
-      if (static_cast<double>(c.df) > limit) frequent += c.count;
+      counted.distinct += c.count;
+      if (static_cast<double>(c.df) > limit) counted.frequent += c.count;
       max_df = std::max(max_df, c.df);
     }
   }
@@ -268,12 +298,17 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
       next_rank[c.df] += c.count;
     }
   }
-  next_rank = {};
+  return counted;
+}
 
-  // Each token's hash replaced by its rank (counting the bucket again gives the same table).
-  constexpr uint32_t kDropped = UINT32_MAX;
-  if (!one_round) ranked.assign(total, 0);
-  for_each_bucket([&](size_t b, BucketTable& table, const Placed* p, size_t count) {
+constexpr uint32_t kDropped = UINT32_MAX;  // the rank of a frequent token
+
+// Replaces each token's hash by its rank (counting the bucket again gives the same table, so its
+// order matches the one AssignFirstRanks counted), or kDropped for a frequent token.
+void ReplaceHashesByRanks(BucketRounds& rounds, std::vector<std::vector<DfCount>>& df_counts,
+                          double limit, std::vector<uint32_t>& tokens) {
+  rounds.TrackReplaced();
+  rounds.ForEachBucket([&](size_t b, BucketTable& table, const Placed* p, size_t count) {
     std::vector<DfCount>& counts = df_counts[b];
     table.ForEach([&](uint32_t& df) {
       if (static_cast<double>(df) > limit) {
@@ -286,24 +321,25 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
     });
     for (size_t k = 0; k < count; ++k) {
       tokens[p[k].position] = table[p[k].hash];
-      if (!one_round) ranked[p[k].position] = 1;
+      rounds.Replaced(p[k].position);
     }
   });
-  placed = {};
-  ranked = {};
-  df_counts = {};
+}
 
-  // Each record's ranks sorted, dropped tokens removed; short records emptied.
+// Sorts each record's ranks and removes dropped tokens; empties records shorter than
+// `min_tokens`. Returns how many records are left to take part.
+size_t SortAndTrimRecords(std::vector<uint32_t>& ranks, unsigned threads, size_t min_tokens,
+                          RankedRecords& records) {
+  const size_t n = records.sizes.size();
   std::atomic<size_t> taking_part = 0;
   OnThreads(threads, [&](unsigned part) {
-    auto [first, last] = record_range(part);
     size_t taking = 0;
-    for (size_t r = first; r < last; ++r) {
-      uint32_t* t = tokens.data() + records.begins[r];
+    for (size_t r = n * part / threads; r < n * (part + 1) / threads; ++r) {
+      uint32_t* t = ranks.data() + records.begins[r];
       std::sort(t, t + records.sizes[r]);
       uint32_t kept =
           static_cast<uint32_t>(std::lower_bound(t, t + records.sizes[r], kDropped) - t);
-      if (kept < options.min_tokens) {
+      if (kept < min_tokens) {
         kept = 0;  // too short to take part
       } else {
         ++taking;
@@ -312,11 +348,34 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
     }
     taking_part += taking;
   });
+  return taking_part;
+}
+
+// Turns the token hashes of each record into sorted, distinct token ranks in place. A token's
+// rank orders tokens by ascending document frequency (ties by bucket, then by their place in the
+// bucket's table: an order that depends only on the input); tokens in more records than the
+// frequent limit are dropped. Records are split over threads for deduplicating and sorting,
+// buckets for counting and ranking.
+RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* stats) {
+  const unsigned threads = ThreadCount(options.threads, sets.data.size());
+  RankedRecords records;
+  MakeRecordsDistinct(sets, threads, records);
+  std::vector<uint32_t>& tokens = sets.data;
+  const double limit = std::max(static_cast<double>(options.frequent_min_records),
+                                options.frequent_share * static_cast<double>(sets.size()));
+  TokenCounts counted;
+  {  // the pairs and counts are freed before the sort
+    BucketRounds rounds(tokens, threads, options.ranking_pairs);
+    std::vector<std::vector<DfCount>> df_counts = CountFrequencies(rounds);
+    counted = AssignFirstRanks(df_counts, limit);
+    ReplaceHashesByRanks(rounds, df_counts, limit, tokens);
+  }
+  size_t taking_part = SortAndTrimRecords(tokens, threads, options.min_tokens, records);
   records.ranks = std::move(tokens);
-  records.rank_count = distinct - frequent;
+  records.rank_count = counted.distinct - counted.frequent;
   if (stats != nullptr) {
-    stats->distinct_tokens = distinct;
-    stats->frequent_tokens = frequent;
+    stats->distinct_tokens = counted.distinct;
+    stats->frequent_tokens = counted.frequent;
     stats->records = taking_part;
   }
   return records;
