@@ -165,6 +165,9 @@ class Converter {
   SourceSpan Span(const Node& n) { return loc_.Span(n.begin(), n.end(), file_); }
   Status Option(Node& node, model::Option& o);
   Status Person(Node& node, model::Person& p);
+  Status Review(Node& node, model::Review& review);
+  Status Origin(Node& node, model::Origin& origin);
+  Status Suppression(Node& node, model::Suppression& suppression);
 
   const SourceText& src_;
   uint32_t file_;
@@ -217,6 +220,43 @@ Status Converter::Person(Node& node, model::Person& p) {
     }
     return Status::Ok();
   });
+}
+
+Status Converter::Review(Node& node, model::Review& review) {
+  return ForEachMember(src_, node, kReviewKeys, [&](size_t k, Member& m) {
+    model::Text t = TakeText(m.value);
+    if (k == kReviewDate) {
+      review.date = std::move(t);
+    } else if (k == kReviewReviewer) {
+      review.reviewer = std::move(t);
+    } else {
+      review.checked_against = std::move(t);
+    }
+    return Status::Ok();
+  });
+}
+
+Status Converter::Origin(Node& node, model::Origin& origin) {
+  return ForEachMember(src_, node, kOriginKeys, [&](size_t k, Member& m) {
+    if (k == kOriginStatement) {
+      origin.statement = TakeText(m.value);
+    } else {
+      origin.references = TakeTexts(m.value);
+    }
+    return Status::Ok();
+  });
+}
+
+Status Converter::Suppression(Node& node, model::Suppression& suppression) {
+  SourcePosition begin = loc_.At(node.begin());
+  QBANK_RETURN_IF_ERROR(ForEachMember(src_, node, kSuppressionKeys, [&](size_t k, Member& m) {
+    (k == kSuppressionRule ? suppression.rule : suppression.reason) =
+        std::move(m.value.mutable_string());
+    return Status::Ok();
+  }));
+  SourcePosition end = loc_.At(node.end());
+  suppression.span = SourceSpan{file_, begin.line, begin.column, end.line, end.column};
+  return Status::Ok();
 }
 
 Status Converter::Question(Node& node, model::Question& q) {
@@ -278,38 +318,13 @@ Status Converter::Question(Node& node, model::Question& q) {
         }
         break;
       case kQuestionReview:
-        return ForEachMember(src_, v, kReviewKeys, [&](size_t r, Member& rm) {
-          model::Text t = TakeText(rm.value);
-          if (r == kReviewDate) {
-            q.review.date = std::move(t);
-          } else if (r == kReviewReviewer) {
-            q.review.reviewer = std::move(t);
-          } else {
-            q.review.checked_against = std::move(t);
-          }
-          return Status::Ok();
-        });
+        return Review(v, q.review);
       case kQuestionOrigin:
-        return ForEachMember(src_, v, kOriginKeys, [&](size_t r, Member& om) {
-          if (r == kOriginStatement) {
-            q.origin.statement = TakeText(om.value);
-          } else {
-            q.origin.references = TakeTexts(om.value);
-          }
-          return Status::Ok();
-        });
+        return Origin(v, q.origin);
       case kQuestionSuppress:
         q.suppressions.resize(v.items().size());
         for (size_t i = 0; i < q.suppressions.size(); ++i) {
-          Node& s = v.mutable_items()[i];
-          model::Suppression& out = q.suppressions[i];
-          SourcePosition b = loc_.At(s.begin());
-          QBANK_RETURN_IF_ERROR(ForEachMember(src_, s, kSuppressionKeys, [&](size_t r, Member& sm) {
-            (r == kSuppressionRule ? out.rule : out.reason) = std::move(sm.value.mutable_string());
-            return Status::Ok();
-          }));
-          SourcePosition e = loc_.At(s.end());
-          out.span = SourceSpan{file_, b.line, b.column, e.line, e.column};
+          QBANK_RETURN_IF_ERROR(Suppression(v.mutable_items()[i], q.suppressions[i]));
         }
         break;
       case kQuestionExtensions:
