@@ -47,8 +47,10 @@ bool IsSafeEntryName(std::string_view name) {
   return true;
 }
 
-Result<std::vector<Entry>> Read(std::string_view bytes, const std::string& path,
-                                const ReadLimits& limits) {
+namespace {
+
+// Opens `bytes` as a zip archive (libzip reads them in place; they must outlive the archive).
+Result<ArchivePtr> OpenArchive(std::string_view bytes, const std::string& path) {
   constexpr size_t kEndOfCentralDirectorySize = 22;  // the smallest zip archive
   if (bytes.size() < kEndOfCentralDirectorySize) {
     return Status::InvalidInput(path + ": not a readable zip archive (only " +
@@ -72,8 +74,84 @@ Result<std::vector<Entry>> Read(std::string_view bytes, const std::string& path,
     return Status::InvalidInput(msg);
   }
   zip_error_fini(&error);
+  return archive;
+}
 
-  zip_int64_t count = zip_get_num_entries(archive.get(), 0);
+// Checks the name of entry `i` (a file, or a folder when it ends in '/'): a safe relative path,
+// and not a symbolic link.
+Status CheckEntryName(zip_t* archive, zip_uint64_t i, const std::string& name, bool is_folder,
+                      const std::string& path) {
+  std::string checked = is_folder ? name.substr(0, name.size() - 1) : name;
+  if (!IsSafeEntryName(checked)) {
+    return Status::InvalidInput(path + ": entry " + Quote(name) +
+                                " is not a safe relative path (absolute, '..', '.', '\\' or "
+                                "empty parts); expected names inside the archive's folder");
+  }
+  zip_uint8_t opsys = 0;
+  zip_uint32_t attributes = 0;
+  if (zip_file_get_external_attributes(archive, i, 0, &opsys, &attributes) == 0 &&
+      opsys == ZIP_OPSYS_UNIX && ((attributes >> 16) & kUnixFileTypeMask) == kUnixSymlink) {
+    return Status::InvalidInput(path + ": entry " + Quote(name) +
+                                " is a symbolic link; expected only files and folders");
+  }
+  return Status::Ok();
+}
+
+// Checks file entry `i` before it is inflated: not encrypted, and (by its declared size) within
+// `max_total_size` once added to the `total` read so far.
+Status CheckEntryStat(zip_t* archive, zip_uint64_t i, const std::string& name,
+                      const std::string& path, uint64_t max_total_size, uint64_t total) {
+  zip_stat_t st;
+  zip_stat_init(&st);
+  if (zip_stat_index(archive, i, 0, &st) != 0) {
+    return Status::InvalidInput(path + ": entry " + Quote(name) + " cannot be read");
+  }
+  if ((st.valid & ZIP_STAT_ENCRYPTION_METHOD) != 0 && st.encryption_method != ZIP_EM_NONE) {
+    return Status::Unsupported(path + ": entry " + Quote(name) +
+                               " is encrypted; expected an unencrypted archive");
+  }
+  if ((st.valid & ZIP_STAT_SIZE) != 0 && st.size > max_total_size - total) {
+    return Status::InvalidInput(path + ": entry " + Quote(name) + " would bring the archive to " +
+                                "more than " + std::to_string(max_total_size) +
+                                " uncompressed bytes; expected a smaller archive");
+  }
+  return Status::Ok();
+}
+
+// Inflates entry `i` into `data`, adding its size to `total`, which must stay within
+// `max_total_size` (the declared size may lie). `buffer` is scratch space.
+Status InflateEntry(zip_t* archive, zip_uint64_t i, const std::string& name,
+                    const std::string& path, uint64_t max_total_size, uint64_t& total,
+                    std::string& buffer, std::string& data) {
+  FilePtr file(zip_fopen_index(archive, i, 0));
+  if (!file) {
+    return Status::InvalidInput(path + ": entry " + Quote(name) +
+                                " cannot be opened: " + zip_strerror(archive));
+  }
+  for (;;) {
+    zip_int64_t n = zip_fread(file.get(), buffer.data(), buffer.size());
+    if (n < 0) {
+      return Status::InvalidInput(path + ": entry " + Quote(name) +
+                                  " is corrupt: " + zip_file_strerror(file.get()));
+    }
+    if (n == 0) return Status::Ok();
+    total += static_cast<uint64_t>(n);
+    if (total > max_total_size) {
+      return Status::InvalidInput(path + ": entry " + Quote(name) + " inflates past the limit of " +
+                                  std::to_string(max_total_size) +
+                                  " uncompressed bytes; expected a smaller archive");
+    }
+    data.append(buffer.data(), static_cast<size_t>(n));
+  }
+}
+
+}  // namespace
+
+Result<std::vector<Entry>> Read(std::string_view bytes, const std::string& path,
+                                const ReadLimits& limits) {
+  Result<ArchivePtr> archive = OpenArchive(bytes, path);
+  if (!archive.ok()) return archive.status();
+  zip_int64_t count = zip_get_num_entries(archive->get(), 0);
   if (count < 0) return Status::InvalidInput(path + ": cannot list the zip archive's entries");
   if (static_cast<uint64_t>(count) > limits.max_entries) {
     return Status::InvalidInput(path + ": the zip archive has " + std::to_string(count) +
@@ -85,67 +163,24 @@ Result<std::vector<Entry>> Read(std::string_view bytes, const std::string& path,
   uint64_t total = 0;
   std::string buffer(64 * 1024, '\0');
   for (zip_uint64_t i = 0; i < static_cast<zip_uint64_t>(count); ++i) {
-    const char* raw_name = zip_get_name(archive.get(), i, ZIP_FL_ENC_GUESS);
+    const char* raw_name = zip_get_name(archive->get(), i, ZIP_FL_ENC_GUESS);
     if (raw_name == nullptr) {
       return Status::InvalidInput(path + ": entry " + std::to_string(i + 1) + " has no name");
     }
     std::string name = raw_name;
     bool is_folder = !name.empty() && name.back() == '/';
-    std::string checked = is_folder ? name.substr(0, name.size() - 1) : name;
-    if (!IsSafeEntryName(checked)) {
-      return Status::InvalidInput(path + ": entry " + Quote(name) +
-                                  " is not a safe relative path (absolute, '..', '.', '\\' or "
-                                  "empty parts); expected names inside the archive's folder");
-    }
-    zip_uint8_t opsys = 0;
-    zip_uint32_t attributes = 0;
-    if (zip_file_get_external_attributes(archive.get(), i, 0, &opsys, &attributes) == 0 &&
-        opsys == ZIP_OPSYS_UNIX && ((attributes >> 16) & kUnixFileTypeMask) == kUnixSymlink) {
-      return Status::InvalidInput(path + ": entry " + Quote(name) +
-                                  " is a symbolic link; expected only files and folders");
-    }
+    QBANK_RETURN_IF_ERROR(CheckEntryName(archive->get(), i, name, is_folder, path));
     if (is_folder) continue;
     if (!seen.insert(name).second) {
       return Status::InvalidInput(path + ": entry " + Quote(name) +
                                   " appears twice; expected each name once");
     }
-    zip_stat_t st;
-    zip_stat_init(&st);
-    if (zip_stat_index(archive.get(), i, 0, &st) != 0) {
-      return Status::InvalidInput(path + ": entry " + Quote(name) + " cannot be read");
-    }
-    if ((st.valid & ZIP_STAT_ENCRYPTION_METHOD) != 0 && st.encryption_method != ZIP_EM_NONE) {
-      return Status::Unsupported(path + ": entry " + Quote(name) +
-                                 " is encrypted; expected an unencrypted archive");
-    }
-    if ((st.valid & ZIP_STAT_SIZE) != 0 && st.size > limits.max_total_size - total) {
-      return Status::InvalidInput(path + ": entry " + Quote(name) + " would bring the archive to " +
-                                  "more than " + std::to_string(limits.max_total_size) +
-                                  " uncompressed bytes; expected a smaller archive");
-    }
-    FilePtr file(zip_fopen_index(archive.get(), i, 0));
-    if (!file) {
-      return Status::InvalidInput(path + ": entry " + Quote(name) +
-                                  " cannot be opened: " + zip_strerror(archive.get()));
-    }
+    QBANK_RETURN_IF_ERROR(
+        CheckEntryStat(archive->get(), i, name, path, limits.max_total_size, total));
     Entry entry;
     entry.path = name;
-    for (;;) {
-      zip_int64_t n = zip_fread(file.get(), buffer.data(), buffer.size());
-      if (n < 0) {
-        return Status::InvalidInput(path + ": entry " + Quote(name) +
-                                    " is corrupt: " + zip_file_strerror(file.get()));
-      }
-      if (n == 0) break;
-      total += static_cast<uint64_t>(n);
-      if (total > limits.max_total_size) {
-        return Status::InvalidInput(path + ": entry " + Quote(name) +
-                                    " inflates past the limit of " +
-                                    std::to_string(limits.max_total_size) +
-                                    " uncompressed bytes; expected a smaller archive");
-      }
-      entry.data.append(buffer.data(), static_cast<size_t>(n));
-    }
+    QBANK_RETURN_IF_ERROR(InflateEntry(archive->get(), i, name, path, limits.max_total_size, total,
+                                       buffer, entry.data));
     entries.push_back(std::move(entry));
   }
   return entries;
