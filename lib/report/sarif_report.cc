@@ -197,18 +197,14 @@ std::string PercentEncodePath(std::string_view path) {
   return out;
 }
 
-model::Value SarifLog(const ReportContext& ctx) {
-  static const model::Bank kEmptyBank;
-  static const std::vector<lint::Finding> kNoFindings;
-  ReportContext safe = ctx;
-  if (safe.bank == nullptr) safe.bank = &kEmptyBank;
-  if (safe.findings == nullptr) safe.findings = &kNoFindings;
+namespace {
 
-  // Rule descriptors: the rules that ran, then any other rule that has findings.
-  std::vector<RuleMetadata> rules = safe.rules;
-  std::map<std::string, int64_t, std::less<>> index;
+// The rules that ran, then any other rule that has findings; `index` maps an id to its place.
+std::vector<RuleMetadata> AllRules(const ReportContext& ctx,
+                                   std::map<std::string, int64_t, std::less<>>& index) {
+  std::vector<RuleMetadata> rules = ctx.rules;
   for (const RuleMetadata& rule : rules) index.emplace(rule.id, static_cast<int64_t>(index.size()));
-  for (const lint::Finding& f : *safe.findings) {
+  for (const lint::Finding& f : *ctx.findings) {
     if (index.contains(f.rule_id)) continue;
     RuleMetadata extra;
     extra.id = f.rule_id;
@@ -219,69 +215,97 @@ model::Value SarifLog(const ReportContext& ctx) {
   }
   // rules.size() may exceed index.size() only for duplicate ids in ctx.rules; index keeps the
   // first, which is the descriptor results point at.
+  return rules;
+}
 
+// The run's "tool": qbank's name, version and one descriptor per rule.
+Value ToolObject(const ReportContext& ctx, const std::vector<RuleMetadata>& rules) {
   Value::Array descriptors;
-  for (const RuleMetadata& rule : rules) descriptors.push_back(RuleDescriptor(rule, safe));
-
+  for (const RuleMetadata& rule : rules) descriptors.push_back(RuleDescriptor(rule, ctx));
   Value::Object driver;
-  driver["name"] = safe.tool_name;
-  std::string version =
-      safe.tool_version.empty() ? std::string(LibraryVersion()) : safe.tool_version;
+  driver["name"] = ctx.tool_name;
+  std::string version = ctx.tool_version.empty() ? std::string(LibraryVersion()) : ctx.tool_version;
   driver["version"] = version;
   driver["semanticVersion"] = version;
   driver["rules"] = std::move(descriptors);
   Value::Object tool;
   tool["driver"] = std::move(driver);
+  return tool;
+}
 
-  Names names = SourceNames(safe);
-  // Over the limit, the most severe findings are kept (in their order within a severity).
+// The findings the run reports: all of them, or over ctx.sarif_max_results the most severe (in
+// their order within a severity), `left_out` counting the others.
+std::vector<const lint::Finding*> KeptFindings(const ReportContext& ctx, size_t& left_out) {
   std::vector<const lint::Finding*> kept;
-  kept.reserve(safe.findings->size());
-  for (const lint::Finding& f : *safe.findings) kept.push_back(&f);
-  size_t left_out = 0;
-  if (safe.sarif_max_results != 0 && kept.size() > safe.sarif_max_results) {
+  kept.reserve(ctx.findings->size());
+  for (const lint::Finding& f : *ctx.findings) kept.push_back(&f);
+  left_out = 0;
+  if (ctx.sarif_max_results != 0 && kept.size() > ctx.sarif_max_results) {
     std::stable_sort(kept.begin(), kept.end(), [](const lint::Finding* a, const lint::Finding* b) {
       return a->severity > b->severity;
     });
-    left_out = kept.size() - safe.sarif_max_results;
-    kept.resize(safe.sarif_max_results);
+    left_out = kept.size() - ctx.sarif_max_results;
+    kept.resize(ctx.sarif_max_results);
     std::stable_sort(kept.begin(), kept.end());  // back to the findings' order
   }
-  Value::Array results;
-  results.reserve(kept.size());
-  for (const lint::Finding* f : kept) {
-    results.push_back(ResultObject(safe, names, *f, index.find(f->rule_id)->second));
-  }
+  return kept;
+}
 
-  Value::Object run;
-  run["tool"] = std::move(tool);
-  run["columnKind"] = "unicodeCodePoints";
-  run["results"] = std::move(results);
-  if (!safe.repo_root.empty()) {
-    std::error_code ec;
-    std::filesystem::path abs_root = std::filesystem::absolute(safe.repo_root, ec);
-    std::string root =
-        (ec ? std::filesystem::path(safe.repo_root) : abs_root).lexically_normal().generic_string();
-    if (!root.ends_with("/")) root += "/";
-    Value::Object base;
-    base["uri"] = "file://" + PercentEncodePath(ValidUtf8(root));
-    Value::Object bases;
-    bases[std::string(kRootBase)] = std::move(base);
-    run["originalUriBaseIds"] = std::move(bases);
-  }
+// "originalUriBaseIds": the repository root that relative artifact URIs start from.
+Value OriginalUriBaseIds(const std::string& repo_root) {
+  std::error_code ec;
+  std::filesystem::path abs_root = std::filesystem::absolute(repo_root, ec);
+  std::string root =
+      (ec ? std::filesystem::path(repo_root) : abs_root).lexically_normal().generic_string();
+  if (!root.ends_with("/")) root += "/";
+  Value::Object base;
+  base["uri"] = "file://" + PercentEncodePath(ValidUtf8(root));
+  Value::Object bases;
+  bases[std::string(kRootBase)] = std::move(base);
+  return bases;
+}
+
+// The one invocation, with a warning when findings were left out.
+Value Invocation(const ReportContext& ctx, size_t left_out) {
   Value::Object invocation;
   invocation["executionSuccessful"] = true;
   if (left_out != 0) {
     Value::Object note;
     note["level"] = "warning";
     note["message"] = TextMessage(
-        std::to_string(left_out) + " of " + std::to_string(safe.findings->size()) +
-        " findings left out: a SARIF run holds at most " + std::to_string(safe.sarif_max_results) +
+        std::to_string(left_out) + " of " + std::to_string(ctx.findings->size()) +
+        " findings left out: a SARIF run holds at most " + std::to_string(ctx.sarif_max_results) +
         " results (GitHub code scanning rejects more); the most severe are kept. Use a baseline "
         "(--baseline) to report only new findings.");
     invocation["toolExecutionNotifications"] = Value::Array{Value(std::move(note))};
   }
-  run["invocations"] = Value::Array{Value(std::move(invocation))};
+  return invocation;
+}
+
+}  // namespace
+
+model::Value SarifLog(const ReportContext& ctx) {
+  static const model::Bank kEmptyBank;
+  static const std::vector<lint::Finding> kNoFindings;
+  ReportContext safe = ctx;
+  if (safe.bank == nullptr) safe.bank = &kEmptyBank;
+  if (safe.findings == nullptr) safe.findings = &kNoFindings;
+
+  std::map<std::string, int64_t, std::less<>> index;
+  std::vector<RuleMetadata> rules = AllRules(safe, index);
+  Names names = SourceNames(safe);
+  size_t left_out = 0;
+  Value::Array results;
+  for (const lint::Finding* f : KeptFindings(safe, left_out)) {
+    results.push_back(ResultObject(safe, names, *f, index.find(f->rule_id)->second));
+  }
+
+  Value::Object run;
+  run["tool"] = ToolObject(safe, rules);
+  run["columnKind"] = "unicodeCodePoints";
+  run["results"] = std::move(results);
+  if (!safe.repo_root.empty()) run["originalUriBaseIds"] = OriginalUriBaseIds(safe.repo_root);
+  run["invocations"] = Value::Array{Invocation(safe, left_out)};
 
   Value::Object log;
   log["$schema"] = std::string(kSchemaUri);
