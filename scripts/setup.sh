@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Installs what is missing from Debian's packages, then configures and builds qbank in build/.
 # Usage: bash scripts/setup.sh [extra cmake arguments]
+# QBANK_EXTRA_PACKAGES="a b" installs more packages (CI: clang-format clang-tidy);
+# QBANK_SETUP_ONLY=1 installs without building.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake make pkg-config ccache git
   libboost-program-options-dev rapidjson-dev libicu-dev libpugixml-dev libzip-dev
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils
-  libyaml-dev)
+  libyaml-dev ${QBANK_EXTRA_PACKAGES:-})
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -20,6 +22,7 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+if [ -n "${QBANK_SETUP_ONLY:-}" ]; then exit 0; fi
 BUILD_DIR="${QBANK_BUILD_DIR:-build}"
 cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
 cmake --build "$BUILD_DIR" -j "$(nproc)"
