@@ -161,7 +161,7 @@ Result<std::vector<Entry>> Read(std::string_view bytes, const std::string& path,
   std::vector<Entry> entries;
   std::set<std::string> seen;
   uint64_t total = 0;
-  std::string buffer(64 * 1024, '\0');
+  std::string buffer(size_t{64} * 1024, '\0');
   for (zip_uint64_t i = 0; i < static_cast<zip_uint64_t>(count); ++i) {
     const char* raw_name = zip_get_name(archive->get(), i, ZIP_FL_ENC_GUESS);
     if (raw_name == nullptr) {
