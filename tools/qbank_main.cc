@@ -41,7 +41,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     std::cout << "data: not found\n";
-    std::cerr << "qbank: " << data.status().message() << "\n";
+    std::cerr << "qbank: " << data.status().ToString() << "\n";
     return 0;
   }
   for (const auto& sub : qbank::tools::Subcommands()) {
