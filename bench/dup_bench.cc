@@ -246,7 +246,7 @@ void BenchReference() {
   double build_s = Seconds(t);
   auto index = similarity::ReferenceIndex::Parse(std::move(bytes), "refs.qidx");
   if (!index.ok()) {
-    std::printf("reference: %s\n", index.status().message().c_str());
+    std::printf("reference: %s\n", index.status().ToString().c_str());
     return;
   }
   t = Clock::now();
@@ -291,7 +291,7 @@ void BenchIndexLoad() {
   bytes.clear();
   bytes.shrink_to_fit();
   if (!written.ok()) {
-    std::printf("index load: %s\n", written.message().c_str());
+    std::printf("index load: %s\n", written.ToString().c_str());
     return;
   }
   t = Clock::now();
@@ -304,7 +304,7 @@ void BenchIndexLoad() {
   auto index = similarity::ReferenceIndex::LoadMapped(path);
   double map_s = Seconds(t);
   if (!index.ok()) {
-    std::printf("index load: %s\n", index.status().message().c_str());
+    std::printf("index load: %s\n", index.status().ToString().c_str());
     std::remove(path.c_str());
     return;
   }
@@ -392,7 +392,7 @@ void BenchEndToEnd(size_t size, const std::string& keep_path, const std::string&
     s.bank.id = std::string("synthetic");
     s.bank.title = std::string("Synthetic bank");
     Status written = RealFileSystem().WriteFileAtomic(path, json::WriteBank(s.bank));
-    if (!written.ok()) std::printf("end to end: %s\n", written.message().c_str());
+    if (!written.ok()) std::printf("end to end: %s\n", written.ToString().c_str());
   });
   const std::string dup_config = stem + "-dup.json", off_config = stem + "-off.json";
   Status a = RealFileSystem().WriteFileAtomic(

@@ -82,7 +82,7 @@ int main(int argc, char** argv) {
   qbank::Status status = qbank::json::ReadBank(*src, file, bank);
   read.Print("read");
   if (!status.ok()) {
-    std::fprintf(stderr, "%s\n", status.message().c_str());
+    std::fprintf(stderr, "%s\n", status.ToString().c_str());
     return 1;
   }
   Timer normalize;

@@ -42,12 +42,12 @@ class DiskFileSystem : public FileSystem {
  public:
   Result<std::string> ReadFile(const std::string& path) const override {
     std::error_code ec;
-    if (fs::is_directory(path, ec)) return Status::InvalidInput(path + ": is a directory");
+    if (fs::is_directory(path, ec)) return Status::InvalidInput("is a directory").At(path);
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (f == nullptr) {
       int err = errno;
-      if (err == ENOENT) return Status::NotFound(path + ": no such file");
-      return Status::IoError(path + ": cannot open: " + std::strerror(err));
+      if (err == ENOENT) return Status::NotFound("no such file").At(path);
+      return Status::IoError(std::string("cannot open: ") + std::strerror(err)).At(path);
     }
     // Read straight into a buffer of the file's size (growing by doubling would hold up to twice
     // a large file); a file that changes size meanwhile is read to its end all the same.
@@ -67,7 +67,7 @@ class DiskFileSystem : public FileSystem {
     }
     bool failed = std::ferror(f) != 0;
     std::fclose(f);
-    if (failed) return Status::IoError(path + ": read error");
+    if (failed) return Status::IoError("read error").At(path);
     content.resize(filled);
     return content;
   }
@@ -78,26 +78,27 @@ class DiskFileSystem : public FileSystem {
     if (dir.empty()) dir = ".";
     std::error_code ec;
     if (!fs::is_directory(dir, ec)) {
-      return Status::IoError(path + ": cannot write: folder " + dir.string() + " does not exist");
+      return Status::IoError("cannot write: folder " + dir.string() + " does not exist").At(path);
     }
     std::random_device rd;
     std::string tmp = (dir / ("." + target.filename().string() + ".tmp" +
                               std::to_string(::getpid()) + "-" + std::to_string(rd())))
                           .string();
     std::FILE* f = std::fopen(tmp.c_str(), "wb");
-    if (f == nullptr) return Status::IoError(path + ": cannot write: " + std::strerror(errno));
+    if (f == nullptr)
+      return Status::IoError(std::string("cannot write: ") + std::strerror(errno)).At(path);
     bool ok = std::fwrite(content.data(), 1, content.size(), f) == content.size();
     ok = (std::fflush(f) == 0) && ok;
     ok = (::fsync(::fileno(f)) == 0) && ok;
     ok = (std::fclose(f) == 0) && ok;
     if (!ok) {
       std::remove(tmp.c_str());
-      return Status::IoError(path + ": write failed");
+      return Status::IoError("write failed").At(path);
     }
     fs::rename(tmp, target, ec);
     if (ec) {
       std::remove(tmp.c_str());
-      return Status::IoError(path + ": cannot replace: " + ec.message());
+      return Status::IoError("cannot replace: " + ec.message()).At(path);
     }
     return Status::Ok();
   }
@@ -115,9 +116,9 @@ class DiskFileSystem : public FileSystem {
     std::error_code ec;
     std::vector<std::string> out;
     fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
-    if (ec) return Status::IoError(dir + ": cannot list: " + ec.message());
+    if (ec) return Status::IoError("cannot list: " + ec.message()).At(dir);
     for (auto end = fs::recursive_directory_iterator(); it != end; it.increment(ec)) {
-      if (ec) return Status::IoError(dir + ": cannot list: " + ec.message());
+      if (ec) return Status::IoError("cannot list: " + ec.message()).At(dir);
       if (IsHidden(it->path())) {
         if (it->is_directory(ec)) it.disable_recursion_pending();
         continue;
@@ -139,8 +140,8 @@ FileSystem& RealFileSystem() {
 Result<std::string> InMemoryFileSystem::ReadFile(const std::string& path) const {
   auto it = files_.find(path);
   if (it == files_.end()) {
-    if (IsDirectory(path)) return Status::InvalidInput(path + ": is a directory");
-    return Status::NotFound(path + ": no such file");
+    if (IsDirectory(path)) return Status::InvalidInput("is a directory").At(path);
+    return Status::NotFound("no such file").At(path);
   }
   return it->second;
 }

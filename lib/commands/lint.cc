@@ -74,13 +74,6 @@ uint32_t SourceFor(model::Bank& bank, const std::string& path, const FileSystem&
       std::make_shared<SourceText>(path, content.ok() ? std::move(content.value()) : ""));
 }
 
-// The diagnostic's message without its leading "path:line:col: " (the report prints the place).
-std::string BareMessage(const Diagnostic& d) {
-  std::string prefix = FormatLocation(d.path, d.span.line, d.span.column) + ": ";
-  if (d.message.rfind(prefix, 0) == 0) return d.message.substr(prefix.size());
-  return d.message;
-}
-
 // The QBANK_TIMING table: the steps of the run, then the rules, slowest first.
 void PrintTimings(double import_s, const std::vector<lint::RuleTiming>& rules, double report_s,
                   std::ostream& err) {
@@ -143,13 +136,13 @@ struct LintRun {
 
 // A step's failure: "qbank lint: MESSAGE" on `err`, exit 2.
 int Stop(const Status& status, std::ostream& err) {
-  err << "qbank lint: " << status.message() << "\n";
+  err << "qbank lint: " << status.ToString() << "\n";
   return kExitError;
 }
 
 // A configuration error already names its place ("FILE:LINE:COL: ..."): printed as it is.
 int StopAtPlace(const Status& status, std::ostream& err) {
-  err << status.message() << "\n";
+  err << status.ToString() << "\n";
   return kExitError;
 }
 
@@ -264,7 +257,7 @@ lint::Finding ImportErrorFinding(const Diagnostic& d, model::Bank& bank, const F
   lint::Finding f;
   f.rule_id = std::string(kImportErrorRuleId);
   f.severity = lint::Severity::kError;
-  f.message = BareMessage(d);
+  f.message = d.message;
   f.span = d.span;
   f.span.file = SourceFor(bank, d.path, fs);
   if (f.span.end_line == 0 && f.span.line != 0) {

@@ -1,23 +1,12 @@
 // The import pipeline over the format registry.
 #include "formats/import.h"
 
-#include <charconv>
 #include <iterator>
 #include <memory>
 #include <unordered_set>
 
 namespace qbank::formats {
 namespace {
-
-// Parses a decimal number at s[pos..] up to ':'; advances pos past the colon.
-bool ReadNumber(std::string_view s, size_t& pos, uint32_t& value) {
-  size_t colon = s.find(':', pos);
-  if (colon == std::string_view::npos || colon == pos) return false;
-  auto [ptr, ec] = std::from_chars(s.data() + pos, s.data() + colon, value);
-  if (ec != std::errc() || ptr != s.data() + colon) return false;
-  pos = colon + 1;
-  return true;
-}
 
 class Importer {
  public:
@@ -85,7 +74,7 @@ class Importer {
     }
     Result<std::vector<std::string>> files = fs_.ListFiles(dir);
     if (!files.ok()) {
-      errors_.push_back(DiagnosticFromStatus(dir, files.status()));
+      errors_.push_back(Diagnostic::FromStatus(files.status(), dir));
       return;
     }
     size_t imported = 0;
@@ -96,7 +85,8 @@ class Importer {
       if (ImportFile(path, /*in_folder=*/true)) ++imported;
     }
     if (imported == 0) {
-      errors_.push_back(Diagnostic{dir, {}, "no question file of a known format in this folder"});
+      errors_.push_back(Diagnostic::FromStatus(
+          Status::InvalidInput("no question file of a known format in this folder"), dir));
     }
   }
 
@@ -105,15 +95,16 @@ class Importer {
   bool ImportFile(const std::string& path, bool in_folder = false) {
     Result<std::string> content = fs_.ReadFile(path);
     if (!content.ok()) {
-      errors_.push_back(DiagnosticFromStatus(path, content.status()));
+      errors_.push_back(Diagnostic::FromStatus(content.status(), path));
       return true;
     }
     std::string_view head = std::string_view(*content).substr(0, 64 * 1024);
     const Format* format = forced_;
     if (format == nullptr) format = registry_.Detect(path, head);
     if (format == nullptr) {
-      errors_.push_back(
-          Diagnostic{path, {}, "cannot tell the format of this file; name it with --from FORMAT"});
+      errors_.push_back(Diagnostic::FromStatus(
+          Status::InvalidInput("cannot tell the format of this file; name it with --from FORMAT"),
+          path));
       return true;
     }
     if (in_folder && forced_ == nullptr && format->Sniff(path, head) == 0) {
@@ -160,7 +151,7 @@ class Importer {
     Status status = fn();
     if (!status.ok()) {
       bank_.questions.resize(before);
-      errors_.push_back(DiagnosticFromStatus(path, status));
+      errors_.push_back(Diagnostic::FromStatus(status, path));
     }
   }
 
@@ -173,35 +164,6 @@ class Importer {
 };
 
 }  // namespace
-
-Diagnostic DiagnosticFromStatus(const std::string& path, const Status& status) {
-  Diagnostic d;
-  d.path = path;
-  std::string_view msg = status.message();
-  // Prefer the path the message itself names (a package member, say).
-  size_t pos = 0;
-  if (msg.compare(0, path.size(), path) == 0 && msg.size() > path.size() &&
-      msg[path.size()] == ':') {
-    pos = path.size() + 1;
-  } else {
-    d.message = std::string(msg);
-    return d;
-  }
-  size_t after_path = pos;
-  uint32_t line = 0;
-  uint32_t column = 0;
-  if (ReadNumber(msg, pos, line)) {
-    size_t after_line = pos;
-    if (!ReadNumber(msg, pos, column)) pos = after_line;
-  } else {
-    pos = after_path;
-  }
-  d.span.line = line;
-  d.span.column = column;
-  while (pos < msg.size() && msg[pos] == ' ') ++pos;
-  d.message = std::string(msg.substr(pos));
-  return d;
-}
 
 Status ImportInputs(const std::vector<std::string>& inputs, const ImportOptions& options,
                     FileSystem& fs, model::Bank& bank, std::vector<Diagnostic>& errors) {

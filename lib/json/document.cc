@@ -14,6 +14,7 @@
 #include <limits>
 #include <mutex>
 
+#include "base/utf8_text.h"
 #include "json/schema_message.h"
 #include "text/unicode.h"
 
@@ -274,7 +275,7 @@ class Handler {
     return Check(builder_.End(stream_.Tell() + 1));
   }
 
-  const std::string& error() const { return error_; }
+  const Status& error() const { return error_; }
   const Status& callback_status() const { return callback_status_; }
   Node& root() { return builder_.root(); }
 
@@ -340,7 +341,7 @@ class Handler {
   const Schema::Impl* schema_;
   rapidjson::SchemaValidator* validator_;
   TreeBuilder builder_;
-  std::string error_;
+  Status error_;
   Status callback_status_;
 };
 
@@ -431,7 +432,7 @@ Result<Node> ParseImpl(const SourceText& src, const ParseOptions& options,
   const std::string& content = src.content();
   // A raw NUL would end RapidJSON's stream early; any raw NUL is invalid JSON anyway.
   if (size_t offset = content.find('\0'); offset != std::string::npos) {
-    return Status::InvalidInput(src.ErrorAt(offset, "expected JSON text, found a NUL byte"));
+    return src.ErrorAt(offset, "expected JSON text, found a NUL byte");
   }
   SourceStream stream(content.data(), content.data() + content.size());
   if (content.size() >= 3 && content.compare(0, 3, "\xEF\xBB\xBF") == 0) stream.head_ += 3;
@@ -445,7 +446,7 @@ Result<Node> ParseImpl(const SourceText& src, const ParseOptions& options,
                                       ? reader.Parse<kCheckedReaderFlags>(stream, handler)
                                       : reader.Parse<kReaderFlags>(stream, handler);
   if (result) return std::move(handler.root());
-  if (!handler.error().empty()) return Status::InvalidInput(handler.error());
+  if (!handler.error().ok()) return handler.error();
   if (!handler.callback_status().ok()) return handler.callback_status();
   size_t offset = result.Offset();
   if (result.Code() == rapidjson::kParseErrorValueInvalid) {
@@ -461,8 +462,7 @@ Result<Node> ParseImpl(const SourceText& src, const ParseOptions& options,
     if (!text::IsValidUtf8(content, &bad)) {
       char hex[8];
       std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(content[bad]));
-      return Status::InvalidInput(
-          src.ErrorAt(bad, std::string("expected valid UTF-8, found the byte ") + hex));
+      return src.ErrorAt(bad, std::string("expected valid UTF-8, found the byte ") + hex);
     }
   }
   if (offset < content.size() && static_cast<unsigned char>(content[offset]) >= 0x80 &&
@@ -471,11 +471,10 @@ Result<Node> ParseImpl(const SourceText& src, const ParseOptions& options,
     if (!text::IsValidUtf8(content.substr(offset, 4), &bad) && bad == 0) {
       char hex[8];
       std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(content[offset]));
-      return Status::InvalidInput(
-          src.ErrorAt(offset, std::string("expected valid UTF-8, found the byte ") + hex));
+      return src.ErrorAt(offset, std::string("expected valid UTF-8, found the byte ") + hex);
     }
   }
-  return Status::InvalidInput(src.ErrorAt(offset, SyntaxMessage(result.Code(), content, offset)));
+  return src.ErrorAt(offset, SyntaxMessage(result.Code(), content, offset));
 }
 
 }  // namespace
@@ -547,15 +546,15 @@ Result<Schema> Schema::Load(const SourceText& schema_src) {
   Result<Node> syntax = Parse(schema_src);
   if (!syntax.ok()) return syntax.status();
   if (!syntax->is_object()) {
-    return Status::InvalidInput(schema_src.ErrorAt(syntax->begin(), "expected a schema object"));
+    return schema_src.ErrorAt(syntax->begin(), "expected a schema object");
   }
   auto impl = std::make_shared<Impl>();
   const std::string& content = schema_src.content();
   size_t skip = content.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
   impl->document.Parse<kSchemaDocumentFlags>(content.c_str() + skip, content.size() - skip);
   if (impl->document.HasParseError()) {
-    return Status::InvalidInput(schema_src.ErrorAt(impl->document.GetErrorOffset() + skip,
-                                                   "expected a valid JSON Schema document"));
+    return schema_src.ErrorAt(impl->document.GetErrorOffset() + skip,
+                              "expected a valid JSON Schema document");
   }
   impl->compiled = std::make_unique<rapidjson::SchemaDocument>(impl->document);
   Schema schema;
@@ -564,7 +563,7 @@ Result<Schema> Schema::Load(const SourceText& schema_src) {
 }
 
 Result<Node> Schema::ParseAndValidate(const SourceText& src, const ParseOptions& options) const {
-  if (impl_ == nullptr) return Status::Usage("internal: a Schema not made by Schema::Load");
+  if (impl_ == nullptr) return Status::Internal("a Schema not made by Schema::Load");
   std::lock_guard<std::mutex> lock(impl_->validating);
   return ParseImpl(src, options, impl_.get());
 }

@@ -16,8 +16,6 @@ namespace {
 
 namespace fs_path = std::filesystem;
 
-std::string Where(const SourceText& src, size_t offset) { return src.ErrorAt(offset, ""); }
-
 std::string ParentDir(const std::string& path) {
   fs_path::path p(path);
   std::string dir = p.parent_path().string();
@@ -57,12 +55,12 @@ Status ReadRules(const SourceText& src, const json::Node& node, const RuleRegist
                  std::map<std::string, RuleSetting, std::less<>>* out) {
   for (const json::Member& m : node.members()) {
     if (registry.Find(m.key) == nullptr) {
-      return Status::InvalidInput(src.ErrorAt(m.key_begin, "rules." + m.key +
-                                                               ": unknown rule; run `qbank rules` "
-                                                               "for the list"));
+      return src.ErrorAt(m.key_begin, "rules." + m.key +
+                                          ": unknown rule; run `qbank rules` "
+                                          "for the list");
     }
     RuleSetting setting;
-    setting.where = Where(src, m.value.begin());
+    setting.where = src.LocationAt(m.value.begin());
     const json::Node* severity_node = nullptr;
     if (m.value.is_string()) {
       severity_node = &m.value;
@@ -70,18 +68,17 @@ Status ReadRules(const SourceText& src, const json::Node& node, const RuleRegist
       severity_node = m.value.Find("severity");
       if (const json::Node* options = m.value.Find("options")) {
         setting.options = options->ToValue();
-        setting.where = Where(src, options->begin());
+        setting.where = src.LocationAt(options->begin());
       }
     } else {
-      return Status::InvalidInput(
-          src.ErrorAt(m.value.begin(),
-                      "rules." + m.key + ": expected a severity or {\"severity\", \"options\"}"));
+      return src.ErrorAt(m.value.begin(),
+                         "rules." + m.key + ": expected a severity or {\"severity\", \"options\"}");
     }
     if (severity_node != nullptr) {
       std::optional<Severity> s = ParseSeverity(severity_node->as_string());
       if (!severity_node->is_string() || !s) {
-        return Status::InvalidInput(src.ErrorAt(
-            severity_node->begin(), "rules." + m.key + ": expected off, info, warning or error"));
+        return src.ErrorAt(severity_node->begin(),
+                           "rules." + m.key + ": expected off, info, warning or error");
       }
       setting.severity = s;
     }
@@ -91,7 +88,7 @@ Status ReadRules(const SourceText& src, const json::Node& node, const RuleRegist
       ResolvePathOptions(*rule, base_dir, &setting.options);
       Status st = rule->Configure(setting.options);
       if (!st.ok()) {
-        return Status::InvalidInput(setting.where + "rules." + m.key + ": " + st.message());
+        return Status::InvalidInput("rules." + m.key + ": " + st.ToString()).At(setting.where);
       }
     }
     (*out)[m.key] = std::move(setting);
@@ -119,7 +116,7 @@ const json::Schema* ConfigSchema(const FileSystem& fs, const std::string& data_d
   std::string path = JoinPath(data_dir, "schemas/config.schema.json");
   Result<std::string> text = fs.ReadFile(path);
   if (!text.ok()) {
-    *error = Status::NotFound("cannot read the config schema: " + text.status().message());
+    *error = Status::NotFound("cannot read the config schema: " + text.status().ToString());
     return nullptr;
   }
   SourceText src(path, std::move(text.value()));
@@ -135,7 +132,7 @@ const json::Schema* ConfigSchema(const FileSystem& fs, const std::string& data_d
 
 Result<LintConfig> LoadConfigChain(const std::string& path, const FileSystem& fs,
                                    const std::string& data_dir, std::set<std::string>* seen,
-                                   const std::string& cited_at);
+                                   const SourceLocation& cited_at);
 
 // Resolves an `extends` value to a file path.
 std::string ExtendsPath(const std::string& value, const std::string& from_dir,
@@ -147,16 +144,16 @@ std::string ExtendsPath(const std::string& value, const std::string& from_dir,
 
 Result<LintConfig> LoadConfigChain(const std::string& path, const FileSystem& fs,
                                    const std::string& data_dir, std::set<std::string>* seen,
-                                   const std::string& cited_at) {
+                                   const SourceLocation& cited_at) {
   std::string key = fs_path::path(path).lexically_normal().string();
   if (!seen->insert(key).second) {
-    return Status::InvalidInput(cited_at + "extends: cycle through " + path);
+    return Status::InvalidInput("extends: cycle through " + path).At(cited_at);
   }
   Result<std::string> text = fs.ReadFile(path);
   if (!text.ok()) {
-    if (!cited_at.empty()) {
-      return Status::InvalidInput(cited_at + "extends: no such preset or config file (" + path +
-                                  ")");
+    if (!cited_at.path.empty()) {
+      return Status::InvalidInput("extends: no such preset or config file (" + path + ")")
+          .At(cited_at);
     }
     return text.status();
   }
@@ -174,7 +171,7 @@ Result<LintConfig> LoadConfigChain(const std::string& path, const FileSystem& fs
   if (const json::Node* extends = root->Find("extends")) {
     std::string target = ExtendsPath(extends->as_string(), config.base_dir, data_dir);
     Result<LintConfig> base =
-        LoadConfigChain(target, fs, data_dir, seen, Where(src, extends->begin()));
+        LoadConfigChain(target, fs, data_dir, seen, src.LocationAt(extends->begin()));
     if (!base.ok()) return base.status();
     config.rules = std::move(base->rules);
     config.overrides = std::move(base->overrides);
@@ -215,7 +212,7 @@ std::string AbsoluteNormal(const std::string& path) {
 Result<LintConfig> LoadConfig(const std::string& path, const FileSystem& fs,
                               const std::string& data_dir) {
   std::set<std::string> seen;
-  Result<LintConfig> config = LoadConfigChain(path, fs, data_dir, &seen, "");
+  Result<LintConfig> config = LoadConfigChain(path, fs, data_dir, &seen, {});
   if (!config.ok()) return config;
   // Globs were made relative to the config folders as written; store them absolute so matching
   // does not depend on where qbank runs.
@@ -339,7 +336,7 @@ Result<std::vector<PlannedRule>> PlanRules(const LintConfig& config, const model
       std::unique_ptr<Rule> rule = registry.Create(id);
       Status st = rule->Configure(g.setting.options);
       if (!st.ok())
-        return Status::InvalidInput(g.setting.where + "rules." + id + ": " + st.message());
+        return Status::InvalidInput("rules." + id + ": " + st.ToString()).At(g.setting.where);
       PlannedRule p;
       p.rule = std::move(rule);
       p.severity = severity;

@@ -26,7 +26,7 @@ struct RuleSetting {
   // Option values; merged key by key over the inherited ones (a key given here replaces the
   // inherited value of that key as a whole).
   model::Value options;
-  std::string where;  // "path:line:col: " of the setting, for errors found later
+  SourceLocation where;  // the place of the setting, for errors found later
 };
 
 // Settings that apply to files matching any of `files` (globs relative to the config's folder:

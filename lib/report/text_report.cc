@@ -138,6 +138,23 @@ std::string SummaryLine(const ReportInput& input) {
   return parts + " in " + Plural(files.size(), "file", "files") + " (" + checked + ")";
 }
 
+void WriteImportErrors(const std::vector<Diagnostic>& errors, const model::Bank& bank,
+                       std::ostream& out) {
+  // By path; a file read again after decoding (--encoding, a byte order mark) is added again,
+  // and positions count in the later text.
+  std::map<std::string_view, const SourceText*> sources;
+  for (const std::shared_ptr<const SourceText>& s : bank.sources) {
+    if (s != nullptr) sources[s->path()] = s.get();
+  }
+  for (const Diagnostic& d : errors) {
+    out << d.ToString() << "\n";
+    auto it = d.span.known() ? sources.find(d.path) : sources.end();
+    if (it == sources.end() || d.span.line > it->second->LineCount()) continue;
+    out << CaretLines(it->second->Line(d.span.line), d.span.column, d.span.end_column,
+                      d.span.end_line > d.span.line);
+  }
+}
+
 void WriteTextReport(const ReportInput& input, const ReportOptions& options, std::ostream& out) {
   const model::Bank& bank = *input.bank;
   auto paint = [&](const char* color, const std::string& s) {

@@ -5,7 +5,9 @@
 
 #include <ostream>
 #include <string>
+#include <vector>
 
+#include "base/diagnostic.h"
 #include "report/report.h"
 
 namespace qbank::report {
@@ -18,6 +20,11 @@ namespace qbank::report {
 // "3 errors, 1 warning in 2 files (14 questions checked)" or "no findings (14 questions in 6 files
 // checked)". Findings without a source line get no caret. Colours when options.color.
 void WriteTextReport(const ReportInput& input, const ReportOptions& options, std::ostream& out);
+
+// Import errors, written as findings are: for each, "path:line:col: error: message", then the
+// source line and a caret when `bank` holds the text of the file it names.
+void WriteImportErrors(const std::vector<Diagnostic>& errors, const model::Bank& bank,
+                       std::ostream& out);
 
 // The two lines under a finding: `line` as is, then the caret line for columns
 // [column, end_column) (end on a later line: to the end of `line`). Tabs in the padding are kept

@@ -53,25 +53,25 @@ namespace {
 Result<ArchivePtr> OpenArchive(std::string_view bytes, const std::string& path) {
   constexpr size_t kEndOfCentralDirectorySize = 22;  // the smallest zip archive
   if (bytes.size() < kEndOfCentralDirectorySize) {
-    return Status::InvalidInput(path + ": not a readable zip archive (only " +
-                                std::to_string(bytes.size()) +
-                                " bytes); expected a zip file such as a QTI content package");
+    return Status::InvalidInput("not a readable zip archive (only " + std::to_string(bytes.size()) +
+                                " bytes); expected a zip file such as a QTI content package")
+        .At(path);
   }
   zip_error_t error;
   zip_error_init(&error);
   zip_source_t* source = zip_source_buffer_create(bytes.data(), bytes.size(), 0, &error);
   if (source == nullptr) {
-    std::string msg = path + ": cannot read zip archive: " + ErrorText(&error);
+    std::string msg = "cannot read zip archive: " + ErrorText(&error);
     zip_error_fini(&error);
-    return Status::IoError(msg);
+    return Status::IoError(msg).At(path);
   }
   ArchivePtr archive(zip_open_from_source(source, ZIP_RDONLY, &error));
   if (!archive) {
     zip_source_free(source);
-    std::string msg = path + ": not a readable zip archive (" + ErrorText(&error) +
+    std::string msg = "not a readable zip archive (" + ErrorText(&error) +
                       "); expected a zip file such as a QTI content package";
     zip_error_fini(&error);
-    return Status::InvalidInput(msg);
+    return Status::InvalidInput(msg).At(path);
   }
   zip_error_fini(&error);
   return archive;
@@ -154,8 +154,9 @@ Result<std::vector<Entry>> Read(std::string_view bytes, const std::string& path,
   zip_int64_t count = zip_get_num_entries(archive->get(), 0);
   if (count < 0) return Status::InvalidInput(path + ": cannot list the zip archive's entries");
   if (static_cast<uint64_t>(count) > limits.max_entries) {
-    return Status::InvalidInput(path + ": the zip archive has " + std::to_string(count) +
-                                " entries; expected at most " + std::to_string(limits.max_entries));
+    return Status::InvalidInput("the zip archive has " + std::to_string(count) +
+                                " entries; expected at most " + std::to_string(limits.max_entries))
+        .At(path);
   }
 
   std::vector<Entry> entries;
@@ -165,15 +166,16 @@ Result<std::vector<Entry>> Read(std::string_view bytes, const std::string& path,
   for (zip_uint64_t i = 0; i < static_cast<zip_uint64_t>(count); ++i) {
     const char* raw_name = zip_get_name(archive->get(), i, ZIP_FL_ENC_GUESS);
     if (raw_name == nullptr) {
-      return Status::InvalidInput(path + ": entry " + std::to_string(i + 1) + " has no name");
+      return Status::InvalidInput("entry " + std::to_string(i + 1) + " has no name").At(path);
     }
     std::string name = raw_name;
     bool is_folder = !name.empty() && name.back() == '/';
     QBANK_RETURN_IF_ERROR(CheckEntryName(archive->get(), i, name, is_folder, path));
     if (is_folder) continue;
     if (!seen.insert(name).second) {
-      return Status::InvalidInput(path + ": entry " + Quote(name) +
-                                  " appears twice; expected each name once");
+      return Status::InvalidInput("entry " + Quote(name) +
+                                  " appears twice; expected each name once")
+          .At(path);
     }
     QBANK_RETURN_IF_ERROR(
         CheckEntryStat(archive->get(), i, name, path, limits.max_total_size, total));

@@ -191,7 +191,7 @@ TEST_F(RunLintTest, JsonFormat) {
   EXPECT_EQ(Run(), 0);
   SourceText report("report.json", out_.str());
   Result<json::Node> root = json::Parse(report);
-  ASSERT_TRUE(root.ok()) << root.status().message();
+  ASSERT_TRUE(root.ok()) << root.status().ToString();
   EXPECT_EQ(root->Find("findings")->items().size(), 1u);
   EXPECT_EQ(root->Find("summary")->Find("warnings")->as_int(), 1);
   EXPECT_EQ(out_.str().find("\x1b["), std::string::npos);
@@ -256,7 +256,7 @@ TEST(SamplesTest, PagesAreCleanAndDraftsFireEveryRule) {
   EXPECT_EQ(RunLint(options, out, err), 1) << err.str();
   SourceText report("report.json", out.str());
   Result<json::Node> root = json::Parse(report);
-  ASSERT_TRUE(root.ok()) << root.status().message();
+  ASSERT_TRUE(root.ok()) << root.status().ToString();
   std::set<std::string> fired;
   for (const json::Node& f : root->Find("findings")->items()) {
     fired.insert(f.Find("rule")->as_string());

@@ -26,7 +26,7 @@ class GiftFixtureTest : public ::testing::Test {
  protected:
   void SetUp() override {
     imported_ = ImportText(gift_, "all_types.gift", ReadTestdata("gift/all_types.gift"));
-    ASSERT_TRUE(imported_.status.ok()) << imported_.status.message();
+    ASSERT_TRUE(imported_.status.ok()) << imported_.status.ToString();
     ASSERT_EQ(imported_.ErrorText(), "");
     ASSERT_EQ(imported_.bank.questions.size(), 12u);
   }
@@ -428,7 +428,7 @@ TEST(GiftFormatTest, NonUtf8IsRefusedUnlessTheEncodingIsNamed) {
   GiftFormat gift;
   std::string latin1 = "::Caf\xE9::Le caf\xE9 est-il chaud ? {T}\n";
   auto refused = ImportText(gift, "c.gift", latin1);
-  EXPECT_EQ(refused.status.message(),
+  EXPECT_EQ(refused.status.ToString(),
             "c.gift:1:6: the file is not valid UTF-8 (byte 0xE9); if it is in another encoding, "
             "name it with --encoding (for example --encoding windows-1252)");
   auto ok = ImportText(gift, "c.gift", latin1, "ISO-8859-1");

@@ -71,7 +71,7 @@ std::map<std::string, std::vector<std::string>> RunDuplicateRules(
     std::unique_ptr<Rule> rule = RuleRegistry::Default().Create(id);
     EXPECT_NE(rule, nullptr) << id;
     Status st = rule->Configure(options);
-    EXPECT_TRUE(st.ok()) << st.message();
+    EXPECT_TRUE(st.ok()) << st.ToString();
     Severity severity = rule->default_severity();
     plan.push_back({std::shared_ptr<const Rule>(std::move(rule)), severity, {}});
   }
@@ -140,7 +140,7 @@ TEST(DuplicateRulesTest, CompareAgainstOtherBanksWithoutCheckingThem) {
   std::unique_ptr<Rule> rule = RuleRegistry::Default().Create("near-duplicate");
   Status st = rule->Configure(bad);
   EXPECT_FALSE(st.ok());
-  EXPECT_EQ(st.message().rfind("option 'against': ", 0), 0u) << st.message();
+  EXPECT_EQ(st.ToString().rfind("option 'against': ", 0), 0u) << st.ToString();
 }
 
 }  // namespace

@@ -54,7 +54,7 @@ FixtureRun RunFixture(const std::string& rule_id, const fs::path& file) {
   ctx.errors = &errors;
   Status st = json->Import(*source, ctx);
   if (!st.ok() || !errors.empty()) {
-    run.error = "import failed: " + (st.ok() ? errors[0].ToString() : st.message());
+    run.error = "import failed: " + (st.ok() ? errors[0].ToString() : st.ToString());
     return run;
   }
   std::vector<std::string> ids = {rule_id};
@@ -74,7 +74,7 @@ FixtureRun RunFixture(const std::string& rule_id, const fs::path& file) {
     }
     Status configured = rule->Configure(id == rule_id ? options : model::Value());
     if (!configured.ok()) {
-      run.error = "options rejected: " + configured.message();
+      run.error = "options rejected: " + configured.ToString();
       return run;
     }
     Severity severity = rule->default_severity();

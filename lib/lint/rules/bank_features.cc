@@ -29,7 +29,7 @@ Status LoadOtherBanks(const model::Value& options, OtherBanks* out) {
     std::vector<Diagnostic> errors;
     Status status =
         formats::ImportInputs({path}, formats::ImportOptions{}, RealFileSystem(), *bank, errors);
-    if (!status.ok()) return Status::InvalidInput("option 'against': " + status.message());
+    if (!status.ok()) return Status::InvalidInput("option 'against': " + status.ToString());
     if (!errors.empty()) {
       return Status::InvalidInput("option 'against': " + errors.front().ToString());
     }

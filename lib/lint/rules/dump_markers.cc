@@ -141,13 +141,13 @@ Status DumpMarkersRule::Configure(const model::Value& options) {
   } else {
     const Result<DataDirLocation>& data = DataDir();
     if (!data.ok()) {
-      return Status::NotFound("the dump-marker term list: " + data.status().message() +
+      return Status::NotFound("the dump-marker term list: " + data.status().ToString() +
                               "\n(or give the option 'terms')");
     }
     std::string path = data->dir + "/rules/terms/dump-markers.txt";
     Result<std::string> list = RealFileSystem().ReadFile(path);
     if (!list.ok()) {
-      return Status::NotFound("the dump-marker term list: " + list.status().message() +
+      return Status::NotFound("the dump-marker term list: " + list.status().ToString() +
                               " (set QBANK_DATA_DIR, or give the option 'terms')");
     }
     terms_ = ParseDumpMarkerTerms(*list);

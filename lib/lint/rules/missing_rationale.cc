@@ -1,14 +1,10 @@
 // missing-rationale: options whose rationale is empty.
 #include "lint/rules/missing_rationale.h"
 
+#include "base/utf8_text.h"
 #include "lint/rules/file_wide.h"
 
 namespace qbank::lint {
-namespace {
-
-bool IsBlank(const std::string& s) { return s.find_first_not_of(" \t\r\n") == std::string::npos; }
-
-}  // namespace
 
 Status MissingRationaleRule::Configure(const model::Value& options) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {kFileWidePercentOption}));

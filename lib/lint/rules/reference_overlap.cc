@@ -39,7 +39,7 @@ Status ReferenceOverlapRule::Configure(const model::Value& options) {
     if (!path->is_string()) return Status::InvalidInput("option 'index': expected a file path");
     Result<similarity::ReferenceIndex> index =
         similarity::ReferenceIndex::LoadMapped(path->as_string());
-    if (!index.ok()) return Status::InvalidInput("option 'index': " + index.status().message());
+    if (!index.ok()) return Status::InvalidInput("option 'index': " + index.status().ToString());
     indexes_.push_back(std::make_shared<similarity::ReferenceIndex>(std::move(index).value()));
   }
   if (const model::Value* refs = options.Find("references")) {
