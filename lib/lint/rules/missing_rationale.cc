@@ -10,7 +10,7 @@ bool IsBlank(const std::string& s) { return s.find_first_not_of(" \t\r\n") == st
 
 }  // namespace
 
-Status MissingRationaleRule::Configure(const model::Value& options) {
+Status MissingRationaleRule::Configure(const model::Value& options, const RuleEnvironment&) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {kFileWidePercentOption}));
   return ReadFileWidePercent(options, &file_wide_percent_);
 }
