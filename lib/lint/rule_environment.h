@@ -26,7 +26,7 @@ class RuleEnvironment {
 
   // Where rules read files (term lists, indexes, other banks).
   const FileSystem& fs() const { return fs_; }
-  // The folder holding rules/ and schemas/ (lint::DataDir() on the command line).
+  // The folder holding rules/ and schemas/ (base/data_dir.h finds it for the command line).
   const std::string& data_dir() const { return data_dir_; }
 
   // The bank imported from `path` (a file or folder in any importable format) through fs(). Each
