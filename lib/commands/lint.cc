@@ -132,6 +132,8 @@ struct LintRun {
   std::vector<lint::Finding> findings;  // import errors, then the engine's
   double import_seconds = 0;
   Clock::time_point report_start;
+  // What the rules read (term lists, --against banks) comes through here, for this run only.
+  std::unique_ptr<lint::RuleEnvironment> env;
 };
 
 // A step's failure: "qbank lint: MESSAGE" on `err`, exit 2.
@@ -146,13 +148,15 @@ int StopAtPlace(const Status& status, std::ostream& err) {
   return kExitError;
 }
 
-// The data folder: --data-dir, else the one DataDir() finds.
+// The data folder: --data-dir, else the one DataDir() finds; and the rules' environment over it.
 Status FindDataFolder(LintRun& run) {
   run.data_dir = run.options.data_dir;
-  if (!run.data_dir.empty()) return Status::Ok();
-  const Result<DataDirLocation>& found = DataDir();
-  if (!found.ok()) return found.status();
-  run.data_dir = found->dir;
+  if (run.data_dir.empty()) {
+    const Result<DataDirLocation>& found = DataDir();
+    if (!found.ok()) return found.status();
+    run.data_dir = found->dir;
+  }
+  run.env = std::make_unique<lint::RuleEnvironment>(run.fs, run.data_dir);
   return Status::Ok();
 }
 
@@ -185,11 +189,11 @@ Status LoadConfiguration(LintRun& run) {
   const LintOptions& options = run.options;
   Result<lint::LintConfig> config = Status::NotFound("no configuration");
   if (!options.config_path.empty()) {
-    config = lint::LoadConfig(options.config_path, run.fs, run.data_dir);
+    config = lint::LoadConfig(options.config_path, *run.env);
   } else if (std::optional<std::string> found = lint::FindConfig(options.inputs, run.fs)) {
-    config = lint::LoadConfig(*found, run.fs, run.data_dir);
+    config = lint::LoadConfig(*found, *run.env);
   } else {
-    config = lint::LoadPreset(options.preset, run.fs, run.data_dir);
+    config = lint::LoadPreset(options.preset, *run.env);
   }
   if (!config.ok()) return config.status();
   run.config = std::move(config).value();
@@ -226,7 +230,7 @@ Status ImportInputs(LintRun& run, std::ostream& err) {
 // Which rules run on which files, from the configuration.
 Status PlanRules(LintRun& run) {
   Result<std::vector<lint::PlannedRule>> plan =
-      lint::PlanRules(run.config, *run.bank, lint::RuleRegistry::Default());
+      lint::PlanRules(run.config, *run.bank, lint::RuleRegistry::Default(), *run.env);
   if (!plan.ok()) return plan.status();
   run.plan = std::move(plan).value();
   return Status::Ok();

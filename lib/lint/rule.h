@@ -16,6 +16,7 @@
 
 #include "base/source_span.h"
 #include "base/status.h"
+#include "lint/rule_environment.h"
 #include "model/bank.h"
 #include "model/value.h"
 
@@ -168,8 +169,9 @@ class Rule {
   virtual RuleScope scope() const { return RuleScope::kQuestion; }
   // Sets the options from a JSON object (keys missing from it keep their defaults). Returns
   // InvalidInput "option 'NAME': expected ..." for an unknown key or a bad value. The default
-  // accepts only an empty object.
-  virtual Status Configure(const model::Value& options);
+  // accepts only an empty object. Files the rule needs (term lists, indexes, banks to compare
+  // with) are read here, through `env` only, and kept by the rule; `env` is not kept.
+  virtual Status Configure(const model::Value& options, const RuleEnvironment& env);
   // The options whose values are file paths (a string, or a list of strings). A configuration
   // file's relative paths are taken from the folder of that file, as its `overrides` globs are,
   // so the same `.qbank.json` works from any working directory.

@@ -40,7 +40,8 @@ class RunLintTest : public ::testing::Test {
       GTEST_SKIP() << "the aiken format is not registered in this build";
     }
     for (const char* rel : {"schemas/config.schema.json", "rules/presets/recommended.json",
-                            "rules/presets/practice-page.json", "rules/presets/strict.json"}) {
+                            "rules/presets/practice-page.json", "rules/presets/strict.json",
+                            "rules/terms/dump-markers.txt"}) {
       Result<std::string> text =
           RealFileSystem().ReadFile(std::string(QBANK_SOURCE_DIR) + "/" + rel);
       ASSERT_TRUE(text.ok());
@@ -126,6 +127,48 @@ TEST_F(RunLintTest, AFileThatFailsToImportIsAFindingAndTheRestIsLinted) {
   EXPECT_NE(out.find("/w/b_three.aiken:1:1: warning: single question has 3 options"),
             std::string::npos)
       << out;
+}
+
+// Rules read their data through the run's file system and data folder: dump-markers uses the term
+// list under --data-dir (here /data, in memory), not the one the program was built with.
+TEST_F(RunLintTest, DumpMarkersUseTheTermListOfTheDataFolder) {
+  fs_.Add("/data/rules/terms/dump-markers.txt", "# a list for this test\nleaked from set {n}\n");
+  fs_.Add("/w/marked.aiken",
+          "Which planet is known as the red planet of the solar system? Leaked from set 12\n"
+          "A) Venus\nB) Mars\nC) Jupiter\nD) Saturn\nANSWER: B\n\n"
+          "QUESTION NO: 7 Which planet is the largest planet of the solar system?\n"
+          "A) Venus\nB) Mars\nC) Jupiter\nD) Saturn\nANSWER: C\n");
+  options_.inputs = {"/w/marked.aiken"};
+  EXPECT_EQ(Run(), 0) << err_.str();
+  std::string out = out_.str();
+  EXPECT_NE(out.find("/w/marked.aiken:1:62: warning: \"Leaked from set 12\" is text typical of "
+                     "leaked exam dumps"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("QUESTION NO"), out.find("QUESTION NO: 7 Which")) << "not in this list";
+  EXPECT_EQ(out.find("[dump-markers]"), out.rfind("[dump-markers]")) << out;
+
+  fs_.Add("/data/rules/terms/dump-markers.txt", "");
+  EXPECT_EQ(Run(), 0) << err_.str();
+  EXPECT_EQ(out_.str().find("[dump-markers]"), std::string::npos) << out_.str();
+}
+
+// --against banks are imported through the run's file system (here in memory).
+TEST_F(RunLintTest, AgainstReadsBanksThroughTheRunsFileSystem) {
+  fs_.Add("/published/old.aiken", kGoodAiken);
+  fs_.Add("/w/good.aiken", kGoodAiken);
+  options_.inputs = {"/w/good.aiken"};
+  options_.against = {"/published/old.aiken"};
+  EXPECT_EQ(Run(), 0) << err_.str();
+  EXPECT_NE(out_.str().find("/w/good.aiken:1:1: warning: exact duplicate of question \"q-"),
+            std::string::npos)
+      << out_.str();
+  EXPECT_NE(out_.str().find("(/published/old.aiken:1)"), std::string::npos) << out_.str();
+
+  options_.against = {"/published/missing.aiken"};
+  EXPECT_EQ(Run(), 2);
+  EXPECT_NE(err_.str().find("option 'against': /published/missing.aiken"), std::string::npos)
+      << err_.str();
 }
 
 TEST_F(RunLintTest, UsageAndConfigErrorsExitTwo) {

@@ -2,19 +2,18 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-
 #include "test_bank.h"
 
 namespace qbank::lint {
 namespace {
 
-// An in-memory tree with the real schema and presets under /data.
+// An in-memory tree with the real schema, presets and term lists under /data.
 class ConfigTest : public ::testing::Test {
  protected:
   void SetUp() override {
     for (const char* rel : {"schemas/config.schema.json", "rules/presets/recommended.json",
-                            "rules/presets/practice-page.json", "rules/presets/strict.json"}) {
+                            "rules/presets/practice-page.json", "rules/presets/strict.json",
+                            "rules/terms/dump-markers.txt"}) {
       Result<std::string> text =
           RealFileSystem().ReadFile(std::string(QBANK_SOURCE_DIR) + "/" + rel);
       ASSERT_TRUE(text.ok()) << text.status().ToString();
@@ -22,19 +21,20 @@ class ConfigTest : public ::testing::Test {
     }
   }
 
-  Result<LintConfig> Load(const std::string& path) { return LoadConfig(path, fs_, "/data"); }
+  Result<LintConfig> Load(const std::string& path) { return LoadConfig(path, env_); }
 
   // The severity and options PlanRules gives rule `id` for a bank with one file at `path`.
   std::vector<PlannedRule> PlanFor(const LintConfig& config,
                                    const std::vector<std::string>& paths) {
     model::Bank bank;
     for (const std::string& p : paths) bank.AddSource(std::make_shared<SourceText>(p, ""));
-    Result<std::vector<PlannedRule>> plan = PlanRules(config, bank, RuleRegistry::Default());
+    Result<std::vector<PlannedRule>> plan = PlanRules(config, bank, RuleRegistry::Default(), env_);
     EXPECT_TRUE(plan.ok()) << plan.status().ToString();
     return plan.ok() ? plan.value() : std::vector<PlannedRule>{};
   }
 
   InMemoryFileSystem fs_;
+  RuleEnvironment env_{fs_, "/data"};
 };
 
 const PlannedRule* FindPlanned(const std::vector<PlannedRule>& plan, std::string_view id,
@@ -46,11 +46,11 @@ const PlannedRule* FindPlanned(const std::vector<PlannedRule>& plan, std::string
 }
 
 TEST_F(ConfigTest, PresetsLoadAndStrictExtendsPracticePageWhichExtendsRecommended) {
-  Result<LintConfig> rec = LoadPreset("recommended", fs_, "/data");
+  Result<LintConfig> rec = LoadPreset("recommended", env_);
   ASSERT_TRUE(rec.ok()) << rec.status().ToString();
-  Result<LintConfig> page = LoadPreset("practice-page", fs_, "/data");
+  Result<LintConfig> page = LoadPreset("practice-page", env_);
   ASSERT_TRUE(page.ok()) << page.status().ToString();
-  Result<LintConfig> strict = LoadPreset("strict", fs_, "/data");
+  Result<LintConfig> strict = LoadPreset("strict", env_);
   ASSERT_TRUE(strict.ok()) << strict.status().ToString();
   EXPECT_EQ(rec->rules.at("field-length").severity, Severity::kWarning);
   EXPECT_EQ(strict->rules.at("field-length").severity, Severity::kError);
@@ -59,7 +59,7 @@ TEST_F(ConfigTest, PresetsLoadAndStrictExtendsPracticePageWhichExtendsRecommende
   EXPECT_EQ(rec->rules.at("missing-rationale").severity, Severity::kOff);
   EXPECT_EQ(page->rules.at("missing-rationale").severity, Severity::kWarning);
   EXPECT_NE(strict->rules.at("required-metadata").options.Find("fields"), nullptr);
-  EXPECT_FALSE(LoadPreset("lenient", fs_, "/data").ok());
+  EXPECT_FALSE(LoadPreset("lenient", env_).ok());
 }
 
 TEST_F(ConfigTest, FindConfigWalksUpFromTheFirstInput) {
@@ -150,14 +150,10 @@ TEST_F(ConfigTest, ErrorsNameTheLineAndTheKey) {
 // the folder of the config file that wrote them, like its override globs, not from the working
 // directory: the same .qbank.json works wherever qbank runs.
 TEST_F(ConfigTest, PathOptionsAreRelativeToTheConfigFile) {
-  std::string dir = ::testing::TempDir() + "qbank-config-paths";
-  std::filesystem::create_directories(dir);
-  ASSERT_TRUE(RealFileSystem()
-                  .WriteFileAtomic(dir + "/other.json",
-                                   R"({"qbank": 1, "questions": [{"stem": "A published question?",
-                                       "options": [{"text": "Yes", "correct": true},
-                                                   {"text": "No", "correct": false}]}]})")
-                  .ok());
+  std::string dir = "/proj/config-paths";
+  fs_.Add(dir + "/other.json", R"({"qbank": 1, "questions": [{"stem": "A published question?",
+                                   "options": [{"text": "Yes", "correct": true},
+                                               {"text": "No", "correct": false}]}]})");
   fs_.Add(dir + "/.qbank.json", R"({"rules": {
     "near-duplicate": {"severity": "warning", "options": {"against": ["other.json"]}}}})");
   Result<LintConfig> config = Load(dir + "/.qbank.json");

@@ -18,7 +18,9 @@ using lint::testing::BankBuilder;
 lint::PlannedRule Plan(std::string_view id, lint::Severity severity,
                        const model::Value& options = {}) {
   std::unique_ptr<lint::Rule> rule = lint::RuleRegistry::Default().Create(id);
-  EXPECT_TRUE(rule->Configure(options).ok());
+  InMemoryFileSystem no_files;  // the rules these tests plan read no file
+  lint::RuleEnvironment env(no_files, "/data");
+  EXPECT_TRUE(rule->Configure(options, env).ok());
   return lint::PlannedRule{std::shared_ptr<const lint::Rule>(std::move(rule)), severity, {}};
 }
 

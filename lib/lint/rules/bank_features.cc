@@ -2,41 +2,18 @@
 #include "lint/rules/bank_features.h"
 
 #include <algorithm>
-#include <map>
-#include <mutex>
-
-#include "base/file_system.h"
-#include "formats/import.h"
 
 namespace qbank::lint {
 
-Status LoadOtherBanks(const model::Value& options, OtherBanks* out) {
+Status LoadOtherBanks(const model::Value& options, const RuleEnvironment& env, OtherBanks* out) {
   out->clear();
   std::vector<std::string> paths;
   QBANK_RETURN_IF_ERROR(ReadStringListOption(options, "against", &paths));
-  if (paths.empty()) return Status::Ok();
-  static std::mutex mutex;
-  static std::map<std::vector<std::string>, OtherBanks> loaded;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto it = loaded.find(paths);
-  if (it != loaded.end()) {
-    *out = it->second;
-    return Status::Ok();
-  }
-  OtherBanks banks;
   for (const std::string& path : paths) {
-    auto bank = std::make_shared<model::Bank>();
-    std::vector<Diagnostic> errors;
-    Status status =
-        formats::ImportInputs({path}, formats::ImportOptions{}, RealFileSystem(), *bank, errors);
-    if (!status.ok()) return Status::InvalidInput("option 'against': " + status.ToString());
-    if (!errors.empty()) {
-      return Status::InvalidInput("option 'against': " + errors.front().ToString());
-    }
-    banks.push_back(std::move(bank));
+    Result<std::shared_ptr<const model::Bank>> bank = env.LoadBank(path);
+    if (!bank.ok()) return Status::InvalidInput("option 'against': " + bank.status().message());
+    out->push_back(std::move(bank.value()));
   }
-  loaded[paths] = banks;
-  *out = std::move(banks);
   return Status::Ok();
 }
 

@@ -17,10 +17,10 @@ namespace qbank::lint {
 using OtherBanks = std::vector<std::shared_ptr<const model::Bank>>;
 
 // Reads the banks named by option "against" (files or folders in any importable format) of a
-// duplicate rule. Banks are imported once per process and shared by the rules naming the same
-// list. InvalidInput "option 'against': ..." when the option is not a list of strings or an input
-// does not import cleanly.
-Status LoadOtherBanks(const model::Value& options, OtherBanks* out);
+// duplicate rule, through env.LoadBank (so each bank is imported once per run and shared by the
+// rules naming it). InvalidInput "option 'against': ..." when the option is not a list of strings
+// or an input does not import cleanly.
+Status LoadOtherBanks(const model::Value& options, const RuleEnvironment& env, OtherBanks* out);
 
 // The features of ctx.bank followed by `others` (record i < ctx.bank->questions.size() is
 // question i of ctx.bank), on all cores.

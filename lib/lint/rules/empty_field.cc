@@ -6,7 +6,7 @@
 
 namespace qbank::lint {
 
-Status EmptyFieldRule::Configure(const model::Value& options) {
+Status EmptyFieldRule::Configure(const model::Value& options, const RuleEnvironment&) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"fields", kFileWidePercentOption}));
   QBANK_RETURN_IF_ERROR(ReadFileWidePercent(options, &file_wide_percent_));
   std::vector<std::string> fields;

@@ -7,9 +7,9 @@
 
 namespace qbank::lint {
 
-Status ExactDuplicateRule::Configure(const model::Value& options) {
+Status ExactDuplicateRule::Configure(const model::Value& options, const RuleEnvironment& env) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"against"}));
-  return LoadOtherBanks(options, &others_);
+  return LoadOtherBanks(options, env, &others_);
 }
 
 void ExactDuplicateRule::CheckBank(const LintContext& ctx, std::span<const size_t> indexes,

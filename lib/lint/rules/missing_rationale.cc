@@ -6,7 +6,7 @@
 
 namespace qbank::lint {
 
-Status MissingRationaleRule::Configure(const model::Value& options) {
+Status MissingRationaleRule::Configure(const model::Value& options, const RuleEnvironment&) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {kFileWidePercentOption}));
   return ReadFileWidePercent(options, &file_wide_percent_);
 }

@@ -19,7 +19,7 @@ std::string QuotedList(const std::vector<std::string>& words) {
 
 }  // namespace
 
-Status NearDuplicateRule::Configure(const model::Value& options) {
+Status NearDuplicateRule::Configure(const model::Value& options, const RuleEnvironment& env) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(
       options,
       {"min-similarity", "frequent-share", "frequent-min-questions", "min-words", "against"}));
@@ -33,7 +33,7 @@ Status NearDuplicateRule::Configure(const model::Value& options) {
   join_.frequent_share = static_cast<double>(share) / 100.0;
   join_.frequent_min_records = static_cast<size_t>(min_questions);
   join_.min_tokens = static_cast<size_t>(min_words);
-  return LoadOtherBanks(options, &others_);
+  return LoadOtherBanks(options, env, &others_);
 }
 
 void NearDuplicateRule::CheckBank(const LintContext& ctx, std::span<const size_t> indexes,

@@ -43,7 +43,7 @@ std::string Options(int64_t n) { return std::to_string(n) + (n == 1 ? " option" 
 
 }  // namespace
 
-Status OptionCountRule::Configure(const model::Value& options) {
+Status OptionCountRule::Configure(const model::Value& options, const RuleEnvironment&) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"single", "multiple", "true-false"}));
   QBANK_RETURN_IF_ERROR(ReadRange(options, "single", &single_));
   QBANK_RETURN_IF_ERROR(ReadRange(options, "multiple", &multiple_));

@@ -26,7 +26,7 @@ std::string Shorten(std::string s) {
 
 }  // namespace
 
-Status ReferenceOverlapRule::Configure(const model::Value& options) {
+Status ReferenceOverlapRule::Configure(const model::Value& options, const RuleEnvironment&) {
   QBANK_RETURN_IF_ERROR(
       CheckOptionKeys(options, {"index", "references", "min-run-words", "min-share"}));
   int64_t run = 10, share = 40;
