@@ -110,7 +110,7 @@ TEST_F(RunLintTest, TimingListsStepsAndRules) {
   std::string err = err_.str();
   EXPECT_EQ(err.rfind("qbank lint: timing\n", 0), 0u) << err;
   for (const char* line : {"  reading the inputs ", "  rule option-count ",
-                           "  rule near-duplicate ", "  writing the report "}) {
+                           "  rule exact-duplicate ", "  writing the report "}) {
     EXPECT_NE(err.find(line), std::string::npos) << line << "\n" << err;
   }
   EXPECT_EQ(err.find("rule empty-field"), std::string::npos) << "off in the config";

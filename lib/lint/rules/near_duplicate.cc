@@ -48,13 +48,17 @@ void NearDuplicateRule::CheckBank(const LintContext& ctx, std::span<const size_t
     if (here >= mine || !Applies(indexes, here)) continue;
     const model::Question& q = ctx.bank->questions[here];
     const model::Question& other = features->question(there);
+    // Questions on one shared reading passage that ask different things are a test layout.
+    if (similarity::SharePassageOnly(q, other)) continue;
     similarity::WordDifference diff = similarity::DifferingWords(q, other, 6);
     int percent = static_cast<int>(std::floor(pair.similarity * 100.0 + 1e-9));
+    std::string differs = diff.only_in_a.empty() && diff.only_in_b.empty()
+                              ? "the same words in another order or layout"
+                              : "only here: " + QuotedList(diff.only_in_a) +
+                                    "; only there: " + QuotedList(diff.only_in_b);
     Finding& f = reporter.Report(here, q.stem, "stem",
                                  "near duplicate of " + DescribeRecord(*features, there) + ", " +
-                                     std::to_string(percent) +
-                                     "% similar; only here: " + QuotedList(diff.only_in_a) +
-                                     "; only there: " + QuotedList(diff.only_in_b));
+                                     std::to_string(percent) + "% similar; " + differs);
     if (there < mine) {
       f.related.push_back({other.stem.span, "the other question is here", other.id.value,
                            reporter.QuestionPath(there) + ".stem"});
