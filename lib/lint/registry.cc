@@ -16,8 +16,10 @@
 #include "lint/rules/field_length.h"
 #include "lint/rules/grammatical_cue.h"
 #include "lint/rules/invisible_characters.h"
+#include "lint/rules/key_balance.h"
 #include "lint/rules/key_count.h"
 #include "lint/rules/key_length_cue.h"
+#include "lint/rules/longest_key_rate.h"
 #include "lint/rules/lookalike_characters.h"
 #include "lint/rules/missing_rationale.h"
 #include "lint/rules/near_duplicate.h"
@@ -31,6 +33,7 @@
 #include "lint/rules/reused_explanation.h"
 #include "lint/rules/review_age.h"
 #include "lint/rules/statement_options.h"
+#include "lint/rules/true_false_balance.h"
 #include "lint/suppressions.h"
 
 namespace qbank::lint {
@@ -50,8 +53,10 @@ void RegisterBuiltinRules(RuleRegistry& registry) {
   registry.Add<FieldLengthRule>();
   registry.Add<GrammaticalCueRule>();
   registry.Add<InvisibleCharactersRule>();
+  registry.Add<KeyBalanceRule>();
   registry.Add<KeyCountRule>();
   registry.Add<KeyLengthCueRule>();
+  registry.Add<LongestKeyRateRule>();
   registry.Add<LookalikeCharactersRule>();
   registry.Add<MissingRationaleRule>();
   registry.Add<NearDuplicateRule>();
@@ -65,6 +70,7 @@ void RegisterBuiltinRules(RuleRegistry& registry) {
   registry.Add<ReusedExplanationRule>();
   registry.Add<ReviewAgeRule>();
   registry.Add<StatementOptionsRule>();
+  registry.Add<TrueFalseBalanceRule>();
   registry.Add<UnusedSuppressionRule>();
 }
 
