@@ -54,6 +54,9 @@ struct Finding {
   std::vector<RelatedLocation> related;
   // Index of the question in Bank::questions, kNoQuestion for findings on the bank as a whole.
   size_t question_index = kNoQuestion;
+  // The numbers behind a bank-level finding (counts, test statistic, p-value) as a JSON object,
+  // written as "statistics" in the JSON report; null for other findings.
+  model::Value statistics;
 };
 
 // The fingerprint Finding documents: FNV-1a over the parts, printed as 16 hex digits.

@@ -307,7 +307,12 @@ TEST(SamplesTest, PagesAreCleanAndDraftsFireEveryRule) {
   for (const char* id :
        {"answer-mismatch", "duplicate-options", "empty-field", "explanation-cites-missing-option",
         "explanation-only-url", "field-length", "key-count", "missing-rationale", "option-count",
-        "required-metadata", "review-age", "unused-suppression"}) {
+        "required-metadata", "review-age", "unused-suppression",
+        // issue 11: item-writing flaws (samples/drafts/item-flaws.json)
+        "all-of-the-above", "contradicting-copies", "grammatical-cue", "key-length-cue",
+        "negative-stem", "none-of-the-above", "option-debris", "option-order", "statement-options",
+        // issue 11: bank-level checks (samples/drafts/key-statistics.json)
+        "key-balance", "longest-key-rate", "true-false-balance"}) {
     EXPECT_EQ(fired.count(id), 1u) << id << " does not fire on samples/drafts";
   }
 }

@@ -28,6 +28,18 @@ std::shared_ptr<const similarity::BankFeatures> LintedBankFeatures(
     const LintContext& ctx, const similarity::FeatureOptions& options = {},
     const OtherBanks& others = {});
 
+// The near-duplicate pairs of `features` under `join` (similarity::FindNearDuplicates), made once
+// per run: the rules asking with the same features and join options share one similarity join
+// (near-duplicate and contradicting-copies with their default options).
+std::shared_ptr<const std::vector<similarity::SimilarPair>> SharedNearDuplicates(
+    const LintContext& ctx, const std::shared_ptr<const similarity::BankFeatures>& features,
+    const similarity::JoinOptions& join);
+
+// Reads the join options near-duplicate and contradicting-copies take ("min-similarity",
+// "frequent-share", "frequent-min-questions", "min-words"; see near-duplicate's page) into `join`,
+// defaults first.
+Status ReadJoinOptions(const model::Value& options, similarity::JoinOptions* join);
+
 // How a finding names record `record` of `features`: DescribeQuestion in its own bank.
 std::string DescribeRecord(const similarity::BankFeatures& features, size_t record);
 

@@ -23,16 +23,7 @@ Status NearDuplicateRule::Configure(const model::Value& options, const RuleEnvir
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(
       options,
       {"min-similarity", "frequent-share", "frequent-min-questions", "min-words", "against"}));
-  int64_t similarity = 70, share = 2, min_questions = 20, min_words = 5;
-  QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-similarity", 30, 100, &similarity));
-  QBANK_RETURN_IF_ERROR(ReadIntOption(options, "frequent-share", 1, 100, &share));
-  QBANK_RETURN_IF_ERROR(
-      ReadIntOption(options, "frequent-min-questions", 1, 1000000, &min_questions));
-  QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-words", 1, 1000, &min_words));
-  join_.threshold = static_cast<double>(similarity) / 100.0;
-  join_.frequent_share = static_cast<double>(share) / 100.0;
-  join_.frequent_min_records = static_cast<size_t>(min_questions);
-  join_.min_tokens = static_cast<size_t>(min_words);
+  QBANK_RETURN_IF_ERROR(ReadJoinOptions(options, &join_));
   return LoadOtherBanks(options, env, &others_);
 }
 
@@ -40,7 +31,8 @@ void NearDuplicateRule::CheckBank(const LintContext& ctx, std::span<const size_t
                                   Reporter& reporter) const {
   auto features = LintedBankFeatures(ctx, {}, others_);
   const size_t mine = features->linted_records;
-  for (const similarity::SimilarPair& pair : similarity::FindNearDuplicates(*features, join_)) {
+  auto pairs = SharedNearDuplicates(ctx, features, join_);
+  for (const similarity::SimilarPair& pair : *pairs) {
     // Report on the later question of the bank; on the earlier one when only it is checked or
     // the later one is in another bank.
     size_t here = pair.b, there = pair.a;
