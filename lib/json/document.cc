@@ -210,6 +210,45 @@ void AppendPathKey(std::string_view key, std::string& path) {
   }
 }
 
+// The offset in `content` of a \uDC00-\uDFFF escape that does not follow a \uD800-\uDBFF one
+// between `begin` and `end` (a string token), or npos. RapidJSON refuses a lone high surrogate
+// but decodes a lone low one into bytes that are not UTF-8.
+size_t FindLoneLowSurrogate(std::string_view content, size_t begin, size_t end) {
+  auto hex4 = [&](size_t at) -> int {
+    if (at + 4 > end) return -1;
+    int v = 0;
+    for (size_t k = at; k < at + 4; ++k) {
+      char c = content[k];
+      int d = c >= '0' && c <= '9'   ? c - '0'
+              : c >= 'a' && c <= 'f' ? c - 'a' + 10
+              : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                     : -1;
+      if (d < 0) return -1;
+      v = v * 16 + d;
+    }
+    return v;
+  };
+  bool after_high = false;
+  for (size_t i = begin; i + 1 < end; ++i) {
+    if (content[i] != '\\') {
+      after_high = false;
+      continue;
+    }
+    if (content[i + 1] != 'u') {
+      after_high = false;
+      ++i;
+      continue;
+    }
+    int v = hex4(i + 2);
+    if (v >= 0xDC00 && v <= 0xDFFF && !after_high) return i;
+    after_high = v >= 0xD800 && v <= 0xDBFF;
+    i += 5;
+  }
+  return std::string_view::npos;
+}
+
+std::string SyntaxMessage(rapidjson::ParseErrorCode code, std::string_view content, size_t offset);
+
 // The SAX handler between RapidJSON's reader, the (optional) schema validator and the builder.
 // It checks the nesting depth and turns a validator refusal into a located message.
 class Handler {
@@ -296,11 +335,12 @@ class Handler {
     return Double(d);
   }
   bool String(const char* str, rapidjson::SizeType length, bool copy) {
+    size_t end = stream_.Tell();
+    size_t begin = StringBegin(content_, end - 1);
+    if (!CheckSurrogates(begin, end)) return false;
     if (validator_ && !validator_->String(str, length, copy)) {
       return SchemaScalarError(Kind::kString);
     }
-    size_t end = stream_.Tell();
-    size_t begin = StringBegin(content_, end - 1);
     Node n;
     n.set_string(std::string(str, length), HasEscape(begin, end));
     n.set_range(begin, end);
@@ -311,6 +351,7 @@ class Handler {
   bool Key(const char* str, rapidjson::SizeType length, bool copy) {
     size_t end = stream_.Tell();
     size_t begin = StringBegin(content_, end - 1);
+    if (!CheckSurrogates(begin, end)) return false;
     if (validator_ && !validator_->Key(str, length, copy)) {
       return SchemaError(begin, Kind::kString, /*at_key=*/true);
     }
@@ -333,6 +374,14 @@ class Handler {
   Node& root() { return builder_.root(); }
 
  private:
+  bool CheckSurrogates(size_t begin, size_t end) {
+    if (!HasEscape(begin, end)) return true;
+    size_t lone = FindLoneLowSurrogate(content_, begin, end);
+    if (lone == std::string_view::npos) return true;
+    error_ = src_.ErrorAt(
+        lone, SyntaxMessage(rapidjson::kParseErrorStringUnicodeSurrogateInvalid, content_, lone));
+    return false;
+  }
   bool HasEscape(size_t begin, size_t end) const {
     if (end < begin + 2) return false;
     return std::memchr(content_.data() + begin + 1, '\\', end - begin - 2) != nullptr;
