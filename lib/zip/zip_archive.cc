@@ -47,8 +47,12 @@ bool IsSafeEntryName(std::string_view name) {
   return true;
 }
 
-Result<std::vector<Entry>> Read(std::string_view bytes, const std::string& path,
-                                const ReadLimits& limits) {
+struct Archive::Handle {
+  ArchivePtr archive;
+};
+
+Result<Archive> Archive::Open(std::string_view bytes, const std::string& path,
+                              const ReadLimits& limits) {
   constexpr size_t kEndOfCentralDirectorySize = 22;  // the smallest zip archive
   if (bytes.size() < kEndOfCentralDirectorySize) {
     return Status::InvalidInput(path + ": not a readable zip archive (only " +
@@ -80,10 +84,9 @@ Result<std::vector<Entry>> Read(std::string_view bytes, const std::string& path,
                                 " entries; expected at most " + std::to_string(limits.max_entries));
   }
 
-  std::vector<Entry> entries;
-  std::set<std::string> seen;
-  uint64_t total = 0;
-  std::string buffer(64 * 1024, '\0');
+  Archive out;
+  out.path_ = path;
+  out.limits_ = limits;
   for (zip_uint64_t i = 0; i < static_cast<zip_uint64_t>(count); ++i) {
     const char* raw_name = zip_get_name(archive.get(), i, ZIP_FL_ENC_GUESS);
     if (raw_name == nullptr) {
@@ -105,7 +108,7 @@ Result<std::vector<Entry>> Read(std::string_view bytes, const std::string& path,
                                   " is a symbolic link; expected only files and folders");
     }
     if (is_folder) continue;
-    if (!seen.insert(name).second) {
+    if (!out.index_.emplace(name, i).second) {
       return Status::InvalidInput(path + ": entry " + Quote(name) +
                                   " appears twice; expected each name once");
     }
@@ -118,35 +121,63 @@ Result<std::vector<Entry>> Read(std::string_view bytes, const std::string& path,
       return Status::Unsupported(path + ": entry " + Quote(name) +
                                  " is encrypted; expected an unencrypted archive");
     }
-    if ((st.valid & ZIP_STAT_SIZE) != 0 && st.size > limits.max_total_size - total) {
-      return Status::InvalidInput(path + ": entry " + Quote(name) + " would bring the archive to " +
-                                  "more than " + std::to_string(limits.max_total_size) +
+    out.names_.push_back(std::move(name));
+  }
+  out.handle_ = std::make_shared<Handle>();
+  out.handle_->archive = std::move(archive);
+  return out;
+}
+
+Result<std::string> Archive::Read(const std::string& name) {
+  auto it = index_.find(name);
+  if (it == index_.end()) return Status::NotFound(path_ + ": no entry " + Quote(name));
+  zip_t* archive = handle_->archive.get();
+  zip_uint64_t i = it->second;
+  zip_stat_t st;
+  zip_stat_init(&st);
+  if (zip_stat_index(archive, i, 0, &st) != 0) {
+    return Status::InvalidInput(path_ + ": entry " + Quote(name) + " cannot be read");
+  }
+  if ((st.valid & ZIP_STAT_SIZE) != 0 && st.size > limits_.max_total_size - inflated_) {
+    return Status::InvalidInput(path_ + ": entry " + Quote(name) + " would bring the archive to " +
+                                "more than " + std::to_string(limits_.max_total_size) +
+                                " uncompressed bytes; expected a smaller archive");
+  }
+  FilePtr file(zip_fopen_index(archive, i, 0));
+  if (!file) {
+    return Status::InvalidInput(path_ + ": entry " + Quote(name) +
+                                " cannot be opened: " + zip_strerror(archive));
+  }
+  std::string data;
+  std::string buffer(64 * 1024, '\0');
+  for (;;) {
+    zip_int64_t n = zip_fread(file.get(), buffer.data(), buffer.size());
+    if (n < 0) {
+      return Status::InvalidInput(path_ + ": entry " + Quote(name) +
+                                  " is corrupt: " + zip_file_strerror(file.get()));
+    }
+    if (n == 0) break;
+    inflated_ += static_cast<uint64_t>(n);
+    if (inflated_ > limits_.max_total_size) {
+      return Status::InvalidInput(path_ + ": entry " + Quote(name) +
+                                  " inflates past the limit of " +
+                                  std::to_string(limits_.max_total_size) +
                                   " uncompressed bytes; expected a smaller archive");
     }
-    FilePtr file(zip_fopen_index(archive.get(), i, 0));
-    if (!file) {
-      return Status::InvalidInput(path + ": entry " + Quote(name) +
-                                  " cannot be opened: " + zip_strerror(archive.get()));
-    }
-    Entry entry;
-    entry.path = name;
-    for (;;) {
-      zip_int64_t n = zip_fread(file.get(), buffer.data(), buffer.size());
-      if (n < 0) {
-        return Status::InvalidInput(path + ": entry " + Quote(name) +
-                                    " is corrupt: " + zip_file_strerror(file.get()));
-      }
-      if (n == 0) break;
-      total += static_cast<uint64_t>(n);
-      if (total > limits.max_total_size) {
-        return Status::InvalidInput(path + ": entry " + Quote(name) +
-                                    " inflates past the limit of " +
-                                    std::to_string(limits.max_total_size) +
-                                    " uncompressed bytes; expected a smaller archive");
-      }
-      entry.data.append(buffer.data(), static_cast<size_t>(n));
-    }
-    entries.push_back(std::move(entry));
+    data.append(buffer.data(), static_cast<size_t>(n));
+  }
+  return data;
+}
+
+Result<std::vector<Entry>> Read(std::string_view bytes, const std::string& path,
+                                const ReadLimits& limits) {
+  Result<Archive> archive = Archive::Open(bytes, path, limits);
+  if (!archive.ok()) return archive.status();
+  std::vector<Entry> entries;
+  for (const std::string& name : archive->names()) {
+    Result<std::string> data = archive->Read(name);
+    if (!data.ok()) return data.status();
+    entries.push_back({name, std::move(data).value()});
   }
   return entries;
 }
