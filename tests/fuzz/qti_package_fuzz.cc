@@ -34,8 +34,6 @@ Outcome Read(InMemoryFileSystem& fs, const std::string& input) {
     if (!bank.questions.empty()) {
       fuzz::ExportAndReread(bank, *formats::Registry::Default().Find("qti21"), "again.zip");
     }
-  } else if (!bank.questions.empty()) {
-    fuzz::Fail("a refused package added questions", out.errors[0].ToString());
   }
   return out;
 }
