@@ -13,6 +13,8 @@
 #include <random>
 #include <sstream>
 
+#include "base/atomic_file.h"
+
 namespace qbank {
 namespace {
 
@@ -73,34 +75,7 @@ class DiskFileSystem : public FileSystem {
   }
 
   Status WriteFileAtomic(const std::string& path, std::string_view content) override {
-    fs::path target(path);
-    fs::path dir = target.parent_path();
-    if (dir.empty()) dir = ".";
-    std::error_code ec;
-    if (!fs::is_directory(dir, ec)) {
-      return Status::IoError("cannot write: folder " + dir.string() + " does not exist").At(path);
-    }
-    std::random_device rd;
-    std::string tmp = (dir / ("." + target.filename().string() + ".tmp" +
-                              std::to_string(::getpid()) + "-" + std::to_string(rd())))
-                          .string();
-    std::FILE* f = std::fopen(tmp.c_str(), "wb");
-    if (f == nullptr)
-      return Status::IoError(std::string("cannot write: ") + std::strerror(errno)).At(path);
-    bool ok = std::fwrite(content.data(), 1, content.size(), f) == content.size();
-    ok = (std::fflush(f) == 0) && ok;
-    ok = (::fsync(::fileno(f)) == 0) && ok;
-    ok = (std::fclose(f) == 0) && ok;
-    if (!ok) {
-      std::remove(tmp.c_str());
-      return Status::IoError("write failed").At(path);
-    }
-    fs::rename(tmp, target, ec);
-    if (ec) {
-      std::remove(tmp.c_str());
-      return Status::IoError("cannot replace: " + ec.message()).At(path);
-    }
-    return Status::Ok();
+    return WriteFileAtomically(path, content);
   }
 
   bool IsDirectory(const std::string& path) const override {
@@ -110,6 +85,16 @@ class DiskFileSystem : public FileSystem {
   bool Exists(const std::string& path) const override {
     std::error_code ec;
     return fs::exists(path, ec);
+  }
+  bool IsSymbolicLink(const std::string& path) const override {
+    std::error_code ec;
+    return fs::is_symlink(path, ec);
+  }
+  std::optional<uint64_t> FileSize(const std::string& path) const override {
+    std::error_code ec;
+    uintmax_t size = fs::file_size(path, ec);
+    if (ec) return std::nullopt;
+    return static_cast<uint64_t>(size);
   }
 
   Result<std::vector<std::string>> ListFiles(const std::string& dir) const override {
@@ -156,6 +141,12 @@ bool InMemoryFileSystem::IsDirectory(const std::string& path) const {
   if (!prefix.empty() && prefix.back() != '/') prefix += '/';
   auto it = files_.lower_bound(prefix);
   return it != files_.end() && it->first.compare(0, prefix.size(), prefix) == 0;
+}
+
+std::optional<uint64_t> InMemoryFileSystem::FileSize(const std::string& path) const {
+  auto it = files_.find(path);
+  if (it == files_.end()) return std::nullopt;
+  return it->second.size();
 }
 
 bool InMemoryFileSystem::Exists(const std::string& path) const {

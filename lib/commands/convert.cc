@@ -54,7 +54,7 @@ int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, 
   formats::ExportOptions export_options;
   export_options.output_path = options.output;
   formats::LossReport loss;
-  Result<std::string> bytes = target->Export(bank, export_options, loss);
+  Result<std::string> bytes = formats::ExportBank(*target, bank, export_options, loss);
   if (!bytes.ok()) {
     err << "qbank: " << bytes.status().ToString() << "\n";
     return kExitError;

@@ -79,7 +79,7 @@ int RunFmt(const FmtOptions& options, FileSystem& fs, std::ostream& out, std::os
       continue;
     }
     formats::LossReport loss;
-    Result<std::string> normal = json->Export(bank, {}, loss);
+    Result<std::string> normal = formats::ExportBank(*json, bank, {}, loss);
     if (!normal.ok()) {
       err << "qbank fmt: " << path << ": " << normal.status().ToString() << "\n";
       exit_code = kExitError;

@@ -1,6 +1,9 @@
 // Default behaviour of formats and the loss report.
 #include "formats/format.h"
 
+#include "text/unicode.h"
+#include "zip/zip_archive.h"
+
 namespace qbank::formats {
 
 std::string LossReport::ToString() const {
@@ -41,6 +44,34 @@ Status Format::ImportDirectory(const std::string& dir, ImportContext& /*ctx*/) c
 Result<std::string> Format::Export(const model::Bank& /*bank*/, const ExportOptions& /*options*/,
                                    LossReport& /*loss*/) const {
   return Status::Internal("the " + std::string(name()) + " format cannot be exported");
+}
+
+namespace {
+
+Status CheckText(std::string_view bytes, const Format& format, const std::string& member) {
+  size_t bad = 0;
+  if (text::IsValidUtf8(bytes, &bad)) return Status::Ok();
+  return Status::InvalidInput("internal error: the " + std::string(format.name()) +
+                              " exporter produced invalid UTF-8 at byte " + std::to_string(bad) +
+                              member + "; nothing written (please report this bug)");
+}
+
+}  // namespace
+
+Result<std::string> ExportBank(const Format& format, const model::Bank& bank,
+                               const ExportOptions& options, LossReport& loss) {
+  Result<std::string> bytes = format.Export(bank, options, loss);
+  if (!bytes.ok()) return bytes;
+  if (std::string_view(*bytes).starts_with("PK\x03\x04")) {
+    Result<std::vector<zip::Entry>> entries = zip::Read(*bytes, "<export>");
+    if (!entries.ok()) return entries.status();
+    for (const zip::Entry& entry : *entries) {
+      QBANK_RETURN_IF_ERROR(CheckText(entry.data, format, " of " + entry.path));
+    }
+    return bytes;
+  }
+  QBANK_RETURN_IF_ERROR(CheckText(*bytes, format, ""));
+  return bytes;
 }
 
 }  // namespace qbank::formats

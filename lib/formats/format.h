@@ -78,6 +78,13 @@ class Format {
                                      LossReport& loss) const;
 };
 
+// The one door every export goes through: `format.Export`, then a check that the bytes are text a
+// reader can take back: valid UTF-8 (each member of a zip package). An exporter that produced
+// anything else has a bug; the bytes are refused (an error naming the format and byte offset)
+// rather than written.
+Result<std::string> ExportBank(const Format& format, const model::Bank& bank,
+                               const ExportOptions& options, LossReport& loss);
+
 }  // namespace qbank::formats
 
 #endif  // QBANK_FORMATS_FORMAT_H_

@@ -3,7 +3,11 @@
 
 #include <iterator>
 #include <memory>
+#include <new>
 #include <unordered_set>
+
+#include "base/message.h"
+#include "formats/import_checks.h"
 
 namespace qbank::formats {
 namespace {
@@ -93,7 +97,12 @@ class Importer {
   // Reads one file. In a folder walk, a file whose content its format does not recognise is
   // skipped (and false returned) rather than reported as broken.
   bool ImportFile(const std::string& path, bool in_folder = false) {
-    Result<std::string> content = fs_.ReadFile(path);
+    Result<std::string> content = std::string();
+    try {
+      content = fs_.ReadFile(path);
+    } catch (const std::bad_alloc&) {
+      content = Status::IoError(path + ": out of memory while reading this file");
+    }
     if (!content.ok()) {
       errors_.push_back(Diagnostic::FromStatus(content.status(), path));
       return true;
@@ -144,11 +153,40 @@ class Importer {
   }
 
   // Runs one import; on failure the questions it added are taken back so no half-read file
-  // reaches the bank.
+  // reaches the bank. Text is text and within limits: an import whose texts hold a control
+  // character or exceed a limit fails here, whatever the format (docs/reliability.md). Running
+  // out of memory while reading is an error naming the file, not an abort.
   template <typename Fn>
   void RunGuarded(const std::string& path, Fn&& fn) {
     size_t before = bank_.questions.size();
-    Status status = fn();
+    model::Bank metadata;  // the bank's own fields, restored if the text check refuses the file
+    metadata.id = bank_.id;
+    metadata.title = bank_.title;
+    metadata.exam = bank_.exam;
+    metadata.publisher = bank_.publisher;
+    metadata.language = bank_.language;
+    metadata.origin = bank_.origin;
+    metadata.extensions = bank_.extensions;
+    Status status;
+    try {
+      status = fn();
+    } catch (const std::bad_alloc&) {
+      status = Status::IoError(path +
+                               ": out of memory while reading this file; nothing read from "
+                               "it (is it a data file rather than questions?)");
+    }
+    if (status.ok()) {
+      status = CheckImported(bank_, before);
+      if (!status.ok()) {
+        bank_.id = std::move(metadata.id);
+        bank_.title = std::move(metadata.title);
+        bank_.exam = std::move(metadata.exam);
+        bank_.publisher = std::move(metadata.publisher);
+        bank_.language = std::move(metadata.language);
+        bank_.origin = std::move(metadata.origin);
+        bank_.extensions = std::move(metadata.extensions);
+      }
+    }
     if (!status.ok()) {
       bank_.questions.resize(before);
       errors_.push_back(Diagnostic::FromStatus(status, path));

@@ -600,25 +600,24 @@ class PackageFiles {
   virtual std::string DisplayPath(const std::string& path) const = 0;
 };
 
+// A zip package: only the files the manifest names are inflated (zip::Archive).
 class ZipFiles : public PackageFiles {
  public:
-  ZipFiles(std::string zip_path, std::vector<zip::Entry> entries) : zip_path_(std::move(zip_path)) {
-    for (zip::Entry& e : entries) files_[e.path] = std::move(e.data);
-  }
+  ZipFiles(std::string zip_path, zip::Archive archive)
+      : zip_path_(std::move(zip_path)), archive_(std::move(archive)) {}
   Result<std::string> Read(const std::string& path) const override {
-    auto it = files_.find(path);
-    if (it == files_.end())
+    if (!archive_.Contains(path))
       return Status::NotFound(DisplayPath(path) + ": no such file in the package");
-    return it->second;
+    return archive_.Read(path);
   }
   std::string DisplayPath(const std::string& path) const override {
     return zip_path_ + "!/" + path;
   }
   // The manifest's package path: at the root, or in the one top folder the archive holds.
   std::optional<std::string> FindManifest() const {
-    if (files_.count(std::string(kManifestName)) != 0) return std::string(kManifestName);
+    if (archive_.Contains(std::string(kManifestName))) return std::string(kManifestName);
     std::optional<std::string> found;
-    for (const auto& [path, data] : files_) {
+    for (const std::string& path : archive_.names()) {
       size_t slash = path.find('/');
       if (slash != std::string::npos && path.substr(slash + 1) == kManifestName) {
         if (found.has_value()) return std::nullopt;
@@ -630,16 +629,46 @@ class ZipFiles : public PackageFiles {
 
  private:
   std::string zip_path_;
-  std::map<std::string, std::string> files_;
+  mutable zip::Archive archive_;  // reading inflates, counting against the archive's budget
 };
 
+// A package folder, read by the zip reader's rules: only safe relative names, no symbolic link
+// on the way from the folder to a file (it could point out of the package), and the same budget
+// of uncompressed bytes for all files read together.
 class FolderFiles : public PackageFiles {
  public:
   FolderFiles(const FileSystem& fs, std::string dir) : fs_(fs), dir_(std::move(dir)) {
     while (dir_.size() > 1 && dir_.back() == '/') dir_.pop_back();
   }
   Result<std::string> Read(const std::string& path) const override {
-    return fs_.ReadFile(DisplayPath(path));
+    std::string shown = DisplayPath(path);
+    if (!zip::IsSafeEntryName(path)) {
+      return Status::InvalidInput(shown + ": not a safe relative path in the package folder");
+    }
+    for (size_t slash = path.find('/');; slash = path.find('/', slash + 1)) {
+      std::string part = DisplayPath(path.substr(0, slash));
+      if (fs_.IsSymbolicLink(part)) {
+        return Status::InvalidInput(part +
+                                    ": is a symbolic link; a package folder is read like "
+                                    "a zip archive: expected only files and folders");
+      }
+      if (slash == std::string::npos) break;
+    }
+    std::optional<uint64_t> size = fs_.FileSize(shown);
+    if (size.has_value() && *size > limits_.max_total_size - read_) {
+      return Status::InvalidInput(shown + ": would bring the package to more than " +
+                                  std::to_string(limits_.max_total_size) +
+                                  " bytes; expected a smaller package");
+    }
+    Result<std::string> content = fs_.ReadFile(shown);
+    if (!content.ok()) return content;
+    read_ += content->size();
+    if (read_ > limits_.max_total_size) {
+      return Status::InvalidInput(shown + ": brings the package to more than " +
+                                  std::to_string(limits_.max_total_size) +
+                                  " bytes; expected a smaller package");
+    }
+    return content;
   }
   std::string DisplayPath(const std::string& path) const override {
     return dir_.empty() ? path : dir_ + "/" + path;
@@ -648,6 +677,8 @@ class FolderFiles : public PackageFiles {
  private:
   const FileSystem& fs_;
   std::string dir_;
+  zip::ReadLimits limits_;
+  mutable uint64_t read_ = 0;  // bytes read so far
 };
 
 Status ReadItemInto(const SourceText& source, uint32_t file, ImportContext& ctx) {
@@ -1183,9 +1214,9 @@ int QtiFormat::Sniff(std::string_view /*path*/, std::string_view content) const 
 Status QtiFormat::Import(const SourceText& source, ImportContext& ctx) const {
   std::string_view content = source.content();
   if (content.starts_with("PK")) {
-    Result<std::vector<zip::Entry>> entries = zip::Read(content, source.path());
-    if (!entries.ok()) return entries.status();
-    ZipFiles files(source.path(), std::move(entries).value());
+    Result<zip::Archive> archive = zip::Archive::Open(content, source.path());
+    if (!archive.ok()) return archive.status();
+    ZipFiles files(source.path(), std::move(archive).value());
     std::optional<std::string> manifest_path = files.FindManifest();
     if (!manifest_path.has_value()) {
       return Status::InvalidInput(source.path() +

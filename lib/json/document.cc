@@ -243,11 +243,12 @@ class Handler {
     return Double(d);
   }
   bool String(const char* str, rapidjson::SizeType length, bool copy) {
+    size_t end = stream_.Tell();
+    size_t begin = StringBegin(content_, end - 1);
+    if (!CheckSurrogates(begin, end)) return false;
     if (validator_ && !validator_->String(str, length, copy)) {
       return SchemaScalarError(Kind::kString);
     }
-    size_t end = stream_.Tell();
-    size_t begin = StringBegin(content_, end - 1);
     Node n;
     n.set_string(std::string(str, length), HasEscape(begin, end));
     n.set_range(begin, end);
@@ -258,6 +259,7 @@ class Handler {
   bool Key(const char* str, rapidjson::SizeType length, bool copy) {
     size_t end = stream_.Tell();
     size_t begin = StringBegin(content_, end - 1);
+    if (!CheckSurrogates(begin, end)) return false;
     if (validator_ && !validator_->Key(str, length, copy)) {
       return SchemaError(begin, Kind::kString, /*at_key=*/true);
     }
@@ -280,6 +282,14 @@ class Handler {
   Node& root() { return builder_.root(); }
 
  private:
+  bool CheckSurrogates(size_t begin, size_t end) {
+    if (!HasEscape(begin, end)) return true;
+    size_t lone = FindLoneLowSurrogate(content_, begin, end);
+    if (lone == std::string_view::npos) return true;
+    error_ = src_.ErrorAt(
+        lone, SyntaxMessage(rapidjson::kParseErrorStringUnicodeSurrogateInvalid, content_, lone));
+    return false;
+  }
   bool HasEscape(size_t begin, size_t end) const {
     if (end < begin + 2) return false;
     return std::memchr(content_.data() + begin + 1, '\\', end - begin - 2) != nullptr;
