@@ -96,6 +96,45 @@ size_t ScalarBegin(std::string_view content, size_t end) {
 }
 
 // Builds the tree from SAX events with an explicit stack.
+// The offset in `content` of a \uDC00-\uDFFF escape that does not follow a \uD800-\uDBFF one
+// between `begin` and `end` (a string token), or npos. RapidJSON refuses a lone high surrogate
+// but decodes a lone low one into bytes that are not UTF-8.
+size_t FindLoneLowSurrogate(std::string_view content, size_t begin, size_t end) {
+  auto hex4 = [&](size_t at) -> int {
+    if (at + 4 > end) return -1;
+    int v = 0;
+    for (size_t k = at; k < at + 4; ++k) {
+      char c = content[k];
+      int d = c >= '0' && c <= '9'   ? c - '0'
+              : c >= 'a' && c <= 'f' ? c - 'a' + 10
+              : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                     : -1;
+      if (d < 0) return -1;
+      v = v * 16 + d;
+    }
+    return v;
+  };
+  bool after_high = false;
+  for (size_t i = begin; i + 1 < end; ++i) {
+    if (content[i] != '\\') {
+      after_high = false;
+      continue;
+    }
+    if (content[i + 1] != 'u') {
+      after_high = false;
+      ++i;
+      continue;
+    }
+    int v = hex4(i + 2);
+    if (v >= 0xDC00 && v <= 0xDFFF && !after_high) return i;
+    after_high = v >= 0xD800 && v <= 0xDBFF;
+    i += 5;
+  }
+  return std::string_view::npos;
+}
+
+std::string SyntaxMessage(rapidjson::ParseErrorCode code, std::string_view content, size_t offset);
+
 class TreeBuilder {
  public:
   struct Frame {

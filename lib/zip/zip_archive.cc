@@ -107,7 +107,7 @@ Status CheckEntryStat(zip_t* archive, zip_uint64_t i, const std::string& name,
     return Status::InvalidInput(path + ": entry " + Quote(name) + " cannot be read");
   }
   if ((st.valid & ZIP_STAT_ENCRYPTION_METHOD) != 0 && st.encryption_method != ZIP_EM_NONE) {
-    return Status::Unsupported(path + ": entry " + Quote(name) +
+    return Status::InvalidInput(path + ": entry " + Quote(name) +
                                " is encrypted; expected an unencrypted archive");
   }
   if ((st.valid & ZIP_STAT_SIZE) != 0 && st.size > max_total_size - total) {
