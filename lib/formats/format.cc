@@ -15,8 +15,8 @@ std::string LossReport::ToString() const {
   return out;
 }
 
-void ImportContext::AddError(const SourceText& source, size_t offset, std::string message) {
-  if (errors != nullptr) AddError(source.ErrorAt(offset, std::move(message)));
+void ImportContext::AddError(const SourceText& source, size_t offset, std::string_view message) {
+  if (errors != nullptr) AddError(source.ErrorAt(offset, message));
 }
 
 void ImportContext::AddError(const Status& error) {

@@ -23,17 +23,20 @@ class Checker {
   Checker(const model::Bank& bank, const ImportLimits& limits) : bank_(bank), limits_(limits) {}
 
   bool found() const { return !message_.empty(); }
-  Status status() const { return found() ? Status::InvalidInput(message_) : Status::Ok(); }
+  Status status() const {
+    if (!found()) return Status::Ok();
+    return Status::InvalidInput(message_).At(path_, place_);
+  }
 
   // `fallback` is where a field without a known span is reported (its question, say).
   void CheckText(const Text& text, const std::string& field, const SourceSpan& fallback) {
     if (found()) return;
     if (text.value.size() > limits_.max_field_bytes) {
       SourceSpan span = text.span.known() ? text.span : fallback;
-      message_ = FormatLocation(bank_.SourcePath(span.file), span.line, span.column) + ": " +
-                 field + ": " + std::to_string(text.value.size()) + " bytes long; at most " +
-                 std::to_string(limits_.max_field_bytes) +
-                 " bytes a field (is this a data file rather than questions?)";
+      Fail(span, span.line, span.column,
+           field + ": " + std::to_string(text.value.size()) + " bytes long; at most " +
+               std::to_string(limits_.max_field_bytes) +
+               " bytes a field (is this a data file rather than questions?)");
       return;
     }
     size_t offset = FindControlCharacter(text.value);
@@ -52,10 +55,10 @@ class Checker {
         column = 1 + static_cast<uint32_t>(CountCodePoints(before.substr(last_newline + 1)));
       }
     }
-    message_ = FormatLocation(bank_.SourcePath(span.file), line, column) + ": " + field +
-               ": expected text, found the control character " +
-               DescribeControlCharacter(text.value, offset) +
-               " (only tab and line breaks are allowed; remove it, or write what it stood for)";
+    Fail(span, line, column,
+         field + ": expected text, found the control character " +
+             DescribeControlCharacter(text.value, offset) +
+             " (only tab and line breaks are allowed; remove it, or write what it stood for)");
   }
 
   void CheckValue(const Value& value, const std::string& field, const SourceSpan& where) {
@@ -70,7 +73,10 @@ class Checker {
     } else if (value.is_object()) {
       for (const auto& [key, v] : value.as_object()) {
         CheckText(Text(key), field + " (a key)", where);
-        CheckValue(v, field + "." + key, where);
+        std::string member = field;
+        member += ".";
+        member += key;
+        CheckValue(v, member, where);
       }
     }
   }
@@ -78,9 +84,9 @@ class Checker {
   // A list longer than `max`: reported at `at`.
   void CheckCount(size_t count, size_t max, const std::string& what, const SourceSpan& at) {
     if (found() || count <= max) return;
-    message_ = FormatLocation(bank_.SourcePath(at.file), at.line, at.column) + ": question with " +
-               std::to_string(count) + " " + what + "; at most " + std::to_string(max) +
-               " are read";
+    Fail(at, at.line, at.column,
+         "question with " + std::to_string(count) + " " + what + "; at most " +
+             std::to_string(max) + " are read");
   }
 
   void CheckQuestion(const model::Question& q) {
@@ -140,9 +146,18 @@ class Checker {
   }
 
  private:
+  // Records the first problem: `message` at `line`:`column` of the file `span` is in.
+  void Fail(const SourceSpan& span, uint32_t line, uint32_t column, std::string message) {
+    path_ = bank_.SourcePath(span.file);
+    place_ = SourceSpan::Point(line, column);
+    message_ = std::move(message);
+  }
+
   const model::Bank& bank_;
   const ImportLimits& limits_;
   std::string message_;
+  std::string path_;
+  SourceSpan place_;
 };
 
 }  // namespace

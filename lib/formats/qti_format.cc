@@ -607,7 +607,7 @@ class ZipFiles : public PackageFiles {
       : zip_path_(std::move(zip_path)), archive_(std::move(archive)) {}
   Result<std::string> Read(const std::string& path) const override {
     if (!archive_.Contains(path))
-      return Status::NotFound(DisplayPath(path) + ": no such file in the package");
+      return Status::NotFound("no such file in the package").At(DisplayPath(path));
     return archive_.Read(path);
   }
   std::string DisplayPath(const std::string& path) const override {
@@ -643,30 +643,33 @@ class FolderFiles : public PackageFiles {
   Result<std::string> Read(const std::string& path) const override {
     std::string shown = DisplayPath(path);
     if (!zip::IsSafeEntryName(path)) {
-      return Status::InvalidInput(shown + ": not a safe relative path in the package folder");
+      return Status::InvalidInput("not a safe relative path in the package folder").At(shown);
     }
     for (size_t slash = path.find('/');; slash = path.find('/', slash + 1)) {
       std::string part = DisplayPath(path.substr(0, slash));
       if (fs_.IsSymbolicLink(part)) {
-        return Status::InvalidInput(part +
-                                    ": is a symbolic link; a package folder is read like "
-                                    "a zip archive: expected only files and folders");
+        return Status::InvalidInput(
+                   "is a symbolic link; a package folder is read like "
+                   "a zip archive: expected only files and folders")
+            .At(part);
       }
       if (slash == std::string::npos) break;
     }
     std::optional<uint64_t> size = fs_.FileSize(shown);
     if (size.has_value() && *size > limits_.max_total_size - read_) {
-      return Status::InvalidInput(shown + ": would bring the package to more than " +
+      return Status::InvalidInput("would bring the package to more than " +
                                   std::to_string(limits_.max_total_size) +
-                                  " bytes; expected a smaller package");
+                                  " bytes; expected a smaller package")
+          .At(shown);
     }
     Result<std::string> content = fs_.ReadFile(shown);
     if (!content.ok()) return content;
     read_ += content->size();
     if (read_ > limits_.max_total_size) {
-      return Status::InvalidInput(shown + ": brings the package to more than " +
+      return Status::InvalidInput("brings the package to more than " +
                                   std::to_string(limits_.max_total_size) +
-                                  " bytes; expected a smaller package");
+                                  " bytes; expected a smaller package")
+          .At(shown);
     }
     return content;
   }

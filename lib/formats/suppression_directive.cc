@@ -4,9 +4,7 @@
 #include "base/utf8_text.h"
 
 namespace qbank::formats {
-namespace {
-
-}  // namespace
+namespace {}  // namespace
 
 bool ParseSuppressionDirective(std::string_view comment, SuppressionDirective& directive) {
   std::string_view text = Trim(comment);

@@ -65,7 +65,7 @@ TEST(DataDirTest, NotFoundListsEveryPlaceLooked) {
   found = FindDataDir({"", "", "/gone/src"}, fs);
   ASSERT_FALSE(found.ok());
   EXPECT_NE(found.status().ToString().find("  next to the binary: the binary's own path is "
-                                          "unknown\n  QBANK_DATA_DIR: not set\n"),
+                                           "unknown\n  QBANK_DATA_DIR: not set\n"),
             std::string::npos)
       << found.status().ToString();
 }

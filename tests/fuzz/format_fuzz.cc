@@ -1,6 +1,7 @@
 // libFuzzer target for one format's reader, chosen at build time (QBANK_FUZZ_FORMAT, the file name
 // QBANK_FUZZ_PATH): the input is one file read through the import pipeline. Its errors name the
-// file; what it reads is a bank of text that exports to the same format and reads back (tests/fuzz/CMakeLists.txt builds one target per reader; docs/reliability.md).
+// file; what it reads is a bank of text that exports to the same format and reads back
+// (tests/fuzz/CMakeLists.txt builds one target per reader; docs/reliability.md).
 #include <cstddef>
 #include <cstdint>
 #include <string>

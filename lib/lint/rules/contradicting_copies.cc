@@ -53,12 +53,12 @@ bool Applicable(const model::Question& q) {
 
 }  // namespace
 
-Status ContradictingCopiesRule::Configure(const model::Value& options) {
+Status ContradictingCopiesRule::Configure(const model::Value& options, const RuleEnvironment& env) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(
       options,
       {"min-similarity", "frequent-share", "frequent-min-questions", "min-words", "against"}));
   QBANK_RETURN_IF_ERROR(ReadJoinOptions(options, &join_));
-  return LoadOtherBanks(options, &others_);
+  return LoadOtherBanks(options, env, &others_);
 }
 
 void ContradictingCopiesRule::CheckBank(const LintContext& ctx, std::span<const size_t> indexes,

@@ -7,7 +7,7 @@
 
 namespace qbank::lint {
 
-Status KeyBalanceRule::Configure(const model::Value& options) {
+Status KeyBalanceRule::Configure(const model::Value& options, const RuleEnvironment&) {
   return ReadStatisticsOptions(options, &statistics_);
 }
 

@@ -20,7 +20,7 @@ size_t TrimmedLength(std::string_view s) {
 
 }  // namespace
 
-Status KeyLengthCueRule::Configure(const model::Value& options) {
+Status KeyLengthCueRule::Configure(const model::Value& options, const RuleEnvironment&) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"min-ratio", "min-difference"}));
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-ratio", 101, 10000, &min_ratio_));
   return ReadIntOption(options, "min-difference", 0, 100000, &min_difference_);

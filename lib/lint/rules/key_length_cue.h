@@ -20,7 +20,7 @@ class KeyLengthCueRule : public Rule {
     return "The key is much longer than every distractor, so its length gives it away.";
   }
   Severity default_severity() const override { return Severity::kWarning; }
-  Status Configure(const model::Value& options) override;
+  Status Configure(const model::Value& options, const RuleEnvironment& env) override;
   void CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const override;
 
  private:

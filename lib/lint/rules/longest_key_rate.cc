@@ -8,7 +8,7 @@
 
 namespace qbank::lint {
 
-Status LongestKeyRateRule::Configure(const model::Value& options) {
+Status LongestKeyRateRule::Configure(const model::Value& options, const RuleEnvironment&) {
   return ReadStatisticsOptions(options, &statistics_);
 }
 

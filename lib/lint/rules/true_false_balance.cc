@@ -7,7 +7,7 @@
 
 namespace qbank::lint {
 
-Status TrueFalseBalanceRule::Configure(const model::Value& options) {
+Status TrueFalseBalanceRule::Configure(const model::Value& options, const RuleEnvironment&) {
   return ReadStatisticsOptions(options, &statistics_);
 }
 
