@@ -224,7 +224,8 @@ void BenchReference() {
     uint32_t doc = builder.AddDocument("dump-" + std::to_string(d) + ".txt");
     uint32_t line = 1;
     for (int k = 0; k < 20; ++k) {
-      std::string prose = SyntheticProse(120, static_cast<uint64_t>(d * 100 + k));
+      std::string prose =
+          SyntheticProse(120, static_cast<uint64_t>(d) * 100 + static_cast<uint64_t>(k));
       builder.AddPassage(doc, line, prose);
       line += static_cast<uint32_t>(std::count(prose.begin(), prose.end(), '\n')) + 1;
       size_t qi = (next++ * 7919) % s.bank.questions.size();  // spread over the bank
@@ -344,6 +345,7 @@ CommandCost RunCommand(const std::vector<std::string>& argv) {
     std::FILE* null = std::fopen("/dev/null", "w");
     if (null != nullptr) dup2(fileno(null), STDOUT_FILENO);
     std::vector<char*> args;
+    args.reserve(argv.size() + 1);
     for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
     execv(args[0], args.data());

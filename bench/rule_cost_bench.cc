@@ -43,6 +43,7 @@ Cost Run(const std::vector<std::string>& argv) {
       dup2(fileno(null), STDERR_FILENO);
     }
     std::vector<char*> args;
+    args.reserve(argv.size() + 1);
     for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
     execv(args[0], args.data());

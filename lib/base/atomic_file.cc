@@ -101,7 +101,7 @@ Result<std::string> ResolveLinks(const std::string& path) {
     target.resize(static_cast<size_t>(n));
     if (target.empty() || target[0] != '/') {
       std::string dir = ParentOf(current);
-      target = dir == "." && current.find('/') == std::string::npos ? target : dir + "/" + target;
+      if (dir != "." || current.find('/') != std::string::npos) target.insert(0, dir + "/");
     }
     current = target;
   }

@@ -35,6 +35,7 @@ void ReserveLarge(std::string& s, size_t bytes) {
   if (bytes >= 8 * kHuge) {
     uintptr_t begin = (reinterpret_cast<uintptr_t>(s.data()) + kHuge - 1) & ~(kHuge - 1);
     uintptr_t end = (reinterpret_cast<uintptr_t>(s.data()) + bytes) & ~(kHuge - 1);
+    // NOLINTNEXTLINE(performance-no-int-to-ptr): madvise takes a page-aligned address
     if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
   }
 #endif

@@ -191,9 +191,7 @@ class AikenReader {
     question_ = model::Question();
   }
 
-  void Error(size_t offset, std::string message) {
-    ctx_.AddError(text_, offset, std::move(message));
-  }
+  void Error(size_t offset, std::string_view message) { ctx_.AddError(text_, offset, message); }
 
   const SourceText& text_;
   uint32_t file_;

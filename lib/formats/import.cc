@@ -107,7 +107,7 @@ class Importer {
       errors_.push_back(Diagnostic::FromStatus(content.status(), path));
       return true;
     }
-    std::string_view head = std::string_view(*content).substr(0, 64 * 1024);
+    std::string_view head = std::string_view(*content).substr(0, size_t{64} * 1024);
     const Format* format = forced_;
     if (format == nullptr) format = registry_.Detect(path, head);
     if (format == nullptr) {

@@ -706,9 +706,7 @@ class MdReader {
                         lines_[i].begin + TrimRight(lines_[i].text).size(), file_);
   }
 
-  void Error(size_t offset, std::string message) {
-    ctx_.AddError(text_, offset, std::move(message));
-  }
+  void Error(size_t offset, std::string_view message) { ctx_.AddError(text_, offset, message); }
 
   void ErrorAt(const YamlNode& node, std::string message) {
     ctx_.AddError(Status::InvalidInput(std::move(message)).At(text_.path(), NodeSpan(node)));

@@ -164,7 +164,10 @@ std::vector<RuleMetadata> DescribeRules(const lint::RuleRegistry& registry,
       meta.default_severity = lint::Severity::kError;
     }
     if (!docs_dir.empty()) {
-      Result<std::string> doc = fs.ReadFile(docs_dir + "/" + id + ".md");
+      std::string doc_path = docs_dir + "/";
+      doc_path += id;
+      doc_path += ".md";
+      Result<std::string> doc = fs.ReadFile(doc_path);
       if (doc.ok()) meta.doc_markdown = ValidUtf8(*doc);
     }
     out.push_back(std::move(meta));

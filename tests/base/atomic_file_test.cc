@@ -231,7 +231,7 @@ TEST_F(AtomicFileTest, RemovesStaleTemporariesOfTheSameNameOnly) {
   auto make = [&](const std::string& name, int hours_old) {
     std::ofstream(Path(name)) << "litter";
     struct utimbuf times {};
-    times.actime = times.modtime = ::time(nullptr) - hours_old * 3600 - 60;
+    times.actime = times.modtime = ::time(nullptr) - static_cast<time_t>(hours_old) * 3600 - 60;
     ASSERT_EQ(::utime(Path(name).c_str(), &times), 0);
   };
   make(".out.json.tmp123-456", 2);    // what a SIGKILL two hours ago left: removed

@@ -233,6 +233,7 @@ TEST(ChangedFilesTest, KeepsFindingsTouchingChangedFiles) {
 
   std::vector<Finding> kept = KeepChangedFindings(bank, findings, changed);
   std::vector<std::string> names;
+  names.reserve(kept.size());
   for (const Finding& f : kept) names.push_back(f.message);
   EXPECT_EQ(names, (std::vector<std::string>{"in b", "b by question", "dup of a with b"}));
 }

@@ -141,8 +141,7 @@ TEST_F(GiftFixtureTest, AnswerBlocksTheModelOnlyPartlyHoldsAreWrittenBackUnchang
   std::string out = ExportText(gift_, imported_.bank, loss);
   for (const char* block :
        {"{=ten =10 =%50%tenn#Almost: check the spelling.}", "{#3.14:0.005}", "{#1..5}",
-        "{#\n=1969:0#Exactly.\n=%50%1969:2#Close.\n~#Look it up in a "
-        "timeline.\n}",
+        "{#\n=1969:0#Exactly.\n=%50%1969:2#Close.\n~#Look it up in a timeline.\n}",
         "{\n=triangle -> 3\n=square -> 4\n=pentagon -> 5\n}", "{}"}) {
     EXPECT_NE(out.find(block), std::string::npos) << block;
   }

@@ -724,8 +724,11 @@ model::Bank GeneratedBank(int count) {
     std::string n = std::to_string(i);
     q.id = model::Text("gen-" + n);
     q.domain = model::Text("Domain " + std::to_string(i % 7));
-    q.stem = model::Text("Generated question number " + n +
-                         ": which of these statements about item " + n + " holds?");
+    std::string stem = "Generated question number " + n;
+    stem += ": which of these statements about item ";
+    stem += n;
+    stem += " holds?";
+    q.stem = model::Text(stem);
     q.trap = model::Text("A trap note for question " + n + ".");
     for (int k = 0; k < 4; ++k) {
       model::Option o;

@@ -94,7 +94,7 @@ TEST(ZipArchiveTest, RefusesTooManyEntries) {
 
 TEST(ZipArchiveTest, RefusesCompressionBombs) {
   ReadLimits limits;
-  limits.max_total_size = 1024 * 1024;
+  limits.max_total_size = uint64_t{1024} * 1024;
   Result<std::vector<Entry>> declared = Read(Fixture("bomb.zip"), "bomb.zip", limits);
   ASSERT_FALSE(declared.ok());
   EXPECT_NE(declared.status().ToString().find("more than 1048576 uncompressed bytes"),

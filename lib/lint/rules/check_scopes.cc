@@ -36,6 +36,7 @@ std::vector<CheckScope> CheckScopes(const LintContext& ctx, std::span<const size
     scope.indexes.push_back(index);
   }
   std::vector<CheckScope> scopes;
+  scopes.reserve(files.size());
   for (auto& [file, scope] : files) scopes.push_back(std::move(scope));
   if (scopes.size() > 1) {
     CheckScope all;

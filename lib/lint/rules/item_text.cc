@@ -182,17 +182,16 @@ std::optional<WrittenNumber> ParseWrittenNumber(std::string_view text) {
   size_t first = i;
   while (i < text.size()) {
     char c = text[i];
-    if (std::isdigit(static_cast<unsigned char>(c))) {
+    bool decimal_point = c == '.' && i + 1 < text.size() &&
+                         std::isdigit(static_cast<unsigned char>(text[i + 1])) &&
+                         digits.find('.') == std::string::npos;
+    if (std::isdigit(static_cast<unsigned char>(c)) || decimal_point) {
       digits += c;
     } else if (c == ',' && i > first && digits.find('.') == std::string::npos) {
       // A thousands comma: exactly three digits follow before the next non-digit.
       size_t k = i + 1;
       while (k < text.size() && std::isdigit(static_cast<unsigned char>(text[k]))) ++k;
       if (k - (i + 1) != 3) return std::nullopt;
-    } else if (c == '.' && i + 1 < text.size() &&
-               std::isdigit(static_cast<unsigned char>(text[i + 1])) &&
-               digits.find('.') == std::string::npos) {
-      digits += c;
     } else {
       break;
     }

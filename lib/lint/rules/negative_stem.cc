@@ -188,11 +188,10 @@ void NegativeStemRule::CheckQuestion(const LintContext& ctx, size_t index,
     std::string word = std::string(stem.substr(w.begin, w.end - w.begin));
     std::string upper = word;
     for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    reporter.ReportRange(index, q.stem, w.begin, w.end, "stem",
-                         "the question asks with \"" + word +
-                             "\" unemphasised: readers who miss it answer the opposite question; "
-                             "ask positively, or write it as " +
-                             upper + " (or in bold)");
+    std::string message = "the question asks with \"" + word;
+    message += "\" unemphasised: readers who miss it answer the opposite question; ";
+    message += "ask positively, or write it as " + upper + " (or in bold)";
+    reporter.ReportRange(index, q.stem, w.begin, w.end, "stem", message);
     return;
   }
 }

@@ -123,7 +123,10 @@ void OptionCountRule::CheckBank(const LintContext& ctx, std::span<const size_t> 
       } else {
         continue;
       }
-      std::string message = what + Options(n) + "; " + expected;
+      std::string message = what;
+      message += Options(n);
+      message += "; ";
+      message += expected;
       if (n > limit) {
         // Point at the first option past the norm.
         const model::Option& extra = q.options[static_cast<size_t>(limit)];

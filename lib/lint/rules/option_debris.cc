@@ -180,11 +180,15 @@ void OptionDebrisRule::CheckQuestion(const LintContext& ctx, size_t index,
       reported_label = true;
       size_t begin = text.find_first_not_of(" \t\r\n");
       std::string label(Trim(text.substr(begin, labels[i]->length)));
-      std::string message =
-          labelled >= 2
-              ? std::to_string(labelled) + " options start with their own label (option " + letter +
-                    ": \"" + label + "\")"
-              : "option " + letter + " starts with its own label \"" + label + "\"";
+      std::string message;
+      if (labelled >= 2) {
+        message = std::to_string(labelled) + " options start with their own label (option ";
+        message += letter;
+        message += ": \"" + label + "\")";
+      } else {
+        message = "option " + letter;
+        message += " starts with its own label \"" + label + "\"";
+      }
       reporter.ReportRange(index, o.text, begin, begin + labels[i]->length, path,
                            message +
                                ": the letters are added when the question is shown; remove "
