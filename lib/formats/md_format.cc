@@ -534,7 +534,7 @@ class MdReader {
       return Unexpected(node, "a mapping for '" + what + "' (keys: " + std::string(list) + ")");
     }
     for (size_t i = 0; i < node.members.size(); ++i) {
-      const YamlNode& key = node.members[i].first;
+      const YamlNode& key = node.members[i].key;
       bool known = false;
       size_t pos = 0;
       while (pos < list.size()) {
@@ -550,7 +550,7 @@ class MdReader {
                                    "', found '" + key.scalar + "'");
       }
       for (size_t j = 0; j < i; ++j) {
-        if (node.members[j].first.scalar == key.scalar) {
+        if (node.members[j].key.scalar == key.scalar) {
           return Unexpected(key, "'" + key.scalar + "' once in '" + what + "'");
         }
       }

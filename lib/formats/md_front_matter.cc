@@ -300,7 +300,7 @@ class YamlTreeBuilder {
       top.key = std::move(node);
       top.has_key = true;
     } else {
-      top.node.members.emplace_back(std::move(top.key), std::move(node));
+      top.node.members.push_back({std::move(top.key), std::move(node)});
       top.has_key = false;
     }
     return Status::Ok();
