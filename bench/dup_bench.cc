@@ -224,7 +224,8 @@ void BenchReference() {
     uint32_t doc = builder.AddDocument("dump-" + std::to_string(d) + ".txt");
     uint32_t line = 1;
     for (int k = 0; k < 20; ++k) {
-      std::string prose = SyntheticProse(120, static_cast<uint64_t>(d * 100 + k));
+      std::string prose =
+          SyntheticProse(120, static_cast<uint64_t>(d) * 100 + static_cast<uint64_t>(k));
       builder.AddPassage(doc, line, prose);
       line += static_cast<uint32_t>(std::count(prose.begin(), prose.end(), '\n')) + 1;
       size_t qi = (next++ * 7919) % s.bank.questions.size();  // spread over the bank
@@ -246,7 +247,7 @@ void BenchReference() {
   double build_s = Seconds(t);
   auto index = similarity::ReferenceIndex::Parse(std::move(bytes), "refs.qidx");
   if (!index.ok()) {
-    std::printf("reference: %s\n", index.status().message().c_str());
+    std::printf("reference: %s\n", index.status().ToString().c_str());
     return;
   }
   t = Clock::now();
@@ -291,7 +292,7 @@ void BenchIndexLoad() {
   bytes.clear();
   bytes.shrink_to_fit();
   if (!written.ok()) {
-    std::printf("index load: %s\n", written.message().c_str());
+    std::printf("index load: %s\n", written.ToString().c_str());
     return;
   }
   t = Clock::now();
@@ -304,7 +305,7 @@ void BenchIndexLoad() {
   auto index = similarity::ReferenceIndex::LoadMapped(path);
   double map_s = Seconds(t);
   if (!index.ok()) {
-    std::printf("index load: %s\n", index.status().message().c_str());
+    std::printf("index load: %s\n", index.status().ToString().c_str());
     std::remove(path.c_str());
     return;
   }
@@ -344,6 +345,7 @@ CommandCost RunCommand(const std::vector<std::string>& argv) {
     std::FILE* null = std::fopen("/dev/null", "w");
     if (null != nullptr) dup2(fileno(null), STDOUT_FILENO);
     std::vector<char*> args;
+    args.reserve(argv.size() + 1);
     for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
     execv(args[0], args.data());
@@ -392,7 +394,7 @@ void BenchEndToEnd(size_t size, const std::string& keep_path, const std::string&
     s.bank.id = std::string("synthetic");
     s.bank.title = std::string("Synthetic bank");
     Status written = RealFileSystem().WriteFileAtomic(path, json::WriteBank(s.bank));
-    if (!written.ok()) std::printf("end to end: %s\n", written.message().c_str());
+    if (!written.ok()) std::printf("end to end: %s\n", written.ToString().c_str());
   });
   const std::string dup_config = stem + "-dup.json", off_config = stem + "-off.json";
   Status a = RealFileSystem().WriteFileAtomic(

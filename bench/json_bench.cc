@@ -35,9 +35,11 @@ qbank::model::Bank Generate(long count) {
     std::string n = std::to_string(i);
     q.id = qbank::model::Text("bench-" + n);
     q.domain = qbank::model::Text("Domain " + std::to_string(i % 9));
-    q.stem = qbank::model::Text("Benchmark question " + n +
-                                ": which of the following statements best describes item " + n +
-                                " in its usual setting?");
+    std::string stem = "Benchmark question " + n;
+    stem += ": which of the following statements best describes item ";
+    stem += n;
+    stem += " in its usual setting?";
+    q.stem = qbank::model::Text(stem);
     for (int k = 0; k < 4; ++k) {
       qbank::model::Option o;
       o.text = qbank::model::Text("Statement " + std::to_string(k + 1) + " about item " + n);
@@ -82,7 +84,7 @@ int main(int argc, char** argv) {
   qbank::Status status = qbank::json::ReadBank(*src, file, bank);
   read.Print("read");
   if (!status.ok()) {
-    std::fprintf(stderr, "%s\n", status.message().c_str());
+    std::fprintf(stderr, "%s\n", status.ToString().c_str());
     return 1;
   }
   Timer normalize;

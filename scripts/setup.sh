@@ -3,13 +3,18 @@
 # Usage: bash scripts/setup.sh [extra cmake arguments]
 # QBANK_EXTRA_PACKAGES="a b" installs more packages (CI: clang-format clang-tidy);
 # QBANK_SETUP_ONLY=1 installs without building.
+# Environment: QBANK_BUILD_DIR (default build), QBANK_SETUP_PACKAGES (more Debian packages),
+# QBANK_SETUP_CC/QBANK_SETUP_CXX (compilers for a new build folder), QBANK_SETUP_TARGET (what to
+# build; everything by default).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake make pkg-config ccache git
   libboost-program-options-dev rapidjson-dev libicu-dev libpugixml-dev libzip-dev
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils
-  libyaml-dev ${QBANK_EXTRA_PACKAGES:-})
+  libyaml-dev)
+# shellcheck disable=SC2206
+packages+=(${QBANK_EXTRA_PACKAGES:-} ${QBANK_SETUP_PACKAGES:-})
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
@@ -24,5 +29,11 @@ fi
 
 if [ -n "${QBANK_SETUP_ONLY:-}" ]; then exit 0; fi
 BUILD_DIR="${QBANK_BUILD_DIR:-build}"
+[ -n "${QBANK_SETUP_CC:-}" ] && export CC="$QBANK_SETUP_CC"
+[ -n "${QBANK_SETUP_CXX:-}" ] && export CXX="$QBANK_SETUP_CXX"
 cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
-cmake --build "$BUILD_DIR" -j "$(nproc)"
+if [ -n "${QBANK_SETUP_TARGET:-}" ]; then
+  cmake --build "$BUILD_DIR" -j "$(nproc)" --target "$QBANK_SETUP_TARGET"
+else
+  cmake --build "$BUILD_DIR" -j "$(nproc)"
+fi

@@ -1,5 +1,6 @@
 // The qbank command: dispatches to a subcommand (tools/subcommands.cc).
 #include <iostream>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -38,7 +39,16 @@ int main(int argc, char** argv) {
     return qbank::commands::PrintVersion(std::cout, std::cerr);
   }
   for (const auto& sub : qbank::tools::Subcommands()) {
-    if (sub.name == command) return sub.run({args.begin() + 1, args.end()});
+    if (sub.name != command) continue;
+    try {
+      return sub.run({args.begin() + 1, args.end()});
+    } catch (const std::bad_alloc&) {
+      // The import names the file it was reading when memory ran out; this is the last resort
+      // for the steps after it (docs/reliability.md).
+      std::cerr << "qbank: out of memory; nothing written (are the inputs data files rather than "
+                   "questions?)\n";
+      return 2;
+    }
   }
   std::cerr << "qbank: unknown command '" << command << "'\n\n";
   PrintUsage(std::cerr);

@@ -55,7 +55,7 @@ int UsageError(std::string_view command, std::string_view message, const std::st
 int CheckInputs(std::string_view command, const std::vector<std::string>& inputs,
                 const std::string& usage) {
   Status given = commands::RequireInputs(inputs);
-  return given.ok() ? -1 : UsageError(command, given.message(), usage);
+  return given.ok() ? -1 : UsageError(command, given.ToString(), usage);
 }
 
 std::vector<std::string> Strings(const po::variables_map& vm, const char* name) {

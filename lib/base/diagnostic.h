@@ -6,13 +6,25 @@
 #include <string>
 
 #include "base/source_span.h"
+#include "base/status.h"
 
 namespace qbank {
 
 struct Diagnostic {
   std::string path;
-  SourceSpan span;  // span.file may be unset; path is what counts
+  SourceSpan span;  // span.file is not set; path names the file
   std::string message;
+
+  // The one way to make a Diagnostic: from a failed Status, at the place the status names, or in
+  // the file `path` as a whole when it names none.
+  static Diagnostic FromStatus(const Status& status, const std::string& path = "") {
+    Diagnostic d;
+    d.path = status.path().empty() ? path : status.path();
+    d.span = status.span();
+    d.span.file = SourceSpan::kNoFile;
+    d.message = status.IsInternal() ? "internal error: " + status.message() : status.message();
+    return d;
+  }
 
   // "path:line:col: error: message"
   std::string ToString() const {

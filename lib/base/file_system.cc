@@ -13,6 +13,8 @@
 #include <random>
 #include <sstream>
 
+#include "base/atomic_file.h"
+
 namespace qbank {
 namespace {
 
@@ -33,6 +35,7 @@ void ReserveLarge(std::string& s, size_t bytes) {
   if (bytes >= 8 * kHuge) {
     uintptr_t begin = (reinterpret_cast<uintptr_t>(s.data()) + kHuge - 1) & ~(kHuge - 1);
     uintptr_t end = (reinterpret_cast<uintptr_t>(s.data()) + bytes) & ~(kHuge - 1);
+    // NOLINTNEXTLINE(performance-no-int-to-ptr): madvise takes a page-aligned address
     if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
   }
 #endif
@@ -42,12 +45,12 @@ class DiskFileSystem : public FileSystem {
  public:
   Result<std::string> ReadFile(const std::string& path) const override {
     std::error_code ec;
-    if (fs::is_directory(path, ec)) return Status::InvalidInput(path + ": is a directory");
+    if (fs::is_directory(path, ec)) return Status::InvalidInput("is a directory").At(path);
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (f == nullptr) {
       int err = errno;
-      if (err == ENOENT) return Status::NotFound(path + ": no such file");
-      return Status::IoError(path + ": cannot open: " + std::strerror(err));
+      if (err == ENOENT) return Status::NotFound("no such file").At(path);
+      return Status::IoError(std::string("cannot open: ") + std::strerror(err)).At(path);
     }
     // Read straight into a buffer of the file's size (growing by doubling would hold up to twice
     // a large file); a file that changes size meanwhile is read to its end all the same.
@@ -67,39 +70,13 @@ class DiskFileSystem : public FileSystem {
     }
     bool failed = std::ferror(f) != 0;
     std::fclose(f);
-    if (failed) return Status::IoError(path + ": read error");
+    if (failed) return Status::IoError("read error").At(path);
     content.resize(filled);
     return content;
   }
 
   Status WriteFileAtomic(const std::string& path, std::string_view content) override {
-    fs::path target(path);
-    fs::path dir = target.parent_path();
-    if (dir.empty()) dir = ".";
-    std::error_code ec;
-    if (!fs::is_directory(dir, ec)) {
-      return Status::IoError(path + ": cannot write: folder " + dir.string() + " does not exist");
-    }
-    std::random_device rd;
-    std::string tmp = (dir / ("." + target.filename().string() + ".tmp" +
-                              std::to_string(::getpid()) + "-" + std::to_string(rd())))
-                          .string();
-    std::FILE* f = std::fopen(tmp.c_str(), "wb");
-    if (f == nullptr) return Status::IoError(path + ": cannot write: " + std::strerror(errno));
-    bool ok = std::fwrite(content.data(), 1, content.size(), f) == content.size();
-    ok = (std::fflush(f) == 0) && ok;
-    ok = (::fsync(::fileno(f)) == 0) && ok;
-    ok = (std::fclose(f) == 0) && ok;
-    if (!ok) {
-      std::remove(tmp.c_str());
-      return Status::IoError(path + ": write failed");
-    }
-    fs::rename(tmp, target, ec);
-    if (ec) {
-      std::remove(tmp.c_str());
-      return Status::IoError(path + ": cannot replace: " + ec.message());
-    }
-    return Status::Ok();
+    return WriteFileAtomically(path, content);
   }
 
   bool IsDirectory(const std::string& path) const override {
@@ -110,14 +87,24 @@ class DiskFileSystem : public FileSystem {
     std::error_code ec;
     return fs::exists(path, ec);
   }
+  bool IsSymbolicLink(const std::string& path) const override {
+    std::error_code ec;
+    return fs::is_symlink(path, ec);
+  }
+  std::optional<uint64_t> FileSize(const std::string& path) const override {
+    std::error_code ec;
+    uintmax_t size = fs::file_size(path, ec);
+    if (ec) return std::nullopt;
+    return static_cast<uint64_t>(size);
+  }
 
   Result<std::vector<std::string>> ListFiles(const std::string& dir) const override {
     std::error_code ec;
     std::vector<std::string> out;
     fs::recursive_directory_iterator it(dir, fs::directory_options::skip_permission_denied, ec);
-    if (ec) return Status::IoError(dir + ": cannot list: " + ec.message());
+    if (ec) return Status::IoError("cannot list: " + ec.message()).At(dir);
     for (auto end = fs::recursive_directory_iterator(); it != end; it.increment(ec)) {
-      if (ec) return Status::IoError(dir + ": cannot list: " + ec.message());
+      if (ec) return Status::IoError("cannot list: " + ec.message()).At(dir);
       if (IsHidden(it->path())) {
         if (it->is_directory(ec)) it.disable_recursion_pending();
         continue;
@@ -139,8 +126,8 @@ FileSystem& RealFileSystem() {
 Result<std::string> InMemoryFileSystem::ReadFile(const std::string& path) const {
   auto it = files_.find(path);
   if (it == files_.end()) {
-    if (IsDirectory(path)) return Status::InvalidInput(path + ": is a directory");
-    return Status::NotFound(path + ": no such file");
+    if (IsDirectory(path)) return Status::InvalidInput("is a directory").At(path);
+    return Status::NotFound("no such file").At(path);
   }
   return it->second;
 }
@@ -155,6 +142,12 @@ bool InMemoryFileSystem::IsDirectory(const std::string& path) const {
   if (!prefix.empty() && prefix.back() != '/') prefix += '/';
   auto it = files_.lower_bound(prefix);
   return it != files_.end() && it->first.compare(0, prefix.size(), prefix) == 0;
+}
+
+std::optional<uint64_t> InMemoryFileSystem::FileSize(const std::string& path) const {
+  auto it = files_.find(path);
+  if (it == files_.end()) return std::nullopt;
+  return it->second.size();
 }
 
 bool InMemoryFileSystem::Exists(const std::string& path) const {

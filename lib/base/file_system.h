@@ -3,7 +3,9 @@
 #ifndef QBANK_BASE_FILE_SYSTEM_H_
 #define QBANK_BASE_FILE_SYSTEM_H_
 
+#include <cstdint>
 #include <map>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +26,12 @@ class FileSystem {
   virtual bool Exists(const std::string& path) const = 0;
   // Regular files below `dir`, recursively, sorted by path; hidden entries (".name") skipped.
   virtual Result<std::vector<std::string>> ListFiles(const std::string& dir) const = 0;
+  // True when `path` itself is a symbolic link (not followed). False where there are none.
+  virtual bool IsSymbolicLink(const std::string& /*path*/) const { return false; }
+  // The size in bytes of the file at `path`, or nullopt when it cannot be known without reading.
+  virtual std::optional<uint64_t> FileSize(const std::string& /*path*/) const {
+    return std::nullopt;
+  }
 };
 
 // The process's real file system.
@@ -40,6 +48,7 @@ class InMemoryFileSystem : public FileSystem {
   bool IsDirectory(const std::string& path) const override;
   bool Exists(const std::string& path) const override;
   Result<std::vector<std::string>> ListFiles(const std::string& dir) const override;
+  std::optional<uint64_t> FileSize(const std::string& path) const override;
 
  private:
   std::map<std::string, std::string> files_;

@@ -17,6 +17,10 @@ struct SourceSpan {
   uint32_t end_line = 0;
   uint32_t end_column = 0;  // one past the last code point
 
+  // A place that is only a start, 1-based `line` and `column` (end unknown, in no file): where
+  // an error points.
+  static SourceSpan Point(uint32_t line, uint32_t column) { return {kNoFile, line, column, 0, 0}; }
+
   bool known() const { return line != 0; }
   friend bool operator==(const SourceSpan&, const SourceSpan&) = default;
 };
@@ -25,6 +29,13 @@ struct SourceSpan {
 struct SourcePosition {
   uint32_t line = 1;
   uint32_t column = 1;
+};
+
+// A place in a named file: a span in it, or (span unknown) the file as a whole; nowhere when the
+// path is empty. What errors point at (Status::At).
+struct SourceLocation {
+  std::string path;
+  SourceSpan span;  // span.file is not used: the path names the file
 };
 
 // Formats "path:line:col" (or just "path" / "path:line" when those are unknown).

@@ -120,9 +120,8 @@ std::string_view SourceText::Line(uint32_t line) const {
   return text;
 }
 
-std::string SourceText::ErrorAt(size_t offset, std::string_view message) const {
-  SourcePosition pos = PositionAt(offset);
-  return FormatLocation(path_, pos.line, pos.column) + ": " + std::string(message);
+Status SourceText::ErrorAt(size_t offset, std::string_view message) const {
+  return Status::InvalidInput(std::string(message)).At(LocationAt(offset));
 }
 
 }  // namespace qbank

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "base/source_span.h"
+#include "base/status.h"
 
 namespace qbank {
 
@@ -49,8 +50,13 @@ class SourceText {
   size_t LineStart(uint32_t line) const;
   uint32_t LineCount() const;
 
-  // "path:line:col: message" for the byte at `offset`.
-  std::string ErrorAt(size_t offset, std::string_view message) const;
+  // The place of the byte at `offset` (a start, no end).
+  SourceLocation LocationAt(size_t offset) const {
+    SourcePosition pos = PositionAt(offset);
+    return {path_, SourceSpan::Point(pos.line, pos.column)};
+  }
+  // An InvalidInput error placed at the byte at `offset` of this file.
+  Status ErrorAt(size_t offset, std::string_view message) const;
 
  private:
   void BuildIndex() const;

@@ -7,19 +7,24 @@
 #include <utility>
 #include <variant>
 
+#include "base/source_span.h"
+
 namespace qbank {
 
-// A small error value. `ok()` is the success case; otherwise `message()` says what went wrong,
-// starting with `file:line:col: ` whenever the failure has a place in an input.
+// A small error value. `ok()` is the success case; otherwise `message()` says what went wrong and,
+// when the failure has a place in an input, `path()` and `span()` say where, as data: nothing
+// parses a location back out of a message. ToString() joins them as "path:line:col: message".
 class Status {
  public:
+  // What kind of failure; callers branch on it only where the kinds need different handling
+  // (tests, and internal errors, which are bugs in qbank rather than problems with the input).
   enum class Code {
     kOk = 0,
-    kInvalidInput,  // the input is malformed (a parse or schema error)
+    kInvalidInput,  // the input is malformed (a parse or schema error) or not something we read
     kNotFound,      // a file, format, rule or key that does not exist
     kIoError,       // reading or writing failed
-    kUnsupported,   // a feature the format or tool does not handle
     kUsage,         // the caller asked for something contradictory
+    kInternal,      // a broken invariant inside qbank (a bug), never the user's doing
   };
 
   Status() = default;
@@ -29,21 +34,45 @@ class Status {
   }
   static Status NotFound(std::string msg) { return Status(Code::kNotFound, std::move(msg)); }
   static Status IoError(std::string msg) { return Status(Code::kIoError, std::move(msg)); }
-  static Status Unsupported(std::string msg) { return Status(Code::kUnsupported, std::move(msg)); }
   static Status Usage(std::string msg) { return Status(Code::kUsage, std::move(msg)); }
+  static Status Internal(std::string msg) { return Status(Code::kInternal, std::move(msg)); }
+
+  // This error placed in the file `path` (and at `span` in it, when the span is known).
+  Status At(std::string path, SourceSpan span = {}) && {
+    path_ = std::move(path);
+    span_ = span;
+    return std::move(*this);
+  }
+
+  Status At(const SourceLocation& where) && { return std::move(*this).At(where.path, where.span); }
 
   bool ok() const { return code_ == Code::kOk; }
   Code code() const { return code_; }
   bool IsInvalidInput() const { return code_ == Code::kInvalidInput; }
   bool IsNotFound() const { return code_ == Code::kNotFound; }
+  bool IsInternal() const { return code_ == Code::kInternal; }
+  // What went wrong, without the place.
   const std::string& message() const { return message_; }
-  // "OK", or the message (which already carries its location).
-  std::string ToString() const { return ok() ? "OK" : message_; }
+  // The file the error is in; empty when it has no place in a file.
+  const std::string& path() const { return path_; }
+  // Where in path() (span().file is not set: a Status knows its file by path); unknown when the
+  // error concerns the file as a whole.
+  const SourceSpan& span() const { return span_; }
+  // "OK", or "path:line:col: message" ("path: message" without a span; the bare message without
+  // a path). Internal errors say so: "internal error: message".
+  std::string ToString() const {
+    if (ok()) return "OK";
+    std::string text = code_ == Code::kInternal ? "internal error: " + message_ : message_;
+    if (path_.empty()) return text;
+    return FormatLocation(path_, span_.line, span_.column) + ": " + text;
+  }
 
  private:
   Status(Code code, std::string message) : code_(code), message_(std::move(message)) {}
   Code code_ = Code::kOk;
   std::string message_;
+  std::string path_;
+  SourceSpan span_;
 };
 
 // Either a value or a non-OK Status.
@@ -52,7 +81,7 @@ class Result {
  public:
   Result(T value) : value_(std::move(value)) {}         // NOLINT(google-explicit-constructor)
   Result(Status status) : status_(std::move(status)) {  // NOLINT(google-explicit-constructor)
-    if (status_.ok()) status_ = Status::Usage("internal: Result built from an OK status");
+    if (status_.ok()) status_ = Status::Internal("Result built from an OK status");
   }
 
   bool ok() const { return value_.has_value(); }

@@ -69,7 +69,7 @@ Result<Baseline> ReadBaseline(const SourceText& source) {
   if (!parsed.ok()) return parsed.status();
   const json::Node& root = *parsed;
   auto error = [&](const json::Node& at, std::string_view message) {
-    return Status::InvalidInput(source.ErrorAt(at.begin(), message));
+    return source.ErrorAt(at.begin(), message);
   };
   if (!root.is_object())
     return error(root, "expected a baseline object ({\"kind\": \"qbank-baseline\", ...})");

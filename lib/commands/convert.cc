@@ -6,6 +6,7 @@
 #include "commands/output.h"
 #include "formats/import.h"
 #include "formats/registry.h"
+#include "report/text_report.h"
 
 namespace qbank::commands {
 
@@ -22,7 +23,7 @@ int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, 
     return kExitError;
   }
   if (Status given = RequireInputs(options.inputs); !given.ok()) {
-    err << "qbank: " << given.message() << "\n";
+    err << "qbank: " << given.ToString() << "\n";
     return kExitError;
   }
 
@@ -36,7 +37,7 @@ int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, 
   import_options.skipped = &skipped;
   Status status = formats::ImportInputs(options.inputs, import_options, fs, bank, errors);
   if (!status.ok()) {
-    err << "qbank: " << status.message() << "\n";
+    err << "qbank: " << status.ToString() << "\n";
     return kExitError;
   }
   for (const std::string& path : skipped) {
@@ -44,7 +45,7 @@ int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, 
         << "directly to read it)\n";
   }
   if (!errors.empty()) {
-    for (const Diagnostic& d : errors) err << d.ToString() << "\n";
+    report::WriteImportErrors(errors, bank, err);
     err << "qbank: " << errors.size() << (errors.size() == 1 ? " input error" : " input errors")
         << "; nothing written\n";
     return kExitError;
@@ -53,9 +54,9 @@ int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, 
   formats::ExportOptions export_options;
   export_options.output_path = options.output;
   formats::LossReport loss;
-  Result<std::string> bytes = target->Export(bank, export_options, loss);
+  Result<std::string> bytes = formats::ExportBank(*target, bank, export_options, loss);
   if (!bytes.ok()) {
-    err << "qbank: " << bytes.status().message() << "\n";
+    err << "qbank: " << bytes.status().ToString() << "\n";
     return kExitError;
   }
   if (!loss.empty()) {
@@ -72,7 +73,7 @@ int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, 
   }
   status = WriteOutput(fs, options.output, *bytes, bank, out);
   if (!status.ok()) {
-    err << "qbank: " << status.message() << "\n";
+    err << "qbank: " << status.ToString() << "\n";
     return kExitError;
   }
   return kExitOk;

@@ -19,7 +19,7 @@ int ExplainRule(std::string_view rule_id, std::ostream& out, std::ostream& err,
   if (dir.empty()) {
     const Result<DataDirLocation>& found = DataDir();
     if (!found.ok()) {
-      err << "qbank explain: " << found.status().message() << "\n";
+      err << "qbank explain: " << found.status().ToString() << "\n";
       return kExitError;
     }
     dir = found->dir;
@@ -27,7 +27,7 @@ int ExplainRule(std::string_view rule_id, std::ostream& out, std::ostream& err,
   std::string path = dir + "/rules/" + std::string(rule_id) + ".md";
   Result<std::string> page = RealFileSystem().ReadFile(path);
   if (!page.ok()) {
-    err << "qbank explain: " << page.status().message() << "\n";
+    err << "qbank explain: " << page.status().ToString() << "\n";
     return kExitError;
   }
   out << page.value();

@@ -8,6 +8,7 @@
 #include "commands/inputs.h"
 #include "formats/import.h"
 #include "formats/registry.h"
+#include "report/text_report.h"
 
 namespace qbank::commands {
 namespace {
@@ -42,12 +43,12 @@ int RunFmt(const FmtOptions& options, FileSystem& fs, std::ostream& out, std::os
     return kExitError;
   }
   if (Status given = RequireInputs(options.inputs); !given.ok()) {
-    err << "qbank fmt: " << given.message() << "\n";
+    err << "qbank fmt: " << given.ToString() << "\n";
     return kExitError;
   }
   Result<std::vector<std::string>> files = ExpandInputs(options.inputs, fs);
   if (!files.ok()) {
-    err << "qbank fmt: " << files.status().message() << "\n";
+    err << "qbank fmt: " << files.status().ToString() << "\n";
     return kExitError;
   }
   if (files->empty()) {
@@ -58,7 +59,7 @@ int RunFmt(const FmtOptions& options, FileSystem& fs, std::ostream& out, std::os
   for (const std::string& path : *files) {
     Result<std::string> content = fs.ReadFile(path);
     if (!content.ok()) {
-      err << "qbank fmt: " << content.status().message() << "\n";
+      err << "qbank fmt: " << content.status().ToString() << "\n";
       exit_code = kExitError;
       continue;
     }
@@ -71,16 +72,16 @@ int RunFmt(const FmtOptions& options, FileSystem& fs, std::ostream& out, std::os
     ctx.fs = &fs;
     ctx.errors = &errors;
     Status status = json->Import(*source, ctx);
-    if (!status.ok()) errors.push_back(formats::DiagnosticFromStatus(path, status));
+    if (!status.ok()) errors.push_back(Diagnostic::FromStatus(status, path));
     if (!errors.empty()) {
-      for (const Diagnostic& d : errors) err << d.ToString() << "\n";
+      report::WriteImportErrors(errors, bank, err);
       exit_code = kExitError;
       continue;
     }
     formats::LossReport loss;
-    Result<std::string> normal = json->Export(bank, {}, loss);
+    Result<std::string> normal = formats::ExportBank(*json, bank, {}, loss);
     if (!normal.ok()) {
-      err << "qbank fmt: " << path << ": " << normal.status().message() << "\n";
+      err << "qbank fmt: " << path << ": " << normal.status().ToString() << "\n";
       exit_code = kExitError;
       continue;
     }
@@ -94,13 +95,14 @@ int RunFmt(const FmtOptions& options, FileSystem& fs, std::ostream& out, std::os
       auto [a, b] = std::mismatch(original.begin(), original.end(), normal->begin(), normal->end());
       size_t offset = static_cast<size_t>(a - original.begin());
       err << source->ErrorAt(offset, "not normalised (run `qbank fmt --write " + path + "`)")
+                 .ToString()
           << "\n";
       if (exit_code == kExitOk) exit_code = kExitCheckFailed;
       continue;
     }
     status = fs.WriteFileAtomic(path, *normal);
     if (!status.ok()) {
-      err << "qbank fmt: " << status.message() << "\n";
+      err << "qbank fmt: " << status.ToString() << "\n";
       exit_code = kExitError;
       continue;
     }

@@ -47,11 +47,12 @@ Status AddReferenceFile(const std::string& path, FileSystem& fs,
   }
   size_t bad_offset = 0;
   if (content->find('\0') != std::string::npos) {
-    return Status::InvalidInput(path + ": binary data (a NUL byte); expected text or a bank file");
+    return Status::InvalidInput("binary data (a NUL byte); expected text or a bank file").At(path);
   }
   if (!text::IsValidUtf8(*content, &bad_offset)) {
-    return Status::InvalidInput(path + ": invalid UTF-8 at byte " + std::to_string(bad_offset) +
-                                "; expected UTF-8 text or a bank file");
+    return Status::InvalidInput("invalid UTF-8 at byte " + std::to_string(bad_offset) +
+                                "; expected UTF-8 text or a bank file")
+        .At(path);
   }
   similarity::AddReferenceText(path, *content, builder);
   return Status::Ok();
@@ -60,7 +61,7 @@ Status AddReferenceFile(const std::string& path, FileSystem& fs,
 int RunIndexBuild(const IndexBuildOptions& options, FileSystem& fs, std::ostream& out,
                   std::ostream& err) {
   if (Status given = RequireInputs(options.sources); !given.ok()) {
-    err << "qbank index build: " << given.message() << "\n";
+    err << "qbank index build: " << given.ToString() << "\n";
     return kExitError;
   }
   if (options.output.empty()) {
@@ -82,7 +83,7 @@ int RunIndexBuild(const IndexBuildOptions& options, FileSystem& fs, std::ostream
     if (fs.IsDirectory(source)) {
       Result<std::vector<std::string>> listed = fs.ListFiles(source);
       if (!listed.ok()) {
-        err << listed.status().message() << "\n";
+        err << listed.status().ToString() << "\n";
         return kExitError;
       }
       files.insert(files.end(), listed->begin(), listed->end());
@@ -97,7 +98,7 @@ int RunIndexBuild(const IndexBuildOptions& options, FileSystem& fs, std::ostream
   for (const std::string& file : files) {
     if (SamePath(file, options.output)) continue;  // an earlier index in a source folder
     Status status = AddReferenceFile(file, fs, builder);
-    if (!status.ok()) err << status.message() << " (skipped)\n";
+    if (!status.ok()) err << status.ToString() << " (skipped)\n";
   }
   if (builder.document_count() == 0) {
     err << "qbank index build: no usable reference text in the sources\n";
@@ -108,7 +109,7 @@ int RunIndexBuild(const IndexBuildOptions& options, FileSystem& fs, std::ostream
   size_t fingerprints = builder.fingerprint_count();
   Status written = fs.WriteFileAtomic(options.output, builder.Serialize());
   if (!written.ok()) {
-    err << written.message() << "\n";
+    err << written.ToString() << "\n";
     return kExitError;
   }
   out << options.output << ": " << documents << " documents, " << passages << " passages, "

@@ -74,13 +74,6 @@ uint32_t SourceFor(model::Bank& bank, const std::string& path, const FileSystem&
       std::make_shared<SourceText>(path, content.ok() ? std::move(content.value()) : ""));
 }
 
-// The diagnostic's message without its leading "path:line:col: " (the report prints the place).
-std::string BareMessage(const Diagnostic& d) {
-  std::string prefix = FormatLocation(d.path, d.span.line, d.span.column) + ": ";
-  if (d.message.rfind(prefix, 0) == 0) return d.message.substr(prefix.size());
-  return d.message;
-}
-
 // The QBANK_TIMING table: the steps of the run, then the rules, slowest first.
 void PrintTimings(double import_s, const std::vector<lint::RuleTiming>& rules, double report_s,
                   std::ostream& err) {
@@ -139,27 +132,31 @@ struct LintRun {
   std::vector<lint::Finding> findings;  // import errors, then the engine's
   double import_seconds = 0;
   Clock::time_point report_start;
+  // What the rules read (term lists, --against banks) comes through here, for this run only.
+  std::unique_ptr<lint::RuleEnvironment> env;
 };
 
 // A step's failure: "qbank lint: MESSAGE" on `err`, exit 2.
 int Stop(const Status& status, std::ostream& err) {
-  err << "qbank lint: " << status.message() << "\n";
+  err << "qbank lint: " << status.ToString() << "\n";
   return kExitError;
 }
 
 // A configuration error already names its place ("FILE:LINE:COL: ..."): printed as it is.
 int StopAtPlace(const Status& status, std::ostream& err) {
-  err << status.message() << "\n";
+  err << status.ToString() << "\n";
   return kExitError;
 }
 
-// The data folder: --data-dir, else the one DataDir() finds.
+// The data folder: --data-dir, else the one DataDir() finds; and the rules' environment over it.
 Status FindDataFolder(LintRun& run) {
   run.data_dir = run.options.data_dir;
-  if (!run.data_dir.empty()) return Status::Ok();
-  const Result<DataDirLocation>& found = DataDir();
-  if (!found.ok()) return found.status();
-  run.data_dir = found->dir;
+  if (run.data_dir.empty()) {
+    const Result<DataDirLocation>& found = DataDir();
+    if (!found.ok()) return found.status();
+    run.data_dir = found->dir;
+  }
+  run.env = std::make_unique<lint::RuleEnvironment>(run.fs, run.data_dir);
   return Status::Ok();
 }
 
@@ -192,11 +189,11 @@ Status LoadConfiguration(LintRun& run) {
   const LintOptions& options = run.options;
   Result<lint::LintConfig> config = Status::NotFound("no configuration");
   if (!options.config_path.empty()) {
-    config = lint::LoadConfig(options.config_path, run.fs, run.data_dir);
+    config = lint::LoadConfig(options.config_path, *run.env);
   } else if (std::optional<std::string> found = lint::FindConfig(options.inputs, run.fs)) {
-    config = lint::LoadConfig(*found, run.fs, run.data_dir);
+    config = lint::LoadConfig(*found, *run.env);
   } else {
-    config = lint::LoadPreset(options.preset, run.fs, run.data_dir);
+    config = lint::LoadPreset(options.preset, *run.env);
   }
   if (!config.ok()) return config.status();
   run.config = std::move(config).value();
@@ -233,7 +230,7 @@ Status ImportInputs(LintRun& run, std::ostream& err) {
 // Which rules run on which files, from the configuration.
 Status PlanRules(LintRun& run) {
   Result<std::vector<lint::PlannedRule>> plan =
-      lint::PlanRules(run.config, *run.bank, lint::RuleRegistry::Default());
+      lint::PlanRules(run.config, *run.bank, lint::RuleRegistry::Default(), *run.env);
   if (!plan.ok()) return plan.status();
   run.plan = std::move(plan).value();
   return Status::Ok();
@@ -264,7 +261,7 @@ lint::Finding ImportErrorFinding(const Diagnostic& d, model::Bank& bank, const F
   lint::Finding f;
   f.rule_id = std::string(kImportErrorRuleId);
   f.severity = lint::Severity::kError;
-  f.message = BareMessage(d);
+  f.message = d.message;
   f.span = d.span;
   f.span.file = SourceFor(bank, d.path, fs);
   if (f.span.end_line == 0 && f.span.line != 0) {

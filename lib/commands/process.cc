@@ -40,7 +40,7 @@ class Fd {
 }  // namespace
 
 Result<ProcessOutput> RunProcess(const std::vector<std::string>& argv) {
-  if (argv.empty()) return Status::Usage("internal: RunProcess without a program");
+  if (argv.empty()) return Status::Internal("RunProcess without a program");
   int out_pipe[2];
   int err_pipe[2];
   if (::pipe2(out_pipe, O_CLOEXEC) != 0) {

@@ -3,6 +3,7 @@
 
 #include <cctype>
 
+#include "base/utf8_text.h"
 #include "formats/field_loss.h"
 #include "formats/source_decoding.h"
 
@@ -10,12 +11,6 @@ namespace qbank::formats {
 namespace {
 
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\r'; }
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);
-  while (!s.empty() && IsSpace(s.back())) s.remove_suffix(1);
-  return s;
-}
 
 // "A) text" / "A. text": the letter's offset in the line and the text after the marker.
 bool MatchOption(std::string_view line, char& letter, size_t& text_offset) {
@@ -54,7 +49,7 @@ class AikenReader {
     while (pos < content.size()) {
       size_t nl = content.find('\n', pos);
       size_t end = nl == std::string_view::npos ? content.size() : nl;
-      Line(pos, content.substr(pos, end - pos));
+      ReadLine(pos, content.substr(pos, end - pos));
       pos = end + 1;
     }
     if (phase_ == Phase::kStem) {
@@ -69,7 +64,7 @@ class AikenReader {
  private:
   enum class Phase { kIdle, kStem, kOptions, kSkip };
 
-  void Line(size_t begin, std::string_view line) {
+  void ReadLine(size_t begin, std::string_view line) {
     std::string_view trimmed = Trim(line);
     char letter = 0;
     size_t text_offset = 0;
@@ -196,17 +191,7 @@ class AikenReader {
     question_ = model::Question();
   }
 
-  void Error(size_t offset, std::string message) {
-    if (ctx_.errors == nullptr) return;
-    SourcePosition pos = text_.PositionAt(offset);
-    Diagnostic d;
-    d.path = text_.path();
-    d.span.file = file_;
-    d.span.line = pos.line;
-    d.span.column = pos.column;
-    d.message = std::move(message);
-    ctx_.errors->push_back(std::move(d));
-  }
+  void Error(size_t offset, std::string_view message) { ctx_.AddError(text_, offset, message); }
 
   const SourceText& text_;
   uint32_t file_;

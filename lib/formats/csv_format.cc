@@ -8,6 +8,7 @@
 #include <optional>
 #include <utility>
 
+#include "base/utf8_text.h"
 #include "formats/csv_table.h"
 #include "formats/source_decoding.h"
 #include "text/encoding.h"
@@ -89,14 +90,6 @@ constexpr std::string_view kColumnList =
     "stated_answer, tags, difficulty, markup, author_name, author_initials, author_credentials, "
     "author_roles, review_date, review_reviewer, review_checked_against, origin_statement, "
     "origin_references, suppress";
-
-bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && IsBlank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && IsBlank(s.back())) s.remove_suffix(1);
-  return s;
-}
 
 std::string AsciiLower(std::string_view s) {
   std::string out(s);
@@ -200,10 +193,11 @@ class CsvImporter {
     Result<bool> got = reader_.Next(&header);
     if (!got.ok()) return got.status();
     if (!*got) {
-      return Status::InvalidInput(FormatLocation(source_.path(), 1, 1) +
-                                  ": empty file; expected a header row such as "
-                                  "\"id,type,stem,option_a,option_b,key\" or "
-                                  "\"question,choice0,choice1,choice2,choice3,answer\"");
+      return Status::InvalidInput(
+                 "empty file; expected a header row such as "
+                 "\"id,type,stem,option_a,option_b,key\" or "
+                 "\"question,choice0,choice1,choice2,choice3,answer\"")
+          .At(source_.path(), SourceSpan::Point(1, 1));
     }
     std::vector<std::string> names;
     for (const CsvCell& cell : header.cells) names.push_back(AsciiLower(Trim(cell.value)));
@@ -236,8 +230,8 @@ class CsvImporter {
 
   Status HeaderError(const CsvRecord& header, size_t field, std::string_view message) const {
     SourcePosition pos = field == kNone ? header.begin_pos : header.cells[field].begin_pos;
-    return Status::InvalidInput(FormatLocation(source_.path(), pos.line, pos.column) + ": " +
-                                Where(header, field, "") + ": " + std::string(message));
+    return Status::InvalidInput(Where(header, field, "") + ": " + std::string(message))
+        .At(source_.path(), SourceSpan::Point(pos.line, pos.column));
   }
 
   Status ReadMmluHeader(const CsvRecord& header, const std::vector<std::string>& names,
@@ -384,19 +378,15 @@ class CsvImporter {
 
   // A malformed row goes to ctx.errors; without that list, or after too many, it stops the file.
   Status ReportRow(const RowProblem& problem) {
-    std::string location = FormatLocation(source_.path(), problem.pos.line, problem.pos.column);
-    if (ctx_.errors == nullptr) return Status::InvalidInput(location + ": " + problem.message);
-    Diagnostic d;
-    d.path = source_.path();
-    d.span.file = file_;
-    d.span.line = problem.pos.line;
-    d.span.column = problem.pos.column;
-    d.message = problem.message;
-    ctx_.errors->push_back(std::move(d));
+    SourceSpan at = SourceSpan::Point(problem.pos.line, problem.pos.column);
+    Status error = Status::InvalidInput(problem.message).At(source_.path(), at);
+    if (ctx_.errors == nullptr) return error;
+    ctx_.AddError(error);
     if (++row_errors_ >= kMaxRowErrors) {
-      return Status::InvalidInput(location + ": stopped after " + std::to_string(kMaxRowErrors) +
+      return Status::InvalidInput("stopped after " + std::to_string(kMaxRowErrors) +
                                   " malformed rows; expected rows that match the header (fix "
-                                  "the rows reported above first)");
+                                  "the rows reported above first)")
+          .At(source_.path(), at);
     }
     return Status::Ok();
   }
@@ -477,6 +467,64 @@ class CsvImporter {
     return std::nullopt;
   }
 
+  // The options of a full-layout row: they run to the last option or rationale cell that holds
+  // text.
+  void ReadOptionCells(const FullLayout& layout, const CsvRecord& record,
+                       model::Question* q) const {
+    size_t count = 0;
+    for (size_t k = 0; k < layout.options.size(); ++k) {
+      bool has_rationale =
+          layout.rationales[k] != kNone && !record.cells[layout.rationales[k]].value.empty();
+      if (!record.cells[layout.options[k]].value.empty() || has_rationale) count = k + 1;
+    }
+    q->options.reserve(count);
+    for (size_t k = 0; k < count; ++k) {
+      model::Option& option = q->options.emplace_back();
+      option.text = MakeText(record.cells[layout.options[k]]);
+      option.span = option.text.span;
+      if (layout.rationales[k] != kNone)
+        option.rationale = MakeText(record.cells[layout.rationales[k]]);
+    }
+  }
+
+  // Marks the options the key cell names ("B", "A;C") correct and counts them in `*keys`; the
+  // problem with the key when it names no option, one twice, or holds something else.
+  std::optional<std::string> ReadKey(const CsvCell& key, model::Question* q, size_t* keys) const {
+    size_t count = q->options.size();
+    std::string_view value = key.value;
+    size_t pos = 0;
+    while (pos < value.size()) {
+      if (value[pos] == ';' || value[pos] == ',' || IsBlank(value[pos])) {
+        ++pos;
+        continue;
+      }
+      size_t end = value.find_first_of(";, \t\r\n", pos);
+      if (end == std::string_view::npos) end = value.size();
+      std::string_view token = value.substr(pos, end - pos);
+      char letter = token.size() == 1 ? token[0] : '\0';
+      if (letter >= 'a' && letter <= 'z') letter = static_cast<char>(letter - 'a' + 'A');
+      if (letter < 'A' || letter > 'Z') {
+        return "key \"" + key.value + "\" holds \"" + std::string(token) +
+               "\", not an option letter; expected letters such as B or A;C";
+      }
+      size_t index = static_cast<size_t>(letter - 'A');
+      if (index >= count) {
+        return "key \"" + key.value + "\" names option " + std::string(1, letter) +
+               ", which this row does not have; expected letters among " + LetterRange(count) +
+               ", separated by ';'";
+      }
+      if (q->options[index].correct) {
+        return "key \"" + key.value + "\" names option " + std::string(1, letter) +
+               " twice; expected each key letter once";
+      }
+      q->options[index].correct = true;
+      q->options[index].correct_span = SpanBetween(key.begin_pos, key.end_pos);
+      ++*keys;
+      pos = end;
+    }
+    return std::nullopt;
+  }
+
   std::optional<RowProblem> FullRow(const FullLayout& layout, const CsvRecord& record,
                                     model::Question* q) const {
     auto cell = [&](Column c) -> const CsvCell* {
@@ -508,58 +556,11 @@ class CsvImporter {
     q->tags = list(Column::kTags);
     q->difficulty = text(Column::kDifficulty);
 
-    // The row's options run to the last option or rationale cell that holds text.
-    size_t count = 0;
-    for (size_t k = 0; k < layout.options.size(); ++k) {
-      bool has_rationale =
-          layout.rationales[k] != kNone && !record.cells[layout.rationales[k]].value.empty();
-      if (!record.cells[layout.options[k]].value.empty() || has_rationale) count = k + 1;
-    }
-    q->options.reserve(count);
-    for (size_t k = 0; k < count; ++k) {
-      model::Option& option = q->options.emplace_back();
-      option.text = MakeText(record.cells[layout.options[k]]);
-      option.span = option.text.span;
-      if (layout.rationales[k] != kNone)
-        option.rationale = MakeText(record.cells[layout.rationales[k]]);
-    }
-
+    ReadOptionCells(layout, record, q);
     size_t keys = 0;
     if (const CsvCell* key = cell(Column::kKey)) {
-      std::string_view value = key->value;
-      size_t pos = 0;
-      while (pos < value.size()) {
-        if (value[pos] == ';' || value[pos] == ',' || IsBlank(value[pos])) {
-          ++pos;
-          continue;
-        }
-        size_t end = value.find_first_of(";, \t\r\n", pos);
-        if (end == std::string_view::npos) end = value.size();
-        std::string_view token = value.substr(pos, end - pos);
-        char letter = token.size() == 1 ? token[0] : '\0';
-        if (letter >= 'a' && letter <= 'z') letter = static_cast<char>(letter - 'a' + 'A');
-        if (letter < 'A' || letter > 'Z') {
-          return problem(Column::kKey, "key \"" + key->value + "\" holds \"" + std::string(token) +
-                                           "\", not an option letter; expected letters such as "
-                                           "B or A;C");
-        }
-        size_t index = static_cast<size_t>(letter - 'A');
-        if (index >= count) {
-          return problem(Column::kKey, "key \"" + key->value + "\" names option " +
-                                           std::string(1, letter) +
-                                           ", which this row does not have; expected letters "
-                                           "among " +
-                                           LetterRange(count) + ", separated by ';'");
-        }
-        if (q->options[index].correct) {
-          return problem(Column::kKey, "key \"" + key->value + "\" names option " +
-                                           std::string(1, letter) +
-                                           " twice; expected each key letter once");
-        }
-        q->options[index].correct = true;
-        q->options[index].correct_span = SpanBetween(key->begin_pos, key->end_pos);
-        ++keys;
-        pos = end;
+      if (std::optional<std::string> wrong = ReadKey(*key, q, &keys)) {
+        return problem(Column::kKey, std::move(*wrong));
       }
     }
 
@@ -734,7 +735,7 @@ int CsvFormat::Sniff(std::string_view /*path*/, std::string_view content) const 
 }
 
 Status CsvFormat::Import(const SourceText& source, ImportContext& ctx) const {
-  if (ctx.bank == nullptr) return Status::Usage("internal: csv import without a bank");
+  if (ctx.bank == nullptr) return Status::Internal("csv import without a bank");
   if (!ctx.encoding.empty() && !text::IsUtf8EncodingName(ctx.encoding)) {
     // Converted text is registered as a source of its own; spans name it.
     Result<DecodedSource> decoded = DecodeSource(source, ctx);
@@ -747,27 +748,36 @@ Status CsvFormat::Import(const SourceText& source, ImportContext& ctx) const {
   return importer.Run();
 }
 
-Result<std::string> CsvFormat::Export(const model::Bank& bank, const ExportOptions& /*options*/,
-                                      LossReport& loss) const {
-  RecordBankLosses(bank, loss);
-  size_t option_columns = 0;
-  size_t rationale_columns = 0;
-  std::vector<size_t> carried(bank.questions.size());
+namespace {
+
+// How many option and rationale columns an export needs, and how many options of each question
+// it carries.
+struct CsvWidths {
+  size_t options = 0;
+  size_t rationales = 0;
+  std::vector<size_t> carried;  // per question
+};
+
+CsvWidths MeasureColumns(const model::Bank& bank, LossReport& loss) {
+  CsvWidths widths;
+  widths.carried.resize(bank.questions.size());
   for (size_t i = 0; i < bank.questions.size(); ++i) {
     const model::Question& q = bank.questions[i];
-    carried[i] = CarriedOptions(q);
-    option_columns = std::max(option_columns, carried[i]);
-    for (size_t k = 0; k < carried[i]; ++k) {
-      if (!q.options[k].rationale.empty()) rationale_columns = std::max(rationale_columns, k + 1);
+    size_t carried = widths.carried[i] = CarriedOptions(q);
+    widths.options = std::max(widths.options, carried);
+    for (size_t k = 0; k < carried; ++k) {
+      if (!q.options[k].rationale.empty()) widths.rationales = std::max(widths.rationales, k + 1);
     }
-    RecordQuestionLosses(q, carried[i], loss);
+    RecordQuestionLosses(q, carried, loss);
   }
+  return widths;
+}
 
-  std::string out;
+std::vector<std::string> HeaderFields(const CsvWidths& widths) {
   std::vector<std::string> fields;
   for (const NamedColumn& c : kColumns) {
     if (c.column == Column::kOption || c.column == Column::kRationale) {
-      size_t n = c.column == Column::kOption ? option_columns : rationale_columns;
+      size_t n = c.column == Column::kOption ? widths.options : widths.rationales;
       for (size_t k = 0; k < n; ++k) {
         fields.push_back(std::string(c.name) + static_cast<char>('a' + k));
       }
@@ -775,105 +785,121 @@ Result<std::string> CsvFormat::Export(const model::Bank& bank, const ExportOptio
       fields.emplace_back(c.name);
     }
   }
-  AppendCsvRecord(fields, &out);
+  return fields;
+}
 
-  for (size_t i = 0; i < bank.questions.size(); ++i) {
-    const model::Question& q = bank.questions[i];
-    static const model::Person kNobody;
-    const model::Person& author = q.authors.empty() ? kNobody : q.authors[0];
-    fields.clear();
-    for (const NamedColumn& c : kColumns) {
-      switch (c.column) {
-        case Column::kId:
-          fields.push_back(q.id.value);
-          break;
-        case Column::kType:
-          fields.emplace_back(model::QuestionTypeName(q.type));
-          break;
-        case Column::kExam:
-          fields.push_back(q.exam.value);
-          break;
-        case Column::kDomain:
-          fields.push_back(q.domain.value);
-          break;
-        case Column::kStem:
-          fields.push_back(q.stem.value);
-          break;
-        case Column::kTrap:
-          fields.push_back(q.trap.value);
-          break;
-        case Column::kOption:
-          for (size_t k = 0; k < option_columns; ++k) {
-            fields.push_back(k < carried[i] ? q.options[k].text.value : std::string());
-          }
-          break;
-        case Column::kKey: {
-          std::string key;
-          for (size_t k = 0; k < carried[i]; ++k) {
-            if (!q.options[k].correct) continue;
-            if (!key.empty()) key += ';';
-            key += model::OptionLetter(k);
-          }
-          fields.push_back(std::move(key));
-          break;
+// The fields of one question's row. Longer than most functions: one case per column of the
+// layout, a table best read in one place.
+void RowFields(const model::Question& q, size_t carried, const CsvWidths& widths,
+               std::vector<std::string>& fields) {
+  static const model::Person kNobody;
+  const model::Person& author = q.authors.empty() ? kNobody : q.authors[0];
+  fields.clear();
+  for (const NamedColumn& c : kColumns) {
+    switch (c.column) {
+      case Column::kId:
+        fields.push_back(q.id.value);
+        break;
+      case Column::kType:
+        fields.emplace_back(model::QuestionTypeName(q.type));
+        break;
+      case Column::kExam:
+        fields.push_back(q.exam.value);
+        break;
+      case Column::kDomain:
+        fields.push_back(q.domain.value);
+        break;
+      case Column::kStem:
+        fields.push_back(q.stem.value);
+        break;
+      case Column::kTrap:
+        fields.push_back(q.trap.value);
+        break;
+      case Column::kOption:
+        for (size_t k = 0; k < widths.options; ++k) {
+          fields.push_back(k < carried ? q.options[k].text.value : std::string());
         }
-        case Column::kRationale:
-          for (size_t k = 0; k < rationale_columns; ++k) {
-            fields.push_back(k < carried[i] ? q.options[k].rationale.value : std::string());
-          }
-          break;
-        case Column::kExplanation:
-          fields.push_back(q.explanation.value);
-          break;
-        case Column::kStatedAnswer:
-          fields.push_back(q.stated_answer.value);
-          break;
-        case Column::kTags:
-          fields.push_back(JoinList(Values(q.tags)));
-          break;
-        case Column::kDifficulty:
-          fields.push_back(q.difficulty.value);
-          break;
-        case Column::kMarkup:
-          fields.emplace_back(model::MarkupName(q.markup));
-          break;
-        case Column::kAuthorName:
-          fields.push_back(author.name.value);
-          break;
-        case Column::kAuthorInitials:
-          fields.push_back(author.initials.value);
-          break;
-        case Column::kAuthorCredentials:
-          fields.push_back(author.credentials.value);
-          break;
-        case Column::kAuthorRoles:
-          fields.push_back(JoinList(Values(author.roles)));
-          break;
-        case Column::kReviewDate:
-          fields.push_back(q.review.date.value);
-          break;
-        case Column::kReviewReviewer:
-          fields.push_back(q.review.reviewer.value);
-          break;
-        case Column::kReviewCheckedAgainst:
-          fields.push_back(q.review.checked_against.value);
-          break;
-        case Column::kOriginStatement:
-          fields.push_back(q.origin.statement.value);
-          break;
-        case Column::kOriginReferences:
-          fields.push_back(JoinList(Values(q.origin.references)));
-          break;
-        case Column::kSuppress: {
-          std::vector<std::string_view> rules;
-          for (const model::Suppression& s : q.suppressions) rules.push_back(s.rule);
-          fields.push_back(JoinList(rules));
-          break;
+        break;
+      case Column::kKey: {
+        std::string key;
+        for (size_t k = 0; k < carried; ++k) {
+          if (!q.options[k].correct) continue;
+          if (!key.empty()) key += ';';
+          key += model::OptionLetter(k);
         }
-        case Column::kCount:
-          break;
+        fields.push_back(std::move(key));
+        break;
       }
+      case Column::kRationale:
+        for (size_t k = 0; k < widths.rationales; ++k) {
+          fields.push_back(k < carried ? q.options[k].rationale.value : std::string());
+        }
+        break;
+      case Column::kExplanation:
+        fields.push_back(q.explanation.value);
+        break;
+      case Column::kStatedAnswer:
+        fields.push_back(q.stated_answer.value);
+        break;
+      case Column::kTags:
+        fields.push_back(JoinList(Values(q.tags)));
+        break;
+      case Column::kDifficulty:
+        fields.push_back(q.difficulty.value);
+        break;
+      case Column::kMarkup:
+        fields.emplace_back(model::MarkupName(q.markup));
+        break;
+      case Column::kAuthorName:
+        fields.push_back(author.name.value);
+        break;
+      case Column::kAuthorInitials:
+        fields.push_back(author.initials.value);
+        break;
+      case Column::kAuthorCredentials:
+        fields.push_back(author.credentials.value);
+        break;
+      case Column::kAuthorRoles:
+        fields.push_back(JoinList(Values(author.roles)));
+        break;
+      case Column::kReviewDate:
+        fields.push_back(q.review.date.value);
+        break;
+      case Column::kReviewReviewer:
+        fields.push_back(q.review.reviewer.value);
+        break;
+      case Column::kReviewCheckedAgainst:
+        fields.push_back(q.review.checked_against.value);
+        break;
+      case Column::kOriginStatement:
+        fields.push_back(q.origin.statement.value);
+        break;
+      case Column::kOriginReferences:
+        fields.push_back(JoinList(Values(q.origin.references)));
+        break;
+      case Column::kSuppress: {
+        std::vector<std::string_view> rules;
+        for (const model::Suppression& s : q.suppressions) rules.push_back(s.rule);
+        fields.push_back(JoinList(rules));
+        break;
+      }
+      case Column::kCount:
+        break;
     }
+  }
+}
+
+}  // namespace
+
+Result<std::string> CsvFormat::Export(const model::Bank& bank, const ExportOptions& /*options*/,
+                                      LossReport& loss) const {
+  RecordBankLosses(bank, loss);
+  CsvWidths widths = MeasureColumns(bank, loss);
+  std::string out;
+  AppendCsvRecord(HeaderFields(widths), &out);
+  std::vector<std::string> fields;
+  for (size_t i = 0; i < bank.questions.size(); ++i) {
+    RowFields(bank.questions[i], widths.carried[i], widths, fields);
     AppendCsvRecord(fields, &out);
   }
   return out;

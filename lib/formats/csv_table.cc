@@ -59,9 +59,9 @@ void CsvReader::AdvanceTo(size_t end) {
 
 Status CsvReader::ErrorAt(SourcePosition pos, size_t field, std::string_view message) {
   pos_ = text_.size();
-  return Status::InvalidInput(FormatLocation(source_.path(), pos.line, pos.column) + ": row " +
-                              std::to_string(row_) + ", field " + std::to_string(field) + ": " +
-                              std::string(message));
+  return Status::InvalidInput("row " + std::to_string(row_) + ", field " + std::to_string(field) +
+                              ": " + std::string(message))
+      .At(source_.path(), SourceSpan::Point(pos.line, pos.column));
 }
 
 Status CsvReader::Utf8Error(size_t field) {
@@ -76,9 +76,8 @@ Status CsvReader::Utf8Error(size_t field) {
                      "--encoding, for example --encoding windows-1252)");
 }
 
-Result<bool> CsvReader::Next(CsvRecord* record) {
+void CsvReader::SkipBlankLines() {
   const size_t n = text_.size();
-  // Blank lines between records are skipped; they still count as rows.
   while (pos_ < n) {
     if (text_[pos_] == '\n') {
       ++row_;
@@ -91,6 +90,86 @@ Result<bool> CsvReader::Next(CsvRecord* record) {
       break;
     }
   }
+}
+
+Status CsvReader::ReadQuotedCell(CsvCell& cell, size_t field) {
+  const size_t n = text_.size();
+  const size_t raw_begin = pos_;
+  const SourcePosition quote_pos = Position();
+  Advance();
+  cell.quoted = true;
+  cell.begin = pos_;
+  cell.begin_pos = Position();
+  bool closed = false;
+  while (pos_ < n) {
+    size_t quote = text_.find('"', pos_);
+    size_t stop = quote == std::string_view::npos ? n : quote;
+    cell.value.append(text_.substr(pos_, stop - pos_));
+    AdvanceTo(stop);
+    if (pos_ >= n) break;
+    if (pos_ + 1 < n && text_[pos_ + 1] == '"') {
+      cell.value += '"';
+      cell.escaped = true;
+      Advance();
+      Advance();
+      continue;
+    }
+    cell.end = pos_;
+    cell.end_pos = Position();
+    Advance();
+    closed = true;
+    break;
+  }
+  if (!closed) {
+    if (bad_utf8_ >= raw_begin && bad_utf8_ < n) return Utf8Error(field);
+    return ErrorAt(quote_pos, field,
+                   "quoted field is not closed; expected a closing '\"' before the end of "
+                   "the file");
+  }
+  if (pos_ < n && text_[pos_] != ',' && text_[pos_] != '\n' &&
+      !(text_[pos_] == '\r' && pos_ + 1 < n && text_[pos_ + 1] == '\n')) {
+    if (bad_utf8_ >= raw_begin && bad_utf8_ <= pos_) return Utf8Error(field);
+    return ErrorAt(Position(), field,
+                   DescribeCharAt(text_, pos_) +
+                       " after the closing quote; expected a comma or the end of the line "
+                       "(a quote inside a quoted field is written \"\")");
+  }
+  return Status::Ok();
+}
+
+Status CsvReader::ReadPlainCell(CsvCell& cell, size_t field) {
+  const size_t n = text_.size();
+  const size_t raw_begin = pos_;
+  cell.begin = pos_;
+  cell.begin_pos = Position();
+  while (pos_ < n) {
+    const char* data = text_.data();
+    size_t stop = pos_;
+    while (stop < n && data[stop] != ',' && data[stop] != '\n' && data[stop] != '\r' &&
+           data[stop] != '"') {
+      ++stop;
+    }
+    AdvanceTo(stop);
+    if (pos_ >= n || text_[pos_] == ',' || text_[pos_] == '\n') break;
+    if (bad_utf8_ >= raw_begin && bad_utf8_ < pos_) return Utf8Error(field);
+    if (text_[pos_] == '"') {
+      return ErrorAt(Position(), field,
+                     "quote inside an unquoted field; expected the whole field in quotes with "
+                     "each inner quote doubled (\"\")");
+    }
+    if (pos_ + 1 < n && text_[pos_ + 1] == '\n') break;  // CRLF
+    return ErrorAt(Position(), field,
+                   "carriage return without a line feed; expected CRLF or LF line ends");
+  }
+  cell.end = pos_;
+  cell.end_pos = Position();
+  cell.value.assign(text_.substr(cell.begin, cell.end - cell.begin));
+  return Status::Ok();
+}
+
+Result<bool> CsvReader::Next(CsvRecord* record) {
+  const size_t n = text_.size();
+  SkipBlankLines();
   if (pos_ >= n) return false;
 
   ++row_;
@@ -114,70 +193,9 @@ Result<bool> CsvReader::Next(CsvRecord* record) {
     CsvCell& cell = *slot;
     const size_t raw_begin = pos_;
     if (pos_ < n && text_[pos_] == '"') {
-      const SourcePosition quote_pos = Position();
-      Advance();
-      cell.quoted = true;
-      cell.begin = pos_;
-      cell.begin_pos = Position();
-      bool closed = false;
-      while (pos_ < n) {
-        size_t quote = text_.find('"', pos_);
-        size_t stop = quote == std::string_view::npos ? n : quote;
-        cell.value.append(text_.substr(pos_, stop - pos_));
-        AdvanceTo(stop);
-        if (pos_ >= n) break;
-        if (pos_ + 1 < n && text_[pos_ + 1] == '"') {
-          cell.value += '"';
-          cell.escaped = true;
-          Advance();
-          Advance();
-          continue;
-        }
-        cell.end = pos_;
-        cell.end_pos = Position();
-        Advance();
-        closed = true;
-        break;
-      }
-      if (!closed) {
-        if (bad_utf8_ >= raw_begin && bad_utf8_ < n) return Utf8Error(field);
-        return ErrorAt(quote_pos, field,
-                       "quoted field is not closed; expected a closing '\"' before the end of "
-                       "the file");
-      }
-      if (pos_ < n && text_[pos_] != ',' && text_[pos_] != '\n' &&
-          !(text_[pos_] == '\r' && pos_ + 1 < n && text_[pos_ + 1] == '\n')) {
-        if (bad_utf8_ >= raw_begin && bad_utf8_ <= pos_) return Utf8Error(field);
-        return ErrorAt(Position(), field,
-                       DescribeCharAt(text_, pos_) +
-                           " after the closing quote; expected a comma or the end of the line "
-                           "(a quote inside a quoted field is written \"\")");
-      }
+      QBANK_RETURN_IF_ERROR(ReadQuotedCell(cell, field));
     } else {
-      cell.begin = pos_;
-      cell.begin_pos = Position();
-      while (pos_ < n) {
-        const char* data = text_.data();
-        size_t stop = pos_;
-        while (stop < n && data[stop] != ',' && data[stop] != '\n' && data[stop] != '\r' &&
-               data[stop] != '"') {
-          ++stop;
-        }
-        AdvanceTo(stop);
-        if (pos_ >= n || text_[pos_] == ',' || text_[pos_] == '\n') break;
-        if (bad_utf8_ >= raw_begin && bad_utf8_ < pos_) return Utf8Error(field);
-        if (text_[pos_] == '"') {
-          return ErrorAt(Position(), field,
-                         "quote inside an unquoted field; expected the whole field in quotes with "
-                         "each inner quote doubled (\"\")");
-        }
-        if (pos_ + 1 < n && text_[pos_ + 1] == '\n') break;  // CRLF
-        return ErrorAt(Position(), field,
-                       "carriage return without a line feed; expected CRLF or LF line ends");
-      }
-      cell.end = pos_;
-      cell.end_pos = Position();
-      cell.value.assign(text_.substr(cell.begin, cell.end - cell.begin));
+      QBANK_RETURN_IF_ERROR(ReadPlainCell(cell, field));
     }
     if (bad_utf8_ >= raw_begin && bad_utf8_ < pos_) return Utf8Error(field);
     record->fields = field;

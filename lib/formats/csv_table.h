@@ -72,6 +72,12 @@ class CsvReader {
   Status ErrorAt(SourcePosition pos, size_t field, std::string_view message);
   // The status for the first invalid UTF-8 sequence, which lies in field `field`.
   Status Utf8Error(size_t field);
+  // Skips blank lines before a record (they still count as rows).
+  void SkipBlankLines();
+  // Reads field number `field`, quoted ("...") or plain, into `cell`, stopping at the comma or
+  // line end after it.
+  Status ReadQuotedCell(CsvCell& cell, size_t field);
+  Status ReadPlainCell(CsvCell& cell, size_t field);
 
   const SourceText& source_;
   std::string_view text_;

@@ -1,6 +1,9 @@
 // Default behaviour of formats and the loss report.
 #include "formats/format.h"
 
+#include "text/unicode.h"
+#include "zip/zip_archive.h"
+
 namespace qbank::formats {
 
 std::string LossReport::ToString() const {
@@ -12,11 +15,22 @@ std::string LossReport::ToString() const {
   return out;
 }
 
+void ImportContext::AddError(const SourceText& source, size_t offset, std::string_view message) {
+  if (errors != nullptr) AddError(source.ErrorAt(offset, message));
+}
+
+void ImportContext::AddError(const Status& error) {
+  if (errors == nullptr) return;
+  // An error without a place is about the file being read.
+  std::string path = bank != nullptr && file != SourceSpan::kNoFile ? bank->SourcePath(file) : "";
+  errors->push_back(Diagnostic::FromStatus(error, path));
+}
+
 int Format::Sniff(std::string_view /*path*/, std::string_view /*content*/) const { return 0; }
 
 Status Format::Import(const SourceText& source, ImportContext& /*ctx*/) const {
-  return Status::Unsupported(source.path() + ": the " + std::string(name()) +
-                             " format cannot be imported");
+  return Status::Internal("the " + std::string(name()) + " format cannot be imported")
+      .At(source.path());
 }
 
 bool Format::ClaimsDirectory(const FileSystem& /*fs*/, const std::string& /*dir*/) const {
@@ -24,13 +38,40 @@ bool Format::ClaimsDirectory(const FileSystem& /*fs*/, const std::string& /*dir*
 }
 
 Status Format::ImportDirectory(const std::string& dir, ImportContext& /*ctx*/) const {
-  return Status::Unsupported(dir + ": the " + std::string(name()) +
-                             " format does not read folders");
+  return Status::Internal("the " + std::string(name()) + " format does not read folders").At(dir);
 }
 
 Result<std::string> Format::Export(const model::Bank& /*bank*/, const ExportOptions& /*options*/,
                                    LossReport& /*loss*/) const {
-  return Status::Unsupported("the " + std::string(name()) + " format cannot be exported");
+  return Status::Internal("the " + std::string(name()) + " format cannot be exported");
+}
+
+namespace {
+
+Status CheckText(std::string_view bytes, const Format& format, const std::string& member) {
+  size_t bad = 0;
+  if (text::IsValidUtf8(bytes, &bad)) return Status::Ok();
+  return Status::InvalidInput("internal error: the " + std::string(format.name()) +
+                              " exporter produced invalid UTF-8 at byte " + std::to_string(bad) +
+                              member + "; nothing written (please report this bug)");
+}
+
+}  // namespace
+
+Result<std::string> ExportBank(const Format& format, const model::Bank& bank,
+                               const ExportOptions& options, LossReport& loss) {
+  Result<std::string> bytes = format.Export(bank, options, loss);
+  if (!bytes.ok()) return bytes;
+  if (std::string_view(*bytes).starts_with("PK\x03\x04")) {
+    Result<std::vector<zip::Entry>> entries = zip::Read(*bytes, "<export>");
+    if (!entries.ok()) return entries.status();
+    for (const zip::Entry& entry : *entries) {
+      QBANK_RETURN_IF_ERROR(CheckText(entry.data, format, " of " + entry.path));
+    }
+    return bytes;
+  }
+  QBANK_RETURN_IF_ERROR(CheckText(*bytes, format, ""));
+  return bytes;
 }
 
 }  // namespace qbank::formats

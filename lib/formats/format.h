@@ -23,6 +23,12 @@ struct ImportContext {
   FileSystem* fs = nullptr;                   // for formats that read more than one file (packages)
   std::vector<Diagnostic>* errors = nullptr;  // problems that do not stop the rest of the file
   std::string encoding;                       // the user's --encoding, empty for UTF-8
+
+  // Records a problem that leaves the rest of the file readable (one malformed question) at byte
+  // `offset` of `source`. Dropped when `errors` is null.
+  void AddError(const SourceText& source, size_t offset, std::string_view message);
+  // The same for a failed Status (placed in the file it names).
+  void AddError(const Status& error);
 };
 
 struct ExportOptions {
@@ -59,8 +65,9 @@ class Format {
   virtual bool can_import() const { return true; }
   virtual bool can_export() const { return true; }
 
-  // Reads one file into ctx.bank. Returns a non-OK Status (message "path:line:col: ...") for an
-  // error that stops reading the file; errors that leave the rest readable go to ctx.errors.
+  // Reads one file into ctx.bank. Returns a non-OK Status (placed where the input is wrong, as
+  // SourceText::ErrorAt makes it) for an error that stops reading the file; errors that leave the
+  // rest readable go to ctx.AddError.
   virtual Status Import(const SourceText& source, ImportContext& ctx) const;
   // True when `dir` is one input of this format as a whole (a QTI package folder).
   virtual bool ClaimsDirectory(const FileSystem& fs, const std::string& dir) const;
@@ -70,6 +77,13 @@ class Format {
   virtual Result<std::string> Export(const model::Bank& bank, const ExportOptions& options,
                                      LossReport& loss) const;
 };
+
+// The one door every export goes through: `format.Export`, then a check that the bytes are text a
+// reader can take back: valid UTF-8 (each member of a zip package). An exporter that produced
+// anything else has a bug; the bytes are refused (an error naming the format and byte offset)
+// rather than written.
+Result<std::string> ExportBank(const Format& format, const model::Bank& bank,
+                               const ExportOptions& options, LossReport& loss);
 
 }  // namespace qbank::formats
 

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "base/utf8_text.h"
 #include "formats/field_loss.h"
 #include "formats/source_decoding.h"
 #include "formats/suppression_directive.h"
@@ -23,14 +24,6 @@ constexpr double kGrades[] = {100,      90,       83.33333, 80,       75, 70, 66
                               16.66667, 14.28571, 12.5,     11.11111, 10, 5,  0};
 constexpr std::string_view kExtension = "gift";  // the key of this format's extensions
 constexpr std::string_view kFormats[] = {"[html]", "[moodle]", "[plain]", "[markdown]"};
-
-bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && IsBlank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && IsBlank(s.back())) s.remove_suffix(1);
-  return s;
-}
 
 std::string Upper(std::string_view s) {
   std::string out(s);
@@ -302,14 +295,14 @@ class QuestionParser {
     if (raw_[b] == '#') {
       q.type = QuestionType::kNumerical;
       gift["answers"] = block;
-      return Numerical(b + 1, e, q);
+      return ReadNumerical(b + 1, e, q);
     }
     size_t hash = FindUnescaped(raw_, b, e, "#");
     std::string token(Trim(std::string_view(raw_).substr(b, std::min(hash, e) - b)));
     std::string upper = Upper(token);
     if (upper == "T" || upper == "TRUE" || upper == "F" || upper == "FALSE") {
       gift["tf"] = token;
-      return TrueFalse(upper[0] == 'T', hash, e, q);
+      return ReadTrueFalse(upper[0] == 'T', hash, e, q);
     }
     // Matching pairs are "=item -> match": no '~' (that makes a multiple choice whose texts hold
     // "->"), and the first answer has "->" before any feedback.
@@ -319,12 +312,12 @@ class QuestionParser {
         FindUnescaped(raw_, b, e, "~") == std::string::npos) {
       q.type = QuestionType::kMatching;
       gift["answers"] = block;
-      return Matching(b, e, q);
+      return ReadMatching(b, e, q);
     }
-    if (FindUnescaped(raw_, b, e, "~") != std::string::npos) return MultipleChoice(b, e, q);
+    if (FindUnescaped(raw_, b, e, "~") != std::string::npos) return ReadMultipleChoice(b, e, q);
     q.type = QuestionType::kShortAnswer;
     gift["answers"] = block;
-    ShortAnswer(b, e, q);
+    ReadShortAnswer(b, e, q);
   }
 
  private:
@@ -425,7 +418,7 @@ class QuestionParser {
     return option;
   }
 
-  void MultipleChoice(size_t b, size_t e, model::Question& q) {
+  void ReadMultipleChoice(size_t b, size_t e, model::Question& q) {
     std::vector<Answer> answers = Split(b, e);
     if (failed()) return;
     if (answers.size() < 2) return Fail(b, "expected at least two answers in a multiple choice");
@@ -455,7 +448,7 @@ class QuestionParser {
     }
   }
 
-  void ShortAnswer(size_t b, size_t e, model::Question& q) {
+  void ReadShortAnswer(size_t b, size_t e, model::Question& q) {
     std::vector<Answer> answers = Split(b, e);
     if (failed()) return;
     for (const Answer& a : answers) {
@@ -466,7 +459,7 @@ class QuestionParser {
     }
   }
 
-  void Numerical(size_t b, size_t e, model::Question& q) {
+  void ReadNumerical(size_t b, size_t e, model::Question& q) {
     std::vector<Answer> answers;
     if (FindUnescaped(raw_, b, e, "=") == std::string::npos &&
         FindUnescaped(raw_, b, e, "~") == std::string::npos) {
@@ -501,7 +494,7 @@ class QuestionParser {
     }
   }
 
-  void Matching(size_t b, size_t e, model::Question& q) {
+  void ReadMatching(size_t b, size_t e, model::Question& q) {
     std::vector<Answer> answers = Split(b, e);
     if (failed()) return;
     if (answers.size() < 2) return Fail(b, "expected at least two pairs \"=item -> match\"");
@@ -519,7 +512,7 @@ class QuestionParser {
     }
   }
 
-  void TrueFalse(bool answer, size_t hash, size_t e, model::Question& q) {
+  void ReadTrueFalse(bool answer, size_t hash, size_t e, model::Question& q) {
     q.type = QuestionType::kTrueFalse;
     model::Option yes;
     yes.text.value = "True";
@@ -569,21 +562,21 @@ class GiftReader {
       if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
       std::string_view trimmed = Trim(line);
       if (trimmed.empty()) {
-        Flush();
+        ParsePendingBlock();
       } else if (trimmed.substr(0, 2) == "//") {
-        Comment(trimmed.substr(2), pos + static_cast<size_t>(trimmed.data() - line.data()),
-                pos + static_cast<size_t>(trimmed.data() - line.data()) + trimmed.size());
+        ReadComment(trimmed.substr(2), pos + static_cast<size_t>(trimmed.data() - line.data()),
+                    pos + static_cast<size_t>(trimmed.data() - line.data()) + trimmed.size());
       } else {
         block_.AddLine(line, pos);
       }
       if (nl == std::string_view::npos) break;
       pos = nl + 1;
     }
-    Flush();
+    ParsePendingBlock();
   }
 
  private:
-  void Comment(std::string_view body, size_t begin, size_t end) {
+  void ReadComment(std::string_view body, size_t begin, size_t end) {
     SourceSpan span = text_.SpanOf(begin, end, file_);
     SuppressionDirective directive;
     if (ParseSuppressionDirective(body, directive)) {
@@ -627,7 +620,7 @@ class GiftReader {
     if (!kept.empty()) comments_.push_back(std::string(kept));
   }
 
-  void Flush() {
+  void ParsePendingBlock() {
     if (block_.empty()) {
       // A block of comments only: its id, tags and comments belong to no question.
       id_ = model::Text();
@@ -661,16 +654,7 @@ class GiftReader {
     QuestionParser parser(block, &text_, file_);
     parser.ParseQuestion(q);
     if (parser.failed()) {
-      if (ctx_.errors != nullptr) {
-        SourcePosition p = text_.PositionAt(block.SourceOffset(parser.error_pos()));
-        Diagnostic d;
-        d.path = text_.path();
-        d.span.file = file_;
-        d.span.line = p.line;
-        d.span.column = p.column;
-        d.message = parser.error();
-        ctx_.errors->push_back(std::move(d));
-      }
+      ctx_.AddError(text_, block.SourceOffset(parser.error_pos()), parser.error());
       ClearPending();
       return;
     }
@@ -845,7 +829,7 @@ class GiftWriter {
       return;
     }
     out_ += " {";
-    if (!RawAnswers(q)) Answers(q);
+    if (!WriteRawAnswers(q)) WriteAnswers(q);
     out_ += "}";
     std::string after = GiftString(q.extensions, "blank_after");
     if (!after.empty()) out_ += " " + Escape(after);
@@ -853,7 +837,7 @@ class GiftWriter {
   }
 
   // Writes the answer block as read when the model still says what it said; true when written.
-  bool RawAnswers(const model::Question& q) {
+  bool WriteRawAnswers(const model::Question& q) {
     std::string raw = GiftString(q.extensions, "answers");
     if (raw.empty()) return false;
     Block block;
@@ -912,17 +896,17 @@ class GiftWriter {
     return Escape(o.text.value);
   }
 
-  void Feedback(const model::Option& o) {
+  void WriteFeedback(const model::Option& o) {
     if (!o.rationale.empty()) out_ += "#" + Escape(o.rationale.value);
   }
 
-  void Answers(const model::Question& q) {
+  void WriteAnswers(const model::Question& q) {
     switch (q.type) {
       case QuestionType::kEssay:
         if (!q.options.empty()) loss_.Drop("options", q.options.size());
         break;
       case QuestionType::kTrueFalse:
-        if (TrueFalse(q)) break;
+        if (WriteTrueFalse(q)) break;
         [[fallthrough]];
       case QuestionType::kSingleAnswer:
       case QuestionType::kMultipleAnswer:
@@ -941,20 +925,20 @@ class GiftWriter {
         if (q.options.size() == 1 && !q.options[0].correct) {
           loss_.Drop("options");
         } else if (q.options.size() == 1) {
-          ShortAnswers(q);
+          WriteShortAnswers(q);
         } else if (!q.options.empty()) {
-          Choices(q);
+          WriteChoices(q);
         }
         break;
       }
       case QuestionType::kShortAnswer:
-        ShortAnswers(q);
+        WriteShortAnswers(q);
         break;
       case QuestionType::kNumerical:
         out_ += "#\n";
         for (const model::Option& o : q.options) {
           out_ += std::string(o.correct ? "=" : "~") + WeightPrefix(o) + AnswerText(o);
-          Feedback(o);
+          WriteFeedback(o);
           out_ += "\n";
         }
         break;
@@ -976,7 +960,7 @@ class GiftWriter {
   }
 
   // {TRUE#wrong#right}; false when the options are not "True"/"False" with one key.
-  bool TrueFalse(const model::Question& q) {
+  bool WriteTrueFalse(const model::Question& q) {
     if (q.options.size() != 2 || q.KeyIndexes().size() != 1) return false;
     std::string a = Upper(Trim(q.options[0].text.value));
     std::string b = Upper(Trim(q.options[1].text.value));
@@ -998,7 +982,7 @@ class GiftWriter {
     return true;
   }
 
-  void ShortAnswers(const model::Question& q) {
+  void WriteShortAnswers(const model::Question& q) {
     out_ += "\n";
     for (size_t i = 0; i < q.options.size(); ++i) {
       const model::Option& o = q.options[i];
@@ -1006,12 +990,12 @@ class GiftWriter {
         loss_.Drop("options.text (reads as a matching pair)");
       }
       out_ += "=" + WeightPrefix(o) + AnswerText(o);
-      Feedback(o);
+      WriteFeedback(o);
       out_ += "\n";
     }
   }
 
-  void Choices(const model::Question& q) {
+  void WriteChoices(const model::Question& q) {
     out_ += "\n";
     bool multiple = q.type == QuestionType::kMultipleAnswer || q.KeyIndexes().size() != 1;
     size_t keys = q.KeyIndexes().size();
@@ -1037,7 +1021,7 @@ class GiftWriter {
         prefix = "~";
       }
       out_ += prefix + AnswerText(o);
-      Feedback(o);
+      WriteFeedback(o);
       out_ += "\n";
     }
   }

@@ -1,23 +1,16 @@
 // The import pipeline over the format registry.
 #include "formats/import.h"
 
-#include <charconv>
 #include <iterator>
 #include <memory>
+#include <new>
 #include <unordered_set>
+
+#include "base/message.h"
+#include "formats/import_checks.h"
 
 namespace qbank::formats {
 namespace {
-
-// Parses a decimal number at s[pos..] up to ':'; advances pos past the colon.
-bool ReadNumber(std::string_view s, size_t& pos, uint32_t& value) {
-  size_t colon = s.find(':', pos);
-  if (colon == std::string_view::npos || colon == pos) return false;
-  auto [ptr, ec] = std::from_chars(s.data() + pos, s.data() + colon, value);
-  if (ec != std::errc() || ptr != s.data() + colon) return false;
-  pos = colon + 1;
-  return true;
-}
 
 class Importer {
  public:
@@ -85,7 +78,7 @@ class Importer {
     }
     Result<std::vector<std::string>> files = fs_.ListFiles(dir);
     if (!files.ok()) {
-      errors_.push_back(DiagnosticFromStatus(dir, files.status()));
+      errors_.push_back(Diagnostic::FromStatus(files.status(), dir));
       return;
     }
     size_t imported = 0;
@@ -96,24 +89,31 @@ class Importer {
       if (ImportFile(path, /*in_folder=*/true)) ++imported;
     }
     if (imported == 0) {
-      errors_.push_back(Diagnostic{dir, {}, "no question file of a known format in this folder"});
+      errors_.push_back(Diagnostic::FromStatus(
+          Status::InvalidInput("no question file of a known format in this folder"), dir));
     }
   }
 
   // Reads one file. In a folder walk, a file whose content its format does not recognise is
   // skipped (and false returned) rather than reported as broken.
   bool ImportFile(const std::string& path, bool in_folder = false) {
-    Result<std::string> content = fs_.ReadFile(path);
+    Result<std::string> content = std::string();
+    try {
+      content = fs_.ReadFile(path);
+    } catch (const std::bad_alloc&) {
+      content = Status::IoError(path + ": out of memory while reading this file");
+    }
     if (!content.ok()) {
-      errors_.push_back(DiagnosticFromStatus(path, content.status()));
+      errors_.push_back(Diagnostic::FromStatus(content.status(), path));
       return true;
     }
-    std::string_view head = std::string_view(*content).substr(0, 64 * 1024);
+    std::string_view head = std::string_view(*content).substr(0, size_t{64} * 1024);
     const Format* format = forced_;
     if (format == nullptr) format = registry_.Detect(path, head);
     if (format == nullptr) {
-      errors_.push_back(
-          Diagnostic{path, {}, "cannot tell the format of this file; name it with --from FORMAT"});
+      errors_.push_back(Diagnostic::FromStatus(
+          Status::InvalidInput("cannot tell the format of this file; name it with --from FORMAT"),
+          path));
       return true;
     }
     if (in_folder && forced_ == nullptr && format->Sniff(path, head) == 0) {
@@ -153,14 +153,43 @@ class Importer {
   }
 
   // Runs one import; on failure the questions it added are taken back so no half-read file
-  // reaches the bank.
+  // reaches the bank. Text is text and within limits: an import whose texts hold a control
+  // character or exceed a limit fails here, whatever the format (docs/reliability.md). Running
+  // out of memory while reading is an error naming the file, not an abort.
   template <typename Fn>
   void RunGuarded(const std::string& path, Fn&& fn) {
     size_t before = bank_.questions.size();
-    Status status = fn();
+    model::Bank metadata;  // the bank's own fields, restored if the text check refuses the file
+    metadata.id = bank_.id;
+    metadata.title = bank_.title;
+    metadata.exam = bank_.exam;
+    metadata.publisher = bank_.publisher;
+    metadata.language = bank_.language;
+    metadata.origin = bank_.origin;
+    metadata.extensions = bank_.extensions;
+    Status status;
+    try {
+      status = fn();
+    } catch (const std::bad_alloc&) {
+      status = Status::IoError(path +
+                               ": out of memory while reading this file; nothing read from "
+                               "it (is it a data file rather than questions?)");
+    }
+    if (status.ok()) {
+      status = CheckImported(bank_, before);
+      if (!status.ok()) {
+        bank_.id = std::move(metadata.id);
+        bank_.title = std::move(metadata.title);
+        bank_.exam = std::move(metadata.exam);
+        bank_.publisher = std::move(metadata.publisher);
+        bank_.language = std::move(metadata.language);
+        bank_.origin = std::move(metadata.origin);
+        bank_.extensions = std::move(metadata.extensions);
+      }
+    }
     if (!status.ok()) {
       bank_.questions.resize(before);
-      errors_.push_back(DiagnosticFromStatus(path, status));
+      errors_.push_back(Diagnostic::FromStatus(status, path));
     }
   }
 
@@ -173,35 +202,6 @@ class Importer {
 };
 
 }  // namespace
-
-Diagnostic DiagnosticFromStatus(const std::string& path, const Status& status) {
-  Diagnostic d;
-  d.path = path;
-  std::string_view msg = status.message();
-  // Prefer the path the message itself names (a package member, say).
-  size_t pos = 0;
-  if (msg.compare(0, path.size(), path) == 0 && msg.size() > path.size() &&
-      msg[path.size()] == ':') {
-    pos = path.size() + 1;
-  } else {
-    d.message = std::string(msg);
-    return d;
-  }
-  size_t after_path = pos;
-  uint32_t line = 0;
-  uint32_t column = 0;
-  if (ReadNumber(msg, pos, line)) {
-    size_t after_line = pos;
-    if (!ReadNumber(msg, pos, column)) pos = after_line;
-  } else {
-    pos = after_path;
-  }
-  d.span.line = line;
-  d.span.column = column;
-  while (pos < msg.size() && msg[pos] == ' ') ++pos;
-  d.message = std::string(msg.substr(pos));
-  return d;
-}
 
 Status ImportInputs(const std::vector<std::string>& inputs, const ImportOptions& options,
                     FileSystem& fs, model::Bank& bank, std::vector<Diagnostic>& errors) {

@@ -40,9 +40,6 @@ struct ImportOptions {
 Status ImportInputs(const std::vector<std::string>& inputs, const ImportOptions& options,
                     FileSystem& fs, model::Bank& bank, std::vector<Diagnostic>& errors);
 
-// Builds a Diagnostic from a failed Status whose message may start with "path:line:col: ".
-Diagnostic DiagnosticFromStatus(const std::string& path, const Status& status);
-
 }  // namespace qbank::formats
 
 #endif  // QBANK_FORMATS_IMPORT_H_

@@ -22,7 +22,7 @@ int JsonFormat::Sniff(std::string_view /*path*/, std::string_view content) const
 }
 
 Status JsonFormat::Import(const SourceText& source, ImportContext& ctx) const {
-  if (ctx.bank == nullptr) return Status::Usage("internal: json import without a bank");
+  if (ctx.bank == nullptr) return Status::Internal("json import without a bank");
   if (ctx.encoding.empty()) {
     // The parser checks UTF-8 itself (naming the first bad byte) and skips a byte-order mark.
     return json::ReadBank(source, ctx.file, *ctx.bank);

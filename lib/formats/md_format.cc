@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <optional>
 
+#include "base/utf8_text.h"
 #include "formats/md_front_matter.h"
 #include "formats/source_decoding.h"
 #include "formats/suppression_directive.h"
@@ -19,19 +20,6 @@ constexpr std::string_view kSections[] = {"Question", "Trap", "Options", "Explan
 constexpr std::string_view kQuestionKeys =
     "bank, id, type, exam, domain, difficulty, markup, tags, authors, review, origin, "
     "stated_answer, extensions, option_extensions";
-
-bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && IsBlank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && IsBlank(s.back())) s.remove_suffix(1);
-  return s;
-}
-
-std::string_view TrimRight(std::string_view s) {
-  while (!s.empty() && IsBlank(s.back())) s.remove_suffix(1);
-  return s;
-}
 
 size_t Indent(std::string_view line) {
   size_t i = 0;
@@ -141,16 +129,16 @@ class MdReader {
         i = close + 1;
         size_t body_end = BodyEnd(i);
         if (!yaml.ok()) {
-          ErrorFromStatus(yaml.status());
+          ctx_.AddError(yaml.status());
           i = body_end;
           continue;
         }
         front = std::move(yaml).value();
-        Unit(unit_begin, &*front, i, body_end);
+        ReadUnit(unit_begin, &*front, i, body_end);
         i = body_end;
       } else {
         size_t body_end = BodyEnd(i);
-        Unit(unit_begin, nullptr, i, body_end);
+        ReadUnit(unit_begin, nullptr, i, body_end);
         i = body_end;
       }
     }
@@ -182,18 +170,52 @@ class MdReader {
     size_t end = 0;      // one past the last
   };
 
-  // One unit: front matter (may be null) and the body lines [begin, end).
-  void Unit(size_t unit_begin, const YamlNode* front, size_t begin, size_t end) {
+  // What a scan of a unit's body finds: its sections and suppression directives.
+  struct UnitBody {
+    std::vector<Section> sections;
+    std::vector<model::Suppression> suppressions;  // for this question
+    std::vector<model::Suppression> for_next;      // "qbank-disable-next": for the next one
+    size_t last_content = 0;                       // the last line of text or heading
+  };
+
+  // Reads one unit, front matter (may be null) and the body lines [begin, end), and appends its
+  // question to the bank; a malformed unit is reported and adds nothing.
+  void ReadUnit(size_t unit_begin, const YamlNode* front, size_t begin, size_t end) {
     if (front != nullptr && front->kind != YamlNode::Kind::kMapping) {
       return FrontMatterNotMapping(*front);
     }
+    UnitBody body;
+    if (!ScanBody(begin, end, body)) return;
+    if (body.sections.empty()) return ReadUnitWithoutQuestion(unit_begin, front, body);
     model::Question q;
     q.markup = model::Markup::kMarkdown;  // the md default
-    std::vector<Section> sections;
-    std::vector<model::Suppression> suppressions;
-    std::vector<model::Suppression> for_next;
+    std::optional<model::QuestionType> type;
+    if (front != nullptr) {
+      Status s = ReadFront(*front, q, type);
+      if (!s.ok()) return ctx_.AddError(s);
+    }
+    if (!ReadSections(body.sections, q)) return;
+    if (front != nullptr && !ReadOptionExtensions(*front, q)) return;
+    if (!type) {
+      type = q.KeyIndexes().size() > 1 ? model::QuestionType::kMultipleAnswer
+                                       : model::QuestionType::kSingleAnswer;
+    }
+    q.type = *type;
+    q.suppressions = std::move(next_suppressions_);
+    next_suppressions_ = std::move(body.for_next);
+    q.suppressions.insert(q.suppressions.end(), body.suppressions.begin(), body.suppressions.end());
+    size_t last = std::max(body.last_content, begin);
+    q.span = text_.SpanOf(lines_[unit_begin].begin, lines_[last].begin + lines_[last].text.size(),
+                          file_);
+    if (ctx_.bank != nullptr) ctx_.bank->questions.push_back(std::move(q));
+  }
+
+  // Finds the sections and directives of the body lines [begin, end). False (after reporting) on
+  // a repeated section or text before the first section.
+  bool ScanBody(size_t begin, size_t end, UnitBody& body) {
+    std::vector<Section>& sections = body.sections;
     std::string_view fence;
-    size_t last_content = begin;
+    body.last_content = begin;
     for (size_t i = begin; i < end; ++i) {
       std::string_view line = lines_[i].text;
       std::string_view f = FenceOf(line);
@@ -204,13 +226,14 @@ class MdReader {
         if (!name.empty()) {
           for (const Section& s : sections) {
             if (s.name == name) {
-              return Error(lines_[i].begin,
-                           "expected one \"## " + std::string(name) + "\" section per question");
+              Error(lines_[i].begin,
+                    "expected one \"## " + std::string(name) + "\" section per question");
+              return false;
             }
           }
           if (!sections.empty()) sections.back().end = i;
           sections.push_back(Section{name, i, i + 1, end});
-          last_content = i;
+          body.last_content = i;
           continue;
         }
         if (std::optional<std::string_view> comment = CommentOf(line)) {
@@ -219,7 +242,7 @@ class MdReader {
             SourceSpan span = LineSpan(i);
             for (model::Suppression& s : directive.suppressions) {
               s.span = span;
-              (directive.next ? for_next : suppressions).push_back(std::move(s));
+              (directive.next ? body.for_next : body.suppressions).push_back(std::move(s));
             }
             directive_line_[i] = true;
             continue;
@@ -228,39 +251,41 @@ class MdReader {
       }
       if (Trim(line).empty()) continue;
       if (sections.empty()) {
-        return Error(lines_[i].begin + Indent(line),
-                     "expected a section heading (## Question, ## Trap, ## Options or "
-                     "## Explanation) or front matter between '---' lines");
+        Error(lines_[i].begin + Indent(line),
+              "expected a section heading (## Question, ## Trap, ## Options or "
+              "## Explanation) or front matter between '---' lines");
+        return false;
       }
-      last_content = i;
+      body.last_content = i;
     }
+    return true;
+  }
 
+  // A unit with no section: front matter that only sets the bank's fields (or nothing at all).
+  // Its directives wait for the next question.
+  void ReadUnitWithoutQuestion(size_t unit_begin, const YamlNode* front, UnitBody& body) {
     bool has_bank = front != nullptr && front->Find("bank") != nullptr;
-    if (sections.empty()) {
-      if (front != nullptr && !has_bank && !front->members.empty()) {
+    if (front != nullptr && !has_bank && !front->members.empty()) {
+      return Error(lines_[unit_begin].begin,
+                   "expected a \"## Question\" section after the front "
+                   "matter");
+    }
+    if (front != nullptr && has_bank) {
+      Status s = ReadBank(*front->Find("bank"));
+      if (!s.ok()) return ctx_.AddError(s);
+      if (front->members.size() > 1) {
         return Error(lines_[unit_begin].begin,
-                     "expected a \"## Question\" section after the front "
-                     "matter");
+                     "expected a \"## Question\" section after the front matter");
       }
-      if (front != nullptr && has_bank) {
-        Status s = ReadBank(*front->Find("bank"));
-        if (!s.ok()) return ErrorFromStatus(s);
-        if (front->members.size() > 1) {
-          return Error(lines_[unit_begin].begin,
-                       "expected a \"## Question\" section after the front matter");
-        }
-      }
-      // Directives with no question after them wait for the next one.
-      next_suppressions_.insert(next_suppressions_.end(), suppressions.begin(), suppressions.end());
-      next_suppressions_.insert(next_suppressions_.end(), for_next.begin(), for_next.end());
-      return;
     }
+    next_suppressions_.insert(next_suppressions_.end(), body.suppressions.begin(),
+                              body.suppressions.end());
+    next_suppressions_.insert(next_suppressions_.end(), body.for_next.begin(), body.for_next.end());
+  }
 
-    std::optional<model::QuestionType> type;
-    if (front != nullptr) {
-      Status s = ReadFront(*front, q, type);
-      if (!s.ok()) return ErrorFromStatus(s);
-    }
+  // Reads the sections into q. False (after reporting) when one is malformed or the question
+  // section is missing.
+  bool ReadSections(const std::vector<Section>& sections, model::Question& q) {
     bool have_question = false;
     for (const Section& s : sections) {
       if (s.name == "Question") {
@@ -270,44 +295,37 @@ class MdReader {
         q.trap = SectionText(s.begin, s.end);
       } else if (s.name == "Explanation") {
         q.explanation = SectionText(s.begin, s.end);
-      } else if (!Options(s, q)) {
-        return;
+      } else if (!ReadOptions(s, q)) {
+        return false;
       }
     }
     if (!have_question) {
-      return Error(lines_[sections.front().heading].begin,
-                   "expected a \"## Question\" section in every question");
+      Error(lines_[sections.front().heading].begin,
+            "expected a \"## Question\" section in every question");
     }
-    if (front != nullptr) {
-      if (const YamlNode* ext = front->Find("option_extensions")) {
-        if (ext->kind != YamlNode::Kind::kSequence || ext->items.size() > q.options.size()) {
-          return ErrorAt(*ext,
-                         "expected a list with one entry (or null) per option for "
-                         "'option_extensions'");
-        }
-        for (size_t k = 0; k < ext->items.size(); ++k) {
-          q.options[k].extensions = YamlToValue(ext->items[k]);
-        }
-      }
+    return have_question;
+  }
+
+  // Reads the front matter's 'option_extensions' into the options. False (after reporting) when
+  // it is not a list of at most one entry per option.
+  bool ReadOptionExtensions(const YamlNode& front, model::Question& q) {
+    const YamlNode* ext = front.Find("option_extensions");
+    if (ext == nullptr) return true;
+    if (ext->kind != YamlNode::Kind::kSequence || ext->items.size() > q.options.size()) {
+      ErrorAt(*ext,
+              "expected a list with one entry (or null) per option for "
+              "'option_extensions'");
+      return false;
     }
-    if (!type) {
-      type = q.KeyIndexes().size() > 1 ? model::QuestionType::kMultipleAnswer
-                                       : model::QuestionType::kSingleAnswer;
+    for (size_t k = 0; k < ext->items.size(); ++k) {
+      q.options[k].extensions = YamlToValue(ext->items[k]);
     }
-    q.type = *type;
-    q.suppressions = std::move(next_suppressions_);
-    next_suppressions_ = std::move(for_next);
-    q.suppressions.insert(q.suppressions.end(), suppressions.begin(), suppressions.end());
-    size_t last = std::max(last_content, begin);
-    q.span = text_.SpanOf(lines_[unit_begin].begin, lines_[last].begin + lines_[last].text.size(),
-                          file_);
-    if (ctx_.bank != nullptr) ctx_.bank->questions.push_back(std::move(q));
+    return true;
   }
 
   void FrontMatterNotMapping(const YamlNode& node) {
-    ErrorFromStatus(Status::InvalidInput(FormatLocation(text_.path(), node.line, node.column) +
-                                         ": expected the front matter to be a mapping of keys (" +
-                                         std::string(kQuestionKeys) + ")"));
+    ErrorAt(node, "expected the front matter to be a mapping of keys (" +
+                      std::string(kQuestionKeys) + ")");
   }
 
   // Lines [begin, end) of a text section, blank lines at either end dropped, escaped structural
@@ -343,56 +361,27 @@ class MdReader {
     return text;
   }
 
-  // The "## Options" section: a task list. False (after reporting) on a malformed line.
-  bool Options(const Section& s, model::Question& q) {
-    model::Option* current = nullptr;
-    size_t option_first = 0;
-    size_t option_last = 0;
-    std::vector<size_t> text_lines;
-    std::vector<size_t> rationale_lines;
-    auto finish = [&]() {
-      if (current == nullptr) return;
-      if (text_lines.size() > 1) {
-        current->text.verbatim = false;
-        for (size_t k = 1; k < text_lines.size(); ++k) {
-          std::string_view line = lines_[text_lines[k]].text;
-          current->text.value += "\n" + std::string(Trim(line));
-        }
-        size_t last = text_lines.back();
-        current->text.span.end_line = text_.PositionAt(lines_[last].begin).line;
-        current->text.span.end_column =
-            text_.PositionAt(lines_[last].begin + TrimRight(lines_[last].text).size()).column;
-      }
-      if (!rationale_lines.empty()) {
-        std::string value;
-        size_t first_begin = 0;
-        for (size_t k = 0; k < rationale_lines.size(); ++k) {
-          std::string_view line = lines_[rationale_lines[k]].text;
-          size_t at = Indent(line);
-          if (at < line.size() && line[at] == '>') {
-            ++at;
-            if (at < line.size() && line[at] == ' ') ++at;
-          }
-          if (k == 0) first_begin = lines_[rationale_lines[k]].begin + at;
-          if (k > 0) value += '\n';
-          value += TrimRight(line.substr(std::min(at, line.size())));
-        }
-        // Blank quote lines at either end are not part of the text.
-        std::string_view v = Trim(value);
-        current->rationale.value = std::string(v);
-        size_t last = rationale_lines.back();
-        current->rationale.span = text_.SpanOf(
-            first_begin, lines_[last].begin + TrimRight(lines_[last].text).size(), file_);
-        current->rationale.verbatim = rationale_lines.size() == 1;
-      }
-      current->span =
-          text_.SpanOf(lines_[option_first].begin,
-                       lines_[option_last].begin + lines_[option_last].text.size(), file_);
-      text_lines.clear();
-      rationale_lines.clear();
-      current = nullptr;
-    };
+  // The lines of one option in the "## Options" section.
+  struct OptionLines {
+    size_t first = 0;  // the "- [ ]" line
+    size_t last = 0;
+    std::vector<size_t> text;       // the item line and its continuation lines
+    std::vector<size_t> rationale;  // the "> " lines under it, blank lines between them kept
+  };
 
+  // True for a task-list item line "- [ ] text" / "- [x] text" (indent and rest as split).
+  static bool IsOptionItem(size_t indent, std::string_view rest) {
+    return indent < 2 && rest.size() >= 5 && (rest[0] == '-' || rest[0] == '*' || rest[0] == '+') &&
+           rest[1] == ' ' && rest[2] == '[' &&
+           (rest[3] == ' ' || rest[3] == 'x' || rest[3] == 'X') && rest[4] == ']' &&
+           (rest.size() == 5 || rest[5] == ' ');
+  }
+
+  // Reads the "## Options" section (a task list) into q.options. False (after reporting) on a
+  // malformed line.
+  bool ReadOptions(const Section& s, model::Question& q) {
+    model::Option* current = nullptr;
+    OptionLines lines;
     for (size_t i = s.begin; i < s.end; ++i) {
       std::string_view line = lines_[i].text;
       if (Trim(line).empty()) continue;
@@ -402,44 +391,11 @@ class MdReader {
       }
       size_t indent = Indent(line);
       std::string_view rest = line.substr(indent);
-      bool item = indent < 2 && rest.size() >= 5 &&
-                  (rest[0] == '-' || rest[0] == '*' || rest[0] == '+') && rest[1] == ' ' &&
-                  rest[2] == '[' && (rest[3] == ' ' || rest[3] == 'x' || rest[3] == 'X') &&
-                  rest[4] == ']' && (rest.size() == 5 || rest[5] == ' ');
-      if (item) {
-        finish();
-        q.options.emplace_back();
-        current = &q.options.back();
-        option_first = option_last = i;
-        current->correct = rest[3] != ' ';
-        size_t box = lines_[i].begin + indent + 2;
-        current->correct_span = text_.SpanOf(box, box + 3, file_);
-        size_t at = indent + 5;
-        while (at < line.size() && line[at] == ' ') ++at;
-        // "(50%) " before the text is the option's weight.
-        std::string_view text = TrimRight(line.substr(at));
-        if (!text.empty() && text[0] == '(') {
-          size_t close = text.find("%)");
-          double weight = 0;
-          std::string number(text.substr(1, close == std::string_view::npos ? 0 : close - 1));
-          char* parse_end = nullptr;
-          if (close != std::string_view::npos && !number.empty()) {
-            weight = std::strtod(number.c_str(), &parse_end);
-          }
-          if (parse_end != nullptr && *parse_end == '\0' && std::isfinite(weight) &&
-              (close + 2 == text.size() || text[close + 2] == ' ')) {
-            current->weight = weight;
-            at += close + 2;
-            while (at < line.size() && line[at] == ' ') ++at;
-            text = TrimRight(line.substr(at));
-          }
-        }
-        bool escaped = text.size() >= 2 && text[0] == '\\' && (text[1] == '(' || text[1] == '\\');
-        current->text.value = std::string(escaped ? text.substr(1) : text);
-        current->text.span =
-            text_.SpanOf(lines_[i].begin + at, lines_[i].begin + at + text.size(), file_);
-        current->text.verbatim = !escaped;
-        text_lines.push_back(i);
+      if (IsOptionItem(indent, rest)) {
+        if (current != nullptr) FinishOption(lines, *current);
+        current = &q.options.emplace_back();
+        lines = OptionLines{i, i, {i}, {}};
+        ReadOptionItem(i, indent, *current);
         continue;
       }
       if (current == nullptr || indent < 2) {
@@ -448,26 +404,96 @@ class MdReader {
               "under its option as \"  > text\")");
         return false;
       }
-      option_last = i;
-      if (rest[0] == '>' || !rationale_lines.empty()) {
+      lines.last = i;
+      if (rest[0] == '>' || !lines.rationale.empty()) {
         // Blank lines inside a rationale are kept as paragraph breaks.
-        if (!rationale_lines.empty() && rationale_lines.back() + 1 < i) {
-          for (size_t k = rationale_lines.back() + 1; k < i; ++k) rationale_lines.push_back(k);
+        if (!lines.rationale.empty() && lines.rationale.back() + 1 < i) {
+          for (size_t k = lines.rationale.back() + 1; k < i; ++k) lines.rationale.push_back(k);
         }
-        rationale_lines.push_back(i);
+        lines.rationale.push_back(i);
       } else {
-        text_lines.push_back(i);
+        lines.text.push_back(i);
       }
     }
-    finish();
+    if (current != nullptr) FinishOption(lines, *current);
     return true;
+  }
+
+  // Reads the item line `i` of an option: its box, its weight "(50%) " and its text.
+  void ReadOptionItem(size_t i, size_t indent, model::Option& option) {
+    std::string_view line = lines_[i].text;
+    option.correct = line[indent + 3] != ' ';
+    size_t box = lines_[i].begin + indent + 2;
+    option.correct_span = text_.SpanOf(box, box + 3, file_);
+    size_t at = indent + 5;
+    while (at < line.size() && line[at] == ' ') ++at;
+    // "(50%) " before the text is the option's weight.
+    std::string_view text = TrimRight(line.substr(at));
+    if (!text.empty() && text[0] == '(') {
+      size_t close = text.find("%)");
+      double weight = 0;
+      std::string number(text.substr(1, close == std::string_view::npos ? 0 : close - 1));
+      char* parse_end = nullptr;
+      if (close != std::string_view::npos && !number.empty()) {
+        weight = std::strtod(number.c_str(), &parse_end);
+      }
+      if (parse_end != nullptr && *parse_end == '\0' && std::isfinite(weight) &&
+          (close + 2 == text.size() || text[close + 2] == ' ')) {
+        option.weight = weight;
+        at += close + 2;
+        while (at < line.size() && line[at] == ' ') ++at;
+        text = TrimRight(line.substr(at));
+      }
+    }
+    bool escaped = text.size() >= 2 && text[0] == '\\' && (text[1] == '(' || text[1] == '\\');
+    option.text.value = std::string(escaped ? text.substr(1) : text);
+    option.text.span =
+        text_.SpanOf(lines_[i].begin + at, lines_[i].begin + at + text.size(), file_);
+    option.text.verbatim = !escaped;
+  }
+
+  // Completes an option from all its lines: continuation lines join its text, the quote lines
+  // make its rationale, and its span covers them all.
+  void FinishOption(const OptionLines& lines, model::Option& option) {
+    if (lines.text.size() > 1) {
+      option.text.verbatim = false;
+      for (size_t k = 1; k < lines.text.size(); ++k) {
+        option.text.value += "\n" + std::string(Trim(lines_[lines.text[k]].text));
+      }
+      size_t last = lines.text.back();
+      option.text.span.end_line = text_.PositionAt(lines_[last].begin).line;
+      option.text.span.end_column =
+          text_.PositionAt(lines_[last].begin + TrimRight(lines_[last].text).size()).column;
+    }
+    if (!lines.rationale.empty()) {
+      std::string value;
+      size_t first_begin = 0;
+      for (size_t k = 0; k < lines.rationale.size(); ++k) {
+        std::string_view line = lines_[lines.rationale[k]].text;
+        size_t at = Indent(line);
+        if (at < line.size() && line[at] == '>') {
+          ++at;
+          if (at < line.size() && line[at] == ' ') ++at;
+        }
+        if (k == 0) first_begin = lines_[lines.rationale[k]].begin + at;
+        if (k > 0) value += '\n';
+        value += TrimRight(line.substr(std::min(at, line.size())));
+      }
+      // Blank quote lines at either end are not part of the text.
+      option.rationale.value = std::string(Trim(value));
+      size_t last = lines.rationale.back();
+      option.rationale.span = text_.SpanOf(
+          first_begin, lines_[last].begin + TrimRight(lines_[last].text).size(), file_);
+      option.rationale.verbatim = lines.rationale.size() == 1;
+    }
+    option.span = text_.SpanOf(lines_[lines.first].begin,
+                               lines_[lines.last].begin + lines_[lines.last].text.size(), file_);
   }
 
   // ---- front matter ----
 
   Status Unexpected(const YamlNode& node, const std::string& what) const {
-    return Status::InvalidInput(FormatLocation(text_.path(), node.line, node.column) +
-                                ": expected " + what);
+    return Status::InvalidInput("expected " + what).At(text_.path(), NodeSpan(node));
   }
 
   Status TextOf(const YamlNode& node, const std::string& key, model::Text& text) const {
@@ -508,7 +534,7 @@ class MdReader {
       return Unexpected(node, "a mapping for '" + what + "' (keys: " + std::string(list) + ")");
     }
     for (size_t i = 0; i < node.members.size(); ++i) {
-      const YamlNode& key = node.members[i].first;
+      const YamlNode& key = node.members[i].key;
       bool known = false;
       size_t pos = 0;
       while (pos < list.size()) {
@@ -524,7 +550,7 @@ class MdReader {
                                    "', found '" + key.scalar + "'");
       }
       for (size_t j = 0; j < i; ++j) {
-        if (node.members[j].first.scalar == key.scalar) {
+        if (node.members[j].key.scalar == key.scalar) {
           return Unexpected(key, "'" + key.scalar + "' once in '" + what + "'");
         }
       }
@@ -568,35 +594,9 @@ class MdReader {
       } else if (k == "tags") {
         QBANK_RETURN_IF_ERROR(TextList(value, k, q.tags));
       } else if (k == "authors") {
-        if (value.kind != YamlNode::Kind::kSequence) {
-          return Unexpected(value, "a list of authors for 'authors'");
-        }
-        for (const YamlNode& a : value.items) {
-          QBANK_RETURN_IF_ERROR(Mapping(a, "authors", "name, initials, credentials, roles"));
-          model::Person person;
-          for (const auto& [ak, av] : a.members) {
-            if (ak.scalar == "name") QBANK_RETURN_IF_ERROR(TextOf(av, "name", person.name));
-            if (ak.scalar == "initials") {
-              QBANK_RETURN_IF_ERROR(TextOf(av, "initials", person.initials));
-            }
-            if (ak.scalar == "credentials") {
-              QBANK_RETURN_IF_ERROR(TextOf(av, "credentials", person.credentials));
-            }
-            if (ak.scalar == "roles") QBANK_RETURN_IF_ERROR(TextList(av, "roles", person.roles));
-          }
-          q.authors.push_back(std::move(person));
-        }
+        QBANK_RETURN_IF_ERROR(ReadAuthors(value, q));
       } else if (k == "review") {
-        QBANK_RETURN_IF_ERROR(Mapping(value, "review", "date, reviewer, checked_against"));
-        for (const auto& [rk, rv] : value.members) {
-          if (rk.scalar == "date") QBANK_RETURN_IF_ERROR(TextOf(rv, "date", q.review.date));
-          if (rk.scalar == "reviewer") {
-            QBANK_RETURN_IF_ERROR(TextOf(rv, "reviewer", q.review.reviewer));
-          }
-          if (rk.scalar == "checked_against") {
-            QBANK_RETURN_IF_ERROR(TextOf(rv, "checked_against", q.review.checked_against));
-          }
-        }
+        QBANK_RETURN_IF_ERROR(ReadReview(value, q));
       } else if (k == "origin") {
         QBANK_RETURN_IF_ERROR(Mapping(value, "origin", "statement, references"));
         for (const auto& [ok, ov] : value.members) {
@@ -616,6 +616,42 @@ class MdReader {
         }
       }
       // option_extensions is read once the options are known.
+    }
+    return Status::Ok();
+  }
+
+  Status ReadAuthors(const YamlNode& value, model::Question& q) {
+    if (value.kind != YamlNode::Kind::kSequence) {
+      return Unexpected(value, "a list of authors for 'authors'");
+    }
+    for (const YamlNode& a : value.items) {
+      QBANK_RETURN_IF_ERROR(Mapping(a, "authors", "name, initials, credentials, roles"));
+      model::Person person;
+      for (const auto& [ak, av] : a.members) {
+        if (ak.scalar == "name") QBANK_RETURN_IF_ERROR(TextOf(av, "name", person.name));
+        if (ak.scalar == "initials") {
+          QBANK_RETURN_IF_ERROR(TextOf(av, "initials", person.initials));
+        }
+        if (ak.scalar == "credentials") {
+          QBANK_RETURN_IF_ERROR(TextOf(av, "credentials", person.credentials));
+        }
+        if (ak.scalar == "roles") QBANK_RETURN_IF_ERROR(TextList(av, "roles", person.roles));
+      }
+      q.authors.push_back(std::move(person));
+    }
+    return Status::Ok();
+  }
+
+  Status ReadReview(const YamlNode& value, model::Question& q) const {
+    QBANK_RETURN_IF_ERROR(Mapping(value, "review", "date, reviewer, checked_against"));
+    for (const auto& [rk, rv] : value.members) {
+      if (rk.scalar == "date") QBANK_RETURN_IF_ERROR(TextOf(rv, "date", q.review.date));
+      if (rk.scalar == "reviewer") {
+        QBANK_RETURN_IF_ERROR(TextOf(rv, "reviewer", q.review.reviewer));
+      }
+      if (rk.scalar == "checked_against") {
+        QBANK_RETURN_IF_ERROR(TextOf(rv, "checked_against", q.review.checked_against));
+      }
     }
     return Status::Ok();
   }
@@ -670,46 +706,14 @@ class MdReader {
                         lines_[i].begin + TrimRight(lines_[i].text).size(), file_);
   }
 
-  void Error(size_t offset, std::string message) {
-    SourcePosition p = text_.PositionAt(offset);
-    Report(p.line, p.column, std::move(message));
-  }
+  void Error(size_t offset, std::string_view message) { ctx_.AddError(text_, offset, message); }
 
   void ErrorAt(const YamlNode& node, std::string message) {
-    Report(node.line, node.column, std::move(message));
+    ctx_.AddError(Status::InvalidInput(std::move(message)).At(text_.path(), NodeSpan(node)));
   }
 
-  // A Status whose message is "path:line:col: message".
-  void ErrorFromStatus(const Status& status) {
-    std::string_view msg = status.message();
-    std::string prefix = text_.path() + ":";
-    uint32_t line = 0;
-    uint32_t column = 0;
-    if (msg.substr(0, prefix.size()) == prefix) {
-      msg.remove_prefix(prefix.size());
-      char* end = nullptr;
-      std::string rest(msg);
-      line = static_cast<uint32_t>(std::strtoul(rest.c_str(), &end, 10));
-      if (end != nullptr && *end == ':') {
-        column = static_cast<uint32_t>(std::strtoul(end + 1, &end, 10));
-        if (end != nullptr && *end == ':') {
-          msg = std::string_view(msg).substr(static_cast<size_t>(end - rest.c_str()) + 1);
-        }
-      }
-      msg = Trim(msg);
-    }
-    Report(line, column, std::string(msg));
-  }
-
-  void Report(uint32_t line, uint32_t column, std::string message) {
-    if (ctx_.errors == nullptr) return;
-    Diagnostic d;
-    d.path = text_.path();
-    d.span.file = file_;
-    d.span.line = line;
-    d.span.column = column;
-    d.message = std::move(message);
-    ctx_.errors->push_back(std::move(d));
+  static SourceSpan NodeSpan(const YamlNode& node) {
+    return SourceSpan::Point(node.line, node.column);
   }
 
   const SourceText& text_;

@@ -187,123 +187,153 @@ const YamlNode* YamlNode::Find(std::string_view key) const {
   return nullptr;
 }
 
-Result<YamlNode> ParseYaml(const SourceText& source, size_t begin, size_t end) {
-  std::string_view text = std::string_view(source.content()).substr(begin, end - begin);
-  uint32_t first_line = source.PositionAt(begin).line;
-  auto error = [&](const yaml_mark_t& mark, const std::string& message) {
-    return Status::InvalidInput(FormatLocation(source.path(),
-                                               first_line + static_cast<uint32_t>(mark.line),
-                                               static_cast<uint32_t>(mark.column) + 1) +
-                                ": " + message);
-  };
+namespace {
 
-  YamlParser parser;
-  yaml_parser_set_input_string(parser.get(), reinterpret_cast<const unsigned char*>(text.data()),
-                               text.size());
-  yaml_parser_set_encoding(parser.get(), YAML_UTF8_ENCODING);
+// Builds the YamlNode tree from libyaml's events, one event at a time.
+class YamlTreeBuilder {
+ public:
+  YamlTreeBuilder(const SourceText& source, uint32_t first_line)
+      : source_(source), first_line_(first_line) {}
 
+  // An error at `mark` (a place in the front matter, counted from its first line).
+  Status Error(const yaml_mark_t& mark, const std::string& message) const {
+    return Status::InvalidInput(message).At(
+        source_.path(), SourceSpan::Point(first_line_ + static_cast<uint32_t>(mark.line),
+                                          static_cast<uint32_t>(mark.column) + 1));
+  }
+
+  // Takes in one event; sets `*done` at the end of the stream.
+  Status Take(const yaml_event_t& e, bool* done) {
+    switch (e.type) {
+      case YAML_STREAM_START_EVENT:
+      case YAML_DOCUMENT_END_EVENT:
+      case YAML_NO_EVENT:
+        return Status::Ok();
+      case YAML_DOCUMENT_START_EVENT:
+        if (++documents_ > 1) {
+          return Error(e.start_mark, "expected one YAML document in the front matter");
+        }
+        return Status::Ok();
+      case YAML_STREAM_END_EVENT:
+        *done = true;
+        return Status::Ok();
+      case YAML_ALIAS_EVENT:
+        return Error(e.start_mark, "expected no YAML aliases (*name) in the front matter");
+      case YAML_SCALAR_EVENT:
+        return TakeScalar(e);
+      case YAML_SEQUENCE_START_EVENT:
+      case YAML_MAPPING_START_EVENT:
+        return Open(e);
+      case YAML_SEQUENCE_END_EVENT:
+      case YAML_MAPPING_END_EVENT: {
+        YamlNode node = std::move(stack_.back().node);
+        stack_.pop_back();
+        return Add(std::move(node), e.start_mark);
+      }
+    }
+    return Status::Ok();
+  }
+
+  // The tree, once the stream has ended (an empty mapping for empty front matter).
+  YamlNode TakeRoot() {
+    if (root_) return std::move(*root_);
+    YamlNode empty;
+    empty.kind = YamlNode::Kind::kMapping;
+    empty.line = first_line_;
+    empty.column = 1;
+    return empty;
+  }
+
+ private:
   struct Frame {
     YamlNode node;
     bool has_key = false;
     YamlNode key;
   };
-  std::vector<Frame> stack;
-  std::optional<YamlNode> root;
-  int documents = 0;
 
-  auto add = [&](YamlNode node, const yaml_mark_t& mark) -> Status {
-    if (stack.empty()) {
-      root = std::move(node);
+  Status TakeScalar(const yaml_event_t& e) {
+    if (e.data.scalar.anchor != nullptr) {
+      return Error(e.start_mark, "expected no YAML anchors (&name) in the front matter");
+    }
+    YamlNode node;
+    node.scalar.assign(reinterpret_cast<const char*>(e.data.scalar.value), e.data.scalar.length);
+    node.plain = e.data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
+    node.single_line = e.start_mark.line == e.end_mark.line;
+    node.line = first_line_ + static_cast<uint32_t>(e.start_mark.line);
+    node.column = static_cast<uint32_t>(e.start_mark.column) + 1;
+    return Add(std::move(node), e.start_mark);
+  }
+
+  // A sequence or mapping starts.
+  Status Open(const yaml_event_t& e) {
+    bool sequence = e.type == YAML_SEQUENCE_START_EVENT;
+    const yaml_char_t* anchor =
+        sequence ? e.data.sequence_start.anchor : e.data.mapping_start.anchor;
+    if (anchor != nullptr) {
+      return Error(e.start_mark, "expected no YAML anchors (&name) in the front matter");
+    }
+    if (stack_.size() >= kMaxDepth) {
+      return Error(e.start_mark, "expected front matter nested at most " +
+                                     std::to_string(kMaxDepth) + " levels deep");
+    }
+    Frame frame;
+    frame.node.kind = sequence ? YamlNode::Kind::kSequence : YamlNode::Kind::kMapping;
+    frame.node.line = first_line_ + static_cast<uint32_t>(e.start_mark.line);
+    frame.node.column = static_cast<uint32_t>(e.start_mark.column) + 1;
+    stack_.push_back(std::move(frame));
+    return Status::Ok();
+  }
+
+  // Places a finished node in the one being built (as a key, a value or an item), or as the root.
+  Status Add(YamlNode node, const yaml_mark_t& mark) {
+    if (stack_.empty()) {
+      root_ = std::move(node);
       return Status::Ok();
     }
-    Frame& top = stack.back();
+    Frame& top = stack_.back();
     if (top.node.kind == YamlNode::Kind::kSequence) {
       top.node.items.push_back(std::move(node));
     } else if (!top.has_key) {
       if (node.kind != YamlNode::Kind::kScalar) {
-        return error(mark, "expected a plain key in the front matter, found a list or mapping");
+        return Error(mark, "expected a plain key in the front matter, found a list or mapping");
       }
       top.key = std::move(node);
       top.has_key = true;
     } else {
-      top.node.members.emplace_back(std::move(top.key), std::move(node));
+      top.node.members.push_back({std::move(top.key), std::move(node)});
       top.has_key = false;
     }
     return Status::Ok();
-  };
+  }
 
-  for (;;) {
+  const SourceText& source_;
+  uint32_t first_line_;
+  std::vector<Frame> stack_;
+  std::optional<YamlNode> root_;
+  int documents_ = 0;
+};
+
+}  // namespace
+
+Result<YamlNode> ParseYaml(const SourceText& source, size_t begin, size_t end) {
+  std::string_view text = std::string_view(source.content()).substr(begin, end - begin);
+  YamlTreeBuilder builder(source, source.PositionAt(begin).line);
+  YamlParser parser;
+  yaml_parser_set_input_string(parser.get(), reinterpret_cast<const unsigned char*>(text.data()),
+                               text.size());
+  yaml_parser_set_encoding(parser.get(), YAML_UTF8_ENCODING);
+  for (bool done = false; !done;) {
     Event event;
     if (!event.Parse(parser.get())) {
       const yaml_parser_t* p = parser.get();
       std::string problem = p->problem != nullptr ? p->problem : "malformed YAML";
       if (p->context != nullptr) problem += std::string(" ") + p->context;
-      return error(p->problem_mark, "expected valid YAML in the front matter (" + problem + ")");
+      return builder.Error(p->problem_mark,
+                           "expected valid YAML in the front matter (" + problem + ")");
     }
-    const yaml_event_t& e = event.get();
-    switch (e.type) {
-      case YAML_STREAM_START_EVENT:
-      case YAML_DOCUMENT_END_EVENT:
-      case YAML_NO_EVENT:
-        break;
-      case YAML_DOCUMENT_START_EVENT:
-        if (++documents > 1) {
-          return error(e.start_mark, "expected one YAML document in the front matter");
-        }
-        break;
-      case YAML_STREAM_END_EVENT:
-        if (!root) {
-          YamlNode empty;
-          empty.kind = YamlNode::Kind::kMapping;
-          empty.line = first_line;
-          empty.column = 1;
-          return empty;
-        }
-        return std::move(*root);
-      case YAML_ALIAS_EVENT:
-        return error(e.start_mark, "expected no YAML aliases (*name) in the front matter");
-      case YAML_SCALAR_EVENT: {
-        if (e.data.scalar.anchor != nullptr) {
-          return error(e.start_mark, "expected no YAML anchors (&name) in the front matter");
-        }
-        YamlNode node;
-        node.scalar.assign(reinterpret_cast<const char*>(e.data.scalar.value),
-                           e.data.scalar.length);
-        node.plain = e.data.scalar.style == YAML_PLAIN_SCALAR_STYLE;
-        node.single_line = e.start_mark.line == e.end_mark.line;
-        node.line = first_line + static_cast<uint32_t>(e.start_mark.line);
-        node.column = static_cast<uint32_t>(e.start_mark.column) + 1;
-        QBANK_RETURN_IF_ERROR(add(std::move(node), e.start_mark));
-        break;
-      }
-      case YAML_SEQUENCE_START_EVENT:
-      case YAML_MAPPING_START_EVENT: {
-        bool sequence = e.type == YAML_SEQUENCE_START_EVENT;
-        const yaml_char_t* anchor =
-            sequence ? e.data.sequence_start.anchor : e.data.mapping_start.anchor;
-        if (anchor != nullptr) {
-          return error(e.start_mark, "expected no YAML anchors (&name) in the front matter");
-        }
-        if (stack.size() >= kMaxDepth) {
-          return error(e.start_mark, "expected front matter nested at most " +
-                                         std::to_string(kMaxDepth) + " levels deep");
-        }
-        Frame frame;
-        frame.node.kind = sequence ? YamlNode::Kind::kSequence : YamlNode::Kind::kMapping;
-        frame.node.line = first_line + static_cast<uint32_t>(e.start_mark.line);
-        frame.node.column = static_cast<uint32_t>(e.start_mark.column) + 1;
-        stack.push_back(std::move(frame));
-        break;
-      }
-      case YAML_SEQUENCE_END_EVENT:
-      case YAML_MAPPING_END_EVENT: {
-        YamlNode node = std::move(stack.back().node);
-        stack.pop_back();
-        QBANK_RETURN_IF_ERROR(add(std::move(node), e.start_mark));
-        break;
-      }
-    }
+    QBANK_RETURN_IF_ERROR(builder.Take(event.get(), &done));
   }
+  return builder.TakeRoot();
 }
 
 model::Value YamlToValue(const YamlNode& node) {

@@ -17,6 +17,8 @@
 namespace qbank::formats {
 
 // One node of a YAML document.
+struct YamlMember;
+
 struct YamlNode {
   enum class Kind { kScalar, kSequence, kMapping };
   Kind kind = Kind::kScalar;
@@ -26,10 +28,16 @@ struct YamlNode {
   uint32_t line = 0;            // 1-based, in the file
   uint32_t column = 0;          // 1-based, in code points
   std::vector<YamlNode> items;  // kSequence
-  std::vector<std::pair<YamlNode, YamlNode>> members;  // kMapping: key, value in document order
+  // kMapping: key, value in document order (a struct, not std::pair, which needs complete types).
+  std::vector<YamlMember> members;
 
   // The value of mapping key `key`, or nullptr.
   const YamlNode* Find(std::string_view key) const;
+};
+
+struct YamlMember {
+  YamlNode key;
+  YamlNode value;
 };
 
 // Parses source bytes [begin, end) (whole lines starting at a line start) as one YAML document.

@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <set>
 
+#include "base/utf8_text.h"
 #include "formats/field_loss.h"
 #include "formats/xml_source_decoding.h"
 #include "xml/xml_tree.h"
@@ -31,17 +32,6 @@ constexpr std::array<std::string_view, 21> kFractions = {
     "60",       "50",       "40",       "33.33333", "30", "25", "20",
     "16.66667", "14.28571", "12.5",     "11.11111", "10", "5",  "0"};
 constexpr double kFractionTolerance = 0.001;  // percentage points; Moodle allows 0.00001 of 1
-
-std::string_view Trim(std::string_view s, size_t* lead = nullptr) {
-  size_t b = 0;
-  while (b < s.size() && (s[b] == ' ' || s[b] == '\t' || s[b] == '\n' || s[b] == '\r')) ++b;
-  size_t e = s.size();
-  while (e > b && (s[e - 1] == ' ' || s[e - 1] == '\t' || s[e - 1] == '\n' || s[e - 1] == '\r')) {
-    --e;
-  }
-  if (lead != nullptr) *lead = b;
-  return s.substr(b, e - b);
-}
 
 std::optional<double> ParseNumber(std::string_view s) {
   s = Trim(s);
@@ -155,7 +145,7 @@ class Reader {
       Status status = ReadQuestion(*child, *type, question);
       if (!status.ok()) {
         if (ctx_.errors == nullptr) return status;
-        ReportStatus(status);
+        ctx_.AddError(status);
         continue;
       }
       ctx_.bank->questions.push_back(std::move(question));
@@ -165,42 +155,10 @@ class Reader {
 
  private:
   Status Error(const xml::Node& at, const std::string& message) const {
-    return Status::InvalidInput(source_.ErrorAt(Offset(at), message));
+    return source_.ErrorAt(Offset(at), message);
   }
   void Report(const xml::Node& at, const std::string& message) const {
-    if (ctx_.errors == nullptr) return;
-    SourcePosition pos = source_.PositionAt(Offset(at));
-    Diagnostic d;
-    d.path = source_.path();
-    d.span.file = file_;
-    d.span.line = pos.line;
-    d.span.column = pos.column;
-    d.message = message;
-    ctx_.errors->push_back(std::move(d));
-  }
-  // A per-question error whose message is "path:line:col: what".
-  void ReportStatus(const Status& status) const {
-    Diagnostic d;
-    d.path = source_.path();
-    std::string_view msg = status.message();
-    d.message = std::string(msg);
-    if (msg.starts_with(source_.path() + ":")) {
-      std::string_view rest = msg.substr(source_.path().size() + 1);
-      uint32_t line = 0;
-      uint32_t column = 0;
-      auto r1 = std::from_chars(rest.data(), rest.data() + rest.size(), line);
-      if (r1.ec == std::errc() && r1.ptr < rest.data() + rest.size() && *r1.ptr == ':') {
-        const char* p = r1.ptr + 1;
-        auto r2 = std::from_chars(p, rest.data() + rest.size(), column);
-        if (r2.ec == std::errc() && r2.ptr + 1 < rest.data() + rest.size() && *r2.ptr == ':') {
-          d.span.line = line;
-          d.span.column = column;
-          d.message = std::string(r2.ptr + 2, rest.data() + rest.size());
-        }
-      }
-    }
-    d.span.file = file_;
-    ctx_.errors->push_back(std::move(d));
+    ctx_.AddError(source_, Offset(at), message);
   }
   size_t Offset(const xml::Node& n) const {
     return n.offset == xml::Node::kNoOffset ? 0 : n.offset;
@@ -222,7 +180,8 @@ class Reader {
       raw = text.TextContent();
     }
     size_t lead = 0;
-    out.value = std::string(Trim(raw, &lead));
+    lead = CountLeadingBlanks(raw);
+    out.value = std::string(Trim(raw));
     bool verbatim = first != nullptr && text.children.size() == 1 && first->verbatim;
     if (first != nullptr && first->offset != xml::Node::kNoOffset) {
       size_t b = first->offset + (verbatim ? lead : 0);
@@ -295,27 +254,7 @@ class Reader {
     Value ext;
     question.span = ElementSpan(q);
     question.domain = domain_;
-    if (moodle_type == "multichoice") {
-      question.type = QuestionType::kSingleAnswer;
-    } else if (moodle_type == "multichoiceset") {
-      question.type = QuestionType::kMultipleAnswer;
-      ext["type"] = moodle_type;
-    } else if (moodle_type == "truefalse") {
-      question.type = QuestionType::kTrueFalse;
-    } else if (moodle_type == "shortanswer") {
-      question.type = QuestionType::kShortAnswer;
-    } else if (moodle_type == "numerical") {
-      question.type = QuestionType::kNumerical;
-    } else if (moodle_type == "matching") {
-      question.type = QuestionType::kMatching;
-    } else if (moodle_type == "essay") {
-      question.type = QuestionType::kEssay;
-    } else if (moodle_type == "description") {
-      question.type = QuestionType::kDescription;
-    } else {
-      question.type = QuestionType::kOther;
-      ext["type"] = moodle_type;
-    }
+    SetType(moodle_type, question, ext);
     bool reads_answers = ReadsAnswers(moodle_type);
     std::string question_format = "html";
     std::optional<std::string> feedback_format;
@@ -369,6 +308,41 @@ class Reader {
     if (!name.empty() && name.value != question.id.value) ext["name"] = name.value;
     if (!extra.empty()) ext["extra"] = std::move(extra);
 
+    QBANK_RETURN_IF_ERROR(ReadAnswers(answers, moodle_type, question_format, question));
+    if (ext.is_object()) question.extensions[std::string(kExtensionKey)] = std::move(ext);
+    return Status::Ok();
+  }
+
+  // The question type for Moodle's type name; a name the model does not tell apart from another
+  // is kept in ext["type"].
+  static void SetType(const std::string& moodle_type, Question& question, Value& ext) {
+    if (moodle_type == "multichoice") {
+      question.type = QuestionType::kSingleAnswer;
+    } else if (moodle_type == "multichoiceset") {
+      question.type = QuestionType::kMultipleAnswer;
+      ext["type"] = moodle_type;
+    } else if (moodle_type == "truefalse") {
+      question.type = QuestionType::kTrueFalse;
+    } else if (moodle_type == "shortanswer") {
+      question.type = QuestionType::kShortAnswer;
+    } else if (moodle_type == "numerical") {
+      question.type = QuestionType::kNumerical;
+    } else if (moodle_type == "matching") {
+      question.type = QuestionType::kMatching;
+    } else if (moodle_type == "essay") {
+      question.type = QuestionType::kEssay;
+    } else if (moodle_type == "description") {
+      question.type = QuestionType::kDescription;
+    } else {
+      question.type = QuestionType::kOther;
+      ext["type"] = moodle_type;
+    }
+  }
+
+  // The <answer> elements as options, with a weight where the fraction differs from the type's
+  // default credit.
+  Status ReadAnswers(const std::vector<const xml::Node*>& answers, const std::string& moodle_type,
+                     const std::string& question_format, Question& question) {
     std::vector<double> fractions;
     for (const xml::Node* a : answers) {
       Option option;
@@ -381,7 +355,6 @@ class Reader {
       double expected = DefaultFraction(question.type, option.correct, keys);
       if (std::fabs(fractions[i] - expected) > kFractionTolerance) option.weight = fractions[i];
     }
-    if (ext.is_object()) question.extensions[std::string(kExtensionKey)] = std::move(ext);
     return Status::Ok();
   }
 
@@ -556,7 +529,7 @@ class Writer {
         category.Append(Holder(
             "category", q.domain.empty() ? "$course$/top" : "$course$/top/" + q.domain.value));
         if (Status writable = xml::CheckWritable(category); !writable.ok()) {
-          return Fail(q, i, writable.message());
+          return Fail(q, i, writable.ToString());
         }
         quiz.Append(category);
       }
@@ -564,7 +537,7 @@ class Writer {
       Result<xml::Node> node = WriteQuestion(q, i);
       if (!node.ok()) return node.status();
       if (Status writable = xml::CheckWritable(*node); !writable.ok()) {
-        return Fail(q, i, writable.message());
+        return Fail(q, i, writable.ToString());
       }
       quiz.Append(*node);
     }
@@ -588,7 +561,7 @@ class Writer {
       if (!nodes.ok()) {
         return Fail(q, index,
                     "extensions." + std::string(kExtensionKey) + "." + std::string(key) +
-                        " is not well-formed XML: " + nodes.status().message());
+                        " is not well-formed XML: " + nodes.status().ToString());
       }
       for (xml::Node& n : *nodes) {
         if (n.is_element()) to.Append(std::move(n));
@@ -642,36 +615,9 @@ class Writer {
     if (ReadsAnswers(type)) {
       size_t keys = q.KeyIndexes().size();
       for (const Option& o : q.options) {
-        double percent = o.weight.value_or(DefaultFraction(q.type, o.correct, keys));
-        std::optional<std::string> fraction = MoodleFraction(percent);
-        if (!fraction.has_value()) {
-          char buf[32];
-          std::snprintf(buf, sizeof buf, "%g", percent);
-          return Fail(q, index,
-                      std::string("option grade ") + buf +
-                          "% is not one of Moodle's accepted fractions (100, 90, 83.33333, 80, "
-                          "75, ...); expected a weight from that list");
-        }
-        xml::Node answer = xml::Node::Element("answer");
-        std::string answer_format = StringOr(o.extensions, "format", format);
-        answer.SetAttribute("fraction", *fraction).SetAttribute("format", answer_format);
-        std::string answer_text = o.text.value;
-        std::string tolerance;
-        if (as_truefalse) {
-          for (char& c : answer_text)
-            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        } else if (type == "numerical") {
-          SplitNumericalAnswer(answer_text, tolerance);
-        }
-        answer.Append(TextElement(answer_text));
-        if (!tolerance.empty())
-          answer.Append(xml::Node::Element("tolerance")).Append(xml::Node::Text(tolerance));
-        QBANK_RETURN_IF_ERROR(AppendStored(q, index, o.extensions, "files", answer));
-        xml::Node& fb = answer.Append(Holder("feedback", o.rationale.value));
-        fb.SetAttribute("format", StringOr(o.extensions, "feedback_format", answer_format));
-        QBANK_RETURN_IF_ERROR(AppendStored(q, index, o.extensions, "feedback_files", fb));
-        QBANK_RETURN_IF_ERROR(AppendStored(q, index, o.extensions, "extra", answer));
-        node.Append(std::move(answer));
+        Result<xml::Node> answer = WriteAnswer(q, index, o, type, format, as_truefalse, keys);
+        if (!answer.ok()) return answer.status();
+        node.Append(std::move(answer).value());
       }
     } else if (!q.options.empty()) {
       loss_.Drop("options (" + type + " questions hold no answers in Moodle XML)",
@@ -683,6 +629,42 @@ class Writer {
       for (const Text& t : q.tags) tags.Append(Holder("tag", t.value));
     }
     return node;
+  }
+
+  // One option as an <answer> with its fraction, text, feedback and stored parts.
+  Result<xml::Node> WriteAnswer(const Question& q, size_t index, const Option& o,
+                                const std::string& type, const std::string& format,
+                                bool as_truefalse, size_t keys) {
+    double percent = o.weight.value_or(DefaultFraction(q.type, o.correct, keys));
+    std::optional<std::string> fraction = MoodleFraction(percent);
+    if (!fraction.has_value()) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%g", percent);
+      return Fail(q, index,
+                  std::string("option grade ") + buf +
+                      "% is not one of Moodle's accepted fractions (100, 90, 83.33333, 80, "
+                      "75, ...); expected a weight from that list");
+    }
+    xml::Node answer = xml::Node::Element("answer");
+    std::string answer_format = StringOr(o.extensions, "format", format);
+    answer.SetAttribute("fraction", *fraction).SetAttribute("format", answer_format);
+    std::string answer_text = o.text.value;
+    std::string tolerance;
+    if (as_truefalse) {
+      for (char& c : answer_text)
+        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    } else if (type == "numerical") {
+      SplitNumericalAnswer(answer_text, tolerance);
+    }
+    answer.Append(TextElement(answer_text));
+    if (!tolerance.empty())
+      answer.Append(xml::Node::Element("tolerance")).Append(xml::Node::Text(tolerance));
+    QBANK_RETURN_IF_ERROR(AppendStored(q, index, o.extensions, "files", answer));
+    xml::Node& fb = answer.Append(Holder("feedback", o.rationale.value));
+    fb.SetAttribute("format", StringOr(o.extensions, "feedback_format", answer_format));
+    QBANK_RETURN_IF_ERROR(AppendStored(q, index, o.extensions, "feedback_files", fb));
+    QBANK_RETURN_IF_ERROR(AppendStored(q, index, o.extensions, "extra", answer));
+    return answer;
   }
 
   const model::Bank& bank_;

@@ -8,6 +8,7 @@
 #include <optional>
 #include <utility>
 
+#include "base/utf8_text.h"
 #include "formats/field_loss.h"
 #include "formats/source_decoding.h"
 
@@ -100,13 +101,6 @@ bool IsPaddedMark(std::string_view line) {
   if (first == 0 && last == line.size()) return false;
   std::string_view core = line.substr(first, last - first);
   return core == kAnswerMark || IsMarkLine(core) || core == kSeparator;
-}
-
-bool IsBlank(std::string_view s) {
-  for (char c : s) {
-    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return false;
-  }
-  return true;
 }
 
 // The slot whose usual wording is exactly `line`, or kSlotCount.
@@ -364,7 +358,7 @@ class PageParser {
     return ErrorAt(i < end_ ? lines_[i].begin : LineEnd(end_ - 1), message);
   }
   Status ErrorAt(size_t offset, std::string_view message) const {
-    return Status::InvalidInput(source_.ErrorAt(offset, message));
+    return source_.ErrorAt(offset, message);
   }
   // Lines [a, b) as one field, joined by '\n'; an empty field has an empty span where it would be.
   Text Field(size_t a, size_t b) const;
@@ -388,6 +382,29 @@ class PageParser {
   // as text; it is an error instead.
   Status CheckWhiteSpaceAroundMarks() const;
   Status ParseTitle(Question& q) const;
+  // Where the parts of a page start, found from its anchors (the lone ✓, the first option mark,
+  // "Written and reviewed by"); kNone for a part the page lacks.
+  struct Layout {
+    size_t body_end = kNone;  // the first of the trailing "qbank:" directive lines
+    size_t answer = kNone;    // the lone ✓
+    size_t first_option = kNone;
+    size_t about = kNone;
+    size_t author = kNone;
+    size_t roles = kNone;
+    size_t review = kNone;
+    size_t options_end = kNone;
+    size_t footer = kNone;
+  };
+  // Finds the ✓ line and reads the stem, the trap and the four fixed lines before it.
+  Status ParseHead(Question& q, Layout& at) const;
+  // Reads the answer text and the explanation after the ✓, up to the first option.
+  Status ParseAnswerBlock(Question& q, Layout& at) const;
+  // Reads the options, the about paragraph, the author, the review line and the footer.
+  Status ParseTail(Question& q, Layout& at) const;
+  // Reads the about paragraph (or its empty place when the page has none).
+  Status ParseAbout(Question& q, const Layout& at) const;
+  // The bank's declared size and publisher, as the about paragraph, footer and roles state them.
+  void ReadBankFacts(const Question& q, const Layout& at, BankFacts& facts) const;
   Status ParseOptions(Question& q, size_t first, size_t end) const;
   Status ParseAuthor(Question& q, size_t line, size_t roles_line) const;
   Status ParseReview(Question& q, size_t line) const;
@@ -642,27 +659,41 @@ Status PageParser::CheckWhiteSpaceAroundMarks() const {
 }
 
 Status PageParser::Parse(Question& q, BankFacts& facts) {
+  Layout at;
   // Trailing "qbank:" lines are directives, not page text.
-  size_t body_end = end_;
-  while (body_end > begin_ + 1 && L(body_end - 1).starts_with(kDirectivePrefix)) --body_end;
+  at.body_end = end_;
+  while (at.body_end > begin_ + 1 && L(at.body_end - 1).starts_with(kDirectivePrefix)) {
+    --at.body_end;
+  }
   QBANK_RETURN_IF_ERROR(CheckWhiteSpaceAroundMarks());
   QBANK_RETURN_IF_ERROR(ParseTitle(q));
   q.span = source_.SpanOf(lines_[begin_].begin, LineEnd(end_ - 1), file_);
+  QBANK_RETURN_IF_ERROR(ParseHead(q, at));
+  QBANK_RETURN_IF_ERROR(ParseAnswerBlock(q, at));
+  QBANK_RETURN_IF_ERROR(ParseTail(q, at));
+  for (size_t i = at.body_end; i < end_; ++i) QBANK_RETURN_IF_ERROR(ParseDirective(q, i));
+  ReadBankFacts(q, at, facts);
+  q.type = model::QuestionType::kSingleAnswer;
+  q.markup = model::Markup::kPlain;
+  return Status::Ok();
+}
 
+Status PageParser::ParseHead(Question& q, Layout& at) const {
   // The answer block's lone ✓ anchors the head of the page: the four fixed lines stand right
   // before it, the stem and the trap before them.
+  const size_t body_end = at.body_end;
   size_t stem_begin = begin_ + 1;
   size_t answer = Find(stem_begin, body_end, [](std::string_view t) { return t == kAnswerMark; });
   if (answer == kNone) {
-    size_t at =
+    size_t line =
         Find(stem_begin, body_end, [](std::string_view t) { return t == kHeadings[kAnswer].text; });
-    if (at != kNone) {
-      ++at;
+    if (line != kNone) {
+      ++line;
     } else {
-      at = Find(stem_begin, body_end, IsMarkLine);
-      if (at == kNone) at = body_end;
+      line = Find(stem_begin, body_end, IsMarkLine);
+      if (line == kNone) line = body_end;
     }
-    return ErrorAtLine(at,
+    return ErrorAtLine(line,
                        "expected the correct-answer block: a line '\xE2\x9C\x93' after "
                        "'Correct answer & explanation', then the answer text");
   }
@@ -694,24 +725,30 @@ Status PageParser::Parse(Question& q, BankFacts& facts) {
     q.trap = Field(slots, slots);
   }
   for (size_t k = 0; k < 4; ++k) KeepHeading(q, static_cast<Slot>(kChoices + k), slots + k);
+  at.answer = answer;
+  return Status::Ok();
+}
 
+Status PageParser::ParseAnswerBlock(Question& q, Layout& at) const {
   // The answer text, the explanation, then the three fixed lines before the first option.
+  const size_t body_end = at.body_end;
+  const size_t answer = at.answer;
   if (answer + 1 >= body_end || IsMarkLine(L(answer + 1))) {
     return ErrorAtLine(answer + 1, "expected the answer text after '\xE2\x9C\x93'");
   }
   size_t first_option = Find(answer + 2, body_end, IsMarkLine);
   if (first_option == kNone) {
-    size_t at = Find(answer + 2, body_end,
-                     [](std::string_view t) { return t == kHeadings[kForEach].text; });
-    if (at != kNone) {
-      ++at;
+    size_t line = Find(answer + 2, body_end,
+                       [](std::string_view t) { return t == kHeadings[kForEach].text; });
+    if (line != kNone) {
+      ++line;
     } else {
-      at = Find(answer + 2, body_end, [](std::string_view t) {
+      line = Find(answer + 2, body_end, [](std::string_view t) {
         return t == kHeadings[kAbout].text || t.starts_with(kAuthorPrefix);
       });
-      if (at == kNone) at = body_end;
+      if (line == kNone) line = body_end;
     }
-    return ErrorAtLine(at,
+    return ErrorAtLine(line,
                        "expected the option-by-option breakdown: a line '- \xE2\x9C\x93' or "
                        "'- \xE2\x9C\x97' for each option, then its text, its 'Why ...' line "
                        "and its rationale");
@@ -731,10 +768,16 @@ Status PageParser::Parse(Question& q, BankFacts& facts) {
   if (q.stated_answer.empty()) q.extensions["page"]["empty_answer"] = true;
   q.explanation = Field(answer + 2, breakdown);
   for (size_t k = 0; k < 3; ++k) KeepHeading(q, static_cast<Slot>(kAnalysis + k), breakdown + k);
+  at.first_option = first_option;
+  return Status::Ok();
+}
 
+Status PageParser::ParseTail(Question& q, Layout& at) const {
   // The tail: About heading and paragraph, initials, author, roles, review, footer. "Written and
   // reviewed by" anchors it; the About heading is found by its wording, or stands three lines
   // above the author line when the page words it differently.
+  const size_t body_end = at.body_end;
+  const size_t first_option = at.first_option;
   size_t author = Find(first_option + 1, body_end,
                        [](std::string_view t) { return t.starts_with(kAuthorPrefix); });
   size_t about = Find(first_option + 1, author != kNone ? author : body_end,
@@ -751,78 +794,86 @@ Status PageParser::Parse(Question& q, BankFacts& facts) {
   size_t review_from = author != kNone ? author + 1 : (about != kNone ? about + 1 : first_option);
   size_t review =
       Find(review_from, body_end, [](std::string_view t) { return t.starts_with(kReviewPrefix); });
-  size_t options_end = about != kNone ? about : (review != kNone ? review : body_end);
-  QBANK_RETURN_IF_ERROR(ParseOptions(q, first_option, options_end));
+  at.author = author;
+  at.about = about;
+  at.review = review;
+  at.options_end = about != kNone ? about : (review != kNone ? review : body_end);
+  QBANK_RETURN_IF_ERROR(ParseOptions(q, first_option, at.options_end));
+  QBANK_RETURN_IF_ERROR(ParseAbout(q, at));
 
-  if (about != kNone) {
-    size_t about_end = author != kNone ? author - 1 : (review != kNone ? review : body_end);
-    if (about_end <= about) return ErrorAtLine(author, kInitialsExpected);
-    KeepHeading(q, kAbout, about);
-    q.origin.statement = Field(about + 1, about_end);
-    if (q.origin.statement.empty()) q.extensions["page"]["about_heading"] = true;
-  } else {
-    q.origin.statement = Field(options_end, options_end);
-  }
-
-  size_t footer = kNone;
-  size_t roles = kNone;
   if (author != kNone) {
-    roles = author + 1 < body_end && author + 1 != review ? author + 1 : kNone;
-    size_t after = roles != kNone ? roles + 1 : author + 1;
+    at.roles = author + 1 < body_end && author + 1 != review ? author + 1 : kNone;
+    size_t after = at.roles != kNone ? at.roles + 1 : author + 1;
     if (review != kNone && review != after) {
       return ErrorAtLine(after,
                          "expected 'Last reviewed <Month> <YYYY> \xC2\xB7 checked against "
                          "<what>' after the author's roles");
     }
-    QBANK_RETURN_IF_ERROR(ParseAuthor(q, author, roles));
-    footer = after;
+    QBANK_RETURN_IF_ERROR(ParseAuthor(q, author, at.roles));
+    at.footer = after;
   }
   if (review != kNone) {
     QBANK_RETURN_IF_ERROR(ParseReview(q, review));
-    footer = review + 1;
+    at.footer = review + 1;
   }
-  std::string footer_text;
-  if (footer != kNone && footer < body_end) {
-    footer_text = Field(footer, body_end).value;
-    q.extensions["page"]["footer"] = footer_text;
+  if (at.footer != kNone && at.footer < body_end) {
+    q.extensions["page"]["footer"] = Field(at.footer, body_end).value;
   }
-  for (size_t i = body_end; i < end_; ++i) QBANK_RETURN_IF_ERROR(ParseDirective(q, i));
+  return Status::Ok();
+}
 
-  // What the page says about its bank.
-  size_t about_first = about != kNone ? about + 1 : options_end;
-  size_t about_last = options_end;
-  if (about != kNone)
-    about_last = author != kNone ? author - 1 : (review != kNone ? review : body_end);
+Status PageParser::ParseAbout(Question& q, const Layout& at) const {
+  if (at.about == kNone) {
+    q.origin.statement = Field(at.options_end, at.options_end);
+    return Status::Ok();
+  }
+  size_t about_end =
+      at.author != kNone ? at.author - 1 : (at.review != kNone ? at.review : at.body_end);
+  if (about_end <= at.about) return ErrorAtLine(at.author, kInitialsExpected);
+  KeepHeading(q, kAbout, at.about);
+  q.origin.statement = Field(at.about + 1, about_end);
+  if (q.origin.statement.empty()) q.extensions["page"]["about_heading"] = true;
+  return Status::Ok();
+}
+
+void PageParser::ReadBankFacts(const Question& q, const Layout& at, BankFacts& facts) const {
+  size_t about_first = at.about != kNone ? at.about + 1 : at.options_end;
+  size_t about_last = at.options_end;
+  if (at.about != kNone) {
+    about_last =
+        at.author != kNone ? at.author - 1 : (at.review != kNone ? at.review : at.body_end);
+  }
   if (std::optional<DeclaredSize> size = FindDeclaredSize(q.origin.statement.value)) {
-    size_t at = FieldOffset(about_first, about_last, size->offset);
+    size_t offset = FieldOffset(about_first, about_last, size->offset);
     facts.declared_size = size->value;
-    facts.declared_size_span = source_.SpanOf(at, at + size->length, file_);
+    facts.declared_size_span = source_.SpanOf(offset, offset + size->length, file_);
   }
   // Role texts as views of the roles line, so a sighting there maps back to the source.
   std::vector<std::pair<size_t, size_t>> role_ranges;
   std::vector<std::string_view> role_views;
-  if (roles != kNone) {
-    role_ranges = SplitRoles(L(roles));
-    for (auto [from, len] : role_ranges) role_views.push_back(L(roles).substr(from, len));
+  if (at.roles != kNone) {
+    role_ranges = SplitRoles(L(at.roles));
+    for (auto [from, len] : role_ranges) role_views.push_back(L(at.roles).substr(from, len));
+  }
+  std::string footer_text;
+  if (at.footer != kNone && at.footer < at.body_end) {
+    footer_text = Field(at.footer, at.body_end).value;
   }
   std::vector<NameSighting> sightings =
       SightPublisher(q.origin.statement.value, footer_text, role_views);
   if (const NameSighting* s = ReliablePublisher(sightings)) {
-    size_t at = 0;
+    size_t offset = 0;
     if (s->field == 0) {
-      at = FieldOffset(about_first, about_last, s->offset);
+      offset = FieldOffset(about_first, about_last, s->offset);
     } else if (s->field == 1) {
-      at = FieldOffset(footer, body_end, s->offset);
+      offset = FieldOffset(at.footer, at.body_end, s->offset);
     } else {
-      at = lines_[roles].begin + role_ranges[s->field - 2].first + s->offset;
+      offset = lines_[at.roles].begin + role_ranges[s->field - 2].first + s->offset;
     }
     facts.publisher.value = s->name;
-    facts.publisher.span = source_.SpanOf(at, at + s->name.size(), file_);
+    facts.publisher.span = source_.SpanOf(offset, offset + s->name.size(), file_);
     facts.publisher.verbatim = true;
   }
-  q.type = model::QuestionType::kSingleAnswer;
-  q.markup = model::Markup::kPlain;
-  return Status::Ok();
 }
 
 // Splits `content` into lines. CRLF when every line break is CRLF; then CRs are not line text.
@@ -896,6 +947,42 @@ class PageWriter {
   Status Write(const Question& q, std::string& out);
 
  private:
+  // What one page is made of, read from the question before any line is pushed.
+  struct Draft {
+    const Person* person = nullptr;   // the author, when the page gets an author line
+    std::optional<std::string> date;  // the review date as a page writes it
+    std::string stem;
+    std::string trap;
+    std::string explanation;
+    std::string about;
+    std::string footer;
+    std::string roles;
+    std::vector<std::string> rationales;  // one per option
+    const Value* page = nullptr;          // extensions.page
+    const Value* headings = nullptr;      // extensions.page.headings
+    // A true flag in extensions.page ("trap_heading", "empty_answer", "about_heading").
+    bool Flag(const char* key) const {
+      const Value* v = page != nullptr ? page->Find(key) : nullptr;
+      return v != nullptr && v->is_bool() && v->as_bool();
+    }
+  };
+  // Reads the fields a page shows, reporting what it cannot carry; fails for a question without
+  // a stem or options.
+  Status Prepare(const Question& q, Draft& d);
+  // Reads the author's roles into d.roles and keeps the last text of the page from reading as a
+  // directive ("qbank:" lines end a page).
+  void PrepareEnd(Draft& d);
+  // The question's own wording of a fixed line, when a page would read it back in its place.
+  std::string Heading(const Draft& d, Slot slot);
+  // Pushes the title, stem, trap, fixed lines, answer block and explanation.
+  void PushHead(const Question& q, const Draft& d);
+  // Pushes each option: its mark, text, "Why ..." line and rationale.
+  void PushOptions(const Question& q, const Draft& d);
+  // Pushes the About heading and paragraph, initials, author, roles, review, footer, directives.
+  void PushTail(const Question& q, const Draft& d);
+  // Reports the fields no line of the page holds.
+  void ReportUnheld(const Question& q, const Draft& d);
+
   void Push(std::string line) { lines_.push_back(std::move(line)); }
   void DropStructure(std::string_view field) {
     loss_.Drop(std::string(field) + " (line read as structure)");
@@ -1020,71 +1107,112 @@ std::string InitialsOf(std::string_view name) {
 }
 
 Status PageWriter::Write(const Question& q, std::string& out) {
-  auto where = [&]() {
-    std::string at = q.span.known()
-                         ? FormatLocation(bank_.SourcePath(q.span.file), q.span.line, q.span.column)
-                         : "question " + (q.id.empty() ? model::DeriveQuestionId(q) : q.id.value);
-    return at + ": ";
-  };
-  const Person* person = nullptr;
-  if (!q.authors.empty() && !IsBlank(q.authors[0].name.value)) person = &q.authors[0];
-  has_author_ = person != nullptr;
-  std::optional<std::string> date;
-  if (!q.review.date.empty()) {
-    date = FormatReviewDate(q.review.date.value);
-    if (!date) loss_.Drop("review.date");
+  Draft d;
+  QBANK_RETURN_IF_ERROR(Prepare(q, d));
+  PrepareEnd(d);
+  lines_.clear();
+  PushHead(q, d);
+  PushOptions(q, d);
+  PushTail(q, d);
+  for (size_t i = 0; i < lines_.size(); ++i) {
+    if (i > 0) out += eol_;
+    out += lines_[i];
   }
-  if (!date && !q.review.checked_against.empty()) loss_.Drop("review.checked_against");
-  has_review_ = date.has_value();
+  ReportUnheld(q, d);
+  return Status::Ok();
+}
 
-  std::string stem = Readable(q.stem.value, "stem");
-  if (IsBlank(stem)) {
-    return Status::InvalidInput(where() + "cannot be written as a page: a page needs a stem");
-  }
-  if (q.options.empty()) {
-    return Status::InvalidInput(where() + "cannot be written as a page: a page needs options");
-  }
-  std::string trap = Readable(q.trap.value, "trap");
-  std::string explanation = Readable(q.explanation.value, "explanation");
-  std::string about = Readable(q.origin.statement.value, "origin.statement");
-  const Value* page = q.extensions.Find("page");
-  const Value* headings = page != nullptr ? page->Find("headings") : nullptr;
-  auto flag = [&](const char* key) {
-    const Value* v = page != nullptr ? page->Find(key) : nullptr;
-    return v != nullptr && v->is_bool() && v->as_bool();
-  };
-  // The question's own wording of a fixed line, when a page would read it back in its place.
-  auto heading = [&](Slot slot) {
-    std::string key(kHeadings[slot].slot);
-    const Value* v = headings != nullptr ? headings->Find(key) : nullptr;
-    if (v == nullptr) return std::string(kHeadings[slot].text);
-    bool ok = v->is_string() && ReadsBackAs(slot, v->as_string());
-    if (ok && slot == kAbout) {
-      // Other About wording is found three lines above the author line: it needs the author line
-      // and a one-line About paragraph.
-      ok = person != nullptr && !about.empty() && about.find('\n') == std::string::npos;
+Status PageWriter::Prepare(const Question& q, Draft& d) {
+  // An error at the question's place in its file, or naming it when it has none.
+  auto refuse = [&](const std::string& message) {
+    if (q.span.known()) {
+      return Status::InvalidInput(message).At(bank_.SourcePath(q.span.file), q.span);
     }
-    if (!ok) {
-      loss_.Drop("extensions.page.headings." + key);
-      return std::string(kHeadings[slot].text);
-    }
-    return v->as_string();
+    std::string id = q.id.empty() ? model::DeriveQuestionId(q) : q.id.value;
+    return Status::InvalidInput("question " + id + ": " + message);
   };
-  std::string footer;
-  if (const Value* v = page != nullptr ? page->Find("footer") : nullptr; v && v->is_string()) {
-    footer = Readable(v->as_string(), "extensions.page.footer");
+  if (!q.authors.empty() && !IsBlank(q.authors[0].name.value)) d.person = &q.authors[0];
+  has_author_ = d.person != nullptr;
+  if (!q.review.date.empty()) {
+    d.date = FormatReviewDate(q.review.date.value);
+    if (!d.date) loss_.Drop("review.date");
+  }
+  if (!d.date && !q.review.checked_against.empty()) loss_.Drop("review.checked_against");
+  has_review_ = d.date.has_value();
+
+  d.stem = Readable(q.stem.value, "stem");
+  if (IsBlank(d.stem)) return refuse("cannot be written as a page: a page needs a stem");
+  if (q.options.empty()) return refuse("cannot be written as a page: a page needs options");
+  d.trap = Readable(q.trap.value, "trap");
+  d.explanation = Readable(q.explanation.value, "explanation");
+  d.about = Readable(q.origin.statement.value, "origin.statement");
+  d.page = q.extensions.Find("page");
+  d.headings = d.page != nullptr ? d.page->Find("headings") : nullptr;
+  if (const Value* v = d.page != nullptr ? d.page->Find("footer") : nullptr; v && v->is_string()) {
+    d.footer = Readable(v->as_string(), "extensions.page.footer");
     // The footer ends the page: its last lines must not read as directives.
-    if (StripTrailingDirectives(footer)) DropStructure("extensions.page.footer");
-    if (!footer.empty() && person == nullptr && !date) {
+    if (StripTrailingDirectives(d.footer)) DropStructure("extensions.page.footer");
+    if (!d.footer.empty() && d.person == nullptr && !d.date) {
       loss_.Drop("extensions.page.footer");  // a footer follows the author or review line
-      footer.clear();
+      d.footer.clear();
     }
   }
   // One file has one kind of line break (a file that mixes them reads as LF with CRs in the text).
   bool own_crlf = PageExtensionString(q, "line_break") == "crlf";
   if (own_crlf != (eol_ == "\r\n")) loss_.Drop("extensions.page.line_break");
+  for (const Option& o : q.options) {
+    d.rationales.push_back(Readable(o.rationale.value, "options.rationale"));
+  }
+  return Status::Ok();
+}
 
-  lines_.clear();
+void PageWriter::PrepareEnd(Draft& d) {
+  if (d.person != nullptr) {
+    for (size_t i = 0; i < d.person->roles.size(); ++i) {
+      if (i > 0) d.roles += kMiddleDot;
+      std::string role = OneLine(d.person->roles[i], "authors.roles");
+      if (role.find(kMiddleDot) != std::string::npos) loss_.Drop("authors.roles (has ' · ')");
+      d.roles += role;
+    }
+    if (!StructureOf("authors.roles", d.roles).empty()) {
+      DropStructure("authors.roles");
+      d.roles.clear();
+    }
+  }
+  // The footer is already clear; without it and a review line the roles, the About paragraph or
+  // the last rationale may end the page.
+  if (!d.footer.empty() || d.date) return;
+  if (d.person != nullptr) {
+    if (std::string_view(d.roles).starts_with(kDirectivePrefix)) {
+      DropStructure("authors.roles");
+      d.roles.clear();
+    }
+    return;
+  }
+  if (StripTrailingDirectives(d.about)) DropStructure("origin.statement");
+  if (d.about.empty() && !d.Flag("about_heading") && StripTrailingDirectives(d.rationales.back())) {
+    DropStructure("options.rationale");
+  }
+}
+
+std::string PageWriter::Heading(const Draft& d, Slot slot) {
+  std::string key(kHeadings[slot].slot);
+  const Value* v = d.headings != nullptr ? d.headings->Find(key) : nullptr;
+  if (v == nullptr) return std::string(kHeadings[slot].text);
+  bool ok = v->is_string() && ReadsBackAs(slot, v->as_string());
+  if (ok && slot == kAbout) {
+    // Other About wording is found three lines above the author line: it needs the author line
+    // and a one-line About paragraph.
+    ok = d.person != nullptr && !d.about.empty() && d.about.find('\n') == std::string::npos;
+  }
+  if (!ok) {
+    loss_.Drop("extensions.page.headings." + key);
+    return std::string(kHeadings[slot].text);
+  }
+  return v->as_string();
+}
+
+void PageWriter::PushHead(const Question& q, const Draft& d) {
   std::string exam = OneLine(q.exam, "exam");
   std::string domain = OneLine(q.domain, "domain");
   // The title splits at its first space: an exam code with a space, or a domain without an exam,
@@ -1094,15 +1222,15 @@ Status PageWriter::Write(const Question& q, std::string& out) {
   std::string title = exam;
   if (!domain.empty()) title += (title.empty() ? "" : " ") + domain;
   Push(title.empty() ? std::string(kTitleAlone) : title + std::string(kTitleSuffix));
-  Lines(stem);
-  if (!trap.empty() || flag("trap_heading")) {
-    Push(heading(kTrap));
-    if (!trap.empty()) Lines(trap);
+  Lines(d.stem);
+  if (!d.trap.empty() || d.Flag("trap_heading")) {
+    Push(Heading(d, kTrap));
+    if (!d.trap.empty()) Lines(d.trap);
   }
-  for (Slot s : {kChoices, kMatters, kInstruction, kAnswer}) Push(heading(s));
+  for (Slot s : {kChoices, kMatters, kInstruction, kAnswer}) Push(Heading(d, s));
   Push(std::string(kAnswerMark));
   std::string stated = OneLine(q.stated_answer, "stated_answer");
-  if (q.stated_answer.empty() && !flag("empty_answer")) {
+  if (q.stated_answer.empty() && !d.Flag("empty_answer")) {
     for (const Option& o : q.options) {
       if (o.correct) {
         stated = OneLine(o.text, "options.text");
@@ -1111,42 +1239,11 @@ Status PageWriter::Write(const Question& q, std::string& out) {
     }
   }
   Push(stated);
-  if (!explanation.empty()) Lines(explanation);
-  for (Slot s : {kAnalysis, kBreakdown, kForEach}) Push(heading(s));
-  std::vector<std::string> rationales;
-  for (const Option& o : q.options) {
-    rationales.push_back(Readable(o.rationale.value, "options.rationale"));
-  }
-  std::string roles;
-  if (person != nullptr) {
-    for (size_t i = 0; i < person->roles.size(); ++i) {
-      if (i > 0) roles += kMiddleDot;
-      std::string role = OneLine(person->roles[i], "authors.roles");
-      if (role.find(kMiddleDot) != std::string::npos) loss_.Drop("authors.roles (has ' · ')");
-      roles += role;
-    }
-    if (!StructureOf("authors.roles", roles).empty()) {
-      DropStructure("authors.roles");
-      roles.clear();
-    }
-  }
-  // The last text of the page must not read as a directive ("qbank:" lines end a page). The footer
-  // is already clear; without it and a review line the roles, the About paragraph or the last
-  // rationale may end the page.
-  if (footer.empty() && !date) {
-    if (person != nullptr) {
-      if (std::string_view(roles).starts_with(kDirectivePrefix)) {
-        DropStructure("authors.roles");
-        roles.clear();
-      }
-    } else {
-      if (StripTrailingDirectives(about)) DropStructure("origin.statement");
-      if (about.empty() && !flag("about_heading") && StripTrailingDirectives(rationales.back())) {
-        DropStructure("options.rationale");
-      }
-    }
-  }
+  if (!d.explanation.empty()) Lines(d.explanation);
+  for (Slot s : {kAnalysis, kBreakdown, kForEach}) Push(Heading(d, s));
+}
 
+void PageWriter::PushOptions(const Question& q, const Draft& d) {
   for (size_t i = 0; i < q.options.size(); ++i) {
     const Option& o = q.options[i];
     Push(std::string(o.correct ? kKeyLine : kWrongLine));
@@ -1157,11 +1254,16 @@ Status PageWriter::Write(const Question& q, std::string& out) {
                    why->as_string().find_first_of("\r\n") == std::string::npos;
     if (why != nullptr && !own_why) loss_.Drop("options.extensions.page.why");
     Push(own_why ? why->as_string() : std::string(o.correct ? kWhyCorrect : kWhyWrong));
-    if (!rationales[i].empty()) Lines(rationales[i]);
+    if (!d.rationales[i].empty()) Lines(d.rationales[i]);
   }
-  if (!about.empty() || person != nullptr || date || !footer.empty() || flag("about_heading")) {
-    Push(heading(kAbout));
-    if (!about.empty()) Lines(about);
+}
+
+void PageWriter::PushTail(const Question& q, const Draft& d) {
+  const Person* person = d.person;
+  if (!d.about.empty() || person != nullptr || d.date || !d.footer.empty() ||
+      d.Flag("about_heading")) {
+    Push(Heading(d, kAbout));
+    if (!d.about.empty()) Lines(d.about);
   }
   if (person != nullptr) {
     std::string initials = OneLine(person->initials, "authors.initials");
@@ -1179,17 +1281,17 @@ Status PageWriter::Write(const Question& q, std::string& out) {
     }
     Push(line);
     // An empty roles line is written only to keep a footer from reading as the roles.
-    if (!roles.empty() || (!date && !footer.empty())) Push(roles);
+    if (!d.roles.empty() || (!d.date && !d.footer.empty())) Push(d.roles);
   }
-  if (date) {
-    std::string line = std::string(kReviewPrefix) + *date;
+  if (d.date) {
+    std::string line = std::string(kReviewPrefix) + *d.date;
     if (!q.review.checked_against.empty()) {
       line += std::string(kMiddleDot) + std::string(kCheckedPrefix) +
               OneLine(q.review.checked_against, "review.checked_against");
     }
     Push(line);
   }
-  if (!footer.empty()) Lines(footer);
+  if (!d.footer.empty()) Lines(d.footer);
   for (const model::Suppression& s : q.suppressions) {
     if (!IsRuleId(s.rule)) {
       loss_.Drop("suppress");
@@ -1199,14 +1301,12 @@ Status PageWriter::Write(const Question& q, std::string& out) {
     if (!IsBlank(s.reason)) line += ": " + OneLine(Text(s.reason), "suppress.reason");
     Push(line);
   }
+}
 
-  for (size_t i = 0; i < lines_.size(); ++i) {
-    if (i > 0) out += eol_;
-    out += lines_[i];
-  }
+void PageWriter::ReportUnheld(const Question& q, const Draft& d) {
   if (q.authors.size() > 1) loss_.Drop("authors", q.authors.size() - 1);
   if (!q.review.reviewer.empty() &&
-      (person == nullptr || q.review.reviewer.value != person->name.value)) {
+      (d.person == nullptr || q.review.reviewer.value != d.person->name.value)) {
     loss_.Drop("review.reviewer");
   }
   if (q.type != model::QuestionType::kSingleAnswer) loss_.Drop("type");
@@ -1226,7 +1326,6 @@ Status PageWriter::Write(const Question& q, std::string& out) {
                                  "options.rationale",
                                  "options.extensions.page"};
   ReportQuestionLoss(q, kHeld, loss_);
-  return Status::Ok();
 }
 
 }  // namespace
@@ -1249,7 +1348,7 @@ int PageFormat::Sniff(std::string_view /*path*/, std::string_view content) const
 }
 
 Status PageFormat::Import(const SourceText& source, ImportContext& ctx) const {
-  if (ctx.bank == nullptr) return Status::Usage("internal: page import without a bank");
+  if (ctx.bank == nullptr) return Status::Internal("page import without a bank");
   bool bom = source.content().starts_with(kBom);
   Result<DecodedSource> decoded = DecodeSource(source, ctx);
   if (!decoded.ok()) return decoded.status();
@@ -1260,8 +1359,7 @@ Status PageFormat::Import(const SourceText& source, ImportContext& ctx) const {
 
   // Pages are separated by a line "---".
   if (text.content().empty()) {
-    return Status::InvalidInput(
-        text.ErrorAt(0, std::string(kTitleExpected) + "; the file is empty"));
+    return text.ErrorAt(0, std::string(kTitleExpected) + "; the file is empty");
   }
   std::vector<std::pair<size_t, size_t>> pages;
   size_t start = 0;
@@ -1269,8 +1367,8 @@ Status PageFormat::Import(const SourceText& source, ImportContext& ctx) const {
     if (i < lines.size() && lines[i].text != kSeparator) continue;
     if (i == start) {
       size_t at = i < lines.size() ? lines[i].begin : text.content().size();
-      return Status::InvalidInput(text.ErrorAt(
-          at, std::string(kTitleExpected) + (start == 0 ? " before '---'" : " after '---'")));
+      return text.ErrorAt(
+          at, std::string(kTitleExpected) + (start == 0 ? " before '---'" : " after '---'"));
     }
     pages.emplace_back(start, i);
     start = i + 1;

@@ -11,6 +11,7 @@
 #include <memory>
 #include <set>
 
+#include "base/utf8_text.h"
 #include "formats/field_loss.h"
 #include "formats/xml_source_decoding.h"
 #include "xml/xml_tree.h"
@@ -75,21 +76,6 @@ constexpr Dialect kQti30 = {
 };
 
 const Dialect& DialectOf(Version v) { return v == Version::k21 ? kQti21 : kQti30; }
-
-bool IsBlank(std::string_view s) {
-  return s.find_first_not_of(" \t\r\n") == std::string_view::npos;
-}
-
-std::string_view Trim(std::string_view s, size_t* lead = nullptr) {
-  size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string_view::npos) {
-    if (lead != nullptr) *lead = s.size();
-    return {};
-  }
-  size_t e = s.find_last_not_of(" \t\r\n");
-  if (lead != nullptr) *lead = b;
-  return s.substr(b, e - b + 1);
-}
 
 std::string Lower(std::string_view s) {
   std::string out(s);
@@ -250,13 +236,47 @@ class ItemReader {
     return ReadItem(root, question, language);
   }
 
+  // What an item holds besides the question's own fields, gathered while reading it.
+  struct ItemParts {
+    Value ext;  // extensions.qti
+    const xml::Node* interaction = nullptr;
+    std::string response_id;
+    Content body_content;  // the body around the interaction
+    std::vector<const xml::Node*> body_feedback;
+    Content prompt;
+    std::vector<std::string> choice_ids;
+    std::vector<Content> choice_texts;
+    std::vector<Content> rationales;
+    std::string cardinality;
+    const xml::Node* mapping = nullptr;  // the response's mapping (partial credit), if any
+    std::vector<double> credit;          // per option, percent of full credit
+    Content explanation;
+  };
+
   Status ReadItem(const xml::Node& item, Question& question, std::string& language) {
     if (item.LocalName() != "assessmentItem") {
       return Error(item, "the root element is <" + item.name +
                              ">; expected <assessmentItem> (QTI 2.1) or <qti-assessment-item> "
                              "(QTI 3.0)");
     }
-    Value ext;
+    ItemParts parts;
+    ReadItemAttributes(item, question, language, parts);
+    QBANK_RETURN_IF_ERROR(FindInteraction(item, parts));
+    QBANK_RETURN_IF_ERROR(ReadChoices(question, parts));
+    QBANK_RETURN_IF_ERROR(ReadKey(item, question, parts));
+    ReadFeedback(item, parts);
+    SetTexts(question, parts);
+    SetTypeAndWeights(question, parts);
+    if (parts.ext.is_object()) {
+      question.extensions[std::string(kExtensionKey)] = std::move(parts.ext);
+    }
+    return Status::Ok();
+  }
+
+ private:
+  // The id, label, title and language on the item element.
+  void ReadItemAttributes(const xml::Node& item, Question& question, std::string& language,
+                          ItemParts& parts) const {
     question.span = ElementSpan(item);
     std::string identifier = item.AttributeOr("identifier");
     std::string label = item.AttributeOr("label");
@@ -264,13 +284,16 @@ class ItemReader {
       question.id.value = label.substr(kIdLabelPrefix.size());
     } else {
       question.id.value = identifier;
-      if (!label.empty()) ext["label"] = label;
+      if (!label.empty()) parts.ext["label"] = label;
     }
     question.id.span = question.span;
     std::string title = item.AttributeOr("title");
-    if (!title.empty() && title != question.id.value) ext["title"] = title;
+    if (!title.empty() && title != question.id.value) parts.ext["title"] = title;
     language = item.AttributeOr("xml:lang");
+  }
 
+  // Finds the one choiceInteraction, and the stem around it: the body's content, then the prompt.
+  Status FindInteraction(const xml::Node& item, ItemParts& parts) const {
     const xml::Node* body = item.FirstChild("itemBody");
     if (body == nullptr) return Error(item, "the item has no itemBody; expected one");
     std::vector<const xml::Node*> interactions;
@@ -278,32 +301,29 @@ class ItemReader {
     if (interactions.size() != 1 || interactions.front()->LocalName() != "choiceInteraction") {
       std::string found;
       for (const xml::Node* n : interactions) found += (found.empty() ? "" : ", ") + n->name;
-      return Status::Unsupported(source_.ErrorAt(
-          Offset(*body), "the item holds " +
-                             (found.empty() ? std::string("no interaction") : found) +
-                             "; expected exactly one choiceInteraction (the only kind read)"));
+      return source_.ErrorAt(Offset(*body),
+                             "the item holds " +
+                                 (found.empty() ? std::string("no interaction") : found) +
+                                 "; expected exactly one choiceInteraction (the only kind read)");
     }
     const xml::Node& interaction = *interactions.front();
-    std::string response_id = interaction.AttributeOr("responseIdentifier", "RESPONSE");
-    if (interaction.AttributeOr("shuffle") == "true") ext["shuffle"] = true;
+    parts.interaction = &interaction;
+    parts.response_id = interaction.AttributeOr("responseIdentifier", "RESPONSE");
+    if (interaction.AttributeOr("shuffle") == "true") parts.ext["shuffle"] = true;
+    CollectStem(*body, interaction, parts.body_content, parts.body_feedback);
+    if (const xml::Node* p = interaction.FirstChild("prompt")) parts.prompt.nodes = p->children;
+    return Status::Ok();
+  }
 
-    // The stem: the body's content around the interaction, then the prompt.
-    Content body_content;
-    std::vector<const xml::Node*> body_feedback;
-    CollectStem(*body, interaction, body_content, body_feedback);
-    Content prompt;
-    if (const xml::Node* p = interaction.FirstChild("prompt")) prompt.nodes = p->children;
-
-    // Choices, with inline feedback taken out of their content.
-    std::vector<std::string> choice_ids;
-    std::vector<Content> choice_texts;
-    std::vector<Content> rationales;
-    for (const xml::Node* choice : interaction.ChildElements("simpleChoice")) {
+  // The options, with inline feedback taken out of their content.
+  Status ReadChoices(Question& question, ItemParts& parts) const {
+    for (const xml::Node* choice : parts.interaction->ChildElements("simpleChoice")) {
       Option option;
       option.span = ElementSpan(*choice);
       std::string id = choice->AttributeOr("identifier");
       if (id.empty()) return Error(*choice, "simpleChoice without an identifier; expected one");
-      if (std::find(choice_ids.begin(), choice_ids.end(), id) != choice_ids.end()) {
+      if (std::find(parts.choice_ids.begin(), parts.choice_ids.end(), id) !=
+          parts.choice_ids.end()) {
         return Error(*choice, "a second simpleChoice with identifier '" + id +
                                   "'; expected each identifier once");
       }
@@ -322,71 +342,88 @@ class ItemReader {
       if (choice->AttributeOr("fixed") == "true") {
         option.extensions[std::string(kExtensionKey)]["fixed"] = true;
       }
-      choice_ids.push_back(id);
-      choice_texts.push_back(std::move(text));
-      rationales.push_back(std::move(rationale));
+      parts.choice_ids.push_back(id);
+      parts.choice_texts.push_back(std::move(text));
+      parts.rationales.push_back(std::move(rationale));
       question.options.push_back(std::move(option));
     }
     if (question.options.empty()) {
-      return Error(interaction, "the choiceInteraction has no simpleChoice; expected the options");
+      return Error(*parts.interaction,
+                   "the choiceInteraction has no simpleChoice; expected the options");
     }
+    return Status::Ok();
+  }
 
-    // The key: correctResponse, or failing that the choices a mapping gives credit.
+  // The key: correctResponse, or failing that the choices a mapping gives credit.
+  Status ReadKey(const xml::Node& item, Question& question, ItemParts& parts) const {
     const xml::Node* declaration = nullptr;
     for (const xml::Node* d : item.ChildElements("responseDeclaration")) {
-      if (d->AttributeOr("identifier") == response_id) declaration = d;
+      if (d->AttributeOr("identifier") == parts.response_id) declaration = d;
     }
     if (declaration == nullptr) {
-      return Error(interaction, "no responseDeclaration with identifier '" + response_id +
-                                    "'; expected one declaring the interaction's response");
+      return Error(*parts.interaction, "no responseDeclaration with identifier '" +
+                                           parts.response_id +
+                                           "'; expected one declaring the interaction's response");
     }
-    std::string cardinality = declaration->AttributeOr("cardinality", "single");
-    if (const xml::Node* correct = declaration->FirstChild("correctResponse")) {
+    parts.cardinality = declaration->AttributeOr("cardinality", "single");
+    const std::vector<std::string>& ids = parts.choice_ids;
+    const xml::Node* correct = declaration->FirstChild("correctResponse");
+    if (correct != nullptr) {
       for (const xml::Node* v : correct->ChildElements("value")) {
         std::string key(Trim(v->TextContent()));
-        auto it = std::find(choice_ids.begin(), choice_ids.end(), key);
-        if (it == choice_ids.end()) {
+        auto it = std::find(ids.begin(), ids.end(), key);
+        if (it == ids.end()) {
           return Error(*v, "correctResponse names '" + key +
                                "', which no simpleChoice has; expected a choice identifier");
         }
-        Option& option = question.options[static_cast<size_t>(it - choice_ids.begin())];
+        Option& option = question.options[static_cast<size_t>(it - ids.begin())];
         option.correct = true;
         option.correct_span = ElementSpan(*v);
       }
     }
-    // Partial credit: a mapping's values, as percent of its upper bound (or of the positive
-    // values' sum). Without a correctResponse the options it credits are the keys.
-    std::vector<double> credit(question.options.size(), 0);
-    const xml::Node* mapping = declaration->FirstChild("mapping");
-    if (mapping != nullptr) {
-      double fallback = ParseNumber(mapping->AttributeOr("defaultValue", "0")).value_or(0);
-      std::fill(credit.begin(), credit.end(), fallback);
-      for (const xml::Node* entry : mapping->ChildElements("mapEntry")) {
-        auto it = std::find(choice_ids.begin(), choice_ids.end(), entry->AttributeOr("mapKey"));
-        std::optional<double> value = ParseNumber(entry->AttributeOr("mappedValue"));
-        if (it == choice_ids.end() || !value.has_value()) {
-          return Error(*entry,
-                       "mapEntry needs a mapKey naming a choice and a numeric "
-                       "mappedValue");
-        }
-        credit[static_cast<size_t>(it - choice_ids.begin())] = *value;
-      }
-      double scale = ParseNumber(mapping->AttributeOr("upperBound")).value_or(0);
-      if (scale <= 0) {
-        for (double c : credit) scale += c > 0 ? c : 0;
-      }
-      if (scale <= 0) scale = 1;
-      for (double& c : credit) c = std::round(c / scale * 100 * 1e6) / 1e6;
-      if (declaration->FirstChild("correctResponse") == nullptr) {
-        for (size_t i = 0; i < credit.size(); ++i) question.options[i].correct = credit[i] > 0;
+    parts.credit.assign(question.options.size(), 0);
+    parts.mapping = declaration->FirstChild("mapping");
+    if (parts.mapping == nullptr) return Status::Ok();
+    QBANK_RETURN_IF_ERROR(ReadCredit(*parts.mapping, parts));
+    if (correct == nullptr) {
+      for (size_t i = 0; i < parts.credit.size(); ++i) {
+        question.options[i].correct = parts.credit[i] > 0;
       }
     }
+    return Status::Ok();
+  }
 
-    // Feedback: modal feedback (and feedbackBlock in the body) naming a choice is that choice's
-    // rationale; "correct"/"incorrect" feedback is kept as is; the rest is the explanation.
-    Content explanation;
+  // Partial credit: a mapping's values, as percent of its upper bound (or of the positive
+  // values' sum). Without a correctResponse the options it credits are the keys.
+  Status ReadCredit(const xml::Node& mapping, ItemParts& parts) const {
+    std::vector<double>& credit = parts.credit;
+    double fallback = ParseNumber(mapping.AttributeOr("defaultValue", "0")).value_or(0);
+    std::fill(credit.begin(), credit.end(), fallback);
+    for (const xml::Node* entry : mapping.ChildElements("mapEntry")) {
+      auto it =
+          std::find(parts.choice_ids.begin(), parts.choice_ids.end(), entry->AttributeOr("mapKey"));
+      std::optional<double> value = ParseNumber(entry->AttributeOr("mappedValue"));
+      if (it == parts.choice_ids.end() || !value.has_value()) {
+        return Error(*entry,
+                     "mapEntry needs a mapKey naming a choice and a numeric "
+                     "mappedValue");
+      }
+      credit[static_cast<size_t>(it - parts.choice_ids.begin())] = *value;
+    }
+    double scale = ParseNumber(mapping.AttributeOr("upperBound")).value_or(0);
+    if (scale <= 0) {
+      for (double c : credit) scale += c > 0 ? c : 0;
+    }
+    if (scale <= 0) scale = 1;
+    for (double& c : credit) c = std::round(c / scale * 100 * 1e6) / 1e6;
+    return Status::Ok();
+  }
+
+  // Feedback: modal feedback (and feedbackBlock in the body) naming a choice is that choice's
+  // rationale; "correct"/"incorrect" feedback is kept as is; the rest is the explanation.
+  void ReadFeedback(const xml::Node& item, ItemParts& parts) const {
     std::vector<const xml::Node*> feedback = item.ChildElements("modalFeedback");
-    feedback.insert(feedback.end(), body_feedback.begin(), body_feedback.end());
+    feedback.insert(feedback.end(), parts.body_feedback.begin(), parts.body_feedback.end());
     Value::Array kept;
     for (const xml::Node* f : feedback) {
       std::string id = f->AttributeOr("identifier");
@@ -396,10 +433,10 @@ class ItemReader {
           content.front().LocalName() == "contentBody") {
         content = std::vector<xml::Node>(content.front().children);
       }
-      auto it = std::find(choice_ids.begin(), choice_ids.end(), id);
+      auto it = std::find(parts.choice_ids.begin(), parts.choice_ids.end(), id);
       std::string lower = Lower(id);
-      if (it != choice_ids.end() && shown_on_match) {
-        Content& r = rationales[static_cast<size_t>(it - choice_ids.begin())];
+      if (it != parts.choice_ids.end() && shown_on_match) {
+        Content& r = parts.rationales[static_cast<size_t>(it - parts.choice_ids.begin())];
         if (r.nodes.empty()) {
           r.nodes = std::move(content);
         } else {
@@ -410,20 +447,24 @@ class ItemReader {
                  lower.find("partial") != std::string::npos) {
         kept.push_back(Value(xml::WriteFragment({*f})));
       } else {
+        Content& explanation = parts.explanation;
         if (!explanation.nodes.empty()) explanation.nodes.push_back(xml::Node::Text("\n\n"));
         explanation.nodes.insert(explanation.nodes.end(), content.begin(), content.end());
       }
     }
-    if (!kept.empty()) ext["feedback"] = std::move(kept);
+    if (!kept.empty()) parts.ext["feedback"] = std::move(kept);
+  }
 
-    // One markup for the question: HTML when any field holds elements.
-    bool html = HasElements(body_content) || HasElements(prompt) || HasElements(explanation);
-    for (size_t i = 0; i < choice_texts.size(); ++i) {
-      html = html || HasElements(choice_texts[i]) || HasElements(rationales[i]);
+  // The question's texts in one markup: HTML when any field holds elements.
+  void SetTexts(Question& question, const ItemParts& parts) const {
+    bool html = HasElements(parts.body_content) || HasElements(parts.prompt) ||
+                HasElements(parts.explanation);
+    for (size_t i = 0; i < parts.choice_texts.size(); ++i) {
+      html = html || HasElements(parts.choice_texts[i]) || HasElements(parts.rationales[i]);
     }
     question.markup = html ? Markup::kHtml : Markup::kPlain;
-    Text before = ToText(body_content, html);
-    Text in_prompt = ToText(prompt, html);
+    Text before = ToText(parts.body_content, html);
+    Text in_prompt = ToText(parts.prompt, html);
     if (before.empty()) {
       question.stem = in_prompt;
     } else if (in_prompt.empty()) {
@@ -433,18 +474,22 @@ class ItemReader {
       question.stem.value += (html ? "\n" : "\n\n") + in_prompt.value;
       question.stem.verbatim = false;
     }
-    if (question.stem.span.line == 0) question.stem.span = ElementSpan(interaction);
+    if (question.stem.span.line == 0) question.stem.span = ElementSpan(*parts.interaction);
     for (size_t i = 0; i < question.options.size(); ++i) {
-      question.options[i].text = ToText(choice_texts[i], html);
-      question.options[i].rationale = ToText(rationales[i], html);
+      question.options[i].text = ToText(parts.choice_texts[i], html);
+      question.options[i].rationale = ToText(parts.rationales[i], html);
       if (!question.options[i].text.span.known()) {
         question.options[i].text.span = question.options[i].span;
       }
     }
-    question.explanation = ToText(explanation, html);
+    question.explanation = ToText(parts.explanation, html);
+  }
 
+  // The type (from the cardinality and the option texts) and the weights that differ from the
+  // type's default credit.
+  void SetTypeAndWeights(Question& question, const ItemParts& parts) const {
     size_t keys = question.KeyIndexes().size();
-    if (cardinality == "multiple") {
+    if (parts.cardinality == "multiple") {
       question.type = QuestionType::kMultipleAnswer;
     } else if (keys <= 1 && question.options.size() == 2 &&
                std::set<std::string>{Lower(question.options[0].text.value),
@@ -454,21 +499,17 @@ class ItemReader {
     } else {
       question.type = QuestionType::kSingleAnswer;
     }
-    if (mapping != nullptr) {
-      for (size_t i = 0; i < question.options.size(); ++i) {
-        model::Option& o = question.options[i];
-        if (std::fabs(credit[i] - DefaultCredit(question.type, o.correct, keys)) > 0.001) {
-          o.weight = credit[i];
-        }
+    if (parts.mapping == nullptr) return;
+    for (size_t i = 0; i < question.options.size(); ++i) {
+      model::Option& o = question.options[i];
+      if (std::fabs(parts.credit[i] - DefaultCredit(question.type, o.correct, keys)) > 0.001) {
+        o.weight = parts.credit[i];
       }
     }
-    if (ext.is_object()) question.extensions[std::string(kExtensionKey)] = std::move(ext);
-    return Status::Ok();
   }
 
- private:
   Status Error(const xml::Node& at, const std::string& message) const {
-    return Status::InvalidInput(source_.ErrorAt(Offset(at), message));
+    return source_.ErrorAt(Offset(at), message);
   }
   size_t Offset(const xml::Node& n) const {
     return n.offset == xml::Node::kNoOffset ? 0 : n.offset;
@@ -530,7 +571,8 @@ class ItemReader {
       for (const xml::Node& n : content.nodes) raw += n.TextContent();
     }
     size_t lead = 0;
-    out.value = std::string(Trim(raw, &lead));
+    lead = CountLeadingBlanks(raw);
+    out.value = std::string(Trim(raw));
     if (first != nullptr && first->offset != xml::Node::kNoOffset) {
       bool verbatim = content.nodes.size() == 1 && !first->is_element() && first->verbatim &&
                       (!html || raw == first->text);
@@ -558,25 +600,24 @@ class PackageFiles {
   virtual std::string DisplayPath(const std::string& path) const = 0;
 };
 
+// A zip package: only the files the manifest names are inflated (zip::Archive).
 class ZipFiles : public PackageFiles {
  public:
-  ZipFiles(std::string zip_path, std::vector<zip::Entry> entries) : zip_path_(std::move(zip_path)) {
-    for (zip::Entry& e : entries) files_[e.path] = std::move(e.data);
-  }
+  ZipFiles(std::string zip_path, zip::Archive archive)
+      : zip_path_(std::move(zip_path)), archive_(std::move(archive)) {}
   Result<std::string> Read(const std::string& path) const override {
-    auto it = files_.find(path);
-    if (it == files_.end())
-      return Status::NotFound(DisplayPath(path) + ": no such file in the package");
-    return it->second;
+    if (!archive_.Contains(path))
+      return Status::NotFound("no such file in the package").At(DisplayPath(path));
+    return archive_.Read(path);
   }
   std::string DisplayPath(const std::string& path) const override {
     return zip_path_ + "!/" + path;
   }
   // The manifest's package path: at the root, or in the one top folder the archive holds.
   std::optional<std::string> FindManifest() const {
-    if (files_.count(std::string(kManifestName)) != 0) return std::string(kManifestName);
+    if (archive_.Contains(std::string(kManifestName))) return std::string(kManifestName);
     std::optional<std::string> found;
-    for (const auto& [path, data] : files_) {
+    for (const std::string& path : archive_.names()) {
       size_t slash = path.find('/');
       if (slash != std::string::npos && path.substr(slash + 1) == kManifestName) {
         if (found.has_value()) return std::nullopt;
@@ -588,16 +629,49 @@ class ZipFiles : public PackageFiles {
 
  private:
   std::string zip_path_;
-  std::map<std::string, std::string> files_;
+  mutable zip::Archive archive_;  // reading inflates, counting against the archive's budget
 };
 
+// A package folder, read by the zip reader's rules: only safe relative names, no symbolic link
+// on the way from the folder to a file (it could point out of the package), and the same budget
+// of uncompressed bytes for all files read together.
 class FolderFiles : public PackageFiles {
  public:
   FolderFiles(const FileSystem& fs, std::string dir) : fs_(fs), dir_(std::move(dir)) {
     while (dir_.size() > 1 && dir_.back() == '/') dir_.pop_back();
   }
   Result<std::string> Read(const std::string& path) const override {
-    return fs_.ReadFile(DisplayPath(path));
+    std::string shown = DisplayPath(path);
+    if (!zip::IsSafeEntryName(path)) {
+      return Status::InvalidInput("not a safe relative path in the package folder").At(shown);
+    }
+    for (size_t slash = path.find('/');; slash = path.find('/', slash + 1)) {
+      std::string part = DisplayPath(path.substr(0, slash));
+      if (fs_.IsSymbolicLink(part)) {
+        return Status::InvalidInput(
+                   "is a symbolic link; a package folder is read like "
+                   "a zip archive: expected only files and folders")
+            .At(part);
+      }
+      if (slash == std::string::npos) break;
+    }
+    std::optional<uint64_t> size = fs_.FileSize(shown);
+    if (size.has_value() && *size > limits_.max_total_size - read_) {
+      return Status::InvalidInput("would bring the package to more than " +
+                                  std::to_string(limits_.max_total_size) +
+                                  " bytes; expected a smaller package")
+          .At(shown);
+    }
+    Result<std::string> content = fs_.ReadFile(shown);
+    if (!content.ok()) return content;
+    read_ += content->size();
+    if (read_ > limits_.max_total_size) {
+      return Status::InvalidInput("brings the package to more than " +
+                                  std::to_string(limits_.max_total_size) +
+                                  " bytes; expected a smaller package")
+          .At(shown);
+    }
+    return content;
   }
   std::string DisplayPath(const std::string& path) const override {
     return dir_.empty() ? path : dir_ + "/" + path;
@@ -606,6 +680,8 @@ class FolderFiles : public PackageFiles {
  private:
   const FileSystem& fs_;
   std::string dir_;
+  zip::ReadLimits limits_;
+  mutable uint64_t read_ = 0;  // bytes read so far
 };
 
 Status ReadItemInto(const SourceText& source, uint32_t file, ImportContext& ctx) {
@@ -675,8 +751,8 @@ Status ReadPackage(const PackageFiles& files, const std::string& manifest_path,
   Result<xml::Node> manifest = xml::Parse(manifest_source);
   if (!manifest.ok()) return manifest.status();
   if (manifest->LocalName() != "manifest") {
-    return Status::InvalidInput(manifest_source.ErrorAt(
-        manifest->offset, "the root element is <" + manifest->name + ">; expected <manifest>"));
+    return manifest_source.ErrorAt(
+        manifest->offset, "the root element is <" + manifest->name + ">; expected <manifest>");
   }
   std::string base;
   if (size_t slash = manifest_path.rfind('/'); slash != std::string::npos) {
@@ -695,33 +771,31 @@ Status ReadPackage(const PackageFiles& files, const std::string& manifest_path,
       }
       std::optional<std::string> path = ResolveHref(base, href);
       if (!path.has_value()) {
-        return Status::InvalidInput(manifest_source.ErrorAt(
+        return manifest_source.ErrorAt(
             r->offset, "resource href '" + href +
                            "' leaves the package (absolute, '..' or a URL); expected a path "
-                           "inside it"));
+                           "inside it");
       }
       // Each file is read once: a manifest naming one item many times must not multiply the work.
       if (!listed.insert(*path).second) {
-        return Status::InvalidInput(
-            manifest_source.ErrorAt(r->offset, "resource href '" + href + "' names '" + *path +
-                                                   "' a second time; expected each item once"));
+        return manifest_source.ErrorAt(r->offset, "resource href '" + href + "' names '" + *path +
+                                                      "' a second time; expected each item once");
       }
       items.emplace_back(r, *path);
     }
   }
   if (items.empty()) {
-    return Status::InvalidInput(
-        manifest_source.ErrorAt(manifest->offset,
-                                "the manifest lists no item; expected resources of type "
-                                "imsqti_item_xmlv2p1 or imsqti_item_xmlv3p0"));
+    return manifest_source.ErrorAt(manifest->offset,
+                                   "the manifest lists no item; expected resources of type "
+                                   "imsqti_item_xmlv2p1 or imsqti_item_xmlv3p0");
   }
   for (const auto& [resource, path] : items) {
     Result<std::string> content = files.Read(path);
     Status status;
     if (!content.ok()) {
-      status = Status::InvalidInput(manifest_source.ErrorAt(
+      status = manifest_source.ErrorAt(
           resource->offset,
-          "resource file '" + path + "' cannot be read: " + content.status().message()));
+          "resource file '" + path + "' cannot be read: " + content.status().ToString());
     } else {
       auto source =
           std::make_shared<const SourceText>(files.DisplayPath(path), std::move(content).value());
@@ -733,7 +807,7 @@ Status ReadPackage(const PackageFiles& files, const std::string& manifest_path,
     }
     if (!status.ok()) {
       if (ctx.errors == nullptr) return status;
-      ctx.errors->push_back(Diagnostic{files.DisplayPath(path), {}, status.message()});
+      ctx.errors->push_back(Diagnostic::FromStatus(status, files.DisplayPath(path)));
     }
   }
   return Status::Ok();
@@ -759,13 +833,43 @@ class ItemWriter {
   // The item for `q` with identifier `identifier`; fails when its HTML is not well-formed.
   Result<xml::Node> Write(const Question& q, const std::string& identifier,
                           const std::string& language) {
+    const Value* ext = q.extensions.Find(std::string(kExtensionKey));
+    xml::Node item = ItemElement(q, identifier, language, ext);
+    bool html = q.markup == Markup::kHtml;
+    wrote_element_ = false;
+    std::vector<std::string> ids = ChoiceIds(q);
+    bool weighted = AppendResponseDeclaration(q, ids, item);
+    bool has_feedback = !q.explanation.empty();
+    for (const Option& o : q.options) has_feedback = has_feedback || !o.rationale.empty();
+    AppendOutcomeDeclarations(has_feedback, item);
+    QBANK_RETURN_IF_ERROR(AppendBody(q, ids, html, ext, item));
+    if (!has_feedback) {
+      const Dialect& d = DialectOf(version_);
+      item.Append(E("responseProcessing"))
+          .SetAttribute("template",
+                        std::string(weighted ? d.map_response_template : d.match_correct_template));
+    } else {
+      item.Append(FeedbackProcessing(weighted));
+    }
+    QBANK_RETURN_IF_ERROR(AppendModalFeedback(q, ids, html, item));
+    if (const Value* kept = ext != nullptr ? ext->Find("feedback") : nullptr;
+        kept != nullptr && kept->is_array() && !kept->as_array().empty()) {
+      // Correct/incorrect feedback needs response rules this writer does not make.
+      loss_.Drop("extensions.qti.feedback", kept->as_array().size());
+    }
+    return item;
+  }
+
+ private:
+  // The item element with its namespace, identifier, title, label and language.
+  xml::Node ItemElement(const Question& q, const std::string& identifier,
+                        const std::string& language, const Value* ext) const {
     const Dialect& d = DialectOf(version_);
     xml::Node item = E("assessmentItem");
     item.SetAttribute("xmlns", std::string(d.item_namespace));
     item.SetAttribute("xmlns:xsi", "http://www.w3.org/2001/XMLSchema-instance");
     item.SetAttribute("xsi:schemaLocation", std::string(d.item_schema_location));
     item.SetAttribute("identifier", identifier);
-    const Value* ext = q.extensions.Find(std::string(kExtensionKey));
     auto ext_string = [&](const char* key) -> std::string {
       const Value* v = ext != nullptr ? ext->Find(key) : nullptr;
       return v != nullptr && v->is_string() ? v->as_string() : std::string();
@@ -780,12 +884,14 @@ class ItemWriter {
     if (!language.empty()) item.SetAttribute("xml:lang", language);
     item.SetAttribute("adaptive", "false");
     item.SetAttribute(A("timeDependent"), "false");
+    return item;
+  }
 
-    bool html = q.markup == Markup::kHtml;
-    wrote_element_ = false;
+  // The response declaration: the key, and a mapping when an option has a weight. True when it
+  // has the mapping.
+  bool AppendResponseDeclaration(const Question& q, const std::vector<std::string>& ids,
+                                 xml::Node& item) const {
     bool multiple = q.type == QuestionType::kMultipleAnswer;
-    std::vector<std::string> ids = ChoiceIds(q);
-
     xml::Node& declaration = item.Append(E("responseDeclaration"));
     declaration.SetAttribute("identifier", "RESPONSE")
         .SetAttribute("cardinality", multiple ? "multiple" : "single")
@@ -797,26 +903,27 @@ class ItemWriter {
     if (correct.children.empty()) declaration.children.pop_back();
     bool weighted = false;
     for (const Option& o : q.options) weighted = weighted || o.weight.has_value();
-    if (weighted) {
-      // Partial credit: each choice's share of a score of at most 1 (and at least 0).
-      size_t keys = q.KeyIndexes().size();
-      xml::Node& mapping = declaration.Append(E("mapping"));
-      mapping.SetAttribute(A("lowerBound"), "0")
-          .SetAttribute(A("upperBound"), "1")
-          .SetAttribute(A("defaultValue"), "0");
-      for (size_t i = 0; i < q.options.size(); ++i) {
-        const Option& o = q.options[i];
-        char value[32];
-        std::snprintf(value, sizeof value, "%.10g",
-                      o.weight.value_or(DefaultCredit(q.type, o.correct, keys)) / 100);
-        mapping.Append(E("mapEntry"))
-            .SetAttribute(A("mapKey"), ids[i])
-            .SetAttribute(A("mappedValue"), value);
-      }
+    if (!weighted) return false;
+    // Partial credit: each choice's share of a score of at most 1 (and at least 0).
+    size_t keys = q.KeyIndexes().size();
+    xml::Node& mapping = declaration.Append(E("mapping"));
+    mapping.SetAttribute(A("lowerBound"), "0")
+        .SetAttribute(A("upperBound"), "1")
+        .SetAttribute(A("defaultValue"), "0");
+    for (size_t i = 0; i < q.options.size(); ++i) {
+      const Option& o = q.options[i];
+      char value[32];
+      std::snprintf(value, sizeof value, "%.10g",
+                    o.weight.value_or(DefaultCredit(q.type, o.correct, keys)) / 100);
+      mapping.Append(E("mapEntry"))
+          .SetAttribute(A("mapKey"), ids[i])
+          .SetAttribute(A("mappedValue"), value);
     }
+    return true;
+  }
 
-    bool has_feedback = !q.explanation.empty();
-    for (const Option& o : q.options) has_feedback = has_feedback || !o.rationale.empty();
+  // SCORE, and FEEDBACK when the item shows feedback.
+  void AppendOutcomeDeclarations(bool has_feedback, xml::Node& item) const {
     xml::Node& score = item.Append(E("outcomeDeclaration"));
     score.SetAttribute("identifier", "SCORE")
         .SetAttribute("cardinality", "single")
@@ -828,7 +935,12 @@ class ItemWriter {
           .SetAttribute("cardinality", "multiple")
           .SetAttribute(A("baseType"), "identifier");
     }
+  }
 
+  // The item body: the stem (before the interaction when it is block content, else as its
+  // prompt) and the choice interaction.
+  Status AppendBody(const Question& q, const std::vector<std::string>& ids, bool html,
+                    const Value* ext, xml::Node& item) {
     xml::Node& body = item.Append(E("itemBody"));
     Result<std::vector<xml::Node>> stem = ContentOf(q.stem.value, html, "stem");
     if (!stem.ok()) return stem.status();
@@ -842,7 +954,7 @@ class ItemWriter {
     interaction.SetAttribute(
         "shuffle",
         shuffle != nullptr && shuffle->is_bool() && shuffle->as_bool() ? "true" : "false");
-    interaction.SetAttribute(A("maxChoices"), multiple ? "0" : "1");
+    interaction.SetAttribute(A("maxChoices"), q.type == QuestionType::kMultipleAnswer ? "0" : "1");
     if (!block_stem && !stem->empty()) {
       xml::Node& prompt = interaction.Append(E("prompt"));
       for (xml::Node& n : *stem) prompt.Append(std::move(n));
@@ -859,14 +971,12 @@ class ItemWriter {
       if (!text.ok()) return text.status();
       for (xml::Node& n : *text) choice.Append(std::move(n));
     }
+    return Status::Ok();
+  }
 
-    if (!has_feedback) {
-      item.Append(E("responseProcessing"))
-          .SetAttribute("template",
-                        std::string(weighted ? d.map_response_template : d.match_correct_template));
-    } else {
-      item.Append(FeedbackProcessing(weighted));
-    }
+  // Modal feedback: each option's rationale, then the explanation.
+  Status AppendModalFeedback(const Question& q, const std::vector<std::string>& ids, bool html,
+                             xml::Node& item) {
     for (size_t i = 0; i < q.options.size(); ++i) {
       if (q.options[i].rationale.empty()) continue;
       Result<xml::Node> f = ModalFeedback(ids[i], q.options[i].rationale.value, html);
@@ -878,15 +988,9 @@ class ItemWriter {
       if (!f.ok()) return f.status();
       item.Append(std::move(f).value());
     }
-    if (const Value* kept = ext != nullptr ? ext->Find("feedback") : nullptr;
-        kept != nullptr && kept->is_array() && !kept->as_array().empty()) {
-      // Correct/incorrect feedback needs response rules this writer does not make.
-      loss_.Drop("extensions.qti.feedback", kept->as_array().size());
-    }
-    return item;
+    return Status::Ok();
   }
 
- private:
   std::vector<std::string> ChoiceIds(const Question& q) const {
     std::vector<std::string> ids;
     std::set<std::string> used;
@@ -912,7 +1016,7 @@ class ItemWriter {
     if (!nodes.ok()) {
       return Status::InvalidInput(
           "the " + field +
-          " is HTML that is not well-formed XML, which QTI requires: " + nodes.status().message());
+          " is HTML that is not well-formed XML, which QTI requires: " + nodes.status().ToString());
     }
     for (const xml::Node& n : *nodes) wrote_element_ = wrote_element_ || n.is_element();
     return nodes;
@@ -1113,9 +1217,9 @@ int QtiFormat::Sniff(std::string_view /*path*/, std::string_view content) const 
 Status QtiFormat::Import(const SourceText& source, ImportContext& ctx) const {
   std::string_view content = source.content();
   if (content.starts_with("PK")) {
-    Result<std::vector<zip::Entry>> entries = zip::Read(content, source.path());
-    if (!entries.ok()) return entries.status();
-    ZipFiles files(source.path(), std::move(entries).value());
+    Result<zip::Archive> archive = zip::Archive::Open(content, source.path());
+    if (!archive.ok()) return archive.status();
+    ZipFiles files(source.path(), std::move(archive).value());
     std::optional<std::string> manifest_path = files.FindManifest();
     if (!manifest_path.has_value()) {
       return Status::InvalidInput(source.path() +
@@ -1131,7 +1235,7 @@ Status QtiFormat::Import(const SourceText& source, ImportContext& ctx) const {
   }
   if (FirstElementName(content) == "manifest") {
     if (ctx.fs == nullptr) {
-      return Status::Usage(source.path() + ": reading a manifest's items needs a file system");
+      return Status::Usage("reading a manifest's items needs a file system").At(source.path());
     }
     std::string dir;
     if (size_t slash = source.path().rfind('/'); slash != std::string::npos) {
@@ -1154,7 +1258,7 @@ bool QtiFormat::ClaimsDirectory(const FileSystem& fs, const std::string& dir) co
 
 Status QtiFormat::ImportDirectory(const std::string& dir, ImportContext& ctx) const {
   if (ctx.fs == nullptr)
-    return Status::Usage(dir + ": reading a package folder needs a file system");
+    return Status::Usage("reading a package folder needs a file system").At(dir);
   FolderFiles files(*ctx.fs, dir);
   Result<std::string> manifest = files.Read(std::string(kManifestName));
   if (!manifest.ok()) return manifest.status();
@@ -1219,7 +1323,7 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
     }
     if (!item.ok()) {
       return Status::InvalidInput("question " + std::to_string(i + 1) + " (" + id_source +
-                                  "): " + item.status().message());
+                                  "): " + item.status().ToString());
     }
     if (q.markup == Markup::kHtml && !writer.wrote_element()) loss.Drop("markup");
     std::string bytes = xml::Write(*item);

@@ -29,7 +29,7 @@ Result<DecodedSource> DecodeSource(const SourceText& source, ImportContext& ctx)
     Result<std::string> converted = text::ConvertToUtf8(content, ctx.encoding, &bad);
     if (!converted.ok()) {
       if (bad == std::string_view::npos) {
-        return Status::InvalidInput(source.path() + ": " + converted.status().message());
+        return Status::InvalidInput(converted.status().message()).At(source.path());
       }
       // Lines and columns counted in bytes: exact for the single-byte encodings.
       size_t line_start = content.rfind('\n', bad == 0 ? 0 : bad - 1);
@@ -37,9 +37,9 @@ Result<DecodedSource> DecodeSource(const SourceText& source, ImportContext& ctx)
       uint32_t line = 1 + static_cast<uint32_t>(
                               std::count(content.begin(), content.begin() + line_start, '\n'));
       uint32_t column = static_cast<uint32_t>(bad - line_start + 1);
-      return Status::InvalidInput(FormatLocation(source.path(), line, column) + ": " +
-                                  converted.status().message() + " (expected text in " +
-                                  ctx.encoding + ", as --encoding says)");
+      return Status::InvalidInput(converted.status().message() + " (expected text in " +
+                                  ctx.encoding + ", as --encoding says)")
+          .At(source.path(), SourceSpan::Point(line, column));
     }
     return Register(source, std::move(converted).value(), ctx);
   }
@@ -47,10 +47,10 @@ Result<DecodedSource> DecodeSource(const SourceText& source, ImportContext& ctx)
   if (!text::IsValidUtf8(content, &bad)) {
     char byte[8];
     std::snprintf(byte, sizeof byte, "0x%02X", static_cast<unsigned char>(content[bad]));
-    return Status::InvalidInput(source.ErrorAt(
+    return source.ErrorAt(
         bad, std::string("the file is not valid UTF-8 (byte ") + byte +
                  "); if it is in another encoding, name it with --encoding (for example "
-                 "--encoding windows-1252)"));
+                 "--encoding windows-1252)");
   }
   if (content.substr(0, kBom.size()) == kBom) {
     return Register(source, std::string(content.substr(kBom.size())), ctx);

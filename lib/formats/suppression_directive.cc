@@ -1,18 +1,10 @@
 // Parsing and writing of the "qbank-disable" comment directive.
 #include "formats/suppression_directive.h"
 
+#include "base/utf8_text.h"
+
 namespace qbank::formats {
-namespace {
-
-bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
-std::string_view Trim(std::string_view s) {
-  while (!s.empty() && IsBlank(s.front())) s.remove_prefix(1);
-  while (!s.empty() && IsBlank(s.back())) s.remove_suffix(1);
-  return s;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 bool ParseSuppressionDirective(std::string_view comment, SuppressionDirective& directive) {
   std::string_view text = Trim(comment);

@@ -15,10 +15,9 @@ Result<DecodedSource> DecodeXmlSource(const SourceText& source, ImportContext& c
       declared_ctx.encoding = declared;
       Result<DecodedSource> decoded = DecodeSource(source, declared_ctx);
       if (!decoded.ok()) {
-        std::string why = decoded.status().message();
-        if (why.starts_with(source.path() + ": ")) why.erase(0, source.path().size() + 2);
-        return Status::InvalidInput(source.path() + ": the XML declaration names encoding '" +
-                                    declared + "', but " + why);
+        return Status::InvalidInput("the XML declaration names encoding '" + declared + "', but " +
+                                    decoded.status().message())
+            .At(source.path(), decoded.status().span());
       }
       return decoded;
     }

@@ -132,8 +132,8 @@ Status ForEachMember(const SourceText& src, Node& object,
     while (index < N && keys[index] != m.key) ++index;
     if (index == N) continue;  // the schema refuses unknown members before we get here
     if ((seen & (1u << index)) != 0) {
-      return Status::InvalidInput(src.ErrorAt(
-          m.key_begin, "expected each member once, found \"" + m.key + "\" a second time"));
+      return src.ErrorAt(m.key_begin,
+                         "expected each member once, found \"" + m.key + "\" a second time");
     }
     seen |= 1u << index;
     QBANK_RETURN_IF_ERROR(fn(index, m));
@@ -270,7 +270,7 @@ Status Converter::Question(Node& node, model::Question& q) {
       case kQuestionType: {
         std::optional<model::QuestionType> type = model::ParseQuestionType(v.as_string());
         if (!type) {
-          return Status::InvalidInput(src_.ErrorAt(v.begin(), "expected a question type"));
+          return src_.ErrorAt(v.begin(), "expected a question type");
         }
         q.type = *type;
         break;
@@ -307,7 +307,7 @@ Status Converter::Question(Node& node, model::Question& q) {
         break;
       case kQuestionMarkup: {
         std::optional<model::Markup> markup = model::ParseMarkup(v.as_string());
-        if (!markup) return Status::InvalidInput(src_.ErrorAt(v.begin(), "expected a markup"));
+        if (!markup) return src_.ErrorAt(v.begin(), "expected a markup");
         q.markup = *markup;
         break;
       }
@@ -362,8 +362,8 @@ Status Converter::BankFields(Node& root, model::Bank& bank) {
         break;
       case kBankDeclaredSize:
         if (!v.is_int()) {  // an integer beyond int64 reads as a double
-          return Status::InvalidInput(src_.ErrorAt(
-              v.begin(), "declared_size: expected an integer up to 9223372036854775807"));
+          return src_.ErrorAt(v.begin(),
+                              "declared_size: expected an integer up to 9223372036854775807");
         }
         bank.declared_size = v.as_int();
         bank.declared_size_span = Span(v);
@@ -400,8 +400,8 @@ std::string_view BankSchemaText() { return kBankSchemaText; }
 Status ReadBank(const SourceText& src, uint32_t file, model::Bank& bank) {
   const Result<Schema>& schema = BankSchema();
   if (!schema.ok()) {
-    return Status::Unsupported("internal: the embedded bank schema does not load: " +
-                               schema.status().message());
+    return Status::Internal("the embedded bank schema does not load: " +
+                            schema.status().ToString());
   }
   // Questions are gathered in chunks while reading and moved into a vector of the exact size at
   // the end: a vector growing by doubling would hold up to three halves of the questions at once

@@ -14,6 +14,7 @@
 #include <limits>
 #include <mutex>
 
+#include "base/utf8_text.h"
 #include "json/schema_message.h"
 #include "text/unicode.h"
 
@@ -95,6 +96,45 @@ size_t ScalarBegin(std::string_view content, size_t end) {
 }
 
 // Builds the tree from SAX events with an explicit stack.
+// The offset in `content` of a \uDC00-\uDFFF escape that does not follow a \uD800-\uDBFF one
+// between `begin` and `end` (a string token), or npos. RapidJSON refuses a lone high surrogate
+// but decodes a lone low one into bytes that are not UTF-8.
+size_t FindLoneLowSurrogate(std::string_view content, size_t begin, size_t end) {
+  auto hex4 = [&](size_t at) -> int {
+    if (at + 4 > end) return -1;
+    int v = 0;
+    for (size_t k = at; k < at + 4; ++k) {
+      char c = content[k];
+      int d = c >= '0' && c <= '9'   ? c - '0'
+              : c >= 'a' && c <= 'f' ? c - 'a' + 10
+              : c >= 'A' && c <= 'F' ? c - 'A' + 10
+                                     : -1;
+      if (d < 0) return -1;
+      v = v * 16 + d;
+    }
+    return v;
+  };
+  bool after_high = false;
+  for (size_t i = begin; i + 1 < end; ++i) {
+    if (content[i] != '\\') {
+      after_high = false;
+      continue;
+    }
+    if (content[i + 1] != 'u') {
+      after_high = false;
+      ++i;
+      continue;
+    }
+    int v = hex4(i + 2);
+    if (v >= 0xDC00 && v <= 0xDFFF && !after_high) return i;
+    after_high = v >= 0xD800 && v <= 0xDBFF;
+    i += 5;
+  }
+  return std::string_view::npos;
+}
+
+std::string SyntaxMessage(rapidjson::ParseErrorCode code, std::string_view content, size_t offset);
+
 class TreeBuilder {
  public:
   struct Frame {
@@ -242,11 +282,12 @@ class Handler {
     return Double(d);
   }
   bool String(const char* str, rapidjson::SizeType length, bool copy) {
+    size_t end = stream_.Tell();
+    size_t begin = StringBegin(content_, end - 1);
+    if (!CheckSurrogates(begin, end)) return false;
     if (validator_ && !validator_->String(str, length, copy)) {
       return SchemaScalarError(Kind::kString);
     }
-    size_t end = stream_.Tell();
-    size_t begin = StringBegin(content_, end - 1);
     Node n;
     n.set_string(std::string(str, length), HasEscape(begin, end));
     n.set_range(begin, end);
@@ -257,6 +298,7 @@ class Handler {
   bool Key(const char* str, rapidjson::SizeType length, bool copy) {
     size_t end = stream_.Tell();
     size_t begin = StringBegin(content_, end - 1);
+    if (!CheckSurrogates(begin, end)) return false;
     if (validator_ && !validator_->Key(str, length, copy)) {
       return SchemaError(begin, Kind::kString, /*at_key=*/true);
     }
@@ -274,11 +316,19 @@ class Handler {
     return Check(builder_.End(stream_.Tell() + 1));
   }
 
-  const std::string& error() const { return error_; }
+  const Status& error() const { return error_; }
   const Status& callback_status() const { return callback_status_; }
   Node& root() { return builder_.root(); }
 
  private:
+  bool CheckSurrogates(size_t begin, size_t end) {
+    if (!HasEscape(begin, end)) return true;
+    size_t lone = FindLoneLowSurrogate(content_, begin, end);
+    if (lone == std::string_view::npos) return true;
+    error_ = src_.ErrorAt(
+        lone, SyntaxMessage(rapidjson::kParseErrorStringUnicodeSurrogateInvalid, content_, lone));
+    return false;
+  }
   bool HasEscape(size_t begin, size_t end) const {
     if (end < begin + 2) return false;
     return std::memchr(content_.data() + begin + 1, '\\', end - begin - 2) != nullptr;
@@ -340,7 +390,7 @@ class Handler {
   const Schema::Impl* schema_;
   rapidjson::SchemaValidator* validator_;
   TreeBuilder builder_;
-  std::string error_;
+  Status error_;
   Status callback_status_;
 };
 
@@ -431,7 +481,7 @@ Result<Node> ParseImpl(const SourceText& src, const ParseOptions& options,
   const std::string& content = src.content();
   // A raw NUL would end RapidJSON's stream early; any raw NUL is invalid JSON anyway.
   if (size_t offset = content.find('\0'); offset != std::string::npos) {
-    return Status::InvalidInput(src.ErrorAt(offset, "expected JSON text, found a NUL byte"));
+    return src.ErrorAt(offset, "expected JSON text, found a NUL byte");
   }
   SourceStream stream(content.data(), content.data() + content.size());
   if (content.size() >= 3 && content.compare(0, 3, "\xEF\xBB\xBF") == 0) stream.head_ += 3;
@@ -445,7 +495,7 @@ Result<Node> ParseImpl(const SourceText& src, const ParseOptions& options,
                                       ? reader.Parse<kCheckedReaderFlags>(stream, handler)
                                       : reader.Parse<kReaderFlags>(stream, handler);
   if (result) return std::move(handler.root());
-  if (!handler.error().empty()) return Status::InvalidInput(handler.error());
+  if (!handler.error().ok()) return handler.error();
   if (!handler.callback_status().ok()) return handler.callback_status();
   size_t offset = result.Offset();
   if (result.Code() == rapidjson::kParseErrorValueInvalid) {
@@ -461,8 +511,7 @@ Result<Node> ParseImpl(const SourceText& src, const ParseOptions& options,
     if (!text::IsValidUtf8(content, &bad)) {
       char hex[8];
       std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(content[bad]));
-      return Status::InvalidInput(
-          src.ErrorAt(bad, std::string("expected valid UTF-8, found the byte ") + hex));
+      return src.ErrorAt(bad, std::string("expected valid UTF-8, found the byte ") + hex);
     }
   }
   if (offset < content.size() && static_cast<unsigned char>(content[offset]) >= 0x80 &&
@@ -471,11 +520,10 @@ Result<Node> ParseImpl(const SourceText& src, const ParseOptions& options,
     if (!text::IsValidUtf8(content.substr(offset, 4), &bad) && bad == 0) {
       char hex[8];
       std::snprintf(hex, sizeof hex, "0x%02X", static_cast<unsigned char>(content[offset]));
-      return Status::InvalidInput(
-          src.ErrorAt(offset, std::string("expected valid UTF-8, found the byte ") + hex));
+      return src.ErrorAt(offset, std::string("expected valid UTF-8, found the byte ") + hex);
     }
   }
-  return Status::InvalidInput(src.ErrorAt(offset, SyntaxMessage(result.Code(), content, offset)));
+  return src.ErrorAt(offset, SyntaxMessage(result.Code(), content, offset));
 }
 
 }  // namespace
@@ -547,15 +595,15 @@ Result<Schema> Schema::Load(const SourceText& schema_src) {
   Result<Node> syntax = Parse(schema_src);
   if (!syntax.ok()) return syntax.status();
   if (!syntax->is_object()) {
-    return Status::InvalidInput(schema_src.ErrorAt(syntax->begin(), "expected a schema object"));
+    return schema_src.ErrorAt(syntax->begin(), "expected a schema object");
   }
   auto impl = std::make_shared<Impl>();
   const std::string& content = schema_src.content();
   size_t skip = content.compare(0, 3, "\xEF\xBB\xBF") == 0 ? 3 : 0;
   impl->document.Parse<kSchemaDocumentFlags>(content.c_str() + skip, content.size() - skip);
   if (impl->document.HasParseError()) {
-    return Status::InvalidInput(schema_src.ErrorAt(impl->document.GetErrorOffset() + skip,
-                                                   "expected a valid JSON Schema document"));
+    return schema_src.ErrorAt(impl->document.GetErrorOffset() + skip,
+                              "expected a valid JSON Schema document");
   }
   impl->compiled = std::make_unique<rapidjson::SchemaDocument>(impl->document);
   Schema schema;
@@ -564,7 +612,7 @@ Result<Schema> Schema::Load(const SourceText& schema_src) {
 }
 
 Result<Node> Schema::ParseAndValidate(const SourceText& src, const ParseOptions& options) const {
-  if (impl_ == nullptr) return Status::Usage("internal: a Schema not made by Schema::Load");
+  if (impl_ == nullptr) return Status::Internal("a Schema not made by Schema::Load");
   std::lock_guard<std::mutex> lock(impl_->validating);
   return ParseImpl(src, options, impl_.get());
 }

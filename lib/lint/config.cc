@@ -6,7 +6,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <memory>
-#include <mutex>
+#include <optional>
 #include <set>
 
 #include "json/document.h"
@@ -15,8 +15,6 @@ namespace qbank::lint {
 namespace {
 
 namespace fs_path = std::filesystem;
-
-std::string Where(const SourceText& src, size_t offset) { return src.ErrorAt(offset, ""); }
 
 std::string ParentDir(const std::string& path) {
   fs_path::path p(path);
@@ -50,19 +48,19 @@ void ResolvePathOptions(const Rule& rule, const std::string& base_dir, model::Va
   }
 }
 
-// Reads the rules object `node` into `out`, checking ids against the registry. Path options are
-// taken relative to `base_dir`.
+// Reads the rules object `node` into `out`, checking ids against the registry and options by
+// configuring a rule with them in `env`. Path options are taken relative to `base_dir`.
 Status ReadRules(const SourceText& src, const json::Node& node, const RuleRegistry& registry,
-                 const std::string& base_dir,
+                 const std::string& base_dir, const RuleEnvironment& env,
                  std::map<std::string, RuleSetting, std::less<>>* out) {
   for (const json::Member& m : node.members()) {
     if (registry.Find(m.key) == nullptr) {
-      return Status::InvalidInput(src.ErrorAt(m.key_begin, "rules." + m.key +
-                                                               ": unknown rule; run `qbank rules` "
-                                                               "for the list"));
+      return src.ErrorAt(m.key_begin, "rules." + m.key +
+                                          ": unknown rule; run `qbank rules` "
+                                          "for the list");
     }
     RuleSetting setting;
-    setting.where = Where(src, m.value.begin());
+    setting.where = src.LocationAt(m.value.begin());
     const json::Node* severity_node = nullptr;
     if (m.value.is_string()) {
       severity_node = &m.value;
@@ -70,18 +68,17 @@ Status ReadRules(const SourceText& src, const json::Node& node, const RuleRegist
       severity_node = m.value.Find("severity");
       if (const json::Node* options = m.value.Find("options")) {
         setting.options = options->ToValue();
-        setting.where = Where(src, options->begin());
+        setting.where = src.LocationAt(options->begin());
       }
     } else {
-      return Status::InvalidInput(
-          src.ErrorAt(m.value.begin(),
-                      "rules." + m.key + ": expected a severity or {\"severity\", \"options\"}"));
+      return src.ErrorAt(m.value.begin(),
+                         "rules." + m.key + ": expected a severity or {\"severity\", \"options\"}");
     }
     if (severity_node != nullptr) {
       std::optional<Severity> s = ParseSeverity(severity_node->as_string());
       if (!severity_node->is_string() || !s) {
-        return Status::InvalidInput(src.ErrorAt(
-            severity_node->begin(), "rules." + m.key + ": expected off, info, warning or error"));
+        return src.ErrorAt(severity_node->begin(),
+                           "rules." + m.key + ": expected off, info, warning or error");
       }
       setting.severity = s;
     }
@@ -89,9 +86,9 @@ Status ReadRules(const SourceText& src, const json::Node& node, const RuleRegist
     if (setting.options.is_object()) {
       std::unique_ptr<Rule> rule = registry.Create(m.key);
       ResolvePathOptions(*rule, base_dir, &setting.options);
-      Status st = rule->Configure(setting.options);
+      Status st = rule->Configure(setting.options, env);
       if (!st.ok()) {
-        return Status::InvalidInput(setting.where + "rules." + m.key + ": " + st.message());
+        return Status::InvalidInput("rules." + m.key + ": " + st.ToString()).At(setting.where);
       }
     }
     (*out)[m.key] = std::move(setting);
@@ -109,33 +106,25 @@ void MergeSetting(const RuleSetting& over, RuleSetting* base) {
   }
 }
 
-const json::Schema* ConfigSchema(const FileSystem& fs, const std::string& data_dir, Status* error) {
-  // Loaded once per data folder and process.
-  static std::mutex mu;
-  static std::map<std::string, std::shared_ptr<json::Schema>> cache;
-  std::lock_guard<std::mutex> lock(mu);
-  auto it = cache.find(data_dir);
-  if (it != cache.end()) return it->second.get();
-  std::string path = JoinPath(data_dir, "schemas/config.schema.json");
-  Result<std::string> text = fs.ReadFile(path);
+// The config schema from `env`'s data folder, read on first use into `*schema` (once per
+// LoadConfig call: every file of an `extends` chain is checked against the same one).
+Status LoadConfigSchema(const RuleEnvironment& env, std::optional<json::Schema>* schema) {
+  if (schema->has_value()) return Status::Ok();
+  std::string path = JoinPath(env.data_dir(), "schemas/config.schema.json");
+  Result<std::string> text = env.fs().ReadFile(path);
   if (!text.ok()) {
-    *error = Status::NotFound("cannot read the config schema: " + text.status().message());
-    return nullptr;
+    return Status::NotFound("cannot read the config schema: " + text.status().ToString());
   }
   SourceText src(path, std::move(text.value()));
-  Result<json::Schema> schema = json::Schema::Load(src);
-  if (!schema.ok()) {
-    *error = schema.status();
-    return nullptr;
-  }
-  auto owned = std::make_shared<json::Schema>(std::move(schema.value()));
-  cache[data_dir] = owned;
-  return owned.get();
+  Result<json::Schema> loaded = json::Schema::Load(src);
+  if (!loaded.ok()) return loaded.status();
+  schema->emplace(std::move(loaded.value()));
+  return Status::Ok();
 }
 
-Result<LintConfig> LoadConfigChain(const std::string& path, const FileSystem& fs,
-                                   const std::string& data_dir, std::set<std::string>* seen,
-                                   const std::string& cited_at);
+Result<LintConfig> LoadConfigChain(const std::string& path, const RuleEnvironment& env,
+                                   std::optional<json::Schema>* schema, std::set<std::string>* seen,
+                                   const SourceLocation& cited_at);
 
 // Resolves an `extends` value to a file path.
 std::string ExtendsPath(const std::string& value, const std::string& from_dir,
@@ -145,26 +134,24 @@ std::string ExtendsPath(const std::string& value, const std::string& from_dir,
   return JoinPath(data_dir, "rules/presets/" + value + ".json");
 }
 
-Result<LintConfig> LoadConfigChain(const std::string& path, const FileSystem& fs,
-                                   const std::string& data_dir, std::set<std::string>* seen,
-                                   const std::string& cited_at) {
+Result<LintConfig> LoadConfigChain(const std::string& path, const RuleEnvironment& env,
+                                   std::optional<json::Schema>* schema, std::set<std::string>* seen,
+                                   const SourceLocation& cited_at) {
   std::string key = fs_path::path(path).lexically_normal().string();
   if (!seen->insert(key).second) {
-    return Status::InvalidInput(cited_at + "extends: cycle through " + path);
+    return Status::InvalidInput("extends: cycle through " + path).At(cited_at);
   }
-  Result<std::string> text = fs.ReadFile(path);
+  Result<std::string> text = env.fs().ReadFile(path);
   if (!text.ok()) {
-    if (!cited_at.empty()) {
-      return Status::InvalidInput(cited_at + "extends: no such preset or config file (" + path +
-                                  ")");
+    if (!cited_at.path.empty()) {
+      return Status::InvalidInput("extends: no such preset or config file (" + path + ")")
+          .At(cited_at);
     }
     return text.status();
   }
   SourceText src(path, std::move(text.value()));
-  Status schema_error;
-  const json::Schema* schema = ConfigSchema(fs, data_dir, &schema_error);
-  if (schema == nullptr) return schema_error;
-  Result<json::Node> root = schema->ParseAndValidate(src);
+  QBANK_RETURN_IF_ERROR(LoadConfigSchema(env, schema));
+  Result<json::Node> root = (*schema)->ParseAndValidate(src);
   if (!root.ok()) return root.status();
   const RuleRegistry& registry = RuleRegistry::Default();
 
@@ -172,16 +159,16 @@ Result<LintConfig> LoadConfigChain(const std::string& path, const FileSystem& fs
   config.path = path;
   config.base_dir = ParentDir(path);
   if (const json::Node* extends = root->Find("extends")) {
-    std::string target = ExtendsPath(extends->as_string(), config.base_dir, data_dir);
+    std::string target = ExtendsPath(extends->as_string(), config.base_dir, env.data_dir());
     Result<LintConfig> base =
-        LoadConfigChain(target, fs, data_dir, seen, Where(src, extends->begin()));
+        LoadConfigChain(target, env, schema, seen, src.LocationAt(extends->begin()));
     if (!base.ok()) return base.status();
     config.rules = std::move(base->rules);
     config.overrides = std::move(base->overrides);
   }
   if (const json::Node* rules = root->Find("rules")) {
     std::map<std::string, RuleSetting, std::less<>> own;
-    QBANK_RETURN_IF_ERROR(ReadRules(src, *rules, registry, config.base_dir, &own));
+    QBANK_RETURN_IF_ERROR(ReadRules(src, *rules, registry, config.base_dir, env, &own));
     for (auto& [id, setting] : own) MergeSetting(setting, &config.rules[id]);
   }
   if (const json::Node* overrides = root->Find("overrides")) {
@@ -195,7 +182,7 @@ Result<LintConfig> LoadConfigChain(const std::string& path, const FileSystem& fs
         }
       }
       if (const json::Node* rules = item.Find("rules")) {
-        QBANK_RETURN_IF_ERROR(ReadRules(src, *rules, registry, config.base_dir, &o.rules));
+        QBANK_RETURN_IF_ERROR(ReadRules(src, *rules, registry, config.base_dir, env, &o.rules));
       }
       config.overrides.push_back(std::move(o));
     }
@@ -212,10 +199,10 @@ std::string AbsoluteNormal(const std::string& path) {
 
 }  // namespace
 
-Result<LintConfig> LoadConfig(const std::string& path, const FileSystem& fs,
-                              const std::string& data_dir) {
+Result<LintConfig> LoadConfig(const std::string& path, const RuleEnvironment& env) {
   std::set<std::string> seen;
-  Result<LintConfig> config = LoadConfigChain(path, fs, data_dir, &seen, "");
+  std::optional<json::Schema> schema;
+  Result<LintConfig> config = LoadConfigChain(path, env, &schema, &seen, {});
   if (!config.ok()) return config;
   // Globs were made relative to the config folders as written; store them absolute so matching
   // does not depend on where qbank runs.
@@ -225,13 +212,12 @@ Result<LintConfig> LoadConfig(const std::string& path, const FileSystem& fs,
   return config;
 }
 
-Result<LintConfig> LoadPreset(const std::string& name, const FileSystem& fs,
-                              const std::string& data_dir) {
-  std::string path = JoinPath(data_dir, "rules/presets/" + name + ".json");
-  if (!fs.Exists(path)) {
+Result<LintConfig> LoadPreset(const std::string& name, const RuleEnvironment& env) {
+  std::string path = JoinPath(env.data_dir(), "rules/presets/" + name + ".json");
+  if (!env.fs().Exists(path)) {
     return Status::NotFound("no preset named '" + name + "' (looked for " + path + ")");
   }
-  Result<LintConfig> config = LoadConfig(path, fs, data_dir);
+  Result<LintConfig> config = LoadConfig(path, env);
   if (config.ok()) config->path.clear();
   return config;
 }
@@ -290,7 +276,8 @@ bool GlobMatch(std::string_view pattern, std::string_view path) {
 }
 
 Result<std::vector<PlannedRule>> PlanRules(const LintConfig& config, const model::Bank& bank,
-                                           const RuleRegistry& registry) {
+                                           const RuleRegistry& registry,
+                                           const RuleEnvironment& env) {
   const size_t files = bank.sources.size();
   std::vector<std::string> abs_paths(files);
   for (size_t f = 0; f < files; ++f) abs_paths[f] = AbsoluteNormal(bank.SourcePath(f));
@@ -337,9 +324,9 @@ Result<std::vector<PlannedRule>> PlanRules(const LintConfig& config, const model
       Severity severity = g.setting.severity.value_or(proto->default_severity());
       if (severity == Severity::kOff) continue;
       std::unique_ptr<Rule> rule = registry.Create(id);
-      Status st = rule->Configure(g.setting.options);
+      Status st = rule->Configure(g.setting.options, env);
       if (!st.ok())
-        return Status::InvalidInput(g.setting.where + "rules." + id + ": " + st.message());
+        return Status::InvalidInput("rules." + id + ": " + st.ToString()).At(g.setting.where);
       PlannedRule p;
       p.rule = std::move(rule);
       p.severity = severity;

@@ -26,7 +26,7 @@ struct RuleSetting {
   // Option values; merged key by key over the inherited ones (a key given here replaces the
   // inherited value of that key as a whole).
   model::Value options;
-  std::string where;  // "path:line:col: " of the setting, for errors found later
+  SourceLocation where;  // the place of the setting, for errors found later
 };
 
 // Settings that apply to files matching any of `files` (globs relative to the config's folder:
@@ -43,16 +43,15 @@ struct LintConfig {
   std::vector<Override> overrides;  // from the extended configs first, then this one's
 };
 
-// Reads, validates and resolves the config file at `path`. `extends` names a preset
-// ("recommended", "strict": rules/presets/NAME.json under `data_dir`) or a config file relative
-// to this one; chains are followed (a cycle is an error). Errors are InvalidInput
-// "path:line:col: KEY: expected ..." naming the config file line and key: schema violations,
-// unknown rule ids, bad severities, options the rule rejects.
-Result<LintConfig> LoadConfig(const std::string& path, const FileSystem& fs,
-                              const std::string& data_dir);
+// Reads, validates and resolves the config file at `path` through env.fs(). `extends` names a
+// preset ("recommended", "strict": rules/presets/NAME.json under env.data_dir()) or a config file
+// relative to this one; chains are followed (a cycle is an error). Each rule setting's options
+// are checked by configuring the rule in `env`. Errors are InvalidInput "path:line:col: KEY:
+// expected ..." naming the config file line and key: schema violations, unknown rule ids, bad
+// severities, options the rule rejects.
+Result<LintConfig> LoadConfig(const std::string& path, const RuleEnvironment& env);
 // The preset `name` on its own (what lint uses when no config file is found).
-Result<LintConfig> LoadPreset(const std::string& name, const FileSystem& fs,
-                              const std::string& data_dir);
+Result<LintConfig> LoadPreset(const std::string& name, const RuleEnvironment& env);
 
 // The nearest `.qbank.json` in the folder of the first input (a folder input counts as its own
 // folder) or any folder above it; nullopt when there is none. "-" (stdin) starts at ".".
@@ -64,10 +63,11 @@ bool GlobMatch(std::string_view pattern, std::string_view path);
 
 // Turns the config into configured rule instances for `bank`: each source file gets the base
 // settings plus its matching overrides; files that end up with the same severity and options for
-// a rule share one instance. Rules that are off everywhere are left out. Errors name the config
-// line of the setting whose options the rule rejects.
+// a rule share one instance, configured in `env`. Rules that are off everywhere are left out.
+// Errors name the config line of the setting whose options the rule rejects.
 Result<std::vector<PlannedRule>> PlanRules(const LintConfig& config, const model::Bank& bank,
-                                           const RuleRegistry& registry);
+                                           const RuleRegistry& registry,
+                                           const RuleEnvironment& env);
 
 }  // namespace qbank::lint
 

@@ -3,7 +3,9 @@
 
 #include <algorithm>
 
+#include "lint/rules/all_of_the_above.h"
 #include "lint/rules/answer_mismatch.h"
+#include "lint/rules/contradicting_copies.h"
 #include "lint/rules/dump_markers.h"
 #include "lint/rules/duplicate_option_set.h"
 #include "lint/rules/duplicate_options.h"
@@ -12,23 +14,35 @@
 #include "lint/rules/explanation_cites_missing_option.h"
 #include "lint/rules/explanation_only_url.h"
 #include "lint/rules/field_length.h"
+#include "lint/rules/grammatical_cue.h"
 #include "lint/rules/invisible_characters.h"
+#include "lint/rules/key_balance.h"
 #include "lint/rules/key_count.h"
+#include "lint/rules/key_length_cue.h"
+#include "lint/rules/longest_key_rate.h"
 #include "lint/rules/lookalike_characters.h"
 #include "lint/rules/missing_rationale.h"
 #include "lint/rules/near_duplicate.h"
+#include "lint/rules/negative_stem.h"
+#include "lint/rules/none_of_the_above.h"
 #include "lint/rules/option_count.h"
+#include "lint/rules/option_debris.h"
+#include "lint/rules/option_order.h"
 #include "lint/rules/reference_overlap.h"
 #include "lint/rules/required_metadata.h"
 #include "lint/rules/reused_explanation.h"
 #include "lint/rules/review_age.h"
+#include "lint/rules/statement_options.h"
+#include "lint/rules/true_false_balance.h"
 #include "lint/suppressions.h"
 
 namespace qbank::lint {
 
 // Every built-in rule, one line each, in alphabetical order of id.
 void RegisterBuiltinRules(RuleRegistry& registry) {
+  registry.Add<AllOfTheAboveRule>();
   registry.Add<AnswerMismatchRule>();
+  registry.Add<ContradictingCopiesRule>();
   registry.Add<DumpMarkersRule>();
   registry.Add<DuplicateOptionSetRule>();
   registry.Add<DuplicateOptionsRule>();
@@ -37,16 +51,26 @@ void RegisterBuiltinRules(RuleRegistry& registry) {
   registry.Add<ExplanationCitesMissingOptionRule>();
   registry.Add<ExplanationOnlyUrlRule>();
   registry.Add<FieldLengthRule>();
+  registry.Add<GrammaticalCueRule>();
   registry.Add<InvisibleCharactersRule>();
+  registry.Add<KeyBalanceRule>();
   registry.Add<KeyCountRule>();
+  registry.Add<KeyLengthCueRule>();
+  registry.Add<LongestKeyRateRule>();
   registry.Add<LookalikeCharactersRule>();
   registry.Add<MissingRationaleRule>();
   registry.Add<NearDuplicateRule>();
+  registry.Add<NegativeStemRule>();
+  registry.Add<NoneOfTheAboveRule>();
   registry.Add<OptionCountRule>();
+  registry.Add<OptionDebrisRule>();
+  registry.Add<OptionOrderRule>();
   registry.Add<ReferenceOverlapRule>();
   registry.Add<RequiredMetadataRule>();
   registry.Add<ReusedExplanationRule>();
   registry.Add<ReviewAgeRule>();
+  registry.Add<StatementOptionsRule>();
+  registry.Add<TrueFalseBalanceRule>();
   registry.Add<UnusedSuppressionRule>();
 }
 

@@ -173,7 +173,9 @@ Finding& Reporter::ReportBank(const SourceSpan& span, std::string_view path,
   return out_->back();
 }
 
-Status Rule::Configure(const model::Value& options) { return CheckOptionKeys(options, {}); }
+Status Rule::Configure(const model::Value& options, const RuleEnvironment&) {
+  return CheckOptionKeys(options, {});
+}
 
 void Rule::CheckQuestion(const LintContext&, size_t, Reporter&) const {}
 

@@ -16,6 +16,7 @@
 
 #include "base/source_span.h"
 #include "base/status.h"
+#include "lint/rule_environment.h"
 #include "model/bank.h"
 #include "model/value.h"
 
@@ -53,6 +54,9 @@ struct Finding {
   std::vector<RelatedLocation> related;
   // Index of the question in Bank::questions, kNoQuestion for findings on the bank as a whole.
   size_t question_index = kNoQuestion;
+  // The numbers behind a bank-level finding (counts, test statistic, p-value) as a JSON object,
+  // written as "statistics" in the JSON report; null for other findings.
+  model::Value statistics;
 };
 
 // The fingerprint Finding documents: FNV-1a over the parts, printed as 16 hex digits.
@@ -168,8 +172,9 @@ class Rule {
   virtual RuleScope scope() const { return RuleScope::kQuestion; }
   // Sets the options from a JSON object (keys missing from it keep their defaults). Returns
   // InvalidInput "option 'NAME': expected ..." for an unknown key or a bad value. The default
-  // accepts only an empty object.
-  virtual Status Configure(const model::Value& options);
+  // accepts only an empty object. Files the rule needs (term lists, indexes, banks to compare
+  // with) are read here, through `env` only, and kept by the rule; `env` is not kept.
+  virtual Status Configure(const model::Value& options, const RuleEnvironment& env);
   // The options whose values are file paths (a string, or a list of strings). A configuration
   // file's relative paths are taken from the folder of that file, as its `overrides` globs are,
   // so the same `.qbank.json` works from any working directory.

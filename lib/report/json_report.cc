@@ -37,6 +37,7 @@ model::Value JsonReportValue(const ReportInput& input) {
     if (!f.question_id.empty()) o["question_id"] = f.question_id;
     if (!f.field_path.empty()) o["field_path"] = f.field_path;
     o["fingerprint"] = f.fingerprint;
+    if (!f.statistics.is_null()) o["statistics"] = f.statistics;
     if (!f.related.empty()) {
       Value::Array related;
       for (const lint::RelatedLocation& r : f.related) {

@@ -9,24 +9,16 @@
 #include <set>
 #include <system_error>
 
+#include "base/utf8_text.h"
+
 namespace qbank::report {
 namespace {
-
-std::string_view TrimSpaces(std::string_view s) {
-  while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) {
-    s.remove_prefix(1);
-  }
-  while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) {
-    s.remove_suffix(1);
-  }
-  return s;
-}
 
 // A line that starts a block other than a paragraph: a heading, a list item, a quote, a fence, a
 // table row or an indented code block.
 bool StartsOtherBlock(std::string_view raw_line) {
   if (raw_line.starts_with("    ") || raw_line.starts_with("\t")) return true;
-  std::string_view line = TrimSpaces(raw_line);
+  std::string_view line = Trim(raw_line);
   if (line.empty()) return false;
   if (line.starts_with("#") || line.starts_with(">") || line.starts_with("```") ||
       line.starts_with("~~~") || line.starts_with("|")) {
@@ -97,7 +89,7 @@ std::string ParagraphText(std::string_view markdown, bool with_list) {
     if (eol == std::string_view::npos) eol = markdown.size();
     std::string_view raw = markdown.substr(pos, eol - pos);
     pos = eol + 1;
-    std::string_view line = TrimSpaces(raw);
+    std::string_view line = Trim(raw);
     if (line.starts_with("```") || line.starts_with("~~~")) {
       if (!text.empty()) break;
       in_fence = !in_fence;
@@ -138,13 +130,13 @@ std::string RuleFullDescription(std::string_view markdown) {
   while (pos < markdown.size()) {
     size_t eol = markdown.find('\n', pos);
     if (eol == std::string_view::npos) eol = markdown.size();
-    std::string_view line = TrimSpaces(markdown.substr(pos, eol - pos));
+    std::string_view line = Trim(markdown.substr(pos, eol - pos));
     pos = eol + 1;
     if (!line.starts_with("#")) continue;
     line.remove_prefix(line.find_first_not_of('#') == std::string_view::npos
                            ? line.size()
                            : line.find_first_not_of('#'));
-    std::string title(TrimSpaces(line));
+    std::string title(Trim(line));
     for (char& c : title) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     if (title == "what it catches") {
       std::string text = ParagraphText(markdown.substr(std::min(pos, markdown.size())), true);
@@ -172,7 +164,10 @@ std::vector<RuleMetadata> DescribeRules(const lint::RuleRegistry& registry,
       meta.default_severity = lint::Severity::kError;
     }
     if (!docs_dir.empty()) {
-      Result<std::string> doc = fs.ReadFile(docs_dir + "/" + id + ".md");
+      std::string doc_path = docs_dir + "/";
+      doc_path += id;
+      doc_path += ".md";
+      Result<std::string> doc = fs.ReadFile(doc_path);
       if (doc.ok()) meta.doc_markdown = ValidUtf8(*doc);
     }
     out.push_back(std::move(meta));
@@ -248,32 +243,7 @@ std::string ValidUtf8(std::string_view text) {
   out.reserve(text.size());
   size_t i = 0;
   while (i < text.size()) {
-    auto c = static_cast<unsigned char>(text[i]);
-    size_t len = 0;
-    uint32_t min = 0;
-    if (c < 0x80) {
-      out += static_cast<char>(c);
-      ++i;
-      continue;
-    } else if ((c & 0xE0) == 0xC0) {
-      len = 2, min = 0x80;
-    } else if ((c & 0xF0) == 0xE0) {
-      len = 3, min = 0x800;
-    } else if ((c & 0xF8) == 0xF0) {
-      len = 4, min = 0x10000;
-    }
-    bool valid = len != 0 && i + len <= text.size();
-    uint32_t cp = len == 0 ? 0 : (c & (0x7F >> len));
-    for (size_t k = 1; valid && k < len; ++k) {
-      auto cc = static_cast<unsigned char>(text[i + k]);
-      if ((cc & 0xC0) != 0x80) {
-        valid = false;
-      } else {
-        cp = (cp << 6) | (cc & 0x3F);
-      }
-    }
-    if (valid && (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))) valid = false;
-    if (valid) {
+    if (size_t len = Utf8SequenceLength(text, i); len != 0) {
       out.append(text.substr(i, len));
       i += len;
     } else {

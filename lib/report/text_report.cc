@@ -2,6 +2,7 @@
 #include "report/text_report.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <set>
 
@@ -57,31 +58,65 @@ std::string Location(const model::Bank& bank, const SourceSpan& span) {
 
 namespace {
 
+// The length of the UTF-8 sequence at line[i] (1 for a stray byte).
+size_t SequenceLength(std::string_view line, size_t i) {
+  size_t j = i + 1;
+  while (j < line.size() && (static_cast<unsigned char>(line[j]) & 0xC0) == 0x80) ++j;
+  return j - i;
+}
+
+// The code point of a valid sequence, or 0xFFFD.
+uint32_t CodePoint(std::string_view seq) {
+  unsigned char c = static_cast<unsigned char>(seq[0]);
+  if (c < 0x80) return c;
+  size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 0;
+  if (len == 0 || seq.size() != len) return 0xFFFD;
+  uint32_t cp = c & (0x7F >> len);
+  for (size_t k = 1; k < len; ++k) cp = (cp << 6) | (static_cast<unsigned char>(seq[k]) & 0x3F);
+  return cp;
+}
+
+// What the terminal is shown for one character: control characters (other than tab) and the bidi
+// controls, which would reorder or garble the very line that warns about them, as "<U+202E>".
+std::string Shown(std::string_view seq) {
+  uint32_t cp = CodePoint(seq);
+  bool hidden = (cp < 0x20 && cp != '\t') || (cp >= 0x7F && cp <= 0x9F) || cp == 0x061C ||
+                cp == 0x200E || cp == 0x200F || (cp >= 0x202A && cp <= 0x202E) ||
+                (cp >= 0x2066 && cp <= 0x2069);
+  if (!hidden) return std::string(seq);
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "<U+%04X>", static_cast<unsigned>(cp));
+  return buf;
+}
+
 // The source line and the caret line for the whole of `line`.
 std::string FullCaretLines(std::string_view line, uint32_t column, uint32_t end_column,
                            bool span_continues) {
   size_t begin = ByteOffsetOfColumn(line, column);
   size_t end = span_continues ? line.size() : ByteOffsetOfColumn(line, end_column);
   if (end < begin) end = begin;
+  std::string shown_line;
   std::string caret;
-  std::string_view before = line.substr(0, begin);
-  // Keep tabs as tabs so the caret lines up whatever the tab width.
-  size_t i = 0;
-  while (i < before.size()) {
-    if (before[i] == '\t') {
-      caret.push_back('\t');
-      ++i;
-      continue;
+  size_t width = 0;  // of the span
+  for (size_t i = 0; i < line.size();) {
+    size_t n = SequenceLength(line, i);
+    std::string shown = Shown(line.substr(i, n));
+    shown_line += shown;
+    if (i < begin) {
+      // Keep tabs as tabs so the caret lines up whatever the tab width.
+      if (shown == "\t") {
+        caret.push_back('\t');
+      } else {
+        caret.append(text::DisplayWidth(shown), ' ');
+      }
+    } else if (i < end) {
+      width += text::DisplayWidth(shown);
     }
-    size_t j = i + 1;
-    while (j < before.size() && (static_cast<unsigned char>(before[j]) & 0xC0) == 0x80) ++j;
-    caret.append(text::DisplayWidth(before.substr(i, j - i)), ' ');
-    i = j;
+    i += n;
   }
-  size_t width = text::DisplayWidth(line.substr(begin, end - begin));
   caret.push_back('^');
   if (width > 1) caret.append(width - 1, '~');
-  std::string out(line);
+  std::string out = std::move(shown_line);
   out += "\n";
   out += caret;
   out += "\n";
@@ -89,6 +124,17 @@ std::string FullCaretLines(std::string_view line, uint32_t column, uint32_t end_
 }
 
 }  // namespace
+
+std::string EscapeForTerminal(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t i = 0; i < text.size();) {
+    size_t n = SequenceLength(text, i);
+    out += Shown(text.substr(i, n));
+    i += n;
+  }
+  return out;
+}
 
 std::string CaretLines(std::string_view line, uint32_t column, uint32_t end_column,
                        bool span_continues) {
@@ -138,6 +184,23 @@ std::string SummaryLine(const ReportInput& input) {
   return parts + " in " + Plural(files.size(), "file", "files") + " (" + checked + ")";
 }
 
+void WriteImportErrors(const std::vector<Diagnostic>& errors, const model::Bank& bank,
+                       std::ostream& out) {
+  // By path; a file read again after decoding (--encoding, a byte order mark) is added again,
+  // and positions count in the later text.
+  std::map<std::string_view, const SourceText*> sources;
+  for (const std::shared_ptr<const SourceText>& s : bank.sources) {
+    if (s != nullptr) sources[s->path()] = s.get();
+  }
+  for (const Diagnostic& d : errors) {
+    out << d.ToString() << "\n";
+    auto it = d.span.known() ? sources.find(d.path) : sources.end();
+    if (it == sources.end() || d.span.line > it->second->LineCount()) continue;
+    out << CaretLines(it->second->Line(d.span.line), d.span.column, d.span.end_column,
+                      d.span.end_line > d.span.line);
+  }
+}
+
 void WriteTextReport(const ReportInput& input, const ReportOptions& options, std::ostream& out) {
   const model::Bank& bank = *input.bank;
   auto paint = [&](const char* color, const std::string& s) {
@@ -146,7 +209,7 @@ void WriteTextReport(const ReportInput& input, const ReportOptions& options, std
   for (const lint::Finding& f : *input.findings) {
     out << paint(kBold, Location(bank, f.span) + ":") << " "
         << paint(SeverityColor(f.severity), std::string(lint::SeverityName(f.severity)) + ":")
-        << " " << f.message << " [" << f.rule_id << "]\n";
+        << " " << EscapeForTerminal(f.message) << " [" << f.rule_id << "]\n";
     const SourceText* src = f.span.known() ? bank.Source(f.span.file) : nullptr;
     if (src != nullptr && f.span.line <= src->LineCount()) {
       std::string_view line = src->Line(f.span.line);
@@ -161,7 +224,7 @@ void WriteTextReport(const ReportInput& input, const ReportOptions& options, std
     }
     for (const lint::RelatedLocation& r : f.related) {
       out << paint(kBold, Location(bank, r.span) + ":") << " " << paint(kCyan, "note:") << " "
-          << r.message << "\n";
+          << EscapeForTerminal(r.message) << "\n";
     }
   }
   out << SummaryLine(input) << "\n";

@@ -244,35 +244,100 @@ std::vector<ReuseGroup> FindReusedExplanations(const BankFeatures& f, size_t min
   return groups;
 }
 
+namespace {
+
+// The indexes of `a`'s tokens beyond the number of times `b` has them (and `b`'s in `*b_out`):
+// order does not count, so reordered clauses differ in nothing, while "CR and MR" against "RS and
+// KM" differ in those words even when the options name all four.
+void CountDifference(const std::vector<std::string_view>& a, const std::vector<std::string_view>& b,
+                     std::vector<size_t>* a_out, std::vector<size_t>* b_out) {
+  std::unordered_map<std::string_view, int> count;
+  for (std::string_view w : b) ++count[w];
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (--count[a[i]] < 0) a_out->push_back(i);
+  }
+  count.clear();
+  for (std::string_view w : a) ++count[w];
+  for (size_t j = 0; j < b.size(); ++j) {
+    if (--count[b[j]] < 0) b_out->push_back(j);
+  }
+}
+
+std::vector<std::string_view> Words(const text::TextKey& key) {
+  std::vector<std::string_view> out;
+  out.reserve(key.size());
+  for (size_t i = 0; i < key.size(); ++i) out.push_back(key.Word(i));
+  return out;
+}
+
+}  // namespace
+
 WordDifference DifferingWords(const model::Question& a, const model::Question& b, size_t limit) {
   QuestionText ta = KeyQuestionText(a);
   QuestionText tb = KeyQuestionText(b);
-  auto words_of = [](const QuestionText& t) {
-    std::unordered_set<std::string_view> words;
-    for (const text::TextKey& k : t.keys) {
-      for (size_t i = 0; i < k.size(); ++i) words.insert(k.Word(i));
+  WordDifference d;
+  // Adds the source text of token `i` of field `f` of `t`, once per distinct key word.
+  auto add = [limit](const QuestionText& t, size_t f, size_t i, std::vector<std::string>* out,
+                     std::unordered_set<std::string_view>* seen) {
+    if (out->size() >= limit || !seen->insert(t.keys[f].Word(i)).second) return;
+    const text::KeyWord& w = t.keys[f].words[i];
+    out->push_back(t.fields[f]->value.substr(w.source_begin, w.source_end - w.source_begin));
+  };
+  std::unordered_set<std::string_view> seen_a, seen_b;
+  // Stems, then options, each by count.
+  std::vector<size_t> stem_a, stem_b;
+  CountDifference(Words(ta.keys[0]), Words(tb.keys[0]), &stem_a, &stem_b);
+  for (size_t i : stem_a) add(ta, 0, i, &d.only_in_a, &seen_a);
+  for (size_t j : stem_b) add(tb, 0, j, &d.only_in_b, &seen_b);
+  auto option_counts = [](const QuestionText& t) {
+    std::unordered_map<std::string_view, int> count;
+    for (size_t f = 1; f < t.keys.size(); ++f) {
+      for (size_t i = 0; i < t.keys[f].size(); ++i) ++count[t.keys[f].Word(i)];
+    }
+    return count;
+  };
+  auto extra = [&](const QuestionText& t, std::unordered_map<std::string_view, int> other,
+                   std::vector<std::string>* out, std::unordered_set<std::string_view>* seen) {
+    for (size_t f = 1; f < t.keys.size(); ++f) {
+      for (size_t i = 0; i < t.keys[f].size(); ++i) {
+        if (--other[t.keys[f].Word(i)] < 0) add(t, f, i, out, seen);
+      }
+    }
+  };
+  extra(ta, option_counts(tb), &d.only_in_a, &seen_a);
+  extra(tb, option_counts(ta), &d.only_in_b, &seen_b);
+  return d;
+}
+
+bool SharePassageOnly(const model::Question& a, const model::Question& b,
+                      size_t min_passage_words) {
+  QuestionText ta = KeyQuestionText(a);
+  QuestionText tb = KeyQuestionText(b);
+  std::vector<std::string_view> sa = Words(ta.keys[0]), sb = Words(tb.keys[0]);
+  const size_t shorter = std::min(sa.size(), sb.size());
+  size_t prefix = 0;
+  while (prefix < shorter && sa[prefix] == sb[prefix]) ++prefix;
+  size_t suffix = 0;
+  while (suffix < shorter - prefix && sa[sa.size() - 1 - suffix] == sb[sb.size() - 1 - suffix]) {
+    ++suffix;
+  }
+  const size_t passage = prefix + suffix;
+  if (passage < min_passage_words || passage * 2 < shorter) return false;
+  // What each question asks: the rest of its stem and its options, as distinct words.
+  auto rest = [&](const QuestionText& t, const std::vector<std::string_view>& stem) {
+    std::unordered_set<std::string_view> words(stem.begin() + static_cast<std::ptrdiff_t>(prefix),
+                                               stem.end() - static_cast<std::ptrdiff_t>(suffix));
+    for (size_t f = 1; f < t.keys.size(); ++f) {
+      for (size_t i = 0; i < t.keys[f].size(); ++i) words.insert(t.keys[f].Word(i));
     }
     return words;
   };
-  auto missing = [limit](const QuestionText& t, const std::unordered_set<std::string_view>& other) {
-    std::vector<std::string> out;
-    std::unordered_set<std::string_view> seen;
-    for (size_t f = 0; f < t.keys.size() && out.size() < limit; ++f) {
-      const text::TextKey& k = t.keys[f];
-      for (size_t i = 0; i < k.size() && out.size() < limit; ++i) {
-        if (other.count(k.Word(i)) != 0 || !seen.insert(k.Word(i)).second) continue;
-        const text::KeyWord& w = k.words[i];
-        out.push_back(t.fields[f]->value.substr(w.source_begin, w.source_end - w.source_begin));
-      }
-    }
-    return out;
-  };
-  std::unordered_set<std::string_view> wa = words_of(ta);
-  std::unordered_set<std::string_view> wb = words_of(tb);
-  WordDifference d;
-  d.only_in_a = missing(ta, wb);
-  d.only_in_b = missing(tb, wa);
-  return d;
+  std::unordered_set<std::string_view> ra = rest(ta, sa), rb = rest(tb, sb);
+  if (ra.empty() && rb.empty()) return false;  // the same question
+  size_t shared = 0;
+  for (std::string_view w : ra) shared += rb.count(w);
+  const size_t either = ra.size() + rb.size() - shared;
+  return shared * 2 < either;
 }
 
 }  // namespace qbank::similarity

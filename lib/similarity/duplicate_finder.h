@@ -89,12 +89,24 @@ std::vector<ReuseGroup> FindReusedExplanations(const BankFeatures& features, siz
                                                size_t min_words);
 
 // The words (as written in each question) that one of two questions has and the other lacks,
-// compared by comparison keys over stem and options; at most `limit` of each, in text order.
+// compared by comparison keys, however short ("CR and MR" against "RS and KM"): in the stems and
+// then in the options, each word beyond the number of times the other question's stem (options)
+// has it, so a word the other question has only elsewhere still counts, and order does not
+// (options may be shuffled, clauses reordered). At most `limit` of each, in text order. Both
+// lists are empty when the questions differ only in word order, punctuation or layout.
 struct WordDifference {
   std::vector<std::string> only_in_a;
   std::vector<std::string> only_in_b;
 };
 WordDifference DifferingWords(const model::Question& a, const model::Question& b, size_t limit);
+
+// True when two questions share a long reading passage and ask different things: their stems
+// share a common beginning and end of at least `min_passage_words` words together, at least half
+// of the shorter stem, and what is left (the rest of each stem and the options) has fewer than
+// half its distinct words in common. Several questions on one passage are a normal test layout,
+// not near duplicates.
+bool SharePassageOnly(const model::Question& a, const model::Question& b,
+                      size_t min_passage_words = 30);
 
 }  // namespace qbank::similarity
 

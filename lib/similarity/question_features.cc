@@ -2,6 +2,7 @@
 #include "similarity/question_features.h"
 
 #include <algorithm>
+#include <unordered_set>
 
 #include "similarity/fingerprint.h"
 
@@ -21,6 +22,27 @@ bool IsNumeric(std::string_view word) {
   });
 }
 
+// True when every word of the option key `key` belongs to stock answers: Roman numerals and
+// numbers naming statements, connectives ("I and II only", "II, III and IV", "1 and 3", "Both I
+// and II", "Neither I nor II") and the stock verdicts of paired statements ("Wrong, Not wrong",
+// "True, False", "Yes", "Maybe").
+bool IsStockCombination(std::string_view key) {
+  static const std::unordered_set<std::string_view> kStockWords = {
+      "i",       "ii",    "iii",   "iv",   "v",     "vi",      "vii",      "viii", "ix",    "x",
+      "1",       "2",     "3",     "4",    "5",     "6",       "and",      "or",   "only",  "both",
+      "neither", "nor",   "all",   "none", "of",    "the",     "above",    "true", "false", "yes",
+      "no",      "maybe", "wrong", "not",  "right", "correct", "incorrect"};
+  if (key.empty()) return false;
+  size_t start = 0;
+  while (start < key.size()) {
+    size_t end = key.find(' ', start);
+    if (end == std::string_view::npos) end = key.size();
+    if (kStockWords.count(key.substr(start, end - start)) == 0) return false;
+    start = end + 1;
+  }
+  return true;
+}
+
 }  // namespace
 
 const std::vector<std::string>& DefaultStockOptions() {
@@ -34,6 +56,7 @@ const std::vector<std::string>& DefaultStockOptions() {
                                                   "false",
                                                   "yes",
                                                   "no",
+                                                  "maybe",
                                                   "both",
                                                   "neither",
                                                   "none",
@@ -140,7 +163,7 @@ QuestionFeatures ExtractFeatures(const model::Question& question, const FeatureO
     uint64_t h = option.SequenceHashValue();
     option_hashes.push_back(h);
     if (o.correct) key_hashes.push_back(h);
-    bool stock = option.count() == 0 ||
+    bool stock = option.count() == 0 || IsStockCombination(key) ||
                  std::find(options.stock_options.begin(), options.stock_options.end(), key) !=
                      options.stock_options.end();
     if (!stock) {

@@ -15,8 +15,10 @@
 namespace qbank::similarity {
 
 // Options that are stock answers rather than content: by default "all of the above", "none of the
-// above", "true", "false", "yes", "no", "both", "neither", "both a and b", ... (compared by their
-// comparison keys). The duplicate-option-set check ignores them.
+// above", "true", "false", "yes", "no", "maybe", "both", "neither", "both a and b", ... (compared
+// by their comparison keys). The duplicate-option-set check ignores them, and also every option
+// made only of statement numbers, connectives and verdicts ("I and II only", "II, III and IV", "1
+// and 3", "Wrong, Not wrong"): those sets recur under every stem that lists numbered statements.
 const std::vector<std::string>& DefaultStockOptions();
 
 // The comparison key text of `text` ("All of the ABOVE." -> "all of the above").

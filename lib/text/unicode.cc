@@ -7,6 +7,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "base/utf8_text.h"
+
 namespace qbank::text {
 namespace {
 
@@ -38,40 +40,8 @@ bool IsValidUtf8(std::string_view s, size_t* error_offset) {
       i += 8;
     }
     if (i >= n) break;
-    unsigned char c = p[i];
-    if (c < 0x80) {
-      ++i;
-      continue;
-    }
-    size_t len;
-    uint32_t cp;
-    if (c >= 0xC2 && c <= 0xDF) {
-      len = 2;
-      cp = c & 0x1F;
-    } else if (c >= 0xE0 && c <= 0xEF) {
-      len = 3;
-      cp = c & 0x0F;
-    } else if (c >= 0xF0 && c <= 0xF4) {
-      len = 4;
-      cp = c & 0x07;
-    } else {
-      if (error_offset) *error_offset = i;
-      return false;
-    }
-    if (i + len > n) {
-      if (error_offset) *error_offset = i;
-      return false;
-    }
-    for (size_t k = 1; k < len; ++k) {
-      if ((p[i + k] & 0xC0) != 0x80) {
-        if (error_offset) *error_offset = i;
-        return false;
-      }
-      cp = (cp << 6) | (p[i + k] & 0x3F);
-    }
-    bool bad = (len == 3 && (cp < 0x800 || (cp >= 0xD800 && cp <= 0xDFFF))) ||
-               (len == 4 && (cp < 0x10000 || cp > 0x10FFFF));
-    if (bad) {
+    size_t len = p[i] < 0x80 ? 1 : Utf8SequenceLength(s, i);
+    if (len == 0) {
       if (error_offset) *error_offset = i;
       return false;
     }

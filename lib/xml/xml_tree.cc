@@ -8,19 +8,13 @@
 #include <pugixml.hpp>
 #include <utility>
 
+#include "base/utf8_text.h"
 #include "text/unicode.h"
 
 namespace qbank::xml {
 namespace {
 
 constexpr std::string_view kUtf8Bom = "\xEF\xBB\xBF";
-
-bool IsBlank(std::string_view s) {
-  for (char c : s) {
-    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return false;
-  }
-  return true;
-}
 
 // HTML's inline elements: white space next to one is part of the text ("<b>a</b> <i>b</i>"),
 // while white space between other elements is layout.
@@ -133,10 +127,9 @@ class Converter {
     to.offset = OffsetOf(from);
     if (to.offset != Node::kNoOffset && to.offset > 0) --to.offset;  // point at '<'
     if (depth > max_depth_) {
-      return Status::InvalidInput(source_.ErrorAt(to.offset == Node::kNoOffset ? 0 : to.offset,
-                                                  "elements nested deeper than " +
-                                                      std::to_string(max_depth_) +
-                                                      " levels; expected a shallower document"));
+      return source_.ErrorAt(to.offset == Node::kNoOffset ? 0 : to.offset,
+                             "elements nested deeper than " + std::to_string(max_depth_) +
+                                 " levels; expected a shallower document");
     }
     for (pugi::xml_attribute a = from.first_attribute(); a; a = a.next_attribute()) {
       to.attributes.push_back({a.name(), a.value()});
@@ -197,7 +190,7 @@ class Converter {
 Result<Node> ParseImpl(const SourceText& source, std::string_view content, size_t shift,
                        const ParseOptions& options) {
   auto error_at = [&](size_t offset, std::string_view message) {
-    return Status::InvalidInput(source.ErrorAt(offset < shift ? 0 : offset - shift, message));
+    return source.ErrorAt(offset < shift ? 0 : offset - shift, message);
   };
   size_t base = 0;
   if (content.starts_with(kUtf8Bom)) base = kUtf8Bom.size();
@@ -394,7 +387,7 @@ Result<Node> Parse(const SourceText& source, const ParseOptions& options) {
   try {
     return ParseImpl(source, source.content(), 0, options);
   } catch (const std::exception& e) {
-    return Status::InvalidInput(source.ErrorAt(0, std::string("cannot read XML: ") + e.what()));
+    return source.ErrorAt(0, std::string("cannot read XML: ") + e.what());
   }
 }
 
@@ -407,7 +400,7 @@ Result<std::vector<Node>> ParseFragment(std::string_view text, const std::string
     if (!root.ok()) return root.status();
     return std::move(root->children);
   } catch (const std::exception& e) {
-    return Status::InvalidInput(source.ErrorAt(0, std::string("cannot read XML: ") + e.what()));
+    return source.ErrorAt(0, std::string("cannot read XML: ") + e.what());
   }
 }
 

@@ -53,25 +53,25 @@ namespace {
 Result<ArchivePtr> OpenArchive(std::string_view bytes, const std::string& path) {
   constexpr size_t kEndOfCentralDirectorySize = 22;  // the smallest zip archive
   if (bytes.size() < kEndOfCentralDirectorySize) {
-    return Status::InvalidInput(path + ": not a readable zip archive (only " +
-                                std::to_string(bytes.size()) +
-                                " bytes); expected a zip file such as a QTI content package");
+    return Status::InvalidInput("not a readable zip archive (only " + std::to_string(bytes.size()) +
+                                " bytes); expected a zip file such as a QTI content package")
+        .At(path);
   }
   zip_error_t error;
   zip_error_init(&error);
   zip_source_t* source = zip_source_buffer_create(bytes.data(), bytes.size(), 0, &error);
   if (source == nullptr) {
-    std::string msg = path + ": cannot read zip archive: " + ErrorText(&error);
+    std::string msg = "cannot read zip archive: " + ErrorText(&error);
     zip_error_fini(&error);
-    return Status::IoError(msg);
+    return Status::IoError(msg).At(path);
   }
   ArchivePtr archive(zip_open_from_source(source, ZIP_RDONLY, &error));
   if (!archive) {
     zip_source_free(source);
-    std::string msg = path + ": not a readable zip archive (" + ErrorText(&error) +
+    std::string msg = "not a readable zip archive (" + ErrorText(&error) +
                       "); expected a zip file such as a QTI content package";
     zip_error_fini(&error);
-    return Status::InvalidInput(msg);
+    return Status::InvalidInput(msg).At(path);
   }
   zip_error_fini(&error);
   return archive;
@@ -83,16 +83,18 @@ Status CheckEntryName(zip_t* archive, zip_uint64_t i, const std::string& name, b
                       const std::string& path) {
   std::string checked = is_folder ? name.substr(0, name.size() - 1) : name;
   if (!IsSafeEntryName(checked)) {
-    return Status::InvalidInput(path + ": entry " + Quote(name) +
+    return Status::InvalidInput("entry " + Quote(name) +
                                 " is not a safe relative path (absolute, '..', '.', '\\' or "
-                                "empty parts); expected names inside the archive's folder");
+                                "empty parts); expected names inside the archive's folder")
+        .At(path);
   }
   zip_uint8_t opsys = 0;
   zip_uint32_t attributes = 0;
   if (zip_file_get_external_attributes(archive, i, 0, &opsys, &attributes) == 0 &&
       opsys == ZIP_OPSYS_UNIX && ((attributes >> 16) & kUnixFileTypeMask) == kUnixSymlink) {
-    return Status::InvalidInput(path + ": entry " + Quote(name) +
-                                " is a symbolic link; expected only files and folders");
+    return Status::InvalidInput("entry " + Quote(name) +
+                                " is a symbolic link; expected only files and folders")
+        .At(path);
   }
   return Status::Ok();
 }
@@ -104,16 +106,18 @@ Status CheckEntryStat(zip_t* archive, zip_uint64_t i, const std::string& name,
   zip_stat_t st;
   zip_stat_init(&st);
   if (zip_stat_index(archive, i, 0, &st) != 0) {
-    return Status::InvalidInput(path + ": entry " + Quote(name) + " cannot be read");
+    return Status::InvalidInput("entry " + Quote(name) + " cannot be read").At(path);
   }
   if ((st.valid & ZIP_STAT_ENCRYPTION_METHOD) != 0 && st.encryption_method != ZIP_EM_NONE) {
-    return Status::Unsupported(path + ": entry " + Quote(name) +
-                               " is encrypted; expected an unencrypted archive");
+    return Status::InvalidInput("entry " + Quote(name) +
+                                " is encrypted; expected an unencrypted archive")
+        .At(path);
   }
   if ((st.valid & ZIP_STAT_SIZE) != 0 && st.size > max_total_size - total) {
-    return Status::InvalidInput(path + ": entry " + Quote(name) + " would bring the archive to " +
+    return Status::InvalidInput("entry " + Quote(name) + " would bring the archive to " +
                                 "more than " + std::to_string(max_total_size) +
-                                " uncompressed bytes; expected a smaller archive");
+                                " uncompressed bytes; expected a smaller archive")
+        .At(path);
   }
   return Status::Ok();
 }
@@ -125,21 +129,24 @@ Status InflateEntry(zip_t* archive, zip_uint64_t i, const std::string& name,
                     std::string& buffer, std::string& data) {
   FilePtr file(zip_fopen_index(archive, i, 0));
   if (!file) {
-    return Status::InvalidInput(path + ": entry " + Quote(name) +
-                                " cannot be opened: " + zip_strerror(archive));
+    return Status::InvalidInput("entry " + Quote(name) +
+                                " cannot be opened: " + zip_strerror(archive))
+        .At(path);
   }
   for (;;) {
     zip_int64_t n = zip_fread(file.get(), buffer.data(), buffer.size());
     if (n < 0) {
-      return Status::InvalidInput(path + ": entry " + Quote(name) +
-                                  " is corrupt: " + zip_file_strerror(file.get()));
+      return Status::InvalidInput("entry " + Quote(name) +
+                                  " is corrupt: " + zip_file_strerror(file.get()))
+          .At(path);
     }
     if (n == 0) return Status::Ok();
     total += static_cast<uint64_t>(n);
     if (total > max_total_size) {
-      return Status::InvalidInput(path + ": entry " + Quote(name) + " inflates past the limit of " +
+      return Status::InvalidInput("entry " + Quote(name) + " inflates past the limit of " +
                                   std::to_string(max_total_size) +
-                                  " uncompressed bytes; expected a smaller archive");
+                                  " uncompressed bytes; expected a smaller archive")
+          .At(path);
     }
     data.append(buffer.data(), static_cast<size_t>(n));
   }
@@ -147,41 +154,69 @@ Status InflateEntry(zip_t* archive, zip_uint64_t i, const std::string& name,
 
 }  // namespace
 
-Result<std::vector<Entry>> Read(std::string_view bytes, const std::string& path,
-                                const ReadLimits& limits) {
+struct Archive::Handle {
+  ArchivePtr archive;
+};
+
+Result<Archive> Archive::Open(std::string_view bytes, const std::string& path,
+                              const ReadLimits& limits) {
   Result<ArchivePtr> archive = OpenArchive(bytes, path);
   if (!archive.ok()) return archive.status();
   zip_int64_t count = zip_get_num_entries(archive->get(), 0);
-  if (count < 0) return Status::InvalidInput(path + ": cannot list the zip archive's entries");
+  if (count < 0) return Status::InvalidInput("cannot list the zip archive's entries").At(path);
   if (static_cast<uint64_t>(count) > limits.max_entries) {
-    return Status::InvalidInput(path + ": the zip archive has " + std::to_string(count) +
-                                " entries; expected at most " + std::to_string(limits.max_entries));
+    return Status::InvalidInput("the zip archive has " + std::to_string(count) +
+                                " entries; expected at most " + std::to_string(limits.max_entries))
+        .At(path);
   }
-
-  std::vector<Entry> entries;
-  std::set<std::string> seen;
-  uint64_t total = 0;
-  std::string buffer(size_t{64} * 1024, '\0');
+  Archive out;
+  out.path_ = path;
+  out.limits_ = limits;
   for (zip_uint64_t i = 0; i < static_cast<zip_uint64_t>(count); ++i) {
     const char* raw_name = zip_get_name(archive->get(), i, ZIP_FL_ENC_GUESS);
     if (raw_name == nullptr) {
-      return Status::InvalidInput(path + ": entry " + std::to_string(i + 1) + " has no name");
+      return Status::InvalidInput("entry " + std::to_string(i + 1) + " has no name").At(path);
     }
     std::string name = raw_name;
     bool is_folder = !name.empty() && name.back() == '/';
     QBANK_RETURN_IF_ERROR(CheckEntryName(archive->get(), i, name, is_folder, path));
     if (is_folder) continue;
-    if (!seen.insert(name).second) {
-      return Status::InvalidInput(path + ": entry " + Quote(name) +
-                                  " appears twice; expected each name once");
+    if (!out.index_.emplace(name, i).second) {
+      return Status::InvalidInput("entry " + Quote(name) +
+                                  " appears twice; expected each name once")
+          .At(path);
     }
-    QBANK_RETURN_IF_ERROR(
-        CheckEntryStat(archive->get(), i, name, path, limits.max_total_size, total));
-    Entry entry;
-    entry.path = name;
-    QBANK_RETURN_IF_ERROR(InflateEntry(archive->get(), i, name, path, limits.max_total_size, total,
-                                       buffer, entry.data));
-    entries.push_back(std::move(entry));
+    // Encryption now; the size against the budget when the entry is read.
+    QBANK_RETURN_IF_ERROR(CheckEntryStat(archive->get(), i, name, path, UINT64_MAX, 0));
+    out.names_.push_back(std::move(name));
+  }
+  out.handle_ = std::make_shared<Handle>();
+  out.handle_->archive = std::move(archive).value();
+  return out;
+}
+
+Result<std::string> Archive::Read(const std::string& name) {
+  auto it = index_.find(name);
+  if (it == index_.end()) return Status::NotFound("no entry " + Quote(name)).At(path_);
+  zip_t* archive = handle_->archive.get();
+  QBANK_RETURN_IF_ERROR(
+      CheckEntryStat(archive, it->second, name, path_, limits_.max_total_size, inflated_));
+  std::string buffer(size_t{64} * 1024, '\0');
+  std::string data;
+  QBANK_RETURN_IF_ERROR(InflateEntry(archive, it->second, name, path_, limits_.max_total_size,
+                                     inflated_, buffer, data));
+  return data;
+}
+
+Result<std::vector<Entry>> Read(std::string_view bytes, const std::string& path,
+                                const ReadLimits& limits) {
+  Result<Archive> archive = Archive::Open(bytes, path, limits);
+  if (!archive.ok()) return archive.status();
+  std::vector<Entry> entries;
+  for (const std::string& name : archive->names()) {
+    Result<std::string> data = archive->Read(name);
+    if (!data.ok()) return data.status();
+    entries.push_back({name, std::move(data).value()});
   }
   return entries;
 }

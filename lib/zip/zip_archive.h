@@ -6,6 +6,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,6 +36,32 @@ struct ReadLimits {
 // archive misstates does not help); a corrupt or encrypted entry.
 Result<std::vector<Entry>> Read(std::string_view bytes, const std::string& path,
                                 const ReadLimits& limits = {});
+
+// An archive opened for reading: every entry's name and kind is checked when it opens (the rules
+// of Read: count, safe names, no symbolic links, no name twice, no encryption), and a file's data
+// is inflated only when Read asks for it, within one budget of limits.max_total_size uncompressed
+// bytes for all reads together. So an entry nobody asks for (one a package manifest does not
+// name) is never inflated. `bytes` must outlive the archive.
+class Archive {
+ public:
+  static Result<Archive> Open(std::string_view bytes, const std::string& path,
+                              const ReadLimits& limits = {});
+  // The files (not folders), in archive order.
+  const std::vector<std::string>& names() const { return names_; }
+  bool Contains(const std::string& name) const { return index_.count(name) != 0; }
+  // Inflates file `name`: NotFound "PATH: no entry 'NAME'", or the errors of Read (a corrupt
+  // entry, the size budget exceeded).
+  Result<std::string> Read(const std::string& name);
+
+ private:
+  struct Handle;
+  std::shared_ptr<Handle> handle_;
+  std::string path_;
+  ReadLimits limits_;
+  std::vector<std::string> names_;
+  std::map<std::string, uint64_t, std::less<>> index_;
+  uint64_t inflated_ = 0;
+};
 
 // True when `name` is a safe relative entry name: not empty, not absolute, no "." or ".." part,
 // no backslash, no empty part.

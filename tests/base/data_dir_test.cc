@@ -18,7 +18,7 @@ TEST(DataDirTest, InstalledLayoutBesideTheBinaryComesFirst) {
   AddData(fs, "/env");
   AddData(fs, "/src");
   Result<DataDirLocation> found = FindDataDir({"/opt/q/bin/qbank", "/env", "/src"}, fs);
-  ASSERT_TRUE(found.ok()) << found.status().message();
+  ASSERT_TRUE(found.ok()) << found.status().ToString();
   EXPECT_EQ(found->dir, "/opt/q/share/qbank");
   EXPECT_EQ(found->how, "next to the binary");
 }
@@ -28,12 +28,12 @@ TEST(DataDirTest, EnvironmentThenSourceTree) {
   AddData(fs, "/env");
   AddData(fs, "/src");
   Result<DataDirLocation> found = FindDataDir({"/build/tools/qbank", "/env/", "/src"}, fs);
-  ASSERT_TRUE(found.ok()) << found.status().message();
+  ASSERT_TRUE(found.ok()) << found.status().ToString();
   EXPECT_EQ(found->dir, "/env");
   EXPECT_EQ(found->how, "QBANK_DATA_DIR");
 
   found = FindDataDir({"/build/tools/qbank", "", "/src"}, fs);
-  ASSERT_TRUE(found.ok()) << found.status().message();
+  ASSERT_TRUE(found.ok()) << found.status().ToString();
   EXPECT_EQ(found->dir, "/src");
   EXPECT_EQ(found->how, "the source tree of this build");
 }
@@ -43,7 +43,7 @@ TEST(DataDirTest, AFolderWithoutBothMarkersDoesNotCount) {
   fs.Add("/usr/share/qbank/rules/presets/recommended.json", "{}");  // no schemas/
   AddData(fs, "/src");
   Result<DataDirLocation> found = FindDataDir({"/usr/bin/qbank", "", "/src"}, fs);
-  ASSERT_TRUE(found.ok()) << found.status().message();
+  ASSERT_TRUE(found.ok()) << found.status().ToString();
   EXPECT_EQ(found->dir, "/src");
 }
 
@@ -54,7 +54,7 @@ TEST(DataDirTest, NotFoundListsEveryPlaceLooked) {
   Result<DataDirLocation> found = FindDataDir({"/usr/bin/qbank", "/data", "/gone/src"}, fs);
   ASSERT_FALSE(found.ok());
   EXPECT_TRUE(found.status().IsNotFound());
-  EXPECT_EQ(found.status().message(),
+  EXPECT_EQ(found.status().ToString(),
             "cannot find qbank's data folder (rules/ and schemas/); looked at:\n"
             "  next to the binary: /usr/share/qbank: no schemas/config.schema.json\n"
             "  QBANK_DATA_DIR: /data: not a folder\n"
@@ -64,16 +64,16 @@ TEST(DataDirTest, NotFoundListsEveryPlaceLooked) {
 
   found = FindDataDir({"", "", "/gone/src"}, fs);
   ASSERT_FALSE(found.ok());
-  EXPECT_NE(found.status().message().find("  next to the binary: the binary's own path is "
-                                          "unknown\n  QBANK_DATA_DIR: not set\n"),
+  EXPECT_NE(found.status().ToString().find("  next to the binary: the binary's own path is "
+                                           "unknown\n  QBANK_DATA_DIR: not set\n"),
             std::string::npos)
-      << found.status().message();
+      << found.status().ToString();
 }
 
 TEST(DataDirTest, ThisProcessFindsTheSourceTreeOrTheEnvironment) {
   // Test binaries live in build/tests, so nothing is beside them; the source tree holds the data.
   Result<DataDirLocation> found = FindDataDir(ProcessDataDirCandidates(), RealFileSystem());
-  ASSERT_TRUE(found.ok()) << found.status().message();
+  ASSERT_TRUE(found.ok()) << found.status().ToString();
   EXPECT_NE(found->how, "next to the binary");
 }
 

@@ -36,7 +36,7 @@ TEST(RealFileSystemTest, AtomicWriteReplacesAndLeavesNoTemporary) {
   EXPECT_EQ(files->size(), 1u);
   Status bad = fs.WriteFileAtomic((dir / "no/such/dir/x").string(), "x");
   EXPECT_FALSE(bad.ok());
-  EXPECT_NE(bad.message().find("does not exist"), std::string::npos);
+  EXPECT_NE(bad.ToString().find("does not exist"), std::string::npos);
   stdfs::remove_all(dir);
 }
 

@@ -19,7 +19,13 @@ TEST(SourceTextTest, PositionsCountCodePointsFromOne) {
   EXPECT_EQ(src.Line(3), "last");
   EXPECT_EQ(src.Line(4), "");
   EXPECT_EQ(src.LineCount(), 3u);
-  EXPECT_EQ(src.ErrorAt(9, "expected a stem"), "f.txt:3:1: expected a stem");
+  Status error = src.ErrorAt(9, "expected a stem");
+  EXPECT_TRUE(error.IsInvalidInput());
+  EXPECT_EQ(error.message(), "expected a stem");
+  EXPECT_EQ(error.path(), "f.txt");
+  EXPECT_EQ(error.span().line, 3u);
+  EXPECT_EQ(error.span().column, 1u);
+  EXPECT_EQ(error.ToString(), "f.txt:3:1: expected a stem");
 }
 
 TEST(SourceTextTest, OffsetsPastTheEndClamp) {

@@ -78,7 +78,7 @@ TEST(BaselineTest, LongMessagesAreShortenedAtACharacterBoundary) {
 TEST(BaselineTest, ReadErrorsNameTheSpot) {
   auto error = [](const std::string& text) {
     Result<Baseline> r = ReadBaseline(SourceText("base.json", text));
-    return r.ok() ? std::string("OK") : r.status().message();
+    return r.ok() ? std::string("OK") : r.status().ToString();
   };
   EXPECT_EQ(error("[]"),
             "base.json:1:1: expected a baseline object ({\"kind\": \"qbank-baseline\", ...})");

@@ -94,7 +94,7 @@ TEST(RunProcessTest, MissingProgramIsAnError) {
     EXPECT_EQ(run->exit_code, 127);
     return;
   }
-  EXPECT_NE(run.status().message().find("qbank-no-such-program-here: cannot run"),
+  EXPECT_NE(run.status().ToString().find("qbank-no-such-program-here: cannot run"),
             std::string::npos);
 }
 
@@ -144,13 +144,13 @@ TEST(ChangedFilesTest, UnknownAndHostileRefsAreClearErrors) {
   Result<std::vector<std::string>> r = ChangedFilesSince("no-such-branch", repo.root());
   ASSERT_FALSE(r.ok());
   EXPECT_TRUE(r.status().IsNotFound());
-  EXPECT_EQ(r.status().message().rfind("--changed-since: unknown git ref 'no-such-branch' in ", 0),
+  EXPECT_EQ(r.status().ToString().rfind("--changed-since: unknown git ref 'no-such-branch' in ", 0),
             0u)
-      << r.status().message();
+      << r.status().ToString();
 
   r = ChangedFilesSince("--output=" + repo.Path("clobbered"), repo.root());
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("cannot start with '-'"), std::string::npos);
+  EXPECT_NE(r.status().ToString().find("cannot start with '-'"), std::string::npos);
   EXPECT_FALSE(fs::exists(repo.Path("clobbered")));
 
   std::string marker = repo.Path("injected");
@@ -170,8 +170,8 @@ TEST(ChangedFilesTest, OutsideAWorkTreeIsAnError) {
   fs::remove_all(dir);
   // TempDir may itself sit inside some work tree; only check the error when it does not.
   if (!r.ok()) {
-    EXPECT_NE(r.status().message().find("not inside a git work tree"), std::string::npos)
-        << r.status().message();
+    EXPECT_NE(r.status().ToString().find("not inside a git work tree"), std::string::npos)
+        << r.status().ToString();
   }
 }
 
@@ -233,6 +233,7 @@ TEST(ChangedFilesTest, KeepsFindingsTouchingChangedFiles) {
 
   std::vector<Finding> kept = KeepChangedFindings(bank, findings, changed);
   std::vector<std::string> names;
+  names.reserve(kept.size());
   for (const Finding& f : kept) names.push_back(f.message);
   EXPECT_EQ(names, (std::vector<std::string>{"in b", "b by question", "dup of a with b"}));
 }

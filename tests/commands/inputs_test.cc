@@ -18,7 +18,7 @@ TEST(RequireInputsTest, RefusesAnEmptyList) {
   EXPECT_TRUE(RequireInputs({"bank.json"}).ok());
   Status none = RequireInputs({});
   EXPECT_FALSE(none.ok());
-  EXPECT_EQ(none.message(), "no input given");
+  EXPECT_EQ(none.ToString(), "no input given");
 }
 
 TEST(RequireInputsTest, EveryCommandSaysItTheSameWay) {

@@ -41,7 +41,7 @@ class LintCiOptionsTest : public ::testing::Test {
       GTEST_SKIP() << "the aiken format is not registered in this build";
     }
     for (const char* rel : {"schemas/config.schema.json", "rules/presets/recommended.json",
-                            "rules/presets/strict.json"}) {
+                            "rules/presets/strict.json", "rules/terms/dump-markers.txt"}) {
       Result<std::string> text =
           RealFileSystem().ReadFile(std::string(QBANK_SOURCE_DIR) + "/" + rel);
       ASSERT_TRUE(text.ok()) << rel;

@@ -40,7 +40,8 @@ class RunLintTest : public ::testing::Test {
       GTEST_SKIP() << "the aiken format is not registered in this build";
     }
     for (const char* rel : {"schemas/config.schema.json", "rules/presets/recommended.json",
-                            "rules/presets/practice-page.json", "rules/presets/strict.json"}) {
+                            "rules/presets/practice-page.json", "rules/presets/strict.json",
+                            "rules/terms/dump-markers.txt"}) {
       Result<std::string> text =
           RealFileSystem().ReadFile(std::string(QBANK_SOURCE_DIR) + "/" + rel);
       ASSERT_TRUE(text.ok());
@@ -109,7 +110,7 @@ TEST_F(RunLintTest, TimingListsStepsAndRules) {
   std::string err = err_.str();
   EXPECT_EQ(err.rfind("qbank lint: timing\n", 0), 0u) << err;
   for (const char* line : {"  reading the inputs ", "  rule option-count ",
-                           "  rule near-duplicate ", "  writing the report "}) {
+                           "  rule exact-duplicate ", "  writing the report "}) {
     EXPECT_NE(err.find(line), std::string::npos) << line << "\n" << err;
   }
   EXPECT_EQ(err.find("rule empty-field"), std::string::npos) << "off in the config";
@@ -126,6 +127,48 @@ TEST_F(RunLintTest, AFileThatFailsToImportIsAFindingAndTheRestIsLinted) {
   EXPECT_NE(out.find("/w/b_three.aiken:1:1: warning: single question has 3 options"),
             std::string::npos)
       << out;
+}
+
+// Rules read their data through the run's file system and data folder: dump-markers uses the term
+// list under --data-dir (here /data, in memory), not the one the program was built with.
+TEST_F(RunLintTest, DumpMarkersUseTheTermListOfTheDataFolder) {
+  fs_.Add("/data/rules/terms/dump-markers.txt", "# a list for this test\nleaked from set {n}\n");
+  fs_.Add("/w/marked.aiken",
+          "Which planet is known as the red planet of the solar system? Leaked from set 12\n"
+          "A) Venus\nB) Mars\nC) Jupiter\nD) Saturn\nANSWER: B\n\n"
+          "QUESTION NO: 7 Which planet is the largest planet of the solar system?\n"
+          "A) Venus\nB) Mars\nC) Jupiter\nD) Saturn\nANSWER: C\n");
+  options_.inputs = {"/w/marked.aiken"};
+  EXPECT_EQ(Run(), 0) << err_.str();
+  std::string out = out_.str();
+  EXPECT_NE(out.find("/w/marked.aiken:1:62: warning: \"Leaked from set 12\" is text typical of "
+                     "leaked exam dumps"),
+            std::string::npos)
+      << out;
+  EXPECT_EQ(out.find("QUESTION NO"), out.find("QUESTION NO: 7 Which")) << "not in this list";
+  EXPECT_EQ(out.find("[dump-markers]"), out.rfind("[dump-markers]")) << out;
+
+  fs_.Add("/data/rules/terms/dump-markers.txt", "");
+  EXPECT_EQ(Run(), 0) << err_.str();
+  EXPECT_EQ(out_.str().find("[dump-markers]"), std::string::npos) << out_.str();
+}
+
+// --against banks are imported through the run's file system (here in memory).
+TEST_F(RunLintTest, AgainstReadsBanksThroughTheRunsFileSystem) {
+  fs_.Add("/published/old.aiken", kGoodAiken);
+  fs_.Add("/w/good.aiken", kGoodAiken);
+  options_.inputs = {"/w/good.aiken"};
+  options_.against = {"/published/old.aiken"};
+  EXPECT_EQ(Run(), 0) << err_.str();
+  EXPECT_NE(out_.str().find("/w/good.aiken:1:1: warning: exact duplicate of question \"q-"),
+            std::string::npos)
+      << out_.str();
+  EXPECT_NE(out_.str().find("(/published/old.aiken:1)"), std::string::npos) << out_.str();
+
+  options_.against = {"/published/missing.aiken"};
+  EXPECT_EQ(Run(), 2);
+  EXPECT_NE(err_.str().find("option 'against': /published/missing.aiken"), std::string::npos)
+      << err_.str();
 }
 
 TEST_F(RunLintTest, UsageAndConfigErrorsExitTwo) {
@@ -191,7 +234,7 @@ TEST_F(RunLintTest, JsonFormat) {
   EXPECT_EQ(Run(), 0);
   SourceText report("report.json", out_.str());
   Result<json::Node> root = json::Parse(report);
-  ASSERT_TRUE(root.ok()) << root.status().message();
+  ASSERT_TRUE(root.ok()) << root.status().ToString();
   EXPECT_EQ(root->Find("findings")->items().size(), 1u);
   EXPECT_EQ(root->Find("summary")->Find("warnings")->as_int(), 1);
   EXPECT_EQ(out_.str().find("\x1b["), std::string::npos);
@@ -256,7 +299,7 @@ TEST(SamplesTest, PagesAreCleanAndDraftsFireEveryRule) {
   EXPECT_EQ(RunLint(options, out, err), 1) << err.str();
   SourceText report("report.json", out.str());
   Result<json::Node> root = json::Parse(report);
-  ASSERT_TRUE(root.ok()) << root.status().message();
+  ASSERT_TRUE(root.ok()) << root.status().ToString();
   std::set<std::string> fired;
   for (const json::Node& f : root->Find("findings")->items()) {
     fired.insert(f.Find("rule")->as_string());
@@ -264,7 +307,12 @@ TEST(SamplesTest, PagesAreCleanAndDraftsFireEveryRule) {
   for (const char* id :
        {"answer-mismatch", "duplicate-options", "empty-field", "explanation-cites-missing-option",
         "explanation-only-url", "field-length", "key-count", "missing-rationale", "option-count",
-        "required-metadata", "review-age", "unused-suppression"}) {
+        "required-metadata", "review-age", "unused-suppression",
+        // issue 11: item-writing flaws (samples/drafts/item-flaws.json)
+        "all-of-the-above", "contradicting-copies", "grammatical-cue", "key-length-cue",
+        "negative-stem", "none-of-the-above", "option-debris", "option-order", "statement-options",
+        // issue 11: bank-level checks (samples/drafts/key-statistics.json)
+        "key-balance", "longest-key-rate", "true-false-balance"}) {
     EXPECT_EQ(fired.count(id), 1u) << id << " does not fire on samples/drafts";
   }
 }

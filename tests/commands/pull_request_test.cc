@@ -167,7 +167,7 @@ TEST(PullRequestTest, BaselineFilesRoundTrip) {
   InMemoryFileSystem mem;
   ASSERT_TRUE(WriteBaselineFile("base.json", findings, "1.2.3", bank, mem).ok());
   Status over_input = WriteBaselineFile("/b/../b/q.txt", findings, "1.2.3", bank, mem);
-  EXPECT_EQ(over_input.message(),
+  EXPECT_EQ(over_input.ToString(),
             "refusing to overwrite the input /b/../b/q.txt (write elsewhere, or use `qbank fmt "
             "--write` to rewrite a bank)");
   EXPECT_FALSE(mem.Exists("/b/q.txt"));
@@ -182,7 +182,7 @@ TEST(PullRequestTest, BaselineFilesRoundTrip) {
   mem.Add("bad.json", "{\"kind\": \"qbank-baseline\",\n\"version\": \"1\"}");
   Result<BaselineMatch> bad = ApplyBaselineFile("bad.json", mem, findings);
   ASSERT_FALSE(bad.ok());
-  EXPECT_EQ(bad.status().message(), "bad.json:2:12: expected \"version\": an integer");
+  EXPECT_EQ(bad.status().ToString(), "bad.json:2:12: expected \"version\": an integer");
 }
 
 // What was read from standard input has no file: a baseline named like its source ("<stdin>")
@@ -198,7 +198,7 @@ TEST(PullRequestTest, ABaselineNamedLikeStandardInputIsWritten) {
   ASSERT_TRUE(formats::ImportInputs({"-"}, options, mem, bank, errors).ok());
   ASSERT_EQ(bank.SourcePath(0), "<stdin>");
   Status written = WriteBaselineFile("<stdin>", testing::LintForTest(bank), "1.2.3", bank, mem);
-  EXPECT_TRUE(written.ok()) << written.message();
+  EXPECT_TRUE(written.ok()) << written.ToString();
   EXPECT_TRUE(mem.Exists("<stdin>"));
 }
 

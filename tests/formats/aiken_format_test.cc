@@ -18,7 +18,7 @@ using testing::ReadTestdata;
 TEST(AikenFormatTest, ImportsBothOptionStylesWithSpans) {
   AikenFormat aiken;
   auto r = ImportText(aiken, "good.txt", ReadTestdata("aiken/good.txt"));
-  ASSERT_TRUE(r.status.ok()) << r.status.message();
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
   EXPECT_EQ(r.ErrorText(), "");
   ASSERT_EQ(r.bank.questions.size(), 2u);
   const model::Question& q0 = r.bank.questions[0];
@@ -44,7 +44,7 @@ TEST(AikenFormatTest, ImportsBothOptionStylesWithSpans) {
 TEST(AikenFormatTest, MalformedQuestionsAreReportedAndGoodOnesStillImport) {
   AikenFormat aiken;
   auto r = ImportText(aiken, "errors.txt", ReadTestdata("aiken/errors.txt"));
-  ASSERT_TRUE(r.status.ok()) << r.status.message();
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
   EXPECT_EQ(r.ErrorText(),
             "errors.txt:5:9: error: expected the letter of an option (A to C), but \"ANSWER: E\" "
             "names no option\n"
@@ -169,11 +169,11 @@ TEST(AikenFormatTest, NonUtf8IsRefusedUnlessTheEncodingIsNamed) {
   std::string latin1 = "Quel est le caf\xE9 le plus fort ?\nA) Espresso\nB) Lungo\nANSWER: A\n";
   auto refused = ImportText(aiken, "cafe.txt", latin1);
   EXPECT_FALSE(refused.status.ok());
-  EXPECT_EQ(refused.status.message(),
+  EXPECT_EQ(refused.status.ToString(),
             "cafe.txt:1:16: the file is not valid UTF-8 (byte 0xE9); if it is in another "
             "encoding, name it with --encoding (for example --encoding windows-1252)");
   auto converted = ImportText(aiken, "cafe.txt", latin1, "windows-1252");
-  ASSERT_TRUE(converted.status.ok()) << converted.status.message();
+  ASSERT_TRUE(converted.status.ok()) << converted.status.ToString();
   ASSERT_EQ(converted.bank.questions.size(), 1u);
   EXPECT_EQ(converted.bank.questions[0].stem.value, "Quel est le caf\xC3\xA9 le plus fort ?");
   // Spans name the converted text, registered as a source of its own.
@@ -181,11 +181,11 @@ TEST(AikenFormatTest, NonUtf8IsRefusedUnlessTheEncodingIsNamed) {
   ASSERT_NE(converted.bank.Source(file), nullptr);
   EXPECT_EQ(converted.bank.Source(file)->Line(1), "Quel est le caf\xC3\xA9 le plus fort ?");
   auto invalid = ImportText(aiken, "sjis.txt", "Which?\nA) \x82\xA0\nB) \x82\n", "Shift_JIS");
-  EXPECT_EQ(invalid.status.message(),
+  EXPECT_EQ(invalid.status.ToString(),
             "sjis.txt:3:4: byte 17 is not valid Shift_JIS (expected text in Shift_JIS, as "
             "--encoding says)");
   auto unknown = ImportText(aiken, "cafe.txt", latin1, "no-such-encoding");
-  EXPECT_EQ(unknown.status.message(), "cafe.txt: unknown encoding 'no-such-encoding'");
+  EXPECT_EQ(unknown.status.ToString(), "cafe.txt: unknown encoding 'no-such-encoding'");
 }
 
 TEST(AikenFormatTest, TheDocExampleImports) {

@@ -61,7 +61,7 @@ std::vector<CsvRecord> ReadAll(const std::string& content, SourceText** keep = n
   while (true) {
     CsvRecord record;
     Result<bool> got = reader.Next(&record);
-    EXPECT_TRUE(got.ok()) << got.status().message();
+    EXPECT_TRUE(got.ok()) << got.status().ToString();
     if (!got.ok() || !*got) break;
     records.push_back(std::move(record));
   }
@@ -72,13 +72,13 @@ std::vector<CsvRecord> ReadAll(const std::string& content, SourceText** keep = n
 std::string StopMessage(const std::string& content, const std::string& path = "t.csv") {
   auto imported = ImportCsv(path, content);
   EXPECT_FALSE(imported->status.ok()) << "the import should have failed";
-  return imported->status.message();
+  return imported->status.ToString();
 }
 
 // The row errors of an import that otherwise succeeded, as "path:line:col: error: message".
 std::vector<std::string> RowErrors(const std::string& content) {
   auto imported = ImportCsv("t.csv", content);
-  EXPECT_TRUE(imported->status.ok()) << imported->status.message();
+  EXPECT_TRUE(imported->status.ok()) << imported->status.ToString();
   std::vector<std::string> out;
   for (const Diagnostic& d : imported->errors) out.push_back(d.ToString());
   return out;
@@ -252,7 +252,7 @@ TEST(CsvMalformedTest, EmptyFileAndHeaderProblems) {
 
 TEST(CsvEncodingTest, NamedEncodingIsConverted) {
   auto imported = ImportCsv("t.csv", "stem,option_a\ncaf\xE9,\"na\xEFve\"\n", true, "latin1");
-  ASSERT_TRUE(imported->status.ok()) << imported->status.message();
+  ASSERT_TRUE(imported->status.ok()) << imported->status.ToString();
   ASSERT_EQ(imported->bank.questions.size(), 1u);
   const model::Question& q = imported->bank.questions[0];
   EXPECT_EQ(q.stem.value, "caf\xC3\xA9");
@@ -266,7 +266,7 @@ TEST(CsvEncodingTest, NamedEncodingIsConverted) {
   EXPECT_TRUE(ImportCsv("t.csv", "stem\nx\n", true, "UTF-8")->status.ok());
   auto unknown = ImportCsv("t.csv", "stem\nx\n", true, "no-such-encoding");
   EXPECT_FALSE(unknown->status.ok());
-  EXPECT_EQ(unknown->status.message().rfind("t.csv: ", 0), 0u) << unknown->status.message();
+  EXPECT_EQ(unknown->status.ToString().rfind("t.csv: ", 0), 0u) << unknown->status.ToString();
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -339,7 +339,7 @@ TEST(CsvMalformedRowTest, MmluAnswerThatNamesNoChoice) {
 
 TEST(CsvMalformedRowTest, WithoutAnErrorListTheFirstBadRowStopsTheFile) {
   auto imported = ImportCsv("t.csv", "stem,key,option_a\nq,B,x\n", /*collect=*/false);
-  EXPECT_EQ(imported->status.message(),
+  EXPECT_EQ(imported->status.ToString(),
             "t.csv:2:3: row 2, field 2 (key): key \"B\" names option B, which this row does not "
             "have; expected letters among A, separated by ';'");
 }
@@ -349,7 +349,7 @@ TEST(CsvMalformedRowTest, ManyBadRowsStopTheFileAfterOneHundred) {
   for (int i = 0; i < 5000; ++i) csv += "q,a,b\n";
   auto imported = ImportCsv("t.csv", csv);
   EXPECT_EQ(imported->errors.size(), 100u);
-  EXPECT_EQ(imported->status.message(),
+  EXPECT_EQ(imported->status.ToString(),
             "t.csv:101:5: stopped after 100 malformed rows; expected rows that match the header "
             "(fix the rows reported above first)");
 }
@@ -367,7 +367,7 @@ TEST(CsvMalformedRowTest, RowsOfEmptyCellsAreSkipped) {
 TEST(CsvMmluTest, ReadsFixtureWithDomainFromFileName) {
   std::string path = kTestData + "geology_test.csv";
   auto imported = ImportCsv(path, ReadFile(path));
-  ASSERT_TRUE(imported->status.ok()) << imported->status.message();
+  ASSERT_TRUE(imported->status.ok()) << imported->status.ToString();
   ASSERT_TRUE(imported->errors.empty());
   ASSERT_EQ(imported->bank.questions.size(), 2u);
   const model::Question& q1 = imported->bank.questions[0];
@@ -393,7 +393,7 @@ TEST(CsvMmluTest, SharedAnatomyFileImportsEveryRow) {
   std::string path = kMmluDir + "anatomy_test.csv";
   if (!std::filesystem::exists(path)) GTEST_SKIP() << "MMLU data not present at " << path;
   auto imported = ImportCsv(path, ReadFile(path));
-  ASSERT_TRUE(imported->status.ok()) << imported->status.message();
+  ASSERT_TRUE(imported->status.ok()) << imported->status.ToString();
   EXPECT_TRUE(imported->errors.empty());
   // 135 rows below the header (counted with Python's csv module when the data was added).
   ASSERT_EQ(imported->bank.questions.size(), 135u);
@@ -426,7 +426,7 @@ TEST(CsvMmluTest, EverySharedFileImportsEveryRow) {
       }
     }
     auto imported = ImportCsv(entry.path().string(), std::move(content));
-    ASSERT_TRUE(imported->status.ok()) << imported->status.message();
+    ASSERT_TRUE(imported->status.ok()) << imported->status.ToString();
     EXPECT_TRUE(imported->errors.empty()) << entry.path();
     EXPECT_EQ(imported->bank.questions.size(), expected) << entry.path();
     ++files;
@@ -442,7 +442,7 @@ TEST(CsvMmluTest, EverySharedFileImportsEveryRow) {
 TEST(CsvFullLayoutTest, ReadsEveryColumnInAnyOrderAndCase) {
   std::string path = kTestData + "full_layout.csv";
   auto imported = ImportCsv(path, ReadFile(path));
-  ASSERT_TRUE(imported->status.ok()) << imported->status.message();
+  ASSERT_TRUE(imported->status.ok()) << imported->status.ToString();
   ASSERT_TRUE(imported->errors.empty()) << imported->errors[0].ToString();
   ASSERT_EQ(imported->bank.questions.size(), 2u);
 
@@ -598,7 +598,7 @@ constexpr std::string_view kSampleCsv =
 TEST(CsvExportTest, WritesTheQbankLayoutQuotingOnlyWhenNeeded) {
   LossReport loss;
   Result<std::string> out = CsvFormat().Export(SampleBank(), {}, loss);
-  ASSERT_TRUE(out.ok()) << out.status().message();
+  ASSERT_TRUE(out.ok()) << out.status().ToString();
   EXPECT_EQ(*out, kSampleCsv);
   EXPECT_TRUE(loss.empty()) << loss.ToString();
 }
@@ -609,7 +609,7 @@ TEST(CsvExportTest, RoundTripKeepsEveryFieldTheLayoutHolds) {
   Result<std::string> out = CsvFormat().Export(bank, {}, loss);
   ASSERT_TRUE(out.ok());
   auto back = ImportCsv("round.csv", *out);
-  ASSERT_TRUE(back->status.ok()) << back->status.message();
+  ASSERT_TRUE(back->status.ok()) << back->status.ToString();
   ASSERT_TRUE(back->errors.empty()) << back->errors[0].ToString();
   ASSERT_EQ(back->bank.questions.size(), bank.questions.size());
   for (size_t i = 0; i < bank.questions.size(); ++i) {
@@ -666,7 +666,7 @@ TEST(CsvExportTest, FixtureSurvivesExportAndImport) {
   ASSERT_TRUE(out.ok());
   EXPECT_TRUE(loss.empty()) << loss.ToString();
   auto second = ImportCsv("again.csv", *out);
-  ASSERT_TRUE(second->status.ok()) << second->status.message();
+  ASSERT_TRUE(second->status.ok()) << second->status.ToString();
   LossReport loss2;
   Result<std::string> out2 = CsvFormat().Export(second->bank, {}, loss2);
   ASSERT_TRUE(out2.ok());
@@ -765,8 +765,8 @@ TEST(CsvRobustnessTest, MutatedFilesEndInALocatedErrorOrImportCleanly) {
     SCOPED_TRACE(::testing::Message() << "round " << round << ": " << text);
     auto imported = ImportCsv("t.csv", text);
     if (!imported->status.ok()) {
-      EXPECT_EQ(imported->status.message().rfind("t.csv:", 0), 0u);
-      EXPECT_NE(imported->status.message().find("expected"), std::string::npos);
+      EXPECT_EQ(imported->status.ToString().rfind("t.csv:", 0), 0u);
+      EXPECT_NE(imported->status.ToString().find("expected"), std::string::npos);
       continue;
     }
     for (const Diagnostic& d : imported->errors) {
@@ -780,7 +780,7 @@ TEST(CsvRobustnessTest, MutatedFilesEndInALocatedErrorOrImportCleanly) {
     Result<std::string> out = CsvFormat().Export(imported->bank, {}, loss);
     ASSERT_TRUE(out.ok());
     auto back = ImportCsv("back.csv", *out);
-    ASSERT_TRUE(back->status.ok()) << back->status.message() << "\n" << *out;
+    ASSERT_TRUE(back->status.ok()) << back->status.ToString() << "\n" << *out;
     ASSERT_TRUE(back->errors.empty()) << back->errors[0].ToString() << "\n" << *out;
     if (loss.empty()) {
       ASSERT_EQ(back->bank.questions.size(), imported->bank.questions.size());
@@ -824,7 +824,7 @@ TEST(CsvLargeInputTest, TwentyMegabytesImportQuickly) {
   auto start = std::chrono::steady_clock::now();
   auto imported = ImportCsv("big.csv", std::move(csv));
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  ASSERT_TRUE(imported->status.ok()) << imported->status.message();
+  ASSERT_TRUE(imported->status.ok()) << imported->status.ToString();
   EXPECT_TRUE(imported->errors.empty());
   EXPECT_EQ(imported->bank.questions.size(), rows);
   EXPECT_EQ(imported->bank.questions.back().options[2].correct, true);

@@ -75,7 +75,7 @@ inline std::string ExportText(const formats::Format& format, const model::Bank& 
   formats::ExportOptions options;
   options.output_path = output_path;
   Result<std::string> out = format.Export(bank, options, loss);
-  EXPECT_TRUE(out.ok()) << out.status().message();
+  EXPECT_TRUE(out.ok()) << out.status().ToString();
   return out.ok() ? *out : std::string();
 }
 

@@ -26,7 +26,7 @@ class GiftFixtureTest : public ::testing::Test {
  protected:
   void SetUp() override {
     imported_ = ImportText(gift_, "all_types.gift", ReadTestdata("gift/all_types.gift"));
-    ASSERT_TRUE(imported_.status.ok()) << imported_.status.message();
+    ASSERT_TRUE(imported_.status.ok()) << imported_.status.ToString();
     ASSERT_EQ(imported_.ErrorText(), "");
     ASSERT_EQ(imported_.bank.questions.size(), 12u);
   }
@@ -141,8 +141,7 @@ TEST_F(GiftFixtureTest, AnswerBlocksTheModelOnlyPartlyHoldsAreWrittenBackUnchang
   std::string out = ExportText(gift_, imported_.bank, loss);
   for (const char* block :
        {"{=ten =10 =%50%tenn#Almost: check the spelling.}", "{#3.14:0.005}", "{#1..5}",
-        "{#\n=1969:0#Exactly.\n=%50%1969:2#Close.\n~#Look it up in a "
-        "timeline.\n}",
+        "{#\n=1969:0#Exactly.\n=%50%1969:2#Close.\n~#Look it up in a timeline.\n}",
         "{\n=triangle -> 3\n=square -> 4\n=pentagon -> 5\n}", "{}"}) {
     EXPECT_NE(out.find(block), std::string::npos) << block;
   }
@@ -428,7 +427,7 @@ TEST(GiftFormatTest, NonUtf8IsRefusedUnlessTheEncodingIsNamed) {
   GiftFormat gift;
   std::string latin1 = "::Caf\xE9::Le caf\xE9 est-il chaud ? {T}\n";
   auto refused = ImportText(gift, "c.gift", latin1);
-  EXPECT_EQ(refused.status.message(),
+  EXPECT_EQ(refused.status.ToString(),
             "c.gift:1:6: the file is not valid UTF-8 (byte 0xE9); if it is in another encoding, "
             "name it with --encoding (for example --encoding windows-1252)");
   auto ok = ImportText(gift, "c.gift", latin1, "ISO-8859-1");

@@ -99,15 +99,41 @@ TEST(ImportInputsTest, ExtensionsMatchWithoutCaseWhetherDetectedOrForced) {
   }
 }
 
-TEST(DiagnosticFromStatusTest, SplitsTheLocationPrefix) {
-  Diagnostic d = DiagnosticFromStatus("f.csv", Status::InvalidInput("f.csv:3:7: expected a comma"));
+TEST(DiagnosticTest, TakesThePlaceFromTheStatusNotFromItsText) {
+  Diagnostic d = Diagnostic::FromStatus(
+      Status::InvalidInput("expected a comma").At("f.csv", SourceSpan::Point(3, 7)), "other.csv");
+  EXPECT_EQ(d.path, "f.csv");
   EXPECT_EQ(d.span.line, 3u);
   EXPECT_EQ(d.span.column, 7u);
   EXPECT_EQ(d.message, "expected a comma");
-  d = DiagnosticFromStatus("f.csv", Status::InvalidInput("f.csv:3: expected a comma"));
-  EXPECT_EQ(d.span.line, 3u);
-  EXPECT_EQ(d.span.column, 0u);
-  EXPECT_EQ(d.message, "expected a comma");
+  EXPECT_EQ(d.ToString(), "f.csv:3:7: error: expected a comma");
+  // A message that merely looks like a place is text, and the file named by the caller counts.
+  d = Diagnostic::FromStatus(Status::InvalidInput("f.csv:3: expected a comma"), "g.csv");
+  EXPECT_EQ(d.path, "g.csv");
+  EXPECT_EQ(d.span.line, 0u);
+  EXPECT_EQ(d.message, "f.csv:3: expected a comma");
+}
+
+TEST(ImportInputsTest, ErrorsCarryTheirPlaceAsData) {
+  InMemoryFileSystem fs;
+  fs.Add("b.json", "{\"qbank\": 1,\n \"questions\": [}");
+  fs.Add("c.aiken", "What is 2+2?\nA) 3\nB) 4\nANSWER: E\n");
+  model::Bank bank;
+  std::vector<Diagnostic> errors;
+  ImportOptions options;
+  ASSERT_TRUE(ImportInputs({"b.json", "missing.json"}, options, fs, bank, errors).ok());
+  options.from = "aiken";
+  ASSERT_TRUE(ImportInputs({"c.aiken"}, options, fs, bank, errors).ok());
+  ASSERT_EQ(errors.size(), 3u);
+  EXPECT_EQ(errors[0].path, "b.json");
+  EXPECT_EQ(errors[0].span.line, 2u);
+  EXPECT_EQ(errors[0].span.column, 16u);
+  EXPECT_EQ(errors[0].message.find("b.json"), std::string::npos) << errors[0].message;
+  EXPECT_EQ(errors[1].ToString(), "missing.json: error: no such file");
+  EXPECT_EQ(errors[2].path, "c.aiken");
+  EXPECT_EQ(errors[2].span.line, 4u);
+  EXPECT_EQ(errors[2].span.column, 9u);
+  EXPECT_EQ(errors[2].message.find("c.aiken"), std::string::npos) << errors[2].message;
 }
 
 }  // namespace

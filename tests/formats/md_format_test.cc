@@ -21,7 +21,7 @@ class MdFixtureTest : public ::testing::Test {
  protected:
   void SetUp() override {
     imported_ = ImportText(md_, "drafts.md", ReadTestdata("md/drafts.md"));
-    ASSERT_TRUE(imported_.status.ok()) << imported_.status.message();
+    ASSERT_TRUE(imported_.status.ok()) << imported_.status.ToString();
     ASSERT_EQ(imported_.ErrorText(), "");
     ASSERT_EQ(imported_.bank.questions.size(), 2u);
   }
@@ -353,7 +353,7 @@ TEST(MdFormatTest, YamlScalarsReadBackAsWritten) {
     std::string yaml = "k: " + YamlScalar(s, false) + "\n";
     SourceText src("y.yaml", yaml);
     Result<YamlNode> node = ParseYaml(src, 0, yaml.size());
-    ASSERT_TRUE(node.ok()) << node.status().message();
+    ASSERT_TRUE(node.ok()) << node.status().ToString();
     ASSERT_NE(node->Find("k"), nullptr);
     EXPECT_EQ(node->Find("k")->scalar, s) << yaml;
   }

@@ -1020,9 +1020,9 @@ TEST(PageFormatModelTest, RandomModelsReadBackAsWritten) {
     LossReport loss;
     Result<std::string> out = ExportBank(bank, loss);
     if (!out.ok()) {
-      EXPECT_NE(out.status().message().find("cannot be written as a page: a page needs a stem"),
+      EXPECT_NE(out.status().ToString().find("cannot be written as a page: a page needs a stem"),
                 std::string::npos)
-          << out.status().message();
+          << out.status().ToString();
       continue;
     }
     ++written;
@@ -1123,7 +1123,7 @@ TEST(PageFormatHostileTest, RandomLineEditsNeverCrash) {
     Bank bank;
     Status status = ImportText("m.txt", content, bank);
     if (!status.ok()) {
-      EXPECT_TRUE(status.message().starts_with("m.txt:")) << status.message();
+      EXPECT_TRUE(status.ToString().starts_with("m.txt:")) << status.ToString();
       continue;
     }
     ++ok;

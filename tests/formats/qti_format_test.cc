@@ -33,7 +33,7 @@ const Value* QtiExt(const Value& extensions, const std::string& key) {
 
 TEST(QtiFormatTest, ImportsQti21ItemWithInlineFeedback) {
   Imported in = ImportText(kQti21, "chem.xml", ReadTestdata("qti/choice_inline_feedback_21.xml"));
-  ASSERT_TRUE(in.status.ok()) << in.status.message();
+  ASSERT_TRUE(in.status.ok()) << in.status.ToString();
   ASSERT_EQ(in.bank.questions.size(), 1u);
   const model::Question& q = in.bank.questions[0];
   EXPECT_EQ(q.id.value, "chem-007");
@@ -62,7 +62,7 @@ TEST(QtiFormatTest, ImportsQti30ItemWithModalFeedback) {
   // Both formats read both versions.
   for (const QtiFormat* format : {&kQti30, &kQti21}) {
     Imported in = ImportText(*format, "bio.xml", ReadTestdata("qti/choice_modal_feedback_30.xml"));
-    ASSERT_TRUE(in.status.ok()) << in.status.message();
+    ASSERT_TRUE(in.status.ok()) << in.status.ToString();
     ASSERT_EQ(in.bank.questions.size(), 1u);
     const model::Question& q = in.bank.questions[0];
     EXPECT_EQ(q.id.value, "bio-12");
@@ -92,7 +92,7 @@ TEST(QtiFormatTest, ImportsPackageFolderInManifestOrder) {
   ctx.fs = &RealFileSystem();
   ctx.errors = &errors;
   Status status = kQti21.ImportDirectory(dir, ctx);
-  ASSERT_TRUE(status.ok()) << status.message();
+  ASSERT_TRUE(status.ok()) << status.ToString();
   EXPECT_TRUE(errors.empty());
   ASSERT_EQ(bank.questions.size(), 2u);
   EXPECT_EQ(bank.questions[0].id.value, "phys-2");
@@ -111,7 +111,7 @@ TEST(QtiFormatTest, ImportsPackageFolderInManifestOrder) {
   // The manifest file itself, read as an input, reads the same package.
   Imported manifest = ImportText(kQti21, dir + "/imsmanifest.xml",
                                  ReadTestdata("qti/package21/imsmanifest.xml"), &RealFileSystem());
-  ASSERT_TRUE(manifest.status.ok()) << manifest.status.message();
+  ASSERT_TRUE(manifest.status.ok()) << manifest.status.ToString();
   EXPECT_EQ(manifest.bank.questions.size(), 2u);
 }
 
@@ -222,7 +222,7 @@ TEST(QtiFormatTest, ItemWithoutFeedbackUsesTheStandardTemplate) {
             std::string::npos);
   EXPECT_NE(mapped.find("<mapEntry mapKey=\"B\" mappedValue=\"0.25\"/>"), std::string::npos);
   Imported back = ImportText(kQti21, "mapped.xml", mapped);
-  ASSERT_TRUE(back.status.ok()) << back.status.message();
+  ASSERT_TRUE(back.status.ok()) << back.status.ToString();
   bank.questions[0].domain = model::Text();  // a single item has no manifest to hold these
   bank.questions[0].tags.clear();
   EXPECT_EQ(JsonOf(back.bank), JsonOf(bank));
@@ -237,7 +237,7 @@ TEST(QtiFormatTest, RoundTripKeepsWhatTheFormatHolds) {
     std::string zip = ExportText(*format, bank, loss, "out.zip");
     EXPECT_EQ(loss.ToString(), "");
     Imported back = ImportText(*format, "out.zip", zip);
-    ASSERT_TRUE(back.status.ok()) << back.status.message();
+    ASSERT_TRUE(back.status.ok()) << back.status.ToString();
     EXPECT_EQ(back.ErrorText(), "");
     EXPECT_EQ(JsonOf(back.bank), JsonOf(bank)) << format->name();
     // And one item at a time.
@@ -251,7 +251,7 @@ TEST(QtiFormatTest, RoundTripKeepsWhatTheFormatHolds) {
       one.questions[0].domain = model::Text();
       one.questions[0].tags.clear();
       Imported again = ImportText(*format, "item.xml", item);
-      ASSERT_TRUE(again.status.ok()) << again.status.message();
+      ASSERT_TRUE(again.status.ok()) << again.status.ToString();
       EXPECT_EQ(JsonOf(again.bank), JsonOf(one)) << format->name() << " question " << i;
     }
   }
@@ -264,7 +264,7 @@ TEST(QtiFormatTest, PackageHasManifestWithTheRightResourceTypes) {
   for (const QtiFormat* format : {&kQti21, &kQti30}) {
     std::string zip = ExportText(*format, bank, loss, "OUT.ZIP");
     Result<std::vector<zip::Entry>> entries = zip::Read(zip, "out.zip");
-    ASSERT_TRUE(entries.ok()) << entries.status().message();
+    ASSERT_TRUE(entries.ok()) << entries.status().ToString();
     ASSERT_EQ(entries->size(), 5u);
     EXPECT_EQ((*entries)[0].path, "imsmanifest.xml");
     EXPECT_EQ((*entries)[1].path, "items/hist-1.xml");
@@ -275,7 +275,7 @@ TEST(QtiFormatTest, PackageHasManifestWithTheRightResourceTypes) {
     EXPECT_EQ((*entries)[0].data, golden);
     // A package made by the tool imports back unchanged, and exports to the same bytes.
     Imported back = ImportText(*format, "out.zip", zip);
-    ASSERT_TRUE(back.status.ok()) << back.status.message();
+    ASSERT_TRUE(back.status.ok()) << back.status.ToString();
     back.bank.id = bank.id;  // the manifest identifier is not read back as the bank id
     EXPECT_EQ(ExportText(*format, back.bank, loss, "again.zip"), zip);
   }
@@ -291,7 +291,7 @@ TEST(QtiFormatTest, IdsThatAreNotIdentifiersSurviveThroughTheLabel) {
   EXPECT_NE(item.find("label=\"qbank-id:000 weird/id\""), std::string::npos);
   EXPECT_NE(item.find("<simpleChoice identifier=\"choice_one\">"), std::string::npos);
   Imported back = ImportText(kQti21, "item.xml", item);
-  ASSERT_TRUE(back.status.ok()) << back.status.message();
+  ASSERT_TRUE(back.status.ok()) << back.status.ToString();
   EXPECT_EQ(back.bank.questions[0].id.value, "000 weird/id");
 }
 
@@ -334,16 +334,16 @@ TEST(QtiFormatTest, ExportNeedsAZipForSeveralQuestions) {
   Result<std::string> out = kQti21.Export(SampleBank(), ExportOptions{"bank.xml"}, loss);
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.status().code(), Status::Code::kUsage);
-  EXPECT_EQ(out.status().message(),
+  EXPECT_EQ(out.status().ToString(),
             "a qti21 export of 4 questions is a content package; name an output ending in .zip");
   model::Bank bad = OneQuestion(1);
   bad.questions[0].stem = T("<p>unclosed");
   Result<std::string> broken = kQti21.Export(bad, ExportOptions{}, loss);
   ASSERT_FALSE(broken.ok());
-  EXPECT_NE(broken.status().message().find("question 1 (hist-2): the stem is HTML that is not "
-                                           "well-formed XML, which QTI requires: stem:1:"),
+  EXPECT_NE(broken.status().ToString().find("question 1 (hist-2): the stem is HTML that is not "
+                                            "well-formed XML, which QTI requires: stem:1:"),
             std::string::npos)
-      << broken.status().message();
+      << broken.status().ToString();
 }
 
 TEST(QtiFormatTest, ExportRefusesCharactersXmlCannotCarry) {
@@ -354,7 +354,7 @@ TEST(QtiFormatTest, ExportRefusesCharactersXmlCannotCarry) {
   LossReport loss;
   Result<std::string> out = kQti30.Export(bank, ExportOptions{}, loss);
   ASSERT_FALSE(out.ok());
-  EXPECT_EQ(out.status().message(),
+  EXPECT_EQ(out.status().ToString(),
             "question 1 (hist-1): <qti-simple-choice> holds U+0001, which XML 1.0 cannot carry");
 }
 
@@ -364,7 +364,7 @@ TEST(QtiFormatTest, ItemErrorsNameTheirPlace) {
                  "<assessmentItem identifier=\"x\">\n<itemBody><textEntryInteraction "
                  "responseIdentifier=\"R\"/>"
                  "</itemBody></assessmentItem>");
-  EXPECT_EQ(no_choice.status.message(),
+  EXPECT_EQ(no_choice.status.ToString(),
             "text.xml:2:1: the item holds textEntryInteraction; expected exactly one "
             "choiceInteraction (the only kind read)");
   Imported bad_key =
@@ -375,11 +375,11 @@ TEST(QtiFormatTest, ItemErrorsNameTheirPlace) {
                  "<itemBody><choiceInteraction responseIdentifier=\"RESPONSE\">"
                  "<simpleChoice identifier=\"A\">a</simpleChoice></choiceInteraction></itemBody>\n"
                  "</assessmentItem>");
-  EXPECT_EQ(bad_key.status.message(),
+  EXPECT_EQ(bad_key.status.ToString(),
             "key.xml:3:20: correctResponse names 'Z', which no simpleChoice has; expected a "
             "choice identifier");
   Imported other = ImportText(kQti21, "quiz.xml", "<quiz/>");
-  EXPECT_EQ(other.status.message(),
+  EXPECT_EQ(other.status.ToString(),
             "quiz.xml:1:1: the root element is <quiz>; expected <assessmentItem> (QTI 2.1) or "
             "<qti-assessment-item> (QTI 3.0)");
 }
@@ -404,19 +404,23 @@ TEST(QtiFormatTest, BadItemInAPackageIsReportedAndTheOthersImport) {
   ASSERT_TRUE(kQti21.ImportDirectory("pkg", ctx).ok());
   EXPECT_EQ(bank.questions.size(), 1u);
   ASSERT_EQ(errors.size(), 2u);
-  EXPECT_EQ(errors[0].path, "pkg/missing.xml");
+  // A file the manifest names but the package lacks is reported at the manifest's line.
+  EXPECT_EQ(errors[0].path, "pkg/imsmanifest.xml");
+  EXPECT_EQ(errors[0].span.line, 1u);
   EXPECT_NE(errors[0].message.find("resource file 'missing.xml' cannot be read"),
             std::string::npos);
   EXPECT_EQ(errors[1].path, "pkg/b.xml");
-  EXPECT_NE(errors[1].message.find("pkg/b.xml:1:44: expected the end tag"), std::string::npos)
-      << errors[1].message;
+  // The place in the member file is data, not text in the message.
+  EXPECT_EQ(errors[1].span.line, 1u);
+  EXPECT_EQ(errors[1].span.column, 44u);
+  EXPECT_EQ(errors[1].message.rfind("expected the end tag", 0), 0u) << errors[1].message;
 }
 
 TEST(QtiFormatTest, HostilePackagesAreRefused) {
   // Entries escaping the folder, in a zip.
   Imported slip = ImportText(kQti21, "slip.zip", ReadTestdata("zip/zip_slip.zip"));
   EXPECT_FALSE(slip.status.ok());
-  EXPECT_NE(slip.status.message().find("'../escaped.xml' is not a safe relative path"),
+  EXPECT_NE(slip.status.ToString().find("'../escaped.xml' is not a safe relative path"),
             std::string::npos);
   EXPECT_FALSE(ImportText(kQti21, "link.zip", ReadTestdata("zip/symlink.zip")).status.ok());
   EXPECT_FALSE(ImportText(kQti21, "t.zip", ReadTestdata("zip/truncated.zip")).status.ok());
@@ -434,7 +438,7 @@ TEST(QtiFormatTest, HostilePackagesAreRefused) {
     ctx.fs = &fs;
     Status status = kQti21.ImportDirectory("pkg", ctx);
     EXPECT_FALSE(status.ok()) << href;
-    EXPECT_NE(status.message().find("leaves the package"), std::string::npos) << href;
+    EXPECT_NE(status.ToString().find("leaves the package"), std::string::npos) << href;
     EXPECT_TRUE(bank.questions.empty());
   }
   // One item named many times would multiply the work: refused.
@@ -448,7 +452,7 @@ TEST(QtiFormatTest, HostilePackagesAreRefused) {
   ImportContext twice;
   twice.bank = &twice_bank;
   twice.fs = &fs;
-  EXPECT_EQ(kQti21.ImportDirectory("pkg", twice).message(),
+  EXPECT_EQ(kQti21.ImportDirectory("pkg", twice).ToString(),
             "pkg/imsmanifest.xml:3:1: resource href './a.xml' names 'a.xml' a second time; "
             "expected each item once");
   // XML tricks inside a package item.
@@ -464,7 +468,7 @@ TEST(QtiFormatTest, HostilePackagesAreRefused) {
   EXPECT_EQ(xxe.errors[0].path, "xxe.zip!/i.xml");
   EXPECT_NE(xxe.errors[0].message.find("DOCTYPE declarations are not accepted"), std::string::npos);
   Imported no_manifest = ImportText(kQti21, "plain.zip", *zip::Write({{"a.xml", "<a/>"}}));
-  EXPECT_EQ(no_manifest.status.message(),
+  EXPECT_EQ(no_manifest.status.ToString(),
             "plain.zip: the zip archive has no imsmanifest.xml at its root; expected a QTI "
             "content package");
 }
@@ -490,14 +494,14 @@ TEST(QtiFormatTest, SeedPagesSurviveTheTripThroughQti) {
     std::stringstream ss;
     ss << in.rdbuf();
     Imported page = ImportText(PageFormat(), entry.path().string(), ss.str());
-    ASSERT_TRUE(page.status.ok()) << page.status.message();
+    ASSERT_TRUE(page.status.ok()) << page.status.ToString();
     ASSERT_EQ(page.bank.questions.size(), 1u);
     for (const QtiFormat* format : {&kQti21, &kQti30}) {
       for (const char* output : {"seed.xml", "seed.zip"}) {
         LossReport loss;
         std::string bytes = ExportText(*format, page.bank, loss, output);
         Imported back = ImportText(*format, output, bytes);
-        ASSERT_TRUE(back.status.ok()) << back.status.message();
+        ASSERT_TRUE(back.status.ok()) << back.status.ToString();
         ASSERT_EQ(back.bank.questions.size(), 1u);
         const model::Question& a = page.bank.questions[0];
         const model::Question& b = back.bank.questions[0];
@@ -541,11 +545,11 @@ TEST(XmlFormatsRobustnessTest, TruncatedAndCorruptedInputsFailCleanly) {
        {Case{&moodle, quiz, 7}, Case{&kQti30, item, 5}, Case{&kQti21, package, 3}}) {
     for (size_t n = 0; n < c.content.size(); n += c.step) {
       Imported cut = ImportText(*c.format, "cut", c.content.substr(0, n));
-      EXPECT_TRUE(cut.status.ok() || !cut.status.message().empty());
+      EXPECT_TRUE(cut.status.ok() || !cut.status.ToString().empty());
       std::string flipped = c.content;
       flipped[n] = static_cast<char>(flipped[n] ^ 0x5A);
       Imported bad = ImportText(*c.format, "flipped", flipped);
-      EXPECT_TRUE(bad.status.ok() || !bad.status.message().empty());
+      EXPECT_TRUE(bad.status.ok() || !bad.status.ToString().empty());
     }
   }
 }
@@ -610,7 +614,7 @@ TEST(XmlFormatsPropertyTest, GeneratedBanksRoundTripAndExportStably) {
         std::string first = ExportText(*format, bank, loss, output);
         Imported back = ImportText(*format, output, first);
         ASSERT_TRUE(back.status.ok())
-            << format->name() << " seed " << seed << ": " << back.status.message();
+            << format->name() << " seed " << seed << ": " << back.status.ToString();
         EXPECT_EQ(back.ErrorText(), "");
         EXPECT_EQ(JsonOf(back.bank), JsonOf(bank)) << format->name() << " seed " << seed;
         LossReport again_loss;

@@ -260,12 +260,12 @@ model::Bank Through(const std::string& name, const model::Bank& bank, LossReport
   const Format& format = Get(name);
   LossReport loss;
   Result<std::string> bytes = format.Export(bank, ExportOptions{}, loss);
-  EXPECT_TRUE(bytes.ok()) << name << ": " << bytes.status().message();
+  EXPECT_TRUE(bytes.ok()) << name << ": " << bytes.status().ToString();
   if (!bytes.ok()) return {};
   if (loss_out != nullptr) *loss_out = loss;
   if (bytes_out != nullptr) *bytes_out = *bytes;
   auto imported = ImportText(format, "round-trip." + name, *bytes);
-  EXPECT_TRUE(imported.status.ok()) << name << ": " << imported.status.message();
+  EXPECT_TRUE(imported.status.ok()) << name << ": " << imported.status.ToString();
   EXPECT_EQ(imported.ErrorText(), "") << name << " wrote:\n" << *bytes;
   // The import pipeline derives missing ids; do the same here.
   for (model::Question& q : imported.bank.questions) {
@@ -610,7 +610,7 @@ TEST(RoundTripTest, ExportIsStableAfterOneRoundTripOnRandomInput) {
       for (const std::string& to : names) {
         LossReport loss;
         Result<std::string> out = Get(to).Export(imported.bank, ExportOptions{}, loss);
-        ASSERT_TRUE(out.ok()) << out.status().message();
+        ASSERT_TRUE(out.ok()) << out.status().ToString();
         auto back = ImportText(Get(to), "out." + to, *out);
         if (!loss.empty()) continue;
         ASSERT_EQ(back.ErrorText(), "") << from << " -> " << to << "\ninput:\n"
@@ -646,7 +646,7 @@ model::Bank ImportSeed(const std::string& path) {
     return ss.str();
   }();
   auto r = ImportText(Get("page"), path, content);
-  EXPECT_TRUE(r.status.ok()) << r.status.message();
+  EXPECT_TRUE(r.status.ok()) << r.status.ToString();
   EXPECT_EQ(r.ErrorText(), "");
   return std::move(r.bank);
 }

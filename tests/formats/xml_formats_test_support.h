@@ -31,7 +31,7 @@ using format_testing::TestdataPath;
 inline std::string JsonOf(const model::Bank& bank) {
   formats::LossReport loss;
   Result<std::string> out = formats::JsonFormat().Export(bank, formats::ExportOptions{}, loss);
-  EXPECT_TRUE(out.ok()) << out.status().message();
+  EXPECT_TRUE(out.ok()) << out.status().ToString();
   return out.ok() ? *out : std::string();
 }
 

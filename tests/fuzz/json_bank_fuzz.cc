@@ -37,29 +37,29 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (!qbank::json::Parse(qbank::SourceText("w.json", written)).ok()) {
       Fail("WriteValue output does not parse", written);
     }
-  } else if (node.status().message().rfind("f.json:", 0) != 0) {
-    Fail("parse error without a location", node.status().message());
+  } else if (node.status().ToString().rfind("f.json:", 0) != 0) {
+    Fail("parse error without a location", node.status().ToString());
   }
 
   qbank::model::Bank bank;
   qbank::Status status = ReadInto("f.json", text, bank);
   if (!status.ok()) {
-    if (status.message().rfind("f.json:", 0) != 0)
-      Fail("error without a location", status.message());
-    if (!bank.questions.empty()) Fail("failed read added questions", status.message());
+    if (status.ToString().rfind("f.json:", 0) != 0)
+      Fail("error without a location", status.ToString());
+    if (!bank.questions.empty()) Fail("failed read added questions", status.ToString());
     return 0;
   }
   std::string once = qbank::json::WriteBank(bank);
   qbank::model::Bank again;
   status = ReadInto("once.json", once, again);
-  if (!status.ok()) Fail("written bank does not read back", status.message());
+  if (!status.ok()) Fail("written bank does not read back", status.ToString());
   if (qbank::json::WriteBank(again) != once) Fail("write is not stable", once);
 
   qbank::model::NormalizeBank(again);
   std::string normal = qbank::json::WriteBank(again);
   qbank::model::Bank third;
   status = ReadInto("normal.json", normal, third);
-  if (!status.ok()) Fail("normalised bank does not read back", status.message());
+  if (!status.ok()) Fail("normalised bank does not read back", status.ToString());
   qbank::model::NormalizeBank(third);
   if (qbank::json::WriteBank(third) != normal) Fail("normalisation is not idempotent", normal);
   return 0;

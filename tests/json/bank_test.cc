@@ -151,7 +151,7 @@ std::string ReadError(const std::string& text) {
   Status status = Read("bank.json", text, bank);
   if (status.ok()) return "OK";
   EXPECT_TRUE(bank.questions.empty());
-  return status.message();
+  return status.ToString();
 }
 
 TEST(BankReaderTest, ReadsEveryField) {
@@ -418,7 +418,7 @@ TEST(BankReaderTest, EveryTruncationAndManyMutationsFailCleanly) {
     model::Bank bank;
     Status status = Read("cut.json", text.substr(0, len), bank);
     ASSERT_FALSE(status.ok()) << "prefix of " << len << " bytes read as a bank";
-    ASSERT_EQ(status.message().rfind("cut.json:", 0), 0u) << status.message();
+    ASSERT_EQ(status.ToString().rfind("cut.json:", 0), 0u) << status.ToString();
     ASSERT_TRUE(bank.questions.empty());
   }
   // Single-byte changes anywhere: read or refused, never a crash; a refusal adds nothing.
@@ -433,7 +433,7 @@ TEST(BankReaderTest, EveryTruncationAndManyMutationsFailCleanly) {
     model::Bank bank;
     Status status = Read("m.json", mutated, bank);
     if (!status.ok()) {
-      ASSERT_EQ(status.message().rfind("m.json:", 0), 0u) << status.message();
+      ASSERT_EQ(status.ToString().rfind("m.json:", 0), 0u) << status.ToString();
       ASSERT_TRUE(bank.questions.empty());
     }
   }
@@ -615,10 +615,10 @@ TEST(JsonFormatTest, ImportHonoursEncoding) {
   ctx.bank = &bank;
   ctx.file = bank.AddSource(src);
   Status status = json->Import(*src, ctx);
-  EXPECT_EQ(status.message(), "latin1.json:1:41: expected valid UTF-8, found the byte 0xE9");
+  EXPECT_EQ(status.ToString(), "latin1.json:1:41: expected valid UTF-8, found the byte 0xE9");
   ctx.encoding = "ISO-8859-1";
   status = json->Import(*src, ctx);
-  ASSERT_TRUE(status.ok()) << status.message();
+  ASSERT_TRUE(status.ok()) << status.ToString();
   ASSERT_EQ(bank.questions.size(), 1u);
   EXPECT_EQ(bank.questions[0].stem.value, "Caf\xC3\xA9 cr\xC3\xA8me?");
   EXPECT_EQ(bank.questions[0].stem.span.column, 38u);
@@ -634,7 +634,7 @@ TEST(JsonFormatTest, ImportErrorsAddNothing) {
   ctx.bank = &bank;
   ctx.file = bank.AddSource(src);
   Status status = json->Import(*src, ctx);
-  EXPECT_EQ(status.message(), "b.json:1:32: questions[1]: expected object, found integer");
+  EXPECT_EQ(status.ToString(), "b.json:1:32: questions[1]: expected object, found integer");
   EXPECT_TRUE(bank.questions.empty());
 }
 
@@ -697,7 +697,7 @@ TEST(BankFormatDocTest, ExampleIsACanonicalBank) {
   std::string example = doc.substr(begin, end - begin);
   model::Bank bank;
   Status status = Read("docs/bank-format.md", example, bank);
-  ASSERT_TRUE(status.ok()) << status.message();
+  ASSERT_TRUE(status.ok()) << status.ToString();
   EXPECT_EQ(bank.questions.size(), 1u);
   EXPECT_EQ(WriteBank(bank), example);
   model::NormalizeBank(bank);
@@ -710,7 +710,7 @@ TEST(BankSchemaTest, EmbeddedSchemaMatchesTheFile) {
   EXPECT_EQ(BankSchemaText(), disk);
   // It is a valid schema, and validates the canonical sample.
   Result<Schema> schema = Schema::Load(SourceText("bank.schema.json", disk));
-  ASSERT_TRUE(schema.ok()) << schema.status().message();
+  ASSERT_TRUE(schema.ok()) << schema.status().ToString();
   EXPECT_TRUE(schema->Validate(SourceText("bank.json", kCanonical)).ok());
 }
 
@@ -724,8 +724,11 @@ model::Bank GeneratedBank(int count) {
     std::string n = std::to_string(i);
     q.id = model::Text("gen-" + n);
     q.domain = model::Text("Domain " + std::to_string(i % 7));
-    q.stem = model::Text("Generated question number " + n +
-                         ": which of these statements about item " + n + " holds?");
+    std::string stem = "Generated question number " + n;
+    stem += ": which of these statements about item ";
+    stem += n;
+    stem += " holds?";
+    q.stem = model::Text(stem);
     q.trap = model::Text("A trap note for question " + n + ".");
     for (int k = 0; k < 4; ++k) {
       model::Option o;
@@ -751,7 +754,7 @@ TEST(BankReaderTest, LargeBankReadsAndRoundTrips) {
   model::Bank bank;
   Status status = Read("big.json", text, bank);
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  ASSERT_TRUE(status.ok()) << status.message();
+  ASSERT_TRUE(status.ok()) << status.ToString();
   ASSERT_EQ(bank.questions.size(), static_cast<size_t>(kCount));
   EXPECT_EQ(bank.questions.back().id.value, "gen-" + std::to_string(kCount - 1));
   const model::Text& last = bank.questions.back().options[3].rationale;

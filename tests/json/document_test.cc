@@ -13,14 +13,14 @@ std::string ParseError(const std::string& text, const ParseOptions& options = {}
   Result<Node> node = Parse(src, options);
   if (node.ok()) return "OK";
   EXPECT_TRUE(node.status().IsInvalidInput());
-  return node.status().message();
+  return node.status().ToString();
 }
 
 TEST(JsonParseTest, BuildsLocatedTree) {
   SourceText src("in.json",
                  "{\n  \"a\": [1, 2.5, true, null],\n  \"b\": \"x\\ny\",\n  \"c\": \"plain\"\n}\n");
   Result<Node> node = Parse(src);
-  ASSERT_TRUE(node.ok()) << node.status().message();
+  ASSERT_TRUE(node.ok()) << node.status().ToString();
   ASSERT_TRUE(node->is_object());
   ASSERT_EQ(node->members().size(), 3u);
   EXPECT_EQ(node->members()[0].key, "a");
@@ -54,7 +54,7 @@ TEST(JsonParseTest, BuildsLocatedTree) {
 TEST(JsonParseTest, StringBeginSkipsEscapedQuotes) {
   SourceText src("in.json", R"(["a\"b\\", "c"])");
   Result<Node> node = Parse(src);
-  ASSERT_TRUE(node.ok()) << node.status().message();
+  ASSERT_TRUE(node.ok()) << node.status().ToString();
   EXPECT_EQ(node->items()[0].as_string(), "a\"b\\");
   EXPECT_EQ(node->items()[0].begin(), 1u);
   EXPECT_EQ(node->items()[1].begin(), 11u);
@@ -151,7 +151,7 @@ TEST(JsonParseTest, InvalidUtf8NamesTheByte) {
 TEST(JsonParseTest, ByteOrderMarkIsSkipped) {
   SourceText src("in.json", "\xEF\xBB\xBF{\"a\": 1}");
   Result<Node> node = Parse(src);
-  ASSERT_TRUE(node.ok()) << node.status().message();
+  ASSERT_TRUE(node.ok()) << node.status().ToString();
   EXPECT_EQ(node->begin(), 3u);
 }
 
@@ -181,7 +181,7 @@ TEST(JsonParseTest, LargeNumbers) {
                  "[9223372036854775807, 18446744073709551615, -9223372036854775808, 1e400]");
   Result<Node> node = Parse(src);
   ASSERT_FALSE(node.ok());
-  EXPECT_EQ(node.status().message(), "in.json:1:67: expected a number that fits in a double");
+  EXPECT_EQ(node.status().ToString(), "in.json:1:67: expected a number that fits in a double");
   SourceText fits("in.json", "[9223372036854775807, 18446744073709551615, -9223372036854775808]");
   node = Parse(fits);
   ASSERT_TRUE(node.ok());
@@ -193,7 +193,7 @@ TEST(JsonParseTest, LargeNumbers) {
       "in.json",
       "[0.1, 2.5e-3, -0.0, 1e-400, 123456789012345678901234567890, 1.7976931348623157e308]");
   node = Parse(doubles);
-  ASSERT_TRUE(node.ok()) << node.status().message();
+  ASSERT_TRUE(node.ok()) << node.status().ToString();
   EXPECT_EQ(node->items()[0].as_double(), 0.1);
   EXPECT_EQ(node->items()[1].as_double(), 2.5e-3);
   EXPECT_TRUE(node->items()[2].is_double());
@@ -244,7 +244,7 @@ std::string SchemaError(const std::string& text) {
   SourceText schema_src("schema.json", kSchema);
   SourceText src("bank.json", text);
   Status status = ValidateSchema(src, schema_src);
-  return status.ok() ? "OK" : status.message();
+  return status.ok() ? "OK" : status.ToString();
 }
 
 TEST(JsonSchemaTest, ValidDocumentPasses) {
@@ -304,7 +304,7 @@ TEST(JsonSchemaTest, PathsSpellAwkwardKeys) {
   SourceText schema("s.json", R"({"type": "object", "additionalProperties": {"type": "integer"}})");
   auto error = [&](const std::string& text) {
     Status status = ValidateSchema(SourceText("d.json", text), schema);
-    return status.ok() ? "OK" : status.message();
+    return status.ok() ? "OK" : status.ToString();
   };
   EXPECT_EQ(error(R"({"plain_key-1": 1, "a b": "x"})"),
             "d.json:1:27: [\"a b\"]: expected integer, found string");
@@ -320,7 +320,7 @@ TEST(JsonSchemaTest, SyntaxErrorsStillReported) {
             "bank.json:1:15: expected a member name, found the end of the file");
   SourceText bad_schema("schema.json", "{\"type\": ");
   SourceText src("bank.json", "{}");
-  EXPECT_EQ(ValidateSchema(src, bad_schema).message(),
+  EXPECT_EQ(ValidateSchema(src, bad_schema).ToString(),
             "schema.json:1:10: expected a value, found the end of the file");
 }
 
@@ -337,10 +337,11 @@ TEST(JsonSchemaTest, SchemaIsReusable) {
   EXPECT_EQ(node->Find("name")->as_string(), "x");
 }
 
-TEST(JsonSchemaTest, EmptySchemaIsAUsageError) {
+TEST(JsonSchemaTest, EmptySchemaIsAnInternalError) {
   Schema empty;
   Status status = empty.Validate(SourceText("a.json", "{}"));
-  EXPECT_EQ(status.code(), Status::Code::kUsage);
+  EXPECT_EQ(status.code(), Status::Code::kInternal);
+  EXPECT_EQ(status.ToString(), "internal error: a Schema not made by Schema::Load");
 }
 
 TEST(JsonWriteTest, StableIndentedOutput) {
@@ -367,7 +368,7 @@ TEST(JsonWriteTest, WriteThenParseGivesSameValue) {
   v["nested"]["deeper"] = "x";
   std::string text = WriteValue(v);
   Result<Node> node = Parse(SourceText("w.json", text));
-  ASSERT_TRUE(node.ok()) << node.status().message();
+  ASSERT_TRUE(node.ok()) << node.status().ToString();
   EXPECT_EQ(node->ToValue(), v);
   EXPECT_EQ(WriteValue(node->ToValue()), text);
 }

@@ -2,39 +2,39 @@
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
-
 #include "test_bank.h"
 
 namespace qbank::lint {
 namespace {
 
-// An in-memory tree with the real schema and presets under /data.
+// An in-memory tree with the real schema, presets and term lists under /data.
 class ConfigTest : public ::testing::Test {
  protected:
   void SetUp() override {
     for (const char* rel : {"schemas/config.schema.json", "rules/presets/recommended.json",
-                            "rules/presets/practice-page.json", "rules/presets/strict.json"}) {
+                            "rules/presets/practice-page.json", "rules/presets/strict.json",
+                            "rules/terms/dump-markers.txt"}) {
       Result<std::string> text =
           RealFileSystem().ReadFile(std::string(QBANK_SOURCE_DIR) + "/" + rel);
-      ASSERT_TRUE(text.ok()) << text.status().message();
+      ASSERT_TRUE(text.ok()) << text.status().ToString();
       fs_.Add(std::string("/data/") + rel, text.value());
     }
   }
 
-  Result<LintConfig> Load(const std::string& path) { return LoadConfig(path, fs_, "/data"); }
+  Result<LintConfig> Load(const std::string& path) { return LoadConfig(path, env_); }
 
   // The severity and options PlanRules gives rule `id` for a bank with one file at `path`.
   std::vector<PlannedRule> PlanFor(const LintConfig& config,
                                    const std::vector<std::string>& paths) {
     model::Bank bank;
     for (const std::string& p : paths) bank.AddSource(std::make_shared<SourceText>(p, ""));
-    Result<std::vector<PlannedRule>> plan = PlanRules(config, bank, RuleRegistry::Default());
-    EXPECT_TRUE(plan.ok()) << plan.status().message();
+    Result<std::vector<PlannedRule>> plan = PlanRules(config, bank, RuleRegistry::Default(), env_);
+    EXPECT_TRUE(plan.ok()) << plan.status().ToString();
     return plan.ok() ? plan.value() : std::vector<PlannedRule>{};
   }
 
   InMemoryFileSystem fs_;
+  RuleEnvironment env_{fs_, "/data"};
 };
 
 const PlannedRule* FindPlanned(const std::vector<PlannedRule>& plan, std::string_view id,
@@ -46,12 +46,12 @@ const PlannedRule* FindPlanned(const std::vector<PlannedRule>& plan, std::string
 }
 
 TEST_F(ConfigTest, PresetsLoadAndStrictExtendsPracticePageWhichExtendsRecommended) {
-  Result<LintConfig> rec = LoadPreset("recommended", fs_, "/data");
-  ASSERT_TRUE(rec.ok()) << rec.status().message();
-  Result<LintConfig> page = LoadPreset("practice-page", fs_, "/data");
-  ASSERT_TRUE(page.ok()) << page.status().message();
-  Result<LintConfig> strict = LoadPreset("strict", fs_, "/data");
-  ASSERT_TRUE(strict.ok()) << strict.status().message();
+  Result<LintConfig> rec = LoadPreset("recommended", env_);
+  ASSERT_TRUE(rec.ok()) << rec.status().ToString();
+  Result<LintConfig> page = LoadPreset("practice-page", env_);
+  ASSERT_TRUE(page.ok()) << page.status().ToString();
+  Result<LintConfig> strict = LoadPreset("strict", env_);
+  ASSERT_TRUE(strict.ok()) << strict.status().ToString();
   EXPECT_EQ(rec->rules.at("field-length").severity, Severity::kWarning);
   EXPECT_EQ(strict->rules.at("field-length").severity, Severity::kError);
   EXPECT_EQ(strict->rules.at("key-count").severity, Severity::kError);  // inherited
@@ -59,7 +59,7 @@ TEST_F(ConfigTest, PresetsLoadAndStrictExtendsPracticePageWhichExtendsRecommende
   EXPECT_EQ(rec->rules.at("missing-rationale").severity, Severity::kOff);
   EXPECT_EQ(page->rules.at("missing-rationale").severity, Severity::kWarning);
   EXPECT_NE(strict->rules.at("required-metadata").options.Find("fields"), nullptr);
-  EXPECT_FALSE(LoadPreset("lenient", fs_, "/data").ok());
+  EXPECT_FALSE(LoadPreset("lenient", env_).ok());
 }
 
 TEST_F(ConfigTest, FindConfigWalksUpFromTheFirstInput) {
@@ -84,7 +84,7 @@ TEST_F(ConfigTest, SeveritiesOptionsAndOverridesByGlob) {
   ]
 })");
   Result<LintConfig> config = Load("/proj/.qbank.json");
-  ASSERT_TRUE(config.ok()) << config.status().message();
+  ASSERT_TRUE(config.ok()) << config.status().ToString();
   std::vector<PlannedRule> plan = PlanFor(*config, {"/proj/bank/a.json", "/proj/drafts/x/b.json"});
   EXPECT_EQ(FindPlanned(plan, "review-age"), nullptr);  // off everywhere
   const PlannedRule* length = FindPlanned(plan, "field-length");
@@ -108,60 +108,56 @@ TEST_F(ConfigTest, SeveritiesOptionsAndOverridesByGlob) {
 
 TEST_F(ConfigTest, ErrorsNameTheLineAndTheKey) {
   fs_.Add("/p/unknown_rule.json", "{\n  \"rules\": {\n    \"key-cont\": \"error\"\n  }\n}\n");
-  EXPECT_EQ(Load("/p/unknown_rule.json").status().message(),
+  EXPECT_EQ(Load("/p/unknown_rule.json").status().ToString(),
             "/p/unknown_rule.json:3:5: rules.key-cont: unknown rule; run `qbank rules` for the "
             "list");
   fs_.Add("/p/bad_severity.json", "{\"rules\": {\"key-count\": \"fatal\"}}");
   Status bad_severity = Load("/p/bad_severity.json").status();
-  EXPECT_EQ(bad_severity.message().rfind("/p/bad_severity.json:1:", 0), 0u)
-      << bad_severity.message();
-  EXPECT_NE(bad_severity.message().find("rules.key-count"), std::string::npos)
-      << bad_severity.message();
+  EXPECT_EQ(bad_severity.ToString().rfind("/p/bad_severity.json:1:", 0), 0u)
+      << bad_severity.ToString();
+  EXPECT_NE(bad_severity.ToString().find("rules.key-count"), std::string::npos)
+      << bad_severity.ToString();
   fs_.Add("/p/bad_option.json",
           "{\"rules\": {\n  \"review-age\": {\"options\": {\"max-months\": \"two\"}}}}");
-  EXPECT_EQ(Load("/p/bad_option.json").status().message(),
+  EXPECT_EQ(Load("/p/bad_option.json").status().ToString(),
             "/p/bad_option.json:2:29: rules.review-age: option 'max-months': expected an integer "
             "from 1 to 1200");
   fs_.Add("/p/unknown_key.json", "{\"rule\": {}}");
   Status unknown_key = Load("/p/unknown_key.json").status();
-  EXPECT_NE(unknown_key.message().find("/p/unknown_key.json:1:2"), std::string::npos)
-      << unknown_key.message();
+  EXPECT_NE(unknown_key.ToString().find("/p/unknown_key.json:1:2"), std::string::npos)
+      << unknown_key.ToString();
   fs_.Add("/p/syntax.json", "{\"rules\": {\"key-count\": \"error\",}}");
-  EXPECT_EQ(Load("/p/syntax.json").status().message().rfind("/p/syntax.json:1:", 0), 0u);
+  EXPECT_EQ(Load("/p/syntax.json").status().ToString().rfind("/p/syntax.json:1:", 0), 0u);
   fs_.Add("/p/missing_preset.json", "{\"extends\": \"lenient\"}");
   EXPECT_EQ(Load("/p/missing_preset.json")
                 .status()
-                .message()
+                .ToString()
                 .rfind("/p/missing_preset.json:1:13: extends: no such preset or config file", 0),
             0u)
-      << Load("/p/missing_preset.json").status().message();
+      << Load("/p/missing_preset.json").status().ToString();
   std::string deep =
       "{\"rules\": {\"review-age\": {\"options\": {\"max-months\": " + std::string(20000, '[') +
       std::string(20000, ']') + "}}}}";
   fs_.Add("/p/deep.json", deep);
   Status too_deep = Load("/p/deep.json").status();
-  EXPECT_EQ(too_deep.message().rfind("/p/deep.json:1:", 0), 0u) << too_deep.message();
+  EXPECT_EQ(too_deep.ToString().rfind("/p/deep.json:1:", 0), 0u) << too_deep.ToString();
   fs_.Add("/p/a.json", "{\"extends\": \"b.json\"}");
   fs_.Add("/p/b.json", "{\"extends\": \"./a.json\"}");
-  EXPECT_NE(Load("/p/a.json").status().message().find("extends: cycle"), std::string::npos);
+  EXPECT_NE(Load("/p/a.json").status().ToString().find("extends: cycle"), std::string::npos);
 }
 
 // Paths in rule options (near-duplicate's "against", reference-overlap's "index") are taken from
 // the folder of the config file that wrote them, like its override globs, not from the working
 // directory: the same .qbank.json works wherever qbank runs.
 TEST_F(ConfigTest, PathOptionsAreRelativeToTheConfigFile) {
-  std::string dir = ::testing::TempDir() + "qbank-config-paths";
-  std::filesystem::create_directories(dir);
-  ASSERT_TRUE(RealFileSystem()
-                  .WriteFileAtomic(dir + "/other.json",
-                                   R"({"qbank": 1, "questions": [{"stem": "A published question?",
-                                       "options": [{"text": "Yes", "correct": true},
-                                                   {"text": "No", "correct": false}]}]})")
-                  .ok());
+  std::string dir = "/proj/config-paths";
+  fs_.Add(dir + "/other.json", R"({"qbank": 1, "questions": [{"stem": "A published question?",
+                                   "options": [{"text": "Yes", "correct": true},
+                                               {"text": "No", "correct": false}]}]})");
   fs_.Add(dir + "/.qbank.json", R"({"rules": {
     "near-duplicate": {"severity": "warning", "options": {"against": ["other.json"]}}}})");
   Result<LintConfig> config = Load(dir + "/.qbank.json");
-  ASSERT_TRUE(config.ok()) << config.status().message();
+  ASSERT_TRUE(config.ok()) << config.status().ToString();
   const model::Value& against =
       config->rules.at("near-duplicate").options.as_object().at("against");
   EXPECT_EQ(against.as_array().at(0).as_string(), dir + "/other.json");
@@ -170,8 +166,8 @@ TEST_F(ConfigTest, PathOptionsAreRelativeToTheConfigFile) {
     "reference-overlap": {"severity": "warning", "options": {"index": "../refs.qidx"}}}})");
   Result<LintConfig> missing = Load(dir + "/sub/.qbank.json");
   ASSERT_FALSE(missing.ok());
-  EXPECT_NE(missing.status().message().find(dir + "/sub/../refs.qidx"), std::string::npos)
-      << missing.status().message();
+  EXPECT_NE(missing.status().ToString().find(dir + "/sub/../refs.qidx"), std::string::npos)
+      << missing.status().ToString();
 }
 
 TEST(GlobMatchTest, StarsSegmentsAndQuestionMarks) {

@@ -1,8 +1,7 @@
 // The duplicate and originality rules through the engine: planted copies in a bank the test
-// builds, and `against` banks read from disk.
+// builds, and `against` banks read through the rule environment's file system.
 #include <gtest/gtest.h>
 
-#include <cstdio>
 #include <map>
 
 #include "base/file_system.h"
@@ -64,14 +63,16 @@ model::Bank PlantedBank() {
 }
 
 std::map<std::string, std::vector<std::string>> RunDuplicateRules(
-    const model::Bank& bank, const std::vector<std::string>& ids,
-    const model::Value& options = {}) {
+    const model::Bank& bank, const std::vector<std::string>& ids, const model::Value& options = {},
+    FileSystem* fs = nullptr) {
+  InMemoryFileSystem empty;
+  RuleEnvironment env(fs != nullptr ? *fs : empty, "/data");
   std::vector<PlannedRule> plan;
   for (const std::string& id : ids) {
     std::unique_ptr<Rule> rule = RuleRegistry::Default().Create(id);
     EXPECT_NE(rule, nullptr) << id;
-    Status st = rule->Configure(options);
-    EXPECT_TRUE(st.ok()) << st.message();
+    Status st = rule->Configure(options, env);
+    EXPECT_TRUE(st.ok()) << st.ToString();
     Severity severity = rule->default_severity();
     plan.push_back({std::shared_ptr<const Rule>(std::move(rule)), severity, {}});
   }
@@ -111,8 +112,9 @@ TEST(DuplicateRulesTest, CompareAgainstOtherBanksWithoutCheckingThem) {
   model::Bank other = PlantedBank();
   other.id = std::string("other-bank");
   other.title = std::string("Other bank");
-  std::string path = ::testing::TempDir() + "/dup_rules_other.json";
-  ASSERT_TRUE(RealFileSystem().WriteFileAtomic(path, json::WriteBank(other)).ok());
+  InMemoryFileSystem fs;
+  std::string path = "/banks/other.json";
+  fs.Add(path, json::WriteBank(other));
 
   model::Bank mine;
   mine.questions.push_back(Q("mine",
@@ -121,15 +123,15 @@ TEST(DuplicateRulesTest, CompareAgainstOtherBanksWithoutCheckingThem) {
                              kOptions, 2));
   model::Value options;
   options["against"] = model::Value(model::Value::Array{model::Value(path)});
-  auto found = RunDuplicateRules(mine, {"exact-duplicate", "near-duplicate"}, options);
-  std::remove(path.c_str());
+  auto found = RunDuplicateRules(mine, {"exact-duplicate", "near-duplicate"}, options, &fs);
   // Only "mine" is checked: the copies inside the other bank are not reported.
   ASSERT_EQ(found["exact-duplicate"].size(), 1u) << found["exact-duplicate"][1];
   EXPECT_NE(found["exact-duplicate"][0].find("mine: exact duplicate of question \"valley\" (" +
                                              path + ":"),
             std::string::npos)
       << found["exact-duplicate"][0];
-  EXPECT_NE(found["exact-duplicate"][0].find("the keys differ: C here, B there"),
+  EXPECT_NE(found["exact-duplicate"][0].find(
+                "the keys differ: C \"River meanders\" here, B \"Glacial scouring\" there"),
             std::string::npos);
   ASSERT_EQ(found["near-duplicate"].size(), 1u);
   EXPECT_NE(found["near-duplicate"][0].find("mine: near duplicate of question \"copy-words\""),
@@ -138,9 +140,45 @@ TEST(DuplicateRulesTest, CompareAgainstOtherBanksWithoutCheckingThem) {
   model::Value bad;
   bad["against"] = model::Value(model::Value::Array{model::Value(path + ".missing")});
   std::unique_ptr<Rule> rule = RuleRegistry::Default().Create("near-duplicate");
-  Status st = rule->Configure(bad);
+  RuleEnvironment env(fs, "/data");
+  Status st = rule->Configure(bad, env);
   EXPECT_FALSE(st.ok());
-  EXPECT_EQ(st.message().rfind("option 'against': ", 0), 0u) << st.message();
+  EXPECT_EQ(st.ToString().rfind("option 'against': ", 0), 0u) << st.ToString();
+}
+
+// A bank named by `against` is imported once per environment (shared by every rule naming it) and
+// never outlives it: the next run sees the file as it is then.
+TEST(DuplicateRulesTest, AgainstBanksAreImportedOncePerEnvironment) {
+  InMemoryFileSystem fs;
+  model::Bank other = PlantedBank();
+  fs.Add("/banks/other.json", json::WriteBank(other));
+  {
+    RuleEnvironment env(fs, "/data");
+    Result<std::shared_ptr<const model::Bank>> first = env.LoadBank("/banks/other.json");
+    ASSERT_TRUE(first.ok()) << first.status().message();
+    EXPECT_EQ((*first)->questions.size(), other.questions.size());
+    Result<std::shared_ptr<const model::Bank>> again = env.LoadBank("/banks/other.json");
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(first->get(), again->get());
+  }
+  other.questions.resize(2);
+  fs.Add("/banks/other.json", json::WriteBank(other));
+  RuleEnvironment next_run(fs, "/data");
+  Result<std::shared_ptr<const model::Bank>> reloaded = next_run.LoadBank("/banks/other.json");
+  ASSERT_TRUE(reloaded.ok()) << reloaded.status().message();
+  EXPECT_EQ((*reloaded)->questions.size(), 2u);
+
+  // Configuring a rule goes through the same loader.
+  model::Value options;
+  options["against"] = model::Value(model::Value::Array{model::Value("/banks/other.json")});
+  fs.Add("/banks/other.json", "{not json");
+  std::unique_ptr<Rule> rule = RuleRegistry::Default().Create("exact-duplicate");
+  EXPECT_TRUE(rule->Configure(options, next_run).ok());  // already imported in this run
+  RuleEnvironment third_run(fs, "/data");
+  Status broken = rule->Configure(options, third_run);
+  EXPECT_FALSE(broken.ok());
+  EXPECT_EQ(broken.message().rfind("option 'against': /banks/other.json:1:", 0), 0u)
+      << broken.message();
 }
 
 }  // namespace

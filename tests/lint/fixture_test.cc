@@ -41,6 +41,12 @@ struct FixtureRun {
   std::string error;
 };
 
+// Rules read their data (term lists) from the source tree, as the command line does by default.
+RuleEnvironment& SourceTreeEnvironment() {
+  static RuleEnvironment env(RealFileSystem(), QBANK_SOURCE_DIR);
+  return env;
+}
+
 FixtureRun RunFixture(const std::string& rule_id, const fs::path& file) {
   FixtureRun run;
   const formats::Format* json = formats::Registry::Default().Find("json");
@@ -54,7 +60,7 @@ FixtureRun RunFixture(const std::string& rule_id, const fs::path& file) {
   ctx.errors = &errors;
   Status st = json->Import(*source, ctx);
   if (!st.ok() || !errors.empty()) {
-    run.error = "import failed: " + (st.ok() ? errors[0].ToString() : st.message());
+    run.error = "import failed: " + (st.ok() ? errors[0].ToString() : st.ToString());
     return run;
   }
   std::vector<std::string> ids = {rule_id};
@@ -72,9 +78,10 @@ FixtureRun RunFixture(const std::string& rule_id, const fs::path& file) {
       run.error = "unknown rule " + id;
       return run;
     }
-    Status configured = rule->Configure(id == rule_id ? options : model::Value());
+    Status configured =
+        rule->Configure(id == rule_id ? options : model::Value(), SourceTreeEnvironment());
     if (!configured.ok()) {
-      run.error = "options rejected: " + configured.message();
+      run.error = "options rejected: " + configured.ToString();
       return run;
     }
     Severity severity = rule->default_severity();
@@ -121,7 +128,8 @@ TEST(RuleRegistryTest, RulesAreRegisteredOnceInAlphabeticalOrder) {
     EXPECT_TRUE(kebab) << id << " is not kebab-case";
     EXPECT_FALSE(r->summary().empty()) << id;
     EXPECT_NE(r->default_severity(), Severity::kOff) << id;
-    EXPECT_TRUE(RuleRegistry::Default().Create(id)->Configure(model::Value()).ok())
+    EXPECT_TRUE(
+        RuleRegistry::Default().Create(id)->Configure(model::Value(), SourceTreeEnvironment()).ok())
         << id << " rejects its default options";
   }
 }

@@ -70,7 +70,9 @@ inline std::vector<lint::PlannedRule> PlanDefaults(const std::vector<std::string
     EXPECT_NE(rule, nullptr) << id;
     if (rule == nullptr) continue;
     if (id == "option-count") {
-      EXPECT_TRUE(rule->Configure(model::Value::Object{{"single", 4}}).ok());
+      InMemoryFileSystem no_files;  // option-count reads no file
+      lint::RuleEnvironment env(no_files, "/data");
+      EXPECT_TRUE(rule->Configure(model::Value::Object{{"single", 4}}, env).ok());
     }
     p.severity = rule->default_severity();
     p.rule = std::move(rule);

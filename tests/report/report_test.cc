@@ -18,7 +18,9 @@ using lint::testing::BankBuilder;
 lint::PlannedRule Plan(std::string_view id, lint::Severity severity,
                        const model::Value& options = {}) {
   std::unique_ptr<lint::Rule> rule = lint::RuleRegistry::Default().Create(id);
-  EXPECT_TRUE(rule->Configure(options).ok());
+  InMemoryFileSystem no_files;  // the rules these tests plan read no file
+  lint::RuleEnvironment env(no_files, "/data");
+  EXPECT_TRUE(rule->Configure(options, env).ok());
   return lint::PlannedRule{std::shared_ptr<const lint::Rule>(std::move(rule)), severity, {}};
 }
 
@@ -106,6 +108,25 @@ TEST(TextReportTest, CleanSummary) {
   EXPECT_EQ(SummaryLine(input), "no findings (12 questions in 3 files checked)");
 }
 
+TEST(TextReportTest, ImportErrorsGetTheSourceLineAndACaretLikeFindings) {
+  model::Bank bank;
+  auto source = std::make_shared<const SourceText>("q.txt", "first line\n\tsecond line\n");
+  bank.AddSource(source);
+  std::vector<Diagnostic> errors = {
+      Diagnostic::FromStatus(source->ErrorAt(13, "expected a letter")),
+      Diagnostic::FromStatus(Status::NotFound("no such file").At("gone.txt")),
+      Diagnostic::FromStatus(Status::InvalidInput("bad").At("other.txt", SourceSpan::Point(2, 1))),
+  };
+  std::ostringstream out;
+  WriteImportErrors(errors, bank, out);
+  EXPECT_EQ(out.str(),
+            "q.txt:2:3: error: expected a letter\n"
+            "\tsecond line\n"
+            "\t ^\n"
+            "gone.txt: error: no such file\n"
+            "other.txt:2:1: error: bad\n");  // a file the bank does not hold: no excerpt
+}
+
 TEST(JsonReportTest, ValidatesAgainstTheReportSchema) {
   auto run = SampleRun();
   run->input.rules = {lint::RuleRegistry::Default().Find("key-count")};
@@ -117,7 +138,7 @@ TEST(JsonReportTest, ValidatesAgainstTheReportSchema) {
   SourceText schema("report.schema.json", schema_text.value());
   SourceText report("report.json", out.str());
   Status valid = json::ValidateSchema(report, schema);
-  EXPECT_TRUE(valid.ok()) << valid.message() << "\n" << out.str();
+  EXPECT_TRUE(valid.ok()) << valid.ToString() << "\n" << out.str();
   Result<json::Node> root = json::Parse(report);
   ASSERT_TRUE(root.ok());
   const json::Node* findings = root->Find("findings");

@@ -25,7 +25,7 @@ ReferenceIndex BuildIndex() {
   uint32_t b = builder.AddDocument("notes/other.txt");
   builder.AddPassage(b, 1, "Bread, butter and jam were on the table for the whole crew.");
   Result<ReferenceIndex> index = ReferenceIndex::Parse(builder.Serialize(), "refs.qidx");
-  EXPECT_TRUE(index.ok()) << index.status().message();
+  EXPECT_TRUE(index.ok()) << index.status().ToString();
   return std::move(index).value();
 }
 
@@ -64,7 +64,7 @@ TEST(ReferenceIndexTest, RejectsFilesThatAreNotIndexes) {
   std::string bytes = builder.Serialize();
   auto message = [](std::string b) {
     Result<ReferenceIndex> r = ReferenceIndex::Parse(std::move(b), "refs.qidx");
-    return r.ok() ? std::string("ok") : r.status().message();
+    return r.ok() ? std::string("ok") : r.status().ToString();
   };
   EXPECT_EQ(message(bytes), "ok");
   EXPECT_NE(message("hello").find("refs.qidx: not a usable qbank reference index: expected the"),
@@ -95,7 +95,7 @@ TEST(ReferenceIndexTest, MapsAnIndexFileFromDisk) {
   builder.AddPassage(builder.AddDocument("harbour.txt"), 7, kPassage);
   ASSERT_TRUE(RealFileSystem().WriteFileAtomic(path, builder.Serialize()).ok());
   Result<ReferenceIndex> index = ReferenceIndex::LoadMapped(path);
-  ASSERT_TRUE(index.ok()) << index.status().message();
+  ASSERT_TRUE(index.ok()) << index.status().ToString();
   ReferenceIndex copy = *index;  // copies share the mapping
   index = Status::NotFound("dropped");
   auto matches = copy.Search(Tokens(kPassage), OverlapOptions{});
@@ -105,7 +105,7 @@ TEST(ReferenceIndexTest, MapsAnIndexFileFromDisk) {
   std::remove(path.c_str());
   EXPECT_TRUE(ReferenceIndex::LoadMapped(path).status().IsNotFound());
   ASSERT_TRUE(RealFileSystem().WriteFileAtomic(path, "tiny").ok());
-  EXPECT_NE(ReferenceIndex::LoadMapped(path).status().message().find("not a usable"),
+  EXPECT_NE(ReferenceIndex::LoadMapped(path).status().ToString().find("not a usable"),
             std::string::npos);
   std::remove(path.c_str());
 }
@@ -139,7 +139,7 @@ TEST(ReferenceIndexTest, SurvivesDamagedFiles) {
     if (round % 5 == 1) bytes.resize(rng() % bytes.size());
     Result<ReferenceIndex> index = ReferenceIndex::Parse(bytes, "damaged.qidx");
     if (!index.ok()) {
-      EXPECT_EQ(index.status().message().rfind("damaged.qidx: not a usable", 0), 0u);
+      EXPECT_EQ(index.status().ToString().rfind("damaged.qidx: not a usable", 0), 0u);
       continue;
     }
     ++accepted;

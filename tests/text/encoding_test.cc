@@ -8,7 +8,7 @@ namespace {
 
 TEST(EncodingTest, ConvertsLegacyEncodingsToUtf8) {
   Result<std::string> latin1 = ConvertToUtf8("caf\xE9 cr\xE8me", "ISO-8859-1");
-  ASSERT_TRUE(latin1.ok()) << latin1.status().message();
+  ASSERT_TRUE(latin1.ok()) << latin1.status().ToString();
   EXPECT_EQ(*latin1, "caf\xC3\xA9 cr\xC3\xA8me");
   Result<std::string> cp1252 = ConvertToUtf8("\x93quoted\x94 \x80", "windows-1252");
   ASSERT_TRUE(cp1252.ok());
@@ -22,11 +22,11 @@ TEST(EncodingTest, BadBytesAndUnknownNamesAreErrors) {
   // "\x82\xA0" is a valid character; the lone lead byte at the end (byte 12) is not.
   Result<std::string> bad = ConvertToUtf8("ok \x82\xA0 then \x82", "Shift_JIS");
   ASSERT_FALSE(bad.ok());
-  EXPECT_EQ(bad.status().message(), "byte 12 is not valid Shift_JIS");
+  EXPECT_EQ(bad.status().ToString(), "byte 12 is not valid Shift_JIS");
   Result<std::string> unknown = ConvertToUtf8("x", "klingon-8");
   ASSERT_FALSE(unknown.ok());
   EXPECT_TRUE(unknown.status().IsNotFound());
-  EXPECT_EQ(unknown.status().message(), "unknown encoding 'klingon-8'");
+  EXPECT_EQ(unknown.status().ToString(), "unknown encoding 'klingon-8'");
 }
 
 TEST(EncodingTest, Utf8NamesAreRecognised) {

@@ -18,7 +18,7 @@ TEST(XmlTreeTest, ReadsElementsAttributesTextAndOffsets) {
       "<?xml version=\"1.0\"?>\n<quiz a=\"1\">\n  <qq>caf\xC3\xA9 &amp; tea</qq>\n"
       "  <c><![CDATA[<b>x</b>]]></c>\n</quiz>\n";
   Result<Node> root = ParseString(text);
-  ASSERT_TRUE(root.ok()) << root.status().message();
+  ASSERT_TRUE(root.ok()) << root.status().ToString();
   EXPECT_EQ(root->name, "quiz");
   EXPECT_EQ(root->AttributeOr("a"), "1");
   EXPECT_EQ(root->AttributeOr("missing", "fallback"), "fallback");
@@ -54,7 +54,7 @@ TEST(XmlTreeTest, LocalNamesIgnorePrefixes) {
 TEST(XmlTreeTest, MalformedDocumentNamesLineAndColumn) {
   Result<Node> root = ParseString("<quiz>\n  <question>\n</quiz>\n");
   ASSERT_FALSE(root.ok());
-  EXPECT_EQ(root.status().message(),
+  EXPECT_EQ(root.status().ToString(),
             "in.xml:3:3: expected the end tag of the element that is open here (start and end "
             "tags do not match)");
 }
@@ -65,7 +65,7 @@ TEST(XmlTreeTest, RefusesDoctypeSoNoEntityIsEverExpanded) {
       "<?xml version=\"1.0\"?>\n<!DOCTYPE quiz [<!ENTITY secret SYSTEM \"file:///etc/passwd\">]>\n"
       "<quiz>&secret;</quiz>\n");
   ASSERT_FALSE(xxe.ok());
-  EXPECT_EQ(xxe.status().message(),
+  EXPECT_EQ(xxe.status().ToString(),
             "in.xml:2:1: DOCTYPE declarations are not accepted (they can declare entities and "
             "external resources); expected the root element");
   // Billion laughs.
@@ -79,14 +79,14 @@ TEST(XmlTreeTest, RefusesDoctypeSoNoEntityIsEverExpanded) {
   laughs += "]>\n<lolz>&lol9;</lolz>\n";
   Result<Node> bomb = ParseString(laughs);
   ASSERT_FALSE(bomb.ok());
-  EXPECT_NE(bomb.status().message().find("in.xml:1:1: DOCTYPE declarations are not accepted"),
+  EXPECT_NE(bomb.status().ToString().find("in.xml:1:1: DOCTYPE declarations are not accepted"),
             std::string::npos);
 }
 
 TEST(XmlTreeTest, RefusesUndefinedEntityReferences) {
   Result<Node> root = ParseString("<quiz>\n  <t>a &nbsp; b</t>\n</quiz>");
   ASSERT_FALSE(root.ok());
-  EXPECT_EQ(root.status().message(),
+  EXPECT_EQ(root.status().ToString(),
             "in.xml:2:8: reference to undefined entity '&nbsp;'; expected only &lt; &gt; &amp; "
             "&apos; &quot; or a character reference");
   // Inside CDATA and comments an ampersand is only text.
@@ -97,14 +97,14 @@ TEST(XmlTreeTest, RefusesUndefinedEntityReferences) {
 TEST(XmlTreeTest, RefusesInvalidUtf8AndDeepNesting) {
   Result<Node> bad = ParseString("<t>\n ab\xFF</t>");
   ASSERT_FALSE(bad.ok());
-  EXPECT_EQ(bad.status().message(),
+  EXPECT_EQ(bad.status().ToString(),
             "in.xml:2:4: invalid UTF-8; expected a UTF-8 encoded XML document");
   std::string deep;
   for (int i = 0; i < 100000; ++i) deep += "<a>";
   for (int i = 0; i < 100000; ++i) deep += "</a>";
   Result<Node> nested = ParseString(deep);
   ASSERT_FALSE(nested.ok());
-  EXPECT_NE(nested.status().message().find("nested deeper than 256 levels"), std::string::npos);
+  EXPECT_NE(nested.status().ToString().find("nested deeper than 256 levels"), std::string::npos);
 }
 
 TEST(XmlTreeTest, RefusesTruncatedAndEmptyInput) {
@@ -177,7 +177,7 @@ TEST(XmlTreeTest, FragmentsRoundTripAndReportPlacesInsideTheText) {
   EXPECT_EQ(WriteFragment(*nodes), "Pick <b>one</b> &amp; <br/>only");
   Result<std::vector<Node>> bad = ParseFragment("line one\n<b>two</i>", "stem");
   ASSERT_FALSE(bad.ok());
-  EXPECT_EQ(bad.status().message().substr(0, 9), "stem:2:9:");  // at the end tag's name
+  EXPECT_EQ(bad.status().ToString().substr(0, 9), "stem:2:9:");  // at the end tag's name
 }
 
 }  // namespace

@@ -2,41 +2,18 @@
 #include "lint/rules/bank_features.h"
 
 #include <algorithm>
-#include <map>
-#include <mutex>
-
-#include "base/file_system.h"
-#include "formats/import.h"
 
 namespace qbank::lint {
 
-Status LoadOtherBanks(const model::Value& options, OtherBanks* out) {
+Status LoadOtherBanks(const model::Value& options, const RuleEnvironment& env, OtherBanks* out) {
   out->clear();
   std::vector<std::string> paths;
   QBANK_RETURN_IF_ERROR(ReadStringListOption(options, "against", &paths));
-  if (paths.empty()) return Status::Ok();
-  static std::mutex mutex;
-  static std::map<std::vector<std::string>, OtherBanks> loaded;
-  std::lock_guard<std::mutex> lock(mutex);
-  auto it = loaded.find(paths);
-  if (it != loaded.end()) {
-    *out = it->second;
-    return Status::Ok();
-  }
-  OtherBanks banks;
   for (const std::string& path : paths) {
-    auto bank = std::make_shared<model::Bank>();
-    std::vector<Diagnostic> errors;
-    Status status =
-        formats::ImportInputs({path}, formats::ImportOptions{}, RealFileSystem(), *bank, errors);
-    if (!status.ok()) return Status::InvalidInput("option 'against': " + status.message());
-    if (!errors.empty()) {
-      return Status::InvalidInput("option 'against': " + errors.front().ToString());
-    }
-    banks.push_back(std::move(bank));
+    Result<std::shared_ptr<const model::Bank>> bank = env.LoadBank(path);
+    if (!bank.ok()) return Status::InvalidInput("option 'against': " + bank.status().message());
+    out->push_back(std::move(bank.value()));
   }
-  loaded[paths] = banks;
-  *out = std::move(banks);
   return Status::Ok();
 }
 
@@ -52,6 +29,33 @@ std::shared_ptr<const similarity::BankFeatures> LintedBankFeatures(
   for (const std::string& s : options.stock_options) key += "\n" + s;
   return ctx.shared->Get<similarity::BankFeatures>(
       key, [&] { return similarity::ComputeBankFeatures(banks, 1, options, 0); });
+}
+
+std::shared_ptr<const std::vector<similarity::SimilarPair>> SharedNearDuplicates(
+    const LintContext& ctx, const std::shared_ptr<const similarity::BankFeatures>& features,
+    const similarity::JoinOptions& join) {
+  std::string key =
+      "near-duplicates " + std::to_string(reinterpret_cast<uintptr_t>(features.get())) + " " +
+      std::to_string(join.threshold) + " " + std::to_string(join.frequent_share) + " " +
+      std::to_string(join.frequent_min_records) + " " + std::to_string(join.min_tokens);
+  return ctx.shared->Get<std::vector<similarity::SimilarPair>>(key, [&] {
+    return std::make_shared<const std::vector<similarity::SimilarPair>>(
+        similarity::FindNearDuplicates(*features, join));
+  });
+}
+
+Status ReadJoinOptions(const model::Value& options, similarity::JoinOptions* join) {
+  int64_t similarity = 70, share = 2, min_questions = 20, min_words = 5;
+  QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-similarity", 30, 100, &similarity));
+  QBANK_RETURN_IF_ERROR(ReadIntOption(options, "frequent-share", 1, 100, &share));
+  QBANK_RETURN_IF_ERROR(
+      ReadIntOption(options, "frequent-min-questions", 1, 1000000, &min_questions));
+  QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-words", 1, 1000, &min_words));
+  join->threshold = static_cast<double>(similarity) / 100.0;
+  join->frequent_share = static_cast<double>(share) / 100.0;
+  join->frequent_min_records = static_cast<size_t>(min_questions);
+  join->min_tokens = static_cast<size_t>(min_words);
+  return Status::Ok();
 }
 
 std::string DescribeRecord(const similarity::BankFeatures& features, size_t record) {

@@ -17,16 +17,28 @@ namespace qbank::lint {
 using OtherBanks = std::vector<std::shared_ptr<const model::Bank>>;
 
 // Reads the banks named by option "against" (files or folders in any importable format) of a
-// duplicate rule. Banks are imported once per process and shared by the rules naming the same
-// list. InvalidInput "option 'against': ..." when the option is not a list of strings or an input
-// does not import cleanly.
-Status LoadOtherBanks(const model::Value& options, OtherBanks* out);
+// duplicate rule, through env.LoadBank (so each bank is imported once per run and shared by the
+// rules naming it). InvalidInput "option 'against': ..." when the option is not a list of strings
+// or an input does not import cleanly.
+Status LoadOtherBanks(const model::Value& options, const RuleEnvironment& env, OtherBanks* out);
 
 // The features of ctx.bank followed by `others` (record i < ctx.bank->questions.size() is
 // question i of ctx.bank), on all cores.
 std::shared_ptr<const similarity::BankFeatures> LintedBankFeatures(
     const LintContext& ctx, const similarity::FeatureOptions& options = {},
     const OtherBanks& others = {});
+
+// The near-duplicate pairs of `features` under `join` (similarity::FindNearDuplicates), made once
+// per run: the rules asking with the same features and join options share one similarity join
+// (near-duplicate and contradicting-copies with their default options).
+std::shared_ptr<const std::vector<similarity::SimilarPair>> SharedNearDuplicates(
+    const LintContext& ctx, const std::shared_ptr<const similarity::BankFeatures>& features,
+    const similarity::JoinOptions& join);
+
+// Reads the join options near-duplicate and contradicting-copies take ("min-similarity",
+// "frequent-share", "frequent-min-questions", "min-words"; see near-duplicate's page) into `join`,
+// defaults first.
+Status ReadJoinOptions(const model::Value& options, similarity::JoinOptions* join);
 
 // How a finding names record `record` of `features`: DescribeQuestion in its own bank.
 std::string DescribeRecord(const similarity::BankFeatures& features, size_t record);

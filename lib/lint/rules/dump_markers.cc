@@ -1,9 +1,8 @@
 // dump-markers: a small term matcher over the configured list.
 #include "lint/rules/dump_markers.h"
 
-#include "base/data_dir.h"
-#include "base/file_system.h"
-#include "lint/config.h"
+#include <algorithm>
+
 #include "lint/rules/question_fields.h"
 
 namespace qbank::lint {
@@ -129,7 +128,7 @@ std::vector<DumpMarkerTerm> ParseDumpMarkerTerms(std::string_view list) {
   return terms;
 }
 
-Status DumpMarkersRule::Configure(const model::Value& options) {
+Status DumpMarkersRule::Configure(const model::Value& options, const RuleEnvironment& env) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"terms", "extra-terms"}));
   std::vector<std::string> terms, extra;
   bool replace = options.Find("terms") != nullptr;
@@ -139,15 +138,10 @@ Status DumpMarkersRule::Configure(const model::Value& options) {
   if (replace) {
     for (const std::string& t : terms) terms_.emplace_back(t);
   } else {
-    const Result<DataDirLocation>& data = DataDir();
-    if (!data.ok()) {
-      return Status::NotFound("the dump-marker term list: " + data.status().message() +
-                              "\n(or give the option 'terms')");
-    }
-    std::string path = data->dir + "/rules/terms/dump-markers.txt";
-    Result<std::string> list = RealFileSystem().ReadFile(path);
+    std::string path = env.data_dir() + "/rules/terms/dump-markers.txt";
+    Result<std::string> list = env.fs().ReadFile(path);
     if (!list.ok()) {
-      return Status::NotFound("the dump-marker term list: " + list.status().message() +
+      return Status::NotFound("the dump-marker term list: " + list.status().ToString() +
                               " (set QBANK_DATA_DIR, or give the option 'terms')");
     }
     terms_ = ParseDumpMarkerTerms(*list);

@@ -50,7 +50,7 @@ class DumpMarkersRule : public Rule {
     return "A question contains text typical of leaked exam dumps (\"QUESTION NO: 12\").";
   }
   Severity default_severity() const override { return Severity::kWarning; }
-  Status Configure(const model::Value& options) override;
+  Status Configure(const model::Value& options, const RuleEnvironment& env) override;
   void CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const override;
 
  private:

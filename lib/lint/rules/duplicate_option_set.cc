@@ -7,7 +7,7 @@
 
 namespace qbank::lint {
 
-Status DuplicateOptionSetRule::Configure(const model::Value& options) {
+Status DuplicateOptionSetRule::Configure(const model::Value& options, const RuleEnvironment& env) {
   QBANK_RETURN_IF_ERROR(
       CheckOptionKeys(options, {"stock-options", "min-options", "min-words", "max-questions"}));
   std::vector<std::string> stock;
@@ -23,7 +23,7 @@ Status DuplicateOptionSetRule::Configure(const model::Value& options) {
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "max-questions", 2, 1000000, &max_questions_));
   features_.option_set_min_options = static_cast<size_t>(min_options);
   features_.option_set_min_words = static_cast<size_t>(min_words);
-  return LoadOtherBanks(options, &others_);
+  return LoadOtherBanks(options, env, &others_);
 }
 
 void DuplicateOptionSetRule::CheckBank(const LintContext& ctx, std::span<const size_t> indexes,

@@ -1,21 +1,12 @@
 // empty-field: fields that are missing or hold only white space.
 #include "lint/rules/empty_field.h"
 
+#include "base/utf8_text.h"
 #include "lint/rules/file_wide.h"
 
 namespace qbank::lint {
-namespace {
 
-bool IsBlank(const std::string& s) {
-  for (char c : s) {
-    if (c != ' ' && c != '\t' && c != '\n' && c != '\r') return false;
-  }
-  return true;
-}
-
-}  // namespace
-
-Status EmptyFieldRule::Configure(const model::Value& options) {
+Status EmptyFieldRule::Configure(const model::Value& options, const RuleEnvironment&) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"fields", kFileWidePercentOption}));
   QBANK_RETURN_IF_ERROR(ReadFileWidePercent(options, &file_wide_percent_));
   std::vector<std::string> fields;

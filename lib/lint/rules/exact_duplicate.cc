@@ -6,10 +6,24 @@
 #include "lint/rules/bank_features.h"
 
 namespace qbank::lint {
+namespace {
 
-Status ExactDuplicateRule::Configure(const model::Value& options) {
+// The keyed options with their letters: "C \"Paris\"", "A \"2\", C \"4\""; "none" when no
+// option is marked correct.
+std::string KeyTexts(const model::Question& question) {
+  std::string out;
+  for (size_t k : question.KeyIndexes()) {
+    if (!out.empty()) out += ", ";
+    out += model::OptionLetter(k) + " \"" + question.options[k].text.value + "\"";
+  }
+  return out.empty() ? "none" : out;
+}
+
+}  // namespace
+
+Status ExactDuplicateRule::Configure(const model::Value& options, const RuleEnvironment& env) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"against"}));
-  return LoadOtherBanks(options, &others_);
+  return LoadOtherBanks(options, env, &others_);
 }
 
 void ExactDuplicateRule::CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
@@ -33,8 +47,9 @@ void ExactDuplicateRule::CheckBank(const LintContext& ctx, std::span<const size_
       std::string message = "exact duplicate of " + DescribeRecord(*features, first);
       bool keys_differ = features->features[index].key_hash != features->features[first].key_hash;
       if (keys_differ) {
-        message += ", but the keys differ: " + KeyLetters(copy) + " here, " + KeyLetters(original) +
-                   " there";
+        // Options may be shuffled: the letters can coincide while the keyed texts differ.
+        message +=
+            ", but the keys differ: " + KeyTexts(copy) + " here, " + KeyTexts(original) + " there";
       }
       Finding& f = reporter.Report(index, copy.stem, "stem", message);
       if (keys_differ) f.severity = Severity::kError;

@@ -3,15 +3,10 @@
 
 #include <cctype>
 
+#include "base/utf8_text.h"
+
 namespace qbank::lint {
 namespace {
-
-std::string_view Trim(std::string_view s) {
-  size_t b = s.find_first_not_of(" \t\r\n");
-  if (b == std::string_view::npos) return {};
-  size_t e = s.find_last_not_of(" \t\r\n");
-  return s.substr(b, e - b + 1);
-}
 
 bool StartsWithIgnoringCase(std::string_view s, std::string_view prefix) {
   if (s.size() < prefix.size()) return false;

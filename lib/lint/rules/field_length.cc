@@ -45,7 +45,7 @@ void Check(size_t index, const model::Text& text, const std::string& path, const
 
 }  // namespace
 
-Status FieldLengthRule::Configure(const model::Value& options) {
+Status FieldLengthRule::Configure(const model::Value& options, const RuleEnvironment&) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"stem", "trap", "explanation", "rationale"}));
   QBANK_RETURN_IF_ERROR(ReadBounds(options, "stem", &stem_));
   QBANK_RETURN_IF_ERROR(ReadBounds(options, "trap", &trap_));

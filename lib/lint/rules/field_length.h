@@ -26,7 +26,7 @@ class FieldLengthRule : public Rule {
     return "Stem, trap, explanation or rationale is shorter or longer than the configured words.";
   }
   Severity default_severity() const override { return Severity::kWarning; }
-  Status Configure(const model::Value& options) override;
+  Status Configure(const model::Value& options, const RuleEnvironment& env) override;
   void CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const override;
 
  private:

@@ -1,16 +1,12 @@
 // missing-rationale: options whose rationale is empty.
 #include "lint/rules/missing_rationale.h"
 
+#include "base/utf8_text.h"
 #include "lint/rules/file_wide.h"
 
 namespace qbank::lint {
-namespace {
 
-bool IsBlank(const std::string& s) { return s.find_first_not_of(" \t\r\n") == std::string::npos; }
-
-}  // namespace
-
-Status MissingRationaleRule::Configure(const model::Value& options) {
+Status MissingRationaleRule::Configure(const model::Value& options, const RuleEnvironment&) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {kFileWidePercentOption}));
   return ReadFileWidePercent(options, &file_wide_percent_);
 }

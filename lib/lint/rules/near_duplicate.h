@@ -26,7 +26,7 @@ class NearDuplicateRule : public Rule {
   }
   Severity default_severity() const override { return Severity::kWarning; }
   RuleScope scope() const override { return RuleScope::kBank; }
-  Status Configure(const model::Value& options) override;
+  Status Configure(const model::Value& options, const RuleEnvironment& env) override;
   std::vector<std::string_view> path_options() const override { return {"against"}; }
   void CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
                  Reporter& reporter) const override;

@@ -43,7 +43,7 @@ std::string Options(int64_t n) { return std::to_string(n) + (n == 1 ? " option" 
 
 }  // namespace
 
-Status OptionCountRule::Configure(const model::Value& options) {
+Status OptionCountRule::Configure(const model::Value& options, const RuleEnvironment&) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"single", "multiple", "true-false"}));
   QBANK_RETURN_IF_ERROR(ReadRange(options, "single", &single_));
   QBANK_RETURN_IF_ERROR(ReadRange(options, "multiple", &multiple_));
@@ -123,7 +123,10 @@ void OptionCountRule::CheckBank(const LintContext& ctx, std::span<const size_t> 
       } else {
         continue;
       }
-      std::string message = what + Options(n) + "; " + expected;
+      std::string message = what;
+      message += Options(n);
+      message += "; ";
+      message += expected;
       if (n > limit) {
         // Point at the first option past the norm.
         const model::Option& extra = q.options[static_cast<size_t>(limit)];

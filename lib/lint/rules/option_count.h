@@ -29,7 +29,7 @@ class OptionCountRule : public Rule {
   }
   Severity default_severity() const override { return Severity::kWarning; }
   RuleScope scope() const override { return RuleScope::kBank; }
-  Status Configure(const model::Value& options) override;
+  Status Configure(const model::Value& options, const RuleEnvironment& env) override;
   void CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
                  Reporter& reporter) const override;
 

@@ -26,7 +26,7 @@ std::string Shorten(std::string s) {
 
 }  // namespace
 
-Status ReferenceOverlapRule::Configure(const model::Value& options) {
+Status ReferenceOverlapRule::Configure(const model::Value& options, const RuleEnvironment&) {
   QBANK_RETURN_IF_ERROR(
       CheckOptionKeys(options, {"index", "references", "min-run-words", "min-share"}));
   int64_t run = 10, share = 40;
@@ -39,7 +39,7 @@ Status ReferenceOverlapRule::Configure(const model::Value& options) {
     if (!path->is_string()) return Status::InvalidInput("option 'index': expected a file path");
     Result<similarity::ReferenceIndex> index =
         similarity::ReferenceIndex::LoadMapped(path->as_string());
-    if (!index.ok()) return Status::InvalidInput("option 'index': " + index.status().message());
+    if (!index.ok()) return Status::InvalidInput("option 'index': " + index.status().ToString());
     indexes_.push_back(std::make_shared<similarity::ReferenceIndex>(std::move(index).value()));
   }
   if (const model::Value* refs = options.Find("references")) {

@@ -25,7 +25,7 @@ class ReferenceOverlapRule : public Rule {
     return "A question shares a long passage with a reference document (a dump or a source).";
   }
   Severity default_severity() const override { return Severity::kError; }
-  Status Configure(const model::Value& options) override;
+  Status Configure(const model::Value& options, const RuleEnvironment& env) override;
   std::vector<std::string_view> path_options() const override { return {"index"}; }
   void CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const override;
 

@@ -54,7 +54,7 @@ const std::vector<std::string_view>& RequiredMetadataRule::KnownFields() {
   return kFields;
 }
 
-Status RequiredMetadataRule::Configure(const model::Value& options) {
+Status RequiredMetadataRule::Configure(const model::Value& options, const RuleEnvironment&) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"fields", kFileWidePercentOption}));
   QBANK_RETURN_IF_ERROR(ReadFileWidePercent(options, &file_wide_percent_));
   std::vector<std::string> fields = fields_;

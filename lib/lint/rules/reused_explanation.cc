@@ -22,7 +22,7 @@ std::string FieldName(int32_t option) {
 
 }  // namespace
 
-Status ReusedExplanationRule::Configure(const model::Value& options) {
+Status ReusedExplanationRule::Configure(const model::Value& options, const RuleEnvironment&) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"min-questions", "min-words"}));
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-questions", 2, 1000000, &min_questions_));
   return ReadIntOption(options, "min-words", 1, 10000, &min_words_);

@@ -49,7 +49,7 @@ std::optional<Date> ParseReviewDate(std::string_view s) {
   return d;
 }
 
-Status ReviewAgeRule::Configure(const model::Value& options) {
+Status ReviewAgeRule::Configure(const model::Value& options, const RuleEnvironment&) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"max-months"}));
   return ReadIntOption(options, "max-months", 1, 1200, &max_months_);
 }

@@ -24,7 +24,7 @@ class ReviewAgeRule : public Rule {
     return "The review date is older than the configured age, in the future, or not a date.";
   }
   Severity default_severity() const override { return Severity::kWarning; }
-  Status Configure(const model::Value& options) override;
+  Status Configure(const model::Value& options, const RuleEnvironment& env) override;
   void CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const override;
 
  private:

@@ -1,0 +1,203 @@
+// The import pipeline's checks of what an input added: control characters and limits.
+#include "formats/import_checks.h"
+
+#include <cstdio>
+
+#include "base/source_span.h"
+#include "base/source_text.h"
+
+namespace qbank::formats {
+namespace {
+
+using model::Text;
+using model::Value;
+
+const char* const kC0Names[32] = {"NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK", "BEL",
+                                  "BS",  "HT",  "LF",  "VT",  "FF",  "CR",  "SO",  "SI",
+                                  "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB",
+                                  "CAN", "EM",  "SUB", "ESC", "FS",  "GS",  "RS",  "US"};
+
+// Walks the texts of one question (or the bank) and stops at the first control character.
+class Checker {
+ public:
+  Checker(const model::Bank& bank, const ImportLimits& limits) : bank_(bank), limits_(limits) {}
+
+  bool found() const { return !message_.empty(); }
+  Status status() const {
+    if (!found()) return Status::Ok();
+    return Status::InvalidInput(message_).At(path_, place_);
+  }
+
+  // `fallback` is where a field without a known span is reported (its question, say).
+  void CheckText(const Text& text, const std::string& field, const SourceSpan& fallback) {
+    if (found()) return;
+    if (text.value.size() > limits_.max_field_bytes) {
+      SourceSpan span = text.span.known() ? text.span : fallback;
+      Fail(span, span.line, span.column,
+           field + ": " + std::to_string(text.value.size()) + " bytes long; at most " +
+               std::to_string(limits_.max_field_bytes) +
+               " bytes a field (is this a data file rather than questions?)");
+      return;
+    }
+    size_t offset = FindControlCharacter(text.value);
+    if (offset == std::string_view::npos) return;
+    SourceSpan span = text.span.known() ? text.span : fallback;
+    uint32_t line = span.line;
+    uint32_t column = span.column;
+    if (text.verbatim && text.span.known()) {
+      // The value is in the file byte for byte from its start: walk it to the character.
+      std::string_view before = std::string_view(text.value).substr(0, offset);
+      size_t last_newline = before.rfind('\n');
+      if (last_newline == std::string_view::npos) {
+        column += static_cast<uint32_t>(CountCodePoints(before));
+      } else {
+        for (char c : before) line += c == '\n' ? 1 : 0;
+        column = 1 + static_cast<uint32_t>(CountCodePoints(before.substr(last_newline + 1)));
+      }
+    }
+    Fail(span, line, column,
+         field + ": expected text, found the control character " +
+             DescribeControlCharacter(text.value, offset) +
+             " (only tab and line breaks are allowed; remove it, or write what it stood for)");
+  }
+
+  void CheckValue(const Value& value, const std::string& field, const SourceSpan& where) {
+    if (found()) return;
+    if (value.is_string()) {
+      CheckText(Text(value.as_string()), field, where);
+    } else if (value.is_array()) {
+      size_t i = 0;
+      for (const Value& v : value.as_array()) {
+        CheckValue(v, field + "[" + std::to_string(i++) + "]", where);
+      }
+    } else if (value.is_object()) {
+      for (const auto& [key, v] : value.as_object()) {
+        CheckText(Text(key), field + " (a key)", where);
+        std::string member = field;
+        member += ".";
+        member += key;
+        CheckValue(v, member, where);
+      }
+    }
+  }
+
+  // A list longer than `max`: reported at `at`.
+  void CheckCount(size_t count, size_t max, const std::string& what, const SourceSpan& at) {
+    if (found() || count <= max) return;
+    Fail(at, at.line, at.column,
+         "question with " + std::to_string(count) + " " + what + "; at most " +
+             std::to_string(max) + " are read");
+  }
+
+  void CheckQuestion(const model::Question& q) {
+    const SourceSpan& at = q.span;
+    CheckCount(q.options.size(), limits_.max_options, "options", at);
+    CheckCount(q.tags.size(), limits_.max_list_values, "tags", at);
+    CheckCount(q.authors.size(), limits_.max_list_values, "authors", at);
+    CheckCount(q.origin.references.size(), limits_.max_list_values, "references", at);
+    CheckText(q.id, "id", at);
+    CheckText(q.exam, "exam", at);
+    CheckText(q.domain, "domain", at);
+    CheckText(q.stem, "stem", at);
+    CheckText(q.trap, "trap", at);
+    for (size_t i = 0; i < q.options.size(); ++i) {
+      const model::Option& o = q.options[i];
+      std::string name = "options[" + std::to_string(i) + "]";
+      SourceSpan option_at = o.span.known() ? o.span : at;
+      CheckText(o.text, name + ".text", option_at);
+      CheckText(o.rationale, name + ".rationale", option_at);
+      CheckValue(o.extensions, name + ".extensions", option_at);
+    }
+    CheckText(q.stated_answer, "stated answer", at);
+    CheckText(q.explanation, "explanation", at);
+    for (size_t i = 0; i < q.tags.size(); ++i) {
+      CheckText(q.tags[i], "tags[" + std::to_string(i) + "]", at);
+    }
+    CheckText(q.difficulty, "difficulty", at);
+    for (size_t i = 0; i < q.authors.size(); ++i) {
+      const model::Person& p = q.authors[i];
+      std::string name = "authors[" + std::to_string(i) + "]";
+      CheckText(p.initials, name + ".initials", at);
+      CheckText(p.name, name + ".name", at);
+      CheckText(p.credentials, name + ".credentials", at);
+      for (const Text& role : p.roles) CheckText(role, name + ".roles", at);
+    }
+    CheckText(q.review.date, "review.date", at);
+    CheckText(q.review.reviewer, "review.reviewer", at);
+    CheckText(q.review.checked_against, "review.checked_against", at);
+    CheckText(q.origin.statement, "origin.statement", at);
+    for (const Text& ref : q.origin.references) CheckText(ref, "origin.references", at);
+    for (const model::Suppression& s : q.suppressions) {
+      CheckText(Text(s.rule), "suppression rule", s.span.known() ? s.span : at);
+      CheckText(Text(s.reason), "suppression reason", s.span.known() ? s.span : at);
+    }
+    CheckValue(q.extensions, "extensions", at);
+  }
+
+  void CheckBank() {
+    SourceSpan none;
+    CheckText(bank_.id, "bank id", none);
+    CheckText(bank_.title, "bank title", none);
+    CheckText(bank_.exam, "bank exam", none);
+    CheckText(bank_.publisher, "bank publisher", none);
+    CheckText(bank_.language, "bank language", none);
+    CheckText(bank_.origin, "bank origin", none);
+    CheckValue(bank_.extensions, "bank extensions", none);
+  }
+
+ private:
+  // Records the first problem: `message` at `line`:`column` of the file `span` is in.
+  void Fail(const SourceSpan& span, uint32_t line, uint32_t column, std::string message) {
+    path_ = bank_.SourcePath(span.file);
+    place_ = SourceSpan::Point(line, column);
+    message_ = std::move(message);
+  }
+
+  const model::Bank& bank_;
+  const ImportLimits& limits_;
+  std::string message_;
+  std::string path_;
+  SourceSpan place_;
+};
+
+}  // namespace
+
+size_t FindControlCharacter(std::string_view s) {
+  for (size_t i = 0; i < s.size(); ++i) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c < 0x20) {
+      if (c != '\t' && c != '\n' && c != '\r') return i;
+    } else if (c == 0x7F) {
+      return i;
+    } else if (c == 0xC2 && i + 1 < s.size()) {
+      unsigned char d = static_cast<unsigned char>(s[i + 1]);
+      if (d >= 0x80 && d <= 0x9F) return i;  // U+0080-U+009F
+    }
+  }
+  return std::string_view::npos;
+}
+
+std::string DescribeControlCharacter(std::string_view s, size_t offset) {
+  unsigned code = static_cast<unsigned char>(s[offset]);
+  if (code == 0xC2 && offset + 1 < s.size()) code = static_cast<unsigned char>(s[offset + 1]);
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "U+%04X", code);
+  std::string out = buf;
+  if (code < 0x20) {
+    out += " (" + std::string(kC0Names[code]) + ")";
+  } else if (code == 0x7F) {
+    out += " (DEL)";
+  }
+  return out;
+}
+
+Status CheckImported(const model::Bank& bank, size_t first_question, const ImportLimits& limits) {
+  Checker checker(bank, limits);
+  for (size_t i = first_question; i < bank.questions.size() && !checker.found(); ++i) {
+    checker.CheckQuestion(bank.questions[i]);
+  }
+  checker.CheckBank();
+  return checker.status();
+}
+
+}  // namespace qbank::formats

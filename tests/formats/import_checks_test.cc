@@ -1,0 +1,157 @@
+// Text is text: control characters are refused at import, whatever the format and however they
+// are written (raw, or through an escape), with the file, line and column; lone surrogates in JSON
+// escapes are refused; exports are checked to be UTF-8. Fixtures: tests/formats/testdata/hostile.
+#include "formats/import_checks.h"
+
+#include <gtest/gtest.h>
+
+#include "formats/import.h"
+#include "formats/registry.h"
+
+namespace qbank::formats {
+namespace {
+
+std::string Fixture(const std::string& name) {
+  auto text = RealFileSystem().ReadFile(std::string(QBANK_SOURCE_DIR) +
+                                        "/tests/formats/testdata/hostile/" + name);
+  EXPECT_TRUE(text.ok()) << name;
+  return text.ok() ? *text : "";
+}
+
+// The one error importing `name` (as `format`) gives.
+std::string ImportError(const std::string& name, const std::string& format) {
+  InMemoryFileSystem fs;
+  fs.Add(name, Fixture(name));
+  model::Bank bank;
+  std::vector<Diagnostic> errors;
+  ImportOptions options;
+  options.from = format;
+  EXPECT_TRUE(ImportInputs({name}, options, fs, bank, errors).ok());
+  EXPECT_TRUE(bank.questions.empty()) << name;
+  if (errors.size() != 1) return "expected one error, got " + std::to_string(errors.size());
+  return errors[0].ToString();
+}
+
+TEST(ControlCharactersTest, FindsC0C1AndDelButNotTabOrLineBreaks) {
+  EXPECT_EQ(FindControlCharacter("a\tb\nc\r\n"), std::string_view::npos);
+  EXPECT_EQ(FindControlCharacter(std::string_view("ab\0c", 4)), 2u);
+  EXPECT_EQ(FindControlCharacter("x\x1b[0m"), 1u);
+  EXPECT_EQ(FindControlCharacter("x\x7f"), 1u);
+  EXPECT_EQ(FindControlCharacter("caf\xc3\xa9 \xc2\x85"), 6u);                   // U+0085 (NEL)
+  EXPECT_EQ(FindControlCharacter("\xc2\xa0 \xc2\xbf"), std::string_view::npos);  // NBSP, ¿
+  EXPECT_EQ(DescribeControlCharacter(std::string_view("\0", 1), 0), "U+0000 (NUL)");
+  EXPECT_EQ(DescribeControlCharacter("\x1b", 0), "U+001B (ESC)");
+  EXPECT_EQ(DescribeControlCharacter("\xc2\x85", 0), "U+0085");
+}
+
+struct Case {
+  const char* fixture;
+  const char* format;
+  std::string expected;
+};
+
+class HostileFixtureTest : public testing::TestWithParam<Case> {};
+
+TEST_P(HostileFixtureTest, IsRefusedWithItsPlace) {
+  EXPECT_EQ(ImportError(GetParam().fixture, GetParam().format), GetParam().expected);
+}
+
+constexpr char kSurrogate[] =
+    "expected a valid UTF-16 surrogate pair (\\uD800-\\uDBFF followed by \\uDC00-\\uDFFF)";
+constexpr char kTail[] =
+    " (only tab and line breaks are allowed; remove it, or write what it stood for)";
+
+INSTANTIATE_TEST_SUITE_P(
+    Formats, HostileFixtureTest,
+    testing::Values(Case{"nul_stem.gift", "gift",
+                         "nul_stem.gift:1:35: error: stem: expected text, found the control "
+                         "character U+0000 (NUL)" +
+                             std::string(kTail)},
+                    Case{"nul_stem.csv", "csv",
+                         "nul_stem.csv:2:20: error: stem: expected text, found the control "
+                         "character U+0000 (NUL)" +
+                             std::string(kTail)},
+                    Case{"esc_option.md", "md",
+                         "esc_option.md:11:10: error: options[0].text: expected text, found the "
+                         "control character U+001B (ESC)" +
+                             std::string(kTail)},
+                    Case{"nul_stem_aiken.txt", "aiken",
+                         "nul_stem_aiken.txt:1:43: error: stem: expected text, found the control "
+                         "character U+0000 (NUL)" +
+                             std::string(kTail)},
+                    Case{"nul_explanation_page.txt", "page",
+                         "nul_explanation_page.txt:11:14: error: explanation: expected text, found "
+                         "the control character U+0000 (NUL)" +
+                             std::string(kTail)},
+                    Case{"escape_stem.json", "json",
+                         "escape_stem.json:4:33: error: stem: expected text, found the control "
+                         "character U+0007 (BEL)" +
+                             std::string(kTail)},
+                    Case{"c1_option.json", "json",
+                         "c1_option.json:5:29: error: options[0].text: expected text, found the "
+                         "control character U+0085" +
+                             std::string(kTail)},
+                    Case{"escaped_nul.xml", "moodle-xml",
+                         "escaped_nul.xml:5:39: error: stem: expected text, found the control "
+                         "character U+001B (ESC)" +
+                             std::string(kTail)},
+                    Case{"lone_low_surrogate.json", "json",
+                         "lone_low_surrogate.json:4:37: error: " + std::string(kSurrogate)},
+                    Case{"lone_low_surrogate_key.json", "json",
+                         "lone_low_surrogate_key.json:1:47: error: " + std::string(kSurrogate)}),
+    [](const testing::TestParamInfo<Case>& info) {
+      std::string name = info.param.fixture;
+      for (char& c : name) c = std::isalnum(static_cast<unsigned char>(c)) ? c : '_';
+      return name;
+    });
+
+TEST(ControlCharactersTest, ALoneLowSurrogateAfterAnEscapedBackslashIsText) {
+  // "\\udfaa" is a backslash and the letters udfaa, not an escape.
+  InMemoryFileSystem fs;
+  fs.Add("ok.json", R"({"qbank": 1, "questions": [{"type": "single", "stem": "a \\udfaa b",
+    "options": [{"text": "x", "correct": true}, {"text": "\ud83d\ude00", "correct": false}]}]})");
+  model::Bank bank;
+  std::vector<Diagnostic> errors;
+  ASSERT_TRUE(ImportInputs({"ok.json"}, {}, fs, bank, errors).ok());
+  ASSERT_TRUE(errors.empty()) << errors[0].ToString();
+  ASSERT_EQ(bank.questions.size(), 1u);
+  EXPECT_EQ(bank.questions[0].stem.value, "a \\udfaa b");
+  EXPECT_EQ(bank.questions[0].options[1].text.value, "\xF0\x9F\x98\x80");
+}
+
+TEST(ControlCharactersTest, ARefusedFileLeavesTheBankFieldsAsTheyWere) {
+  InMemoryFileSystem fs;
+  fs.Add("a.json", "{\"qbank\": 1, \"title\": \"Bad\\u0000title\", \"questions\": []}");
+  model::Bank bank;
+  std::vector<Diagnostic> errors;
+  ASSERT_TRUE(ImportInputs({"a.json"}, {}, fs, bank, errors).ok());
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_NE(errors[0].ToString().find("bank title: expected text"), std::string::npos)
+      << errors[0].ToString();
+  EXPECT_TRUE(bank.title.empty());
+}
+
+// A format whose exporter writes bytes that are not UTF-8, to show the export door refuses them.
+class BrokenFormat : public Format {
+ public:
+  std::string_view name() const override { return "broken"; }
+  std::string_view summary() const override { return ""; }
+  std::vector<std::string_view> extensions() const override { return {".broken"}; }
+  Result<std::string> Export(const model::Bank&, const ExportOptions&, LossReport&) const override {
+    return std::string("ok \xED\xBE\xAA then");
+  }
+};
+
+TEST(ExportBankTest, RefusesAnExportThatIsNotUtf8) {
+  BrokenFormat broken;
+  model::Bank bank;
+  LossReport loss;
+  Result<std::string> out = ExportBank(broken, bank, {}, loss);
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().message(),
+            "internal error: the broken exporter produced invalid UTF-8 at byte 3; nothing "
+            "written (please report this bug)");
+}
+
+}  // namespace
+}  // namespace qbank::formats

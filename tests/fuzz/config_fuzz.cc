@@ -1,0 +1,58 @@
+// libFuzzer target for the lint configuration reader: the input is a .qbank.json (the presets of
+// rules/presets are beside it, so `extends` works). It must be refused with a message naming the
+// config file, or planned into rules for a small bank without error.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "fuzz_support.h"
+#include "lint/config.h"
+#include "lint/registry.h"
+
+namespace {
+
+qbank::InMemoryFileSystem* Presets() {
+  static qbank::InMemoryFileSystem* fs = [] {
+    auto* out = new qbank::InMemoryFileSystem();
+    for (const char* name : {"recommended", "strict"}) {
+      std::string path = "data/rules/presets/" + std::string(name) + ".json";
+      qbank::Result<std::string> text = qbank::RealFileSystem().ReadFile(
+          std::string(QBANK_SOURCE_DIR) + "/rules/presets/" + name + ".json");
+      if (!text.ok()) qbank::fuzz::Fail("cannot read a preset", text.status().message());
+      out->Add(path, std::move(text).value());
+    }
+    return out;
+  }();
+  return fs;
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace qbank;
+  InMemoryFileSystem fs = *Presets();
+  const std::string path = "bank/.qbank.json";
+  fs.Add(path, std::string(reinterpret_cast<const char*>(data), size));
+  fs.Add("bank/other.json", "{\"extends\": \"recommended\"}");
+  Result<lint::LintConfig> config = lint::LoadConfig(path, fs, "data");
+  if (!config.ok()) {
+    if (config.status().message().rfind("bank/", 0) != 0) {
+      fuzz::Fail("a config error that does not name the file", config.status().message());
+    }
+    return 0;
+  }
+  model::Bank bank;
+  bank.AddSource(std::make_shared<const SourceText>("bank/q.json", "{}"));
+  model::Question q;
+  q.stem.value = "Which planet is largest?";
+  q.stem.span.file = 0;
+  q.options.resize(2);
+  q.options[0].text.value = "Jupiter";
+  q.options[0].correct = true;
+  q.options[1].text.value = "Mars";
+  bank.questions.push_back(q);
+  Result<std::vector<lint::PlannedRule>> plan =
+      lint::PlanRules(*config, bank, lint::RuleRegistry::Default());
+  if (!plan.ok() && plan.status().message().empty()) fuzz::Fail("an empty plan error", "");
+  return 0;
+}

@@ -1,0 +1,27 @@
+// libFuzzer target for one format's reader, chosen at build time (QBANK_FUZZ_FORMAT, the file name
+// QBANK_FUZZ_PATH): the input is one file read through the import pipeline. Its errors name the
+// file; what it reads is a bank of text that exports to the same format and reads back
+// (tests/fuzz/CMakeLists.txt builds one target per reader; docs/reliability.md).
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "fuzz_support.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace qbank;
+  const std::string path = QBANK_FUZZ_PATH;
+  InMemoryFileSystem fs;
+  fs.Add(path, std::string(reinterpret_cast<const char*>(data), size));
+  model::Bank bank;
+  std::vector<Diagnostic> errors;
+  fuzz::Import(fs, {path}, QBANK_FUZZ_FORMAT, bank, errors);
+  fuzz::CheckErrors(errors, path);
+  // Errors that leave the rest of the file readable (one bad question of many) keep the others.
+  fuzz::CheckBankText(bank);
+  if (bank.questions.empty()) return 0;
+  const formats::Format* format = formats::Registry::Default().Find(QBANK_FUZZ_FORMAT);
+  fuzz::ExportAndReread(bank, *format, "out/" + path);
+  return 0;
+}

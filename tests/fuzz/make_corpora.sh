@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Makes the seed corpus of every fuzz target from the repository's fixtures and samples.
+# Usage: bash tests/fuzz/make_corpora.sh OUT_DIR   (OUT_DIR/<target>/ is filled; old seeds kept)
+set -euo pipefail
+src="$(cd "$(dirname "$0")/../.." && pwd)"
+out="$1"
+td="$src/tests/formats/testdata"
+
+seed() {  # seed TARGET FILE...: copies the files that exist into OUT/TARGET
+  local target="$1"; shift
+  mkdir -p "$out/$target"
+  local f
+  for f in "$@"; do
+    [ -f "$f" ] || continue
+    cp "$f" "$out/$target/$(echo "${f#"$src"/}" | tr '/ ' '__')"
+  done
+}
+
+seed aiken_fuzz "$td"/aiken/*.txt "$td"/hostile/*aiken*
+seed csv_fuzz "$td"/csv/*.csv "$src"/samples/csv/*.csv "$td"/hostile/*.csv
+seed gift_fuzz "$td"/gift/*.gift "$td"/hostile/*.gift
+seed json_bank_fuzz "$src"/samples/bank.json "$src"/samples/drafts/*.json \
+  "$src"/tests/lint/fixtures/*/*.json "$td"/hostile/*.json
+seed json_format_fuzz "$src"/samples/bank.json "$src"/samples/drafts/*.json "$td"/hostile/*.json
+seed md_fuzz "$td"/md/*.md "$td"/hostile/*.md
+seed moodle_xml_fuzz "$td"/moodle_xml/*.xml "$td"/hostile/*.xml
+seed page_fuzz "$td"/page/*.txt "$src"/samples/pages/*.txt "$td"/hostile/*page*.txt
+seed qti_item_fuzz "$td"/qti/*.xml "$td"/qti/package21/items/*.xml
+seed qti_package_fuzz "$td"/zip/*.zip
+seed config_fuzz "$src"/samples/.qbank.json "$src"/rules/presets/*.json \
+  "$src"/tests/report/testdata/bank/.qbank.json
+seed reference_index_fuzz "$src"/samples/pages/*.txt "$td"/aiken/good.txt
+
+# A package in the qti_package_fuzz text layout: the manifest, then "@@ NAME" and each file.
+pkg="$td/qti/package21"
+{
+  cat "$pkg/imsmanifest.xml"
+  for f in "$pkg"/test.xml "$pkg"/items/*.xml; do
+    printf '@@ %s\n' "${f#"$pkg"/}"
+    cat "$f"
+  done
+} > "$out/qti_package_fuzz/package21.txt"
+
+# round_trip_fuzz: byte 1 picks the format read (aiken csv gift json md moodle-xml page qti21),
+# byte 2 the format written; every pair of one fixture per format and every target.
+formats=(aiken csv gift json md moodle_xml page qti_item)
+files=("$td/aiken/good.txt" "$td/csv/full_layout.csv" "$td/gift/all_types.gift"
+  "$src/samples/bank.json" "$td/md/drafts.md" "$td/moodle_xml/all_types.xml"
+  "$td/page/three_pages.txt" "$td/qti/choice_inline_feedback_21.xml")
+mkdir -p "$out/round_trip_fuzz"
+for i in "${!formats[@]}"; do
+  for j in "${!formats[@]}"; do
+    { printf "\\x$(printf %02x "$i")\\x$(printf %02x "$j")"; cat "${files[$i]}"; } \
+      > "$out/round_trip_fuzz/${formats[$i]}_to_${formats[$j]}"
+  done
+done

@@ -1,0 +1,77 @@
+// libFuzzer target for the reference index file reader. An input that starts with the index's
+// magic is parsed as it is; any other input is text: it is indexed (one passage per line), the
+// index is written, read back (which must succeed) and searched, and then copies with bytes
+// overwritten at places the input chooses are parsed, which must end in a clear refusal or an
+// index that searches without fault.
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "fuzz_support.h"
+#include "similarity/fingerprint.h"
+#include "similarity/reference_index.h"
+#include "text/text_key.h"
+
+namespace {
+
+void Exercise(const qbank::similarity::ReferenceIndex& index, std::string_view query) {
+  for (size_t d = 0; d < index.document_count(); ++d)
+    (void)index.document(static_cast<uint32_t>(d));
+  std::vector<uint64_t> tokens = qbank::similarity::TokenHashes(qbank::text::MakeTextKey(query));
+  qbank::similarity::OverlapOptions options;
+  options.min_run_words = 1;
+  options.min_shared = 1;
+  for (const auto& match : index.Search(tokens, options)) {
+    if (match.doc >= index.document_count()) qbank::fuzz::Fail("a match names no document", "");
+  }
+}
+
+void ParseAndSearch(std::string bytes, std::string_view query) {
+  auto index = qbank::similarity::ReferenceIndex::Parse(std::move(bytes), "refs.qidx");
+  if (!index.ok()) {
+    if (index.status().message().rfind("refs.qidx", 0) != 0) {
+      qbank::fuzz::Fail("an index error that does not name the file", index.status().message());
+    }
+    return;
+  }
+  Exercise(*index, query);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  using namespace qbank;
+  std::string_view input(reinterpret_cast<const char*>(data), size);
+  if (input.starts_with("QBKREFIX")) {
+    ParseAndSearch(std::string(input), "the quick brown fox jumps over the lazy dog again");
+    return 0;
+  }
+  if (!text::IsValidUtf8(input)) return 0;
+  similarity::ReferenceIndexBuilder builder;
+  uint32_t doc = builder.AddDocument("dump.txt");
+  uint32_t line = 1;
+  size_t start = 0;
+  while (start <= input.size()) {
+    size_t end = input.find('\n', start);
+    if (end == std::string_view::npos) end = input.size();
+    builder.AddPassage(doc, line++, input.substr(start, end - start));
+    start = end + 1;
+  }
+  std::string bytes = builder.Serialize();
+  auto index = similarity::ReferenceIndex::Parse(bytes, "refs.qidx");
+  if (!index.ok()) fuzz::Fail("a written index does not read back", index.status().message());
+  Exercise(*index, input);
+  // Damaged copies: the input's first bytes choose offsets and values.
+  for (size_t i = 0; i + 2 < size && i < 24; i += 3) {
+    std::string damaged = bytes;
+    size_t at = (static_cast<size_t>(data[i]) << 8 | data[i + 1]) % (damaged.size() + 1);
+    if (at == damaged.size()) {
+      damaged.resize(damaged.size() / 2);
+    } else {
+      damaged[at] = static_cast<char>(data[i + 2]);
+    }
+    ParseAndSearch(std::move(damaged), input);
+  }
+  return 0;
+}

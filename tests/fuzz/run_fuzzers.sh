@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Runs every fuzz target (or the ones named) for SECONDS each, one after another, at the lowest
+# CPU priority, from its seed corpus and dictionary; prints the executions and coverage each
+# reached. A crash stops with its reproducer in BUILD_DIR/fuzz-artifacts/ and exit code 1.
+# Usage: bash tests/fuzz/run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]
+#   (BUILD_DIR configured with -DQBANK_FUZZ=ON and the `fuzzers` target built; docs/reliability.md)
+set -uo pipefail
+src="$(cd "$(dirname "$0")/../.." && pwd)"
+build="$1"
+seconds="$2"
+shift 2
+targets=("$@")
+if [ ${#targets[@]} -eq 0 ]; then
+  targets=(aiken_fuzz config_fuzz csv_fuzz gift_fuzz json_bank_fuzz json_format_fuzz md_fuzz
+    moodle_xml_fuzz page_fuzz qti_item_fuzz qti_package_fuzz reference_index_fuzz round_trip_fuzz)
+fi
+seeds="$build/fuzz-seeds"
+work="$build/fuzz-corpora"     # grows across runs: what the fuzzers found interesting
+artifacts="$build/fuzz-artifacts"
+bash "$src/tests/fuzz/make_corpora.sh" "$seeds"
+mkdir -p "$artifacts"
+
+dict_for() {
+  case "$1" in
+    json_bank_fuzz | json_format_fuzz | round_trip_fuzz) echo json_bank.dict ;;
+    config_fuzz) echo config.dict ;;
+    moodle_xml_fuzz) echo moodle_xml.dict ;;
+    qti_item_fuzz | qti_package_fuzz) echo qti.dict ;;
+    aiken_fuzz | csv_fuzz | gift_fuzz | md_fuzz | page_fuzz) echo "${1%_fuzz}.dict" ;;
+    *) echo "" ;;
+  esac
+}
+
+failed=0
+printf '%-22s %12s %8s %8s %8s\n' target executions exec/s cov ft
+for t in "${targets[@]}"; do
+  bin="$build/tests/fuzz/$t"
+  if [ ! -x "$bin" ]; then
+    echo "$t: not built ($bin)" >&2
+    failed=1
+    continue
+  fi
+  mkdir -p "$work/$t" "$seeds/$t"
+  args=(-max_total_time="$seconds" -max_len=65536 -timeout=25 -rss_limit_mb=2560
+    -artifact_prefix="$artifacts/$t-" -print_final_stats=1)
+  dict="$(dict_for "$t")"
+  [ -n "$dict" ] && args+=(-dict="$src/tests/fuzz/$dict")
+  log="$build/fuzz-$t.log"
+  nice -n 19 "$bin" "${args[@]}" "$work/$t" "$seeds/$t" > "$log" 2>&1
+  rc=$?
+  runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+  speed=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+  cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*')
+  ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*')
+  printf '%-22s %12s %8s %8s %8s\n' "$t" "${runs:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}"
+  if [ $rc -ne 0 ]; then
+    echo "$t: FAILED (exit $rc); log $log, reproducer in $artifacts/" >&2
+    grep -m5 -E 'ERROR|SUMMARY|^[a-z].*: ' "$log" | head -8 >&2
+    failed=1
+  fi
+done
+exit $failed
