@@ -176,7 +176,9 @@ class Importer {
                                "it (is it a data file rather than questions?)");
     }
     if (status.ok()) {
-      status = CheckImported(bank_, before);
+      ImportCheck check = CheckImported(bank_, before);
+      status = check.bank;
+      if (status.ok()) DropRefusedQuestions(check, path);
       if (!status.ok()) {
         bank_.id = std::move(metadata.id);
         bank_.title = std::move(metadata.title);
@@ -190,6 +192,17 @@ class Importer {
     if (!status.ok()) {
       bank_.questions.resize(before);
       errors_.push_back(Diagnostic::FromStatus(status, path));
+    }
+  }
+
+  // Removes the questions CheckImported refused, each reported as an error of the input (the
+  // input's other questions stay, as for a reader's per-question errors).
+  void DropRefusedQuestions(const ImportCheck& check, const std::string& path) {
+    for (auto it = check.questions.rbegin(); it != check.questions.rend(); ++it) {
+      bank_.questions.erase(bank_.questions.begin() + static_cast<std::ptrdiff_t>(it->first));
+    }
+    for (const auto& [index, problem] : check.questions) {
+      errors_.push_back(Diagnostic::FromStatus(problem, path));
     }
   }
 

@@ -17,6 +17,13 @@ const char* const kC0Names[32] = {"NUL", "SOH", "STX", "ETX", "EOT", "ENQ", "ACK
                                   "DLE", "DC1", "DC2", "DC3", "DC4", "NAK", "SYN", "ETB",
                                   "CAN", "EM",  "SUB", "ESC", "FS",  "GS",  "RS",  "US"};
 
+// Whether the character at `offset` of UTF-8 `s` is a C1 control (U+0080-U+009F: two bytes,
+// C2 80 to C2 9F).
+bool IsC1(std::string_view s, size_t offset) {
+  return offset + 1 < s.size() && static_cast<unsigned char>(s[offset]) == 0xC2 &&
+         static_cast<unsigned char>(s[offset + 1]) < 0xA0;
+}
+
 // Walks the texts of one question (or the bank) and stops at the first control character.
 class Checker {
  public:
@@ -58,7 +65,11 @@ class Checker {
     Fail(span, line, column,
          field + ": expected text, found the control character " +
              DescribeControlCharacter(text.value, offset) +
-             " (only tab and line breaks are allowed; remove it, or write what it stood for)");
+             " (only tab and line breaks are allowed; remove it, or write what it stood for" +
+             (IsC1(text.value, offset) ? "; U+0080-U+009F usually come from text decoded with the "
+                                         "wrong encoding, such as UTF-8 read as Windows-1252"
+                                       : "") +
+             ")");
   }
 
   void CheckValue(const Value& value, const std::string& field, const SourceSpan& where) {
@@ -191,13 +202,18 @@ std::string DescribeControlCharacter(std::string_view s, size_t offset) {
   return out;
 }
 
-Status CheckImported(const model::Bank& bank, size_t first_question, const ImportLimits& limits) {
-  Checker checker(bank, limits);
-  for (size_t i = first_question; i < bank.questions.size() && !checker.found(); ++i) {
+ImportCheck CheckImported(const model::Bank& bank, size_t first_question,
+                          const ImportLimits& limits) {
+  ImportCheck out;
+  Checker bank_checker(bank, limits);
+  bank_checker.CheckBank();
+  out.bank = bank_checker.status();
+  for (size_t i = first_question; i < bank.questions.size(); ++i) {
+    Checker checker(bank, limits);
     checker.CheckQuestion(bank.questions[i]);
+    if (checker.found()) out.questions.emplace_back(i, checker.status());
   }
-  checker.CheckBank();
-  return checker.status();
+  return out;
 }
 
 }  // namespace qbank::formats

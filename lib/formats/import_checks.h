@@ -8,6 +8,8 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "base/status.h"
 #include "model/bank.h"
@@ -29,14 +31,22 @@ struct ImportLimits {
   size_t max_list_values = 10000;    // tags, authors, references of one question
 };
 
+// What CheckImported found: a problem in the bank's own fields (which sinks the input), and the
+// first problem of each question that has one (those questions are dropped; the input's other
+// questions stay, as for any per-question error).
+struct ImportCheck {
+  Status bank;
+  std::vector<std::pair<size_t, Status>> questions;  // question index, its first problem
+};
+
 // Checks what the import of one input added to `bank`: the questions from index `first_question`
-// on, and the bank's own fields. Returns InvalidInput for the first problem, or OK:
+// on, and the bank's own fields. Each problem is an InvalidInput:
 //   "path:line:col: FIELD: expected text, found the control character U+0000 (NUL) ..." (the
 //   exact place when the field is verbatim, else where the field starts);
 //   "path:line:col: FIELD: N bytes long; at most M bytes a field ...";
 //   "path:line:col: question with N options; at most M ...".
-Status CheckImported(const model::Bank& bank, size_t first_question,
-                     const ImportLimits& limits = {});
+ImportCheck CheckImported(const model::Bank& bank, size_t first_question,
+                          const ImportLimits& limits = {});
 
 }  // namespace qbank::formats
 

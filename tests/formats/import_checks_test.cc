@@ -44,6 +44,28 @@ TEST(ControlCharactersTest, FindsC0C1AndDelButNotTabOrLineBreaks) {
   EXPECT_EQ(DescribeControlCharacter("\xc2\x85", 0), "U+0085");
 }
 
+TEST(ControlCharactersTest, OnlyTheQuestionWithTheCharacterIsDropped) {
+  // A real bank can carry one stray C1 character (MMLU has a few U+0085 and U+0080): that question
+  // is refused at its place and the file's other questions are still read.
+  InMemoryFileSystem fs;
+  fs.Add("three.gift",
+         "::one:: Which gas do plants take in for photosynthesis? {=carbon dioxide ~oxygen}\n\n"
+         "::two:: Which organ pumps blood\xc2\x85 round the body? {=heart ~liver}\n\n"
+         "::three:: Which planet is closest to the Sun? {=Mercury ~Venus}\n");
+  model::Bank bank;
+  std::vector<Diagnostic> errors;
+  ASSERT_TRUE(ImportInputs({"three.gift"}, {}, fs, bank, errors).ok());
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].ToString(),
+            "three.gift:3:32: error: stem: expected text, found the control character U+0085 (only "
+            "tab and line breaks are allowed; remove it, or write what it stood for; U+0080-U+009F "
+            "usually come from text decoded with the wrong encoding, such as UTF-8 read as "
+            "Windows-1252)");
+  ASSERT_EQ(bank.questions.size(), 2u);
+  EXPECT_EQ(bank.questions[0].stem.value, "Which gas do plants take in for photosynthesis?");
+  EXPECT_EQ(bank.questions[1].stem.value, "Which planet is closest to the Sun?");
+}
+
 struct Case {
   const char* fixture;
   const char* format;
@@ -89,8 +111,10 @@ INSTANTIATE_TEST_SUITE_P(
                              std::string(kTail)},
                     Case{"c1_option.json", "json",
                          "c1_option.json:5:29: error: options[0].text: expected text, found the "
-                         "control character U+0085" +
-                             std::string(kTail)},
+                         "control character U+0085 (only tab and line breaks are allowed; "
+                         "remove it, or write what it stood for; U+0080-U+009F usually come from "
+                         "text decoded with the wrong encoding, such as UTF-8 read as "
+                         "Windows-1252)"},
                     Case{"escaped_nul.xml", "moodle-xml",
                          "escaped_nul.xml:5:39: error: stem: expected text, found the control "
                          "character U+001B (ESC)" +
