@@ -525,70 +525,67 @@ class CsvImporter {
     return std::nullopt;
   }
 
-  std::optional<RowProblem> FullRow(const FullLayout& layout, const CsvRecord& record,
-                                    model::Question* q) const {
-    auto cell = [&](Column c) -> const CsvCell* {
-      size_t i = layout.Cell(c);
-      return i == kNone ? nullptr : &record.cells[i];
-    };
+  // The cell of column `c` in `record`, nullptr when the layout has no such column.
+  static const CsvCell* CellOf(const FullLayout& layout, const CsvRecord& record, Column c) {
+    size_t i = layout.Cell(c);
+    return i == kNone ? nullptr : &record.cells[i];
+  }
+
+  // A problem with the cell of column `c` (which the layout has).
+  static RowProblem ProblemAt(const FullLayout& layout, const CsvRecord& record, Column c,
+                              std::string message) {
+    size_t i = layout.Cell(c);
+    return RowProblem{record.cells[i].begin_pos,
+                      Where(record, i, layout.names[i]) + ": " + std::move(message)};
+  }
+
+  // The type column, else single or multiple answer by the number of keys.
+  static std::optional<RowProblem> ReadType(const FullLayout& layout, const CsvRecord& record,
+                                            size_t keys, model::Question* q) {
+    const CsvCell* type = CellOf(layout, record, Column::kType);
+    if (type == nullptr || Trim(type->value).empty()) {
+      q->type =
+          keys > 1 ? model::QuestionType::kMultipleAnswer : model::QuestionType::kSingleAnswer;
+      return std::nullopt;
+    }
+    std::optional<model::QuestionType> parsed =
+        model::ParseQuestionType(AsciiLower(Trim(type->value)));
+    if (!parsed) {
+      return ProblemAt(layout, record, Column::kType,
+                       "type \"" + type->value +
+                           "\" is not a question type; expected one of single, "
+                           "multiple, true-false, short-answer, numerical, "
+                           "matching, essay, description, other");
+    }
+    q->type = *parsed;
+    return std::nullopt;
+  }
+
+  // The markup column, when the row fills it.
+  static std::optional<RowProblem> ReadMarkup(const FullLayout& layout, const CsvRecord& record,
+                                              model::Question* q) {
+    const CsvCell* markup = CellOf(layout, record, Column::kMarkup);
+    if (markup == nullptr || Trim(markup->value).empty()) return std::nullopt;
+    std::optional<model::Markup> parsed = model::ParseMarkup(AsciiLower(Trim(markup->value)));
+    if (!parsed) {
+      return ProblemAt(
+          layout, record, Column::kMarkup,
+          "markup \"" + markup->value + "\" is not a markup; expected plain, markdown or html");
+    }
+    q->markup = *parsed;
+    return std::nullopt;
+  }
+
+  // The author, review, origin and suppress columns.
+  void ReadMetadata(const FullLayout& layout, const CsvRecord& record, model::Question* q) const {
     auto text = [&](Column c) {
-      const CsvCell* found = cell(c);
+      const CsvCell* found = CellOf(layout, record, c);
       return found == nullptr ? model::Text() : MakeText(*found);
     };
     auto list = [&](Column c) {
-      const CsvCell* found = cell(c);
+      const CsvCell* found = CellOf(layout, record, c);
       return found == nullptr ? std::vector<model::Text>() : SplitList(*found);
     };
-    auto problem = [&](Column c, std::string message) {
-      size_t i = layout.Cell(c);
-      return RowProblem{record.cells[i].begin_pos,
-                        Where(record, i, layout.names[i]) + ": " + std::move(message)};
-    };
-
-    q->span = SpanBetween(record.begin_pos, record.end_pos);
-    q->id = text(Column::kId);
-    q->exam = text(Column::kExam);
-    q->domain = text(Column::kDomain);
-    q->stem = text(Column::kStem);
-    q->trap = text(Column::kTrap);
-    q->explanation = text(Column::kExplanation);
-    q->stated_answer = text(Column::kStatedAnswer);
-    q->tags = list(Column::kTags);
-    q->difficulty = text(Column::kDifficulty);
-
-    ReadOptionCells(layout, record, q);
-    size_t keys = 0;
-    if (const CsvCell* key = cell(Column::kKey)) {
-      if (std::optional<std::string> wrong = ReadKey(*key, q, &keys)) {
-        return problem(Column::kKey, std::move(*wrong));
-      }
-    }
-
-    if (const CsvCell* type = cell(Column::kType); type != nullptr && !Trim(type->value).empty()) {
-      std::optional<model::QuestionType> parsed =
-          model::ParseQuestionType(AsciiLower(Trim(type->value)));
-      if (!parsed) {
-        return problem(Column::kType, "type \"" + type->value +
-                                          "\" is not a question type; expected one of single, "
-                                          "multiple, true-false, short-answer, numerical, "
-                                          "matching, essay, description, other");
-      }
-      q->type = *parsed;
-    } else {
-      q->type =
-          keys > 1 ? model::QuestionType::kMultipleAnswer : model::QuestionType::kSingleAnswer;
-    }
-
-    if (const CsvCell* markup = cell(Column::kMarkup);
-        markup != nullptr && !Trim(markup->value).empty()) {
-      std::optional<model::Markup> parsed = model::ParseMarkup(AsciiLower(Trim(markup->value)));
-      if (!parsed) {
-        return problem(Column::kMarkup, "markup \"" + markup->value +
-                                            "\" is not a markup; expected plain, markdown or html");
-      }
-      q->markup = *parsed;
-    }
-
     model::Person author;
     author.name = text(Column::kAuthorName);
     author.initials = text(Column::kAuthorInitials);
@@ -606,6 +603,36 @@ class CsvImporter {
     for (model::Text& rule : list(Column::kSuppress)) {
       q->suppressions.push_back(model::Suppression{std::move(rule.value), "", rule.span});
     }
+  }
+
+  std::optional<RowProblem> FullRow(const FullLayout& layout, const CsvRecord& record,
+                                    model::Question* q) const {
+    auto text = [&](Column c) {
+      const CsvCell* found = CellOf(layout, record, c);
+      return found == nullptr ? model::Text() : MakeText(*found);
+    };
+    q->span = SpanBetween(record.begin_pos, record.end_pos);
+    q->id = text(Column::kId);
+    q->exam = text(Column::kExam);
+    q->domain = text(Column::kDomain);
+    q->stem = text(Column::kStem);
+    q->trap = text(Column::kTrap);
+    q->explanation = text(Column::kExplanation);
+    q->stated_answer = text(Column::kStatedAnswer);
+    const CsvCell* tags = CellOf(layout, record, Column::kTags);
+    q->tags = tags == nullptr ? std::vector<model::Text>() : SplitList(*tags);
+    q->difficulty = text(Column::kDifficulty);
+
+    ReadOptionCells(layout, record, q);
+    size_t keys = 0;
+    if (const CsvCell* key = CellOf(layout, record, Column::kKey)) {
+      if (std::optional<std::string> wrong = ReadKey(*key, q, &keys)) {
+        return ProblemAt(layout, record, Column::kKey, std::move(*wrong));
+      }
+    }
+    if (std::optional<RowProblem> wrong = ReadType(layout, record, keys, q)) return wrong;
+    if (std::optional<RowProblem> wrong = ReadMarkup(layout, record, q)) return wrong;
+    ReadMetadata(layout, record, q);
     return std::nullopt;
   }
 
@@ -788,12 +815,69 @@ std::vector<std::string> HeaderFields(const CsvWidths& widths) {
   return fields;
 }
 
-// The fields of one question's row. Longer than most functions: one case per column of the
-// layout, a table best read in one place.
-void RowFields(const model::Question& q, size_t carried, const CsvWidths& widths,
-               std::vector<std::string>& fields) {
+// The field of metadata column `column` (markup, author, review, origin, suppressions) of `q`'s
+// row, appended to `fields`.
+void AppendMetadataField(const model::Question& q, Column column,
+                         std::vector<std::string>& fields) {
   static const model::Person kNobody;
   const model::Person& author = q.authors.empty() ? kNobody : q.authors[0];
+  switch (column) {
+    case Column::kMarkup:
+      fields.emplace_back(model::MarkupName(q.markup));
+      break;
+    case Column::kAuthorName:
+      fields.push_back(author.name.value);
+      break;
+    case Column::kAuthorInitials:
+      fields.push_back(author.initials.value);
+      break;
+    case Column::kAuthorCredentials:
+      fields.push_back(author.credentials.value);
+      break;
+    case Column::kAuthorRoles:
+      fields.push_back(JoinList(Values(author.roles)));
+      break;
+    case Column::kReviewDate:
+      fields.push_back(q.review.date.value);
+      break;
+    case Column::kReviewReviewer:
+      fields.push_back(q.review.reviewer.value);
+      break;
+    case Column::kReviewCheckedAgainst:
+      fields.push_back(q.review.checked_against.value);
+      break;
+    case Column::kOriginStatement:
+      fields.push_back(q.origin.statement.value);
+      break;
+    case Column::kOriginReferences:
+      fields.push_back(JoinList(Values(q.origin.references)));
+      break;
+    case Column::kSuppress: {
+      std::vector<std::string_view> rules;
+      for (const model::Suppression& s : q.suppressions) rules.push_back(s.rule);
+      fields.push_back(JoinList(rules));
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+// The key column: the letters of the correct options among the first `carried`, "A;C".
+std::string KeyField(const model::Question& q, size_t carried) {
+  std::string key;
+  for (size_t k = 0; k < carried; ++k) {
+    if (!q.options[k].correct) continue;
+    if (!key.empty()) key += ';';
+    key += model::OptionLetter(k);
+  }
+  return key;
+}
+
+// The fields of one question's row: one case per column of the layout (the metadata columns in
+// AppendMetadataField).
+void RowFields(const model::Question& q, size_t carried, const CsvWidths& widths,
+               std::vector<std::string>& fields) {
   fields.clear();
   for (const NamedColumn& c : kColumns) {
     switch (c.column) {
@@ -820,16 +904,9 @@ void RowFields(const model::Question& q, size_t carried, const CsvWidths& widths
           fields.push_back(k < carried ? q.options[k].text.value : std::string());
         }
         break;
-      case Column::kKey: {
-        std::string key;
-        for (size_t k = 0; k < carried; ++k) {
-          if (!q.options[k].correct) continue;
-          if (!key.empty()) key += ';';
-          key += model::OptionLetter(k);
-        }
-        fields.push_back(std::move(key));
+      case Column::kKey:
+        fields.push_back(KeyField(q, carried));
         break;
-      }
       case Column::kRationale:
         for (size_t k = 0; k < widths.rationales; ++k) {
           fields.push_back(k < carried ? q.options[k].rationale.value : std::string());
@@ -847,43 +924,10 @@ void RowFields(const model::Question& q, size_t carried, const CsvWidths& widths
       case Column::kDifficulty:
         fields.push_back(q.difficulty.value);
         break;
-      case Column::kMarkup:
-        fields.emplace_back(model::MarkupName(q.markup));
-        break;
-      case Column::kAuthorName:
-        fields.push_back(author.name.value);
-        break;
-      case Column::kAuthorInitials:
-        fields.push_back(author.initials.value);
-        break;
-      case Column::kAuthorCredentials:
-        fields.push_back(author.credentials.value);
-        break;
-      case Column::kAuthorRoles:
-        fields.push_back(JoinList(Values(author.roles)));
-        break;
-      case Column::kReviewDate:
-        fields.push_back(q.review.date.value);
-        break;
-      case Column::kReviewReviewer:
-        fields.push_back(q.review.reviewer.value);
-        break;
-      case Column::kReviewCheckedAgainst:
-        fields.push_back(q.review.checked_against.value);
-        break;
-      case Column::kOriginStatement:
-        fields.push_back(q.origin.statement.value);
-        break;
-      case Column::kOriginReferences:
-        fields.push_back(JoinList(Values(q.origin.references)));
-        break;
-      case Column::kSuppress: {
-        std::vector<std::string_view> rules;
-        for (const model::Suppression& s : q.suppressions) rules.push_back(s.rule);
-        fields.push_back(JoinList(rules));
-        break;
-      }
       case Column::kCount:
+        break;
+      default:
+        AppendMetadataField(q, c.column, fields);
         break;
     }
   }

@@ -43,150 +43,198 @@ uint32_t QuestionFile(const model::Question& question) {
   return SourceSpan::kNoFile;
 }
 
-EngineResult RunRules(const model::Bank& bank, const std::vector<PlannedRule>& rules,
-                      const EngineOptions& options) {
-  const size_t n = bank.questions.size();
-  LintContext ctx;
-  ctx.bank = &bank;
-  ctx.today = options.today;
-  ctx.index_in_file.resize(n);
-  std::vector<uint32_t> file_of(n);
-  {
-    std::vector<uint32_t> next_index(bank.sources.size() + 1, 0);
-    for (size_t i = 0; i < n; ++i) {
-      file_of[i] = QuestionFile(bank.questions[i]);
-      size_t slot = file_of[i] < bank.sources.size() ? file_of[i] : bank.sources.size();
-      ctx.index_in_file[i] = next_index[slot]++;
-    }
-  }
+namespace {
 
+using Clock = std::chrono::steady_clock;
+
+double SecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
+// What one run carries from step to step.
+struct EngineRun {
+  EngineRun(const model::Bank& b, const std::vector<PlannedRule>& r, const EngineOptions& o)
+      : bank(b), rules(r), options(o), n(b.questions.size()) {}
+
+  const model::Bank& bank;
+  const std::vector<PlannedRule>& rules;
+  const EngineOptions& options;
+  const size_t n;
+  LintContext ctx;
+  std::vector<uint32_t> file_of;  // QuestionFile of each question
   std::vector<const PlannedRule*> question_rules;
   std::vector<const PlannedRule*> bank_rules;
   const PlannedRule* unused_rule = nullptr;
   const UnusedSuppressionRule* unused_impl = nullptr;
-  for (const PlannedRule& r : rules) {
+  std::vector<std::vector<Finding>> slots;  // the findings on each question
+  std::vector<Finding> bank_findings;       // findings on no question
+  std::vector<double> question_seconds;     // per question rule, when measuring
+  std::vector<double> bank_seconds;         // per bank rule
+};
+
+// The context the rules see, and each question's file and index within it.
+void PrepareContext(EngineRun& run) {
+  const model::Bank& bank = run.bank;
+  run.ctx.bank = &bank;
+  run.ctx.today = run.options.today;
+  run.ctx.index_in_file.resize(run.n);
+  run.file_of.resize(run.n);
+  std::vector<uint32_t> next_index(bank.sources.size() + 1, 0);
+  for (size_t i = 0; i < run.n; ++i) {
+    run.file_of[i] = QuestionFile(bank.questions[i]);
+    size_t slot = run.file_of[i] < bank.sources.size() ? run.file_of[i] : bank.sources.size();
+    run.ctx.index_in_file[i] = next_index[slot]++;
+  }
+  run.slots.resize(run.n);
+}
+
+// Sorts the planned rules (those on) by how they run.
+void SortRulesByScope(EngineRun& run) {
+  for (const PlannedRule& r : run.rules) {
     if (r.rule == nullptr || r.severity == Severity::kOff) continue;
     if (auto* u = dynamic_cast<const UnusedSuppressionRule*>(r.rule.get())) {
-      unused_rule = &r;
-      unused_impl = u;
+      run.unused_rule = &r;
+      run.unused_impl = u;
     } else if (r.rule->scope() == RuleScope::kBank) {
-      bank_rules.push_back(&r);
+      run.bank_rules.push_back(&r);
     } else {
-      question_rules.push_back(&r);
+      run.question_rules.push_back(&r);
     }
   }
+}
 
-  using Clock = std::chrono::steady_clock;
-  auto seconds_since = [](Clock::time_point start) {
-    return std::chrono::duration<double>(Clock::now() - start).count();
+// Calls `check_range(begin, end)` over [0, n) in chunks on `threads` threads (this one included).
+template <typename CheckRange>
+void ForEachChunk(size_t n, unsigned threads, const CheckRange& check_range) {
+  if (threads == 1) {
+    check_range(0, n);
+    return;
+  }
+  constexpr size_t kChunk = 64;
+  std::atomic<size_t> next{0};
+  auto worker = [&] {
+    for (;;) {
+      size_t begin = next.fetch_add(kChunk);
+      if (begin >= n) return;
+      check_range(begin, std::min(n, begin + kChunk));
+    }
   };
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
+  worker();
+  for (std::thread& t : pool) t.join();
+}
 
-  // Per-question rules, one slot of findings per question.
-  std::vector<std::vector<Finding>> slots(n);
+// Per-question rules on a pool of threads, one slot of findings per question.
+void CheckQuestions(EngineRun& run) {
+  const EngineOptions& options = run.options;
   std::mutex timing_mutex;
-  std::vector<double> question_seconds(question_rules.size(), 0.0);
+  run.question_seconds.assign(run.question_rules.size(), 0.0);
   auto check_questions = [&](size_t begin, size_t end) {
-    std::vector<double> spent(options.measure ? question_rules.size() : 0, 0.0);
+    std::vector<double> spent(options.measure ? run.question_rules.size() : 0, 0.0);
     for (size_t i = begin; i < end; ++i) {
-      for (size_t k = 0; k < question_rules.size(); ++k) {
-        const PlannedRule* r = question_rules[k];
-        if (!Applies(*r, file_of[i])) continue;
+      for (size_t k = 0; k < run.question_rules.size(); ++k) {
+        const PlannedRule* r = run.question_rules[k];
+        if (!Applies(*r, run.file_of[i])) continue;
         Clock::time_point start;
         if (options.measure) start = Clock::now();
-        Reporter reporter(ctx, r->rule->id(), r->severity, &slots[i]);
-        r->rule->CheckQuestion(ctx, i, reporter);
-        if (options.measure) spent[k] += seconds_since(start);
+        Reporter reporter(run.ctx, r->rule->id(), r->severity, &run.slots[i]);
+        r->rule->CheckQuestion(run.ctx, i, reporter);
+        if (options.measure) spent[k] += SecondsSince(start);
       }
     }
     if (!options.measure) return;
     std::lock_guard<std::mutex> lock(timing_mutex);
-    for (size_t k = 0; k < spent.size(); ++k) question_seconds[k] += spent[k];
+    for (size_t k = 0; k < spent.size(); ++k) run.question_seconds[k] += spent[k];
   };
   unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
-  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(n / 64 + 1)));
-  if (!question_rules.empty()) {
-    if (threads == 1) {
-      check_questions(0, n);
-    } else {
-      constexpr size_t kChunk = 64;
-      std::atomic<size_t> next{0};
-      auto worker = [&] {
-        for (;;) {
-          size_t begin = next.fetch_add(kChunk);
-          if (begin >= n) return;
-          check_questions(begin, std::min(n, begin + kChunk));
-        }
-      };
-      std::vector<std::thread> pool;
-      for (unsigned t = 1; t < threads; ++t) pool.emplace_back(worker);
-      worker();
-      for (std::thread& t : pool) t.join();
-    }
-  }
+  threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(run.n / 64 + 1)));
+  if (!run.question_rules.empty()) ForEachChunk(run.n, threads, check_questions);
+}
 
-  // Per-bank rules, one after the other (each may use every core; the duplicate rules share one
-  // features pass). Each sees the questions of the files it applies to; its findings join the
-  // slot of the question they name.
-  std::vector<std::vector<Finding>> found(bank_rules.size());
-  std::vector<double> bank_seconds(bank_rules.size(), 0.0);
-  for (size_t k = 0; k < bank_rules.size(); ++k) {
+// Per-bank rules, one after the other (each may use every core; the duplicate rules share one
+// features pass). Each sees the questions of the files it applies to; its findings join the
+// slot of the question they name.
+void CheckBank(EngineRun& run) {
+  std::vector<std::vector<Finding>> found(run.bank_rules.size());
+  run.bank_seconds.assign(run.bank_rules.size(), 0.0);
+  for (size_t k = 0; k < run.bank_rules.size(); ++k) {
     Clock::time_point start = Clock::now();
-    const PlannedRule* r = bank_rules[k];
+    const PlannedRule* r = run.bank_rules[k];
     std::vector<size_t> indexes;
-    for (size_t i = 0; i < n; ++i) {
-      if (Applies(*r, file_of[i])) indexes.push_back(i);
+    for (size_t i = 0; i < run.n; ++i) {
+      if (Applies(*r, run.file_of[i])) indexes.push_back(i);
     }
-    Reporter reporter(ctx, r->rule->id(), r->severity, &found[k]);
-    r->rule->CheckBank(ctx, indexes, reporter);
-    bank_seconds[k] = seconds_since(start);
+    Reporter reporter(run.ctx, r->rule->id(), r->severity, &found[k]);
+    r->rule->CheckBank(run.ctx, indexes, reporter);
+    run.bank_seconds[k] = SecondsSince(start);
   }
-  std::vector<Finding> bank_findings;
   for (std::vector<Finding>& list : found) {
     for (Finding& f : list) {
-      if (f.question_index < n) {
-        slots[f.question_index].push_back(std::move(f));
+      if (f.question_index < run.n) {
+        run.slots[f.question_index].push_back(std::move(f));
       } else {
-        bank_findings.push_back(std::move(f));
+        run.bank_findings.push_back(std::move(f));
       }
     }
   }
+}
 
-  // Suppressions, then the unused ones.
-  for (size_t i = 0; i < n; ++i) {
-    const model::Question& q = bank.questions[i];
+// Suppressions, then the unused ones.
+void ApplyAllSuppressions(EngineRun& run) {
+  for (size_t i = 0; i < run.n; ++i) {
+    const model::Question& q = run.bank.questions[i];
     if (q.suppressions.empty()) continue;
     std::vector<bool> used;
-    ApplySuppressions(q, slots[i], &used);
-    if (unused_rule == nullptr || !Applies(*unused_rule, file_of[i])) continue;
+    ApplySuppressions(q, run.slots[i], &used);
+    if (run.unused_rule == nullptr || !Applies(*run.unused_rule, run.file_of[i])) continue;
     std::set<std::string, std::less<>> ran;
-    for (const PlannedRule& r : rules) {
-      if (r.rule != nullptr && r.severity != Severity::kOff && Applies(r, file_of[i])) {
+    for (const PlannedRule& r : run.rules) {
+      if (r.rule != nullptr && r.severity != Severity::kOff && Applies(r, run.file_of[i])) {
         ran.insert(std::string(r.rule->id()));
       }
     }
-    Reporter reporter(ctx, unused_rule->rule->id(), unused_rule->severity, &slots[i]);
-    unused_impl->CheckSuppressions(ctx, i, used, ran, reporter);
+    Reporter reporter(run.ctx, run.unused_rule->rule->id(), run.unused_rule->severity,
+                      &run.slots[i]);
+    run.unused_impl->CheckSuppressions(run.ctx, i, used, ran, reporter);
   }
+}
 
+// The findings in their stable order, and the timings in plan order.
+EngineResult CollectResult(EngineRun& run) {
   EngineResult result;
-  result.questions_checked = n;
-  if (options.measure) {
-    for (size_t k = 0; k < question_rules.size(); ++k) {
-      result.timings.push_back({std::string(question_rules[k]->rule->id()), question_seconds[k]});
+  result.questions_checked = run.n;
+  if (run.options.measure) {
+    for (size_t k = 0; k < run.question_rules.size(); ++k) {
+      result.timings.push_back(
+          {std::string(run.question_rules[k]->rule->id()), run.question_seconds[k]});
     }
-    for (size_t k = 0; k < bank_rules.size(); ++k) {
-      result.timings.push_back({std::string(bank_rules[k]->rule->id()), bank_seconds[k]});
+    for (size_t k = 0; k < run.bank_rules.size(); ++k) {
+      result.timings.push_back({std::string(run.bank_rules[k]->rule->id()), run.bank_seconds[k]});
     }
   }
-  size_t total = bank_findings.size();
-  for (const auto& s : slots) total += s.size();
+  size_t total = run.bank_findings.size();
+  for (const auto& s : run.slots) total += s.size();
   result.findings.reserve(total);
-  for (auto& s : slots) {
+  for (auto& s : run.slots) {
     for (Finding& f : s) result.findings.push_back(std::move(f));
   }
-  for (Finding& f : bank_findings) result.findings.push_back(std::move(f));
+  for (Finding& f : run.bank_findings) result.findings.push_back(std::move(f));
   std::stable_sort(result.findings.begin(), result.findings.end(), FindingLess);
   return result;
+}
+
+}  // namespace
+
+EngineResult RunRules(const model::Bank& bank, const std::vector<PlannedRule>& rules,
+                      const EngineOptions& options) {
+  EngineRun run(bank, rules, options);
+  PrepareContext(run);
+  SortRulesByScope(run);
+  CheckQuestions(run);
+  CheckBank(run);
+  ApplyAllSuppressions(run);
+  return CollectResult(run);
 }
 
 }  // namespace qbank::lint

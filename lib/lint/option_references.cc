@@ -4,6 +4,7 @@
 
 #include <array>
 #include <cctype>
+#include <optional>
 
 namespace qbank::lint {
 namespace {
@@ -114,122 +115,162 @@ bool OpensClause(std::string_view s, size_t at) {
   return p < at && (c == '.' || c == ':' || c == ';' || c == ',');
 }
 
+// The words that introduce an option letter: "answer C", "options B and D", "key: A".
+struct Keyword {
+  std::string_view word;
+  bool plural;
+  bool states_answer;
+};
+constexpr std::array<Keyword, 9> kKeywords = {{
+    {"answers", true, true},
+    {"answer", false, true},
+    {"ans", false, true},
+    {"options", true, false},
+    {"option", false, false},
+    {"choices", true, false},
+    {"choice", false, false},
+    {"keys", true, true},
+    {"key", false, true},
+}};
+
+// The keyword at `i` and, in *end, where it ends (past the '.' of "Ans."); nullptr when none.
+// "Ans" is a keyword only as an abbreviation: "Ans: B", "Ans. B".
+const Keyword* MatchKeyword(std::string_view s, size_t i, size_t* end) {
+  for (const Keyword& k : kKeywords) {
+    size_t p = MatchWord(s, i, k.word);
+    if (p == std::string_view::npos) continue;
+    if (k.word == "ans") {
+      if (p >= s.size() || (s[p] != ':' && s[p] != '.')) return nullptr;
+      if (s[p] == '.') p = p + 1;
+    }
+    *end = p;
+    return &k;
+  }
+  return nullptr;
+}
+
+// "correct option is", "right choice:": the word before the keyword at `i` states the answer.
+bool PrecededByCorrect(std::string_view s, size_t i) {
+  if (i < 2) return false;
+  size_t w = i - 1;
+  while (w > 0 && IsSpace(s[w])) --w;
+  size_t end = w + 1;
+  while (w > 0 && std::isalpha(static_cast<unsigned char>(s[w - 1]))) --w;
+  std::string_view prev = s.substr(w, end - w);
+  return MatchWord(prev, 0, "correct") == prev.size() || MatchWord(prev, 0, "right") == prev.size();
+}
+
+// Where the letter after a keyword should be, from `p` just past the keyword.
+struct LetterPlace {
+  size_t at = 0;
+  bool strong = false;  // a capital letter here is a letter, not an English word
+  bool linked = true;   // "answer: C", "answer is C": a statement, not just a mention
+};
+
+// Skips what links keyword `kw` to its letter (":", "is", "would be", "are", a second keyword as
+// in "the answer is option C"). nullopt for "would" without "be".
+std::optional<LetterPlace> SkipToLetter(std::string_view s, size_t p, const Keyword& kw) {
+  LetterPlace place;
+  p = SkipSpaces(s, p);
+  // After "option"/"choice" a capital letter is always a letter; after "answer" it may be
+  // English.
+  place.strong = !kw.states_answer;
+  if (p < s.size() && (s[p] == ':' || s[p] == '=')) {
+    place.strong = true;
+    p = SkipSpaces(s, p + 1);
+  } else if (size_t q = MatchWord(s, p, "is"); q != std::string_view::npos) {
+    p = SkipSpaces(s, q);
+  } else if (size_t q2 = MatchWord(s, p, "would"); q2 != std::string_view::npos) {
+    size_t q3 = MatchWord(s, SkipSpaces(s, q2), "be");
+    if (q3 == std::string_view::npos) return std::nullopt;
+    p = SkipSpaces(s, q3);
+  } else if (size_t q4 = MatchWord(s, p, "are"); q4 != std::string_view::npos && kw.plural) {
+    p = SkipSpaces(s, q4);
+  } else {
+    place.linked = false;  // "answer B is wrong" names B without stating it is the answer
+  }
+  // "the answer is option C": the second keyword carries the letter.
+  for (std::string_view second : {"option", "choice"}) {
+    size_t q = MatchWord(s, p, second);
+    if (q != std::string_view::npos) {
+      p = SkipSpaces(s, q);
+      place.strong = true;
+      break;
+    }
+  }
+  place.at = p;
+  return place;
+}
+
+// After a plural keyword's first letter (ending at `p`): "options C and D", "answers B, C or E".
+// Appends each further letter to *refs; returns where the last one ends.
+size_t AddFurtherLetters(std::string_view s, size_t p, bool states,
+                         std::vector<OptionReference>* refs) {
+  for (;;) {
+    size_t q = SkipSpaces(s, p);
+    if (q < s.size() && (s[q] == ',' || s[q] == '&' || s[q] == '/')) {
+      q = SkipSpaces(s, q + 1);
+    }
+    for (std::string_view joiner : {"and", "or"}) {
+      size_t w = MatchWord(s, q, joiner);
+      if (w != std::string_view::npos) {
+        q = SkipSpaces(s, w);
+        break;
+      }
+    }
+    if (q == SkipSpaces(s, p)) return p;  // no separator
+    OptionReference next;
+    if (!MatchLetter(s, q, true, &next)) return p;
+    next.states_answer = states;
+    refs->push_back(next);
+    p = next.end;
+  }
+}
+
+// "D is the answer", "(B) is the correct option": the letter first, at `i`. Appends the reference
+// and returns where it ends; npos when there is none.
+size_t AddLetterFirstStatement(std::string_view s, size_t i, std::vector<OptionReference>* refs) {
+  if (!OpensClause(s, i)) return std::string_view::npos;
+  OptionReference ref;
+  if (!MatchLetter(s, i, /*strong_context=*/true, &ref) || !FollowedByIsTheAnswer(s, ref.end)) {
+    return std::string_view::npos;
+  }
+  ref.states_answer = true;
+  refs->push_back(ref);
+  return ref.end;
+}
+
+// A keyword at `i` and the letters it introduces ("answer: C", "options B and D"). Appends the
+// references and returns where the last one ends; npos when there is none.
+size_t AddKeywordReferences(std::string_view s, size_t i, std::vector<OptionReference>* refs) {
+  size_t p = std::string_view::npos;
+  const Keyword* kw = MatchKeyword(s, i, &p);
+  if (kw == nullptr) return std::string_view::npos;
+  std::optional<LetterPlace> place = SkipToLetter(s, p, *kw);
+  if (!place) return std::string_view::npos;
+  // "correct option is", "right choice:" state the answer too.
+  bool states = (kw->states_answer || PrecededByCorrect(s, i)) && place->linked;
+  OptionReference ref;
+  if (!MatchLetter(s, place->at, place->strong, &ref)) return std::string_view::npos;
+  // "Answer C" and "answer C." with nothing after the letter state it too ("Answer B is
+  // wrong" does not).
+  bool bare_statement =
+      kw->states_answer && !kw->plural && !place->linked && EndsClause(s, ref.end);
+  ref.states_answer = states || bare_statement || FollowedByIsCorrect(s, ref.end);
+  refs->push_back(ref);
+  if (!kw->plural) return ref.end;
+  return AddFurtherLetters(s, ref.end, states, refs);
+}
+
 }  // namespace
 
 std::vector<OptionReference> FindOptionReferences(std::string_view s) {
-  struct Keyword {
-    std::string_view word;
-    bool plural;
-    bool states_answer;
-  };
-  static constexpr std::array<Keyword, 9> kKeywords = {{
-      {"answers", true, true},
-      {"answer", false, true},
-      {"ans", false, true},
-      {"options", true, false},
-      {"option", false, false},
-      {"choices", true, false},
-      {"choice", false, false},
-      {"keys", true, true},
-      {"key", false, true},
-  }};
   std::vector<OptionReference> refs;
   for (size_t i = 0; i < s.size(); ++i) {
     if (i > 0 && IsAlnum(s[i - 1])) continue;
-    // "D is the answer", "(B) is the correct option": the letter first.
-    if (OpensClause(s, i)) {
-      OptionReference ref;
-      if (MatchLetter(s, i, /*strong_context=*/true, &ref) && FollowedByIsTheAnswer(s, ref.end)) {
-        ref.states_answer = true;
-        refs.push_back(ref);
-        i = ref.end - 1;
-        continue;
-      }
-    }
-    const Keyword* kw = nullptr;
-    size_t p = std::string_view::npos;
-    for (const Keyword& k : kKeywords) {
-      p = MatchWord(s, i, k.word);
-      if (p != std::string_view::npos) {
-        kw = &k;
-        break;
-      }
-    }
-    if (kw == nullptr) continue;
-    // "Ans" is a keyword only as an abbreviation: "Ans: B", "Ans. B".
-    if (kw->word == "ans" && (p >= s.size() || (s[p] != ':' && s[p] != '.'))) continue;
-    if (kw->word == "ans" && s[p] == '.') p = p + 1;
-    bool states = kw->states_answer;
-    // "correct option is", "right choice:" state the answer too.
-    if (!states && i >= 2) {
-      size_t w = i - 1;
-      while (w > 0 && IsSpace(s[w])) --w;
-      size_t end = w + 1;
-      while (w > 0 && std::isalpha(static_cast<unsigned char>(s[w - 1]))) --w;
-      std::string_view prev = s.substr(w, end - w);
-      states = MatchWord(prev, 0, "correct") == prev.size() ||
-               MatchWord(prev, 0, "right") == prev.size();
-    }
-    p = SkipSpaces(s, p);
-    // After "option"/"choice" a capital letter is always a letter; after "answer" it may be
-    // English.
-    bool strong = !kw->states_answer;
-    bool linked = true;  // "answer: C", "answer is C": a statement, not just a mention
-    if (p < s.size() && (s[p] == ':' || s[p] == '=')) {
-      strong = true;
-      p = SkipSpaces(s, p + 1);
-    } else if (size_t q = MatchWord(s, p, "is"); q != std::string_view::npos) {
-      p = SkipSpaces(s, q);
-    } else if (size_t q2 = MatchWord(s, p, "would"); q2 != std::string_view::npos) {
-      size_t q3 = MatchWord(s, SkipSpaces(s, q2), "be");
-      if (q3 == std::string_view::npos) continue;
-      p = SkipSpaces(s, q3);
-    } else if (size_t q4 = MatchWord(s, p, "are"); q4 != std::string_view::npos && kw->plural) {
-      p = SkipSpaces(s, q4);
-    } else {
-      linked = false;  // "answer B is wrong" names B without stating it is the answer
-    }
-    states = states && linked;
-    // "the answer is option C": the second keyword carries the letter.
-    for (std::string_view second : {"option", "choice"}) {
-      size_t q = MatchWord(s, p, second);
-      if (q != std::string_view::npos) {
-        p = SkipSpaces(s, q);
-        strong = true;
-        break;
-      }
-    }
-    OptionReference ref;
-    if (!MatchLetter(s, p, strong, &ref)) continue;
-    // "Answer C" and "answer C." with nothing after the letter state it too ("Answer B is
-    // wrong" does not).
-    bool bare_statement = kw->states_answer && !kw->plural && !linked && EndsClause(s, ref.end);
-    ref.states_answer = states || bare_statement || FollowedByIsCorrect(s, ref.end);
-    refs.push_back(ref);
-    p = ref.end;
-    i = p - 1;
-    if (!kw->plural) continue;
-    // "options C and D", "answers B, C or E".
-    for (;;) {
-      size_t q = SkipSpaces(s, p);
-      if (q < s.size() && (s[q] == ',' || s[q] == '&' || s[q] == '/')) {
-        q = SkipSpaces(s, q + 1);
-      }
-      for (std::string_view joiner : {"and", "or"}) {
-        size_t w = MatchWord(s, q, joiner);
-        if (w != std::string_view::npos) {
-          q = SkipSpaces(s, w);
-          break;
-        }
-      }
-      if (q == SkipSpaces(s, p)) break;  // no separator
-      OptionReference next;
-      if (!MatchLetter(s, q, true, &next)) break;
-      next.states_answer = states;
-      refs.push_back(next);
-      p = next.end;
-      i = p - 1;
-    }
+    size_t end = AddLetterFirstStatement(s, i, &refs);
+    if (end == std::string_view::npos) end = AddKeywordReferences(s, i, &refs);
+    if (end != std::string_view::npos) i = end - 1;
   }
   return refs;
 }

@@ -403,6 +403,100 @@ double Jaccard(size_t overlap, size_t na, size_t nb) {
 
 size_t CeilTimes(double t, double x) { return static_cast<size_t>(std::ceil(t * x - kEpsilon)); }
 
+// Records that take part, in ascending size: a record only meets records no larger than itself.
+std::vector<uint32_t> RecordsBySize(const RankedRecords& records, size_t n) {
+  std::vector<uint32_t> by_size;
+  for (uint32_t r = 0; r < n; ++r) {
+    if (records.size(r) > 0) by_size.push_back(r);
+  }
+  std::stable_sort(by_size.begin(), by_size.end(),
+                   [&](uint32_t a, uint32_t b) { return records.size(a) < records.size(b); });
+  return by_size;
+}
+
+// The inverted lists of indexed prefix tokens, as linked lists in one array (newest first, so
+// sizes fall along a list and the first too-small entry ends the walk). One vector per token
+// would cost 24 bytes for each of millions of mostly empty lists.
+class PrefixIndex {
+ public:
+  explicit PrefixIndex(size_t rank_count) : head_(rank_count, kEnd) {}
+
+  // Walks the lists of the probe prefix of record x (records indexed so far, no smaller than x
+  // can match at threshold t): counts in overlap[y] the prefix tokens x shares with each record
+  // y, or sets it to -1 once even matching every remaining token cannot reach t. Appends each
+  // record met for the first time to `touched`.
+  void Probe(const RankedRecords& records, uint32_t x, double t, std::vector<int32_t>& overlap,
+             std::vector<uint32_t>& touched) const {
+    const size_t nx = records.size(x);
+    const uint32_t* xs = records.begin(x);
+    const size_t min_size = CeilTimes(t, static_cast<double>(nx));
+    const size_t probe_prefix = nx - CeilTimes(t, static_cast<double>(nx)) + 1;
+    for (size_t i = 0; i < probe_prefix && i < nx; ++i) {
+      for (uint32_t k = head_[xs[i]]; k != kEnd; k = postings_[k].next) {
+        const Posting& p = postings_[k];
+        const size_t ny = records.size(p.record);
+        if (ny < min_size) break;  // and so are all older entries
+        int32_t& count = overlap[p.record];
+        if (count < 0) continue;
+        const size_t needed = CeilTimes(t / (1.0 + t), static_cast<double>(nx + ny));
+        const size_t remaining = std::min(nx - i - 1, ny - p.position - 1);
+        if (count == 0) touched.push_back(p.record);
+        if (static_cast<size_t>(count) + 1 + remaining < needed) {
+          count = -1;  // even matching every remaining token cannot reach the threshold
+        } else {
+          ++count;
+        }
+      }
+    }
+  }
+
+  // Adds the index prefix of record x (what a later, larger record can share with it at t).
+  void Insert(const RankedRecords& records, uint32_t x, double t) {
+    const size_t nx = records.size(x);
+    const uint32_t* xs = records.begin(x);
+    const size_t index_prefix = nx - CeilTimes(2.0 * t / (1.0 + t), static_cast<double>(nx)) + 1;
+    for (size_t i = 0; i < index_prefix && i < nx; ++i) {
+      postings_.push_back({x, static_cast<uint32_t>(i), head_[xs[i]]});
+      head_[xs[i]] = static_cast<uint32_t>(postings_.size() - 1);
+    }
+  }
+
+ private:
+  struct Posting {
+    uint32_t record;
+    uint32_t position;
+    uint32_t next;
+  };
+  static constexpr uint32_t kEnd = UINT32_MAX;
+  std::vector<uint32_t> head_;
+  std::vector<Posting> postings_;
+};
+
+// Verifies the candidates `touched` that record x met in the index (those still counted in
+// `overlap`, and reportable: one of the two among the first `linted` records) by their whole
+// overlap, appends those at or above t to `pairs`, and clears their counts.
+void VerifyCandidates(const RankedRecords& records, uint32_t x, size_t linted, double t,
+                      const std::vector<uint32_t>& touched, std::vector<int32_t>& overlap,
+                      JoinStats* stats, std::vector<SimilarPair>& pairs) {
+  const size_t nx = records.size(x);
+  const uint32_t* xs = records.begin(x);
+  for (uint32_t y : touched) {
+    if (overlap[y] > 0) {
+      const size_t ny = records.size(y);
+      bool reportable = x < linted || y < linted;
+      if (reportable) {
+        ++stats->candidates;
+        size_t o = Overlap(xs, nx, records.begin(y), ny);
+        double similarity = Jaccard(o, nx, ny);
+        if (similarity + kEpsilon >= t) {
+          pairs.push_back({std::min(x, y), std::max(x, y), similarity});
+        }
+      }
+    }
+    overlap[y] = 0;
+  }
+}
+
 }  // namespace
 
 void TokenSets::Append(const TokenSets& other) {
@@ -422,72 +516,15 @@ std::vector<SimilarPair> SimilarityJoin(TokenSets sets, size_t linted, const Joi
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double t = std::clamp(options.threshold, kEpsilon, 1.0);
 
-  // Records in ascending size: a record only meets records no larger than itself.
-  std::vector<uint32_t> by_size;
-  for (uint32_t r = 0; r < n; ++r) {
-    if (records.size(r) > 0) by_size.push_back(r);
-  }
-  std::stable_sort(by_size.begin(), by_size.end(),
-                   [&](uint32_t a, uint32_t b) { return records.size(a) < records.size(b); });
-
-  // The inverted lists of indexed prefix tokens, as linked lists in one array (newest first, so
-  // sizes fall along a list and the first too-small entry ends the walk). One vector per token
-  // would cost 24 bytes for each of millions of mostly empty lists.
-  struct Posting {
-    uint32_t record;
-    uint32_t position;
-    uint32_t next;
-  };
-  constexpr uint32_t kEnd = UINT32_MAX;
-  std::vector<uint32_t> head(records.rank_count, kEnd);
-  std::vector<Posting> postings;
+  PrefixIndex index(records.rank_count);
   std::vector<int32_t> overlap(n, 0);  // -1: pruned for the current probe
   std::vector<uint32_t> touched;
   std::vector<SimilarPair> pairs;
-
-  for (uint32_t x : by_size) {
-    const size_t nx = records.size(x);
-    const uint32_t* xs = records.begin(x);
-    const size_t min_size = CeilTimes(t, static_cast<double>(nx));
-    const size_t probe_prefix = nx - CeilTimes(t, static_cast<double>(nx)) + 1;
+  for (uint32_t x : RecordsBySize(records, n)) {
     touched.clear();
-    for (size_t i = 0; i < probe_prefix && i < nx; ++i) {
-      for (uint32_t k = head[xs[i]]; k != kEnd; k = postings[k].next) {
-        const Posting& p = postings[k];
-        const size_t ny = records.size(p.record);
-        if (ny < min_size) break;  // and so are all older entries
-        int32_t& count = overlap[p.record];
-        if (count < 0) continue;
-        const size_t needed = CeilTimes(t / (1.0 + t), static_cast<double>(nx + ny));
-        const size_t remaining = std::min(nx - i - 1, ny - p.position - 1);
-        if (count == 0) touched.push_back(p.record);
-        if (static_cast<size_t>(count) + 1 + remaining < needed) {
-          count = -1;  // even matching every remaining token cannot reach the threshold
-        } else {
-          ++count;
-        }
-      }
-    }
-    for (uint32_t y : touched) {
-      if (overlap[y] > 0) {
-        const size_t ny = records.size(y);
-        bool reportable = x < linted || y < linted;
-        if (reportable) {
-          ++stats->candidates;
-          size_t o = Overlap(xs, nx, records.begin(y), ny);
-          double similarity = Jaccard(o, nx, ny);
-          if (similarity + kEpsilon >= t) {
-            pairs.push_back({std::min(x, y), std::max(x, y), similarity});
-          }
-        }
-      }
-      overlap[y] = 0;
-    }
-    const size_t index_prefix = nx - CeilTimes(2.0 * t / (1.0 + t), static_cast<double>(nx)) + 1;
-    for (size_t i = 0; i < index_prefix && i < nx; ++i) {
-      postings.push_back({x, static_cast<uint32_t>(i), head[xs[i]]});
-      head[xs[i]] = static_cast<uint32_t>(postings.size() - 1);
-    }
+    index.Probe(records, x, t, overlap, touched);
+    VerifyCandidates(records, x, linted, t, touched, overlap, stats, pairs);
+    index.Insert(records, x, t);
   }
   std::sort(pairs.begin(), pairs.end(), [](const SimilarPair& p, const SimilarPair& q) {
     return p.a != q.a ? p.a < q.a : p.b < q.b;

@@ -104,6 +104,62 @@ bool AsksSomething(std::string_view sentence, const std::vector<Word>& words) {
   return false;
 }
 
+// "except" (word k of `words`, in `stem`) asks for the exception: not after a negative ("nothing
+// ... except ____" asks for the one thing that is), and in a selecting question, a sentence
+// opening with "All"/"Each", or at the end ("... EXCEPT:", "except ____"); not "except when".
+bool ExceptAsksForException(std::string_view stem, const std::vector<Word>& words, size_t k,
+                            bool selecting, bool starts_with_all) {
+  const Word& w = words[k];
+  const std::string& after = k + 1 < words.size() ? words[k + 1].lower : std::string();
+  char next_char = w.end < stem.size() ? stem[w.end] : '\n';
+  bool double_negative = false;
+  for (size_t j = 0; j < k; ++j) {
+    const std::string& v = words[j].lower;
+    double_negative = double_negative || v == "nothing" || v == "no" || v == "none" ||
+                      v == "nobody" || v == "never" || v == "not" || v == "cannot";
+  }
+  if (double_negative) return false;
+  bool at_end = k + 1 == words.size() || next_char == ':' || next_char == '_' ||
+                (next_char == ' ' && w.end + 1 < stem.size() && stem[w.end + 1] == '_');
+  if (!selecting && !starts_with_all && !at_end) return false;
+  return at_end || !(after == "when" || after == "if" || after == "that" || after == "where" ||
+                     after == "as" || after == "in" || after == "for");
+}
+
+// "not" that only qualifies: "not only", "not just", "or not", "if not", "not-for-profit", ", not".
+bool NotOnlyQualifies(std::string_view stem, const Word& w, const std::string& before,
+                      const std::string& after) {
+  char next_char = w.end < stem.size() ? stem[w.end] : '\n';
+  char previous_char = w.begin >= 2 ? stem[w.begin - 2] : ' ';
+  return after == "only" || after == "just" || after == "merely" || after == "simply" ||
+         before == "or" || before == "if" || next_char == '-' || previous_char == ',';
+}
+
+// "false" as the answer asked for: at the end of the sentence (ending at `sentence_end`), before
+// punctuation, or before a word that cannot be its noun ("about", "regarding"; "statement" is the
+// noun asked about).
+bool FalseIsAskedFor(std::string_view stem, const Word& w, size_t sentence_end,
+                     const std::string& after) {
+  size_t next = w.end;
+  while (next < stem.size() && stem[next] == ' ') ++next;
+  bool punctuation = next >= sentence_end || !std::isalpha(static_cast<unsigned char>(stem[next]));
+  bool asked = after == "about" || after == "regarding" || after == "concerning" ||
+               after == "for" || after == "of" || after == "in" || after == "with" ||
+               after == "statement" || after == "statements" || after == "answer" ||
+               after == "option" || after == "choice" || after == "when" || after == "if";
+  return punctuation || asked;
+}
+
+// The message for negative word `word` left unemphasised.
+std::string UnemphasisedMessage(const std::string& word) {
+  std::string upper = word;
+  for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  std::string message = "the question asks with \"" + word;
+  message += "\" unemphasised: readers who miss it answer the opposite question; ";
+  message += "ask positively, or write it as " + upper + " (or in bold)";
+  return message;
+}
+
 }  // namespace
 
 void NegativeStemRule::CheckQuestion(const LintContext& ctx, size_t index,
@@ -144,54 +200,20 @@ void NegativeStemRule::CheckQuestion(const LintContext& ctx, size_t index,
     // value", "least biased", "from least to greatest" ask for a minimum.
     if (w.lower == "least" && !IsLeastSelection(after)) continue;
     if (w.lower == "not" && before == "but") continue;  // "granted by A but not by B"
-    char next_char = w.end < stem.size() ? stem[w.end] : '\n';
-    char previous_char = w.begin >= 2 ? stem[w.begin - 2] : ' ';
     if (w.lower == "except") {
-      // "nothing ... except ____" asks for the one thing that is, not for an exception.
-      bool double_negative = false;
-      for (size_t j = 0; j < k; ++j) {
-        const std::string& v = words[j].lower;
-        double_negative = double_negative || v == "nothing" || v == "no" || v == "none" ||
-                          v == "nobody" || v == "never" || v == "not" || v == "cannot";
-      }
-      if (double_negative) continue;
-      // "All of the following ... except", "... EXCEPT:", "except ____"; not "except when".
-      bool at_end = k + 1 == words.size() || next_char == ':' || next_char == '_' ||
-                    (next_char == ' ' && w.end + 1 < stem.size() && stem[w.end + 1] == '_');
-      if (!selecting && !starts_with_all && !at_end) continue;
-      if (!at_end && (after == "when" || after == "if" || after == "that" || after == "where" ||
-                      after == "as" || after == "in" || after == "for")) {
-        continue;
-      }
+      if (!ExceptAsksForException(stem, words, k, selecting, starts_with_all)) continue;
     } else if (!selecting) {
       continue;  // a negative in a statement, not in a question that selects
     }
-    if (w.lower == "not" &&
-        (after == "only" || after == "just" || after == "merely" || after == "simply" ||
-         before == "or" || before == "if" || next_char == '-' || previous_char == ',')) {
-      continue;
-    }
+    if (w.lower == "not" && NotOnlyQualifies(stem, w, before, after)) continue;
     if (w.lower == "least" && (before == "at" || before == "not")) continue;
-    if (w.lower == "false" || w.lower == "incorrect" || w.lower == "untrue") {
-      // "false" as the answer asked for: at the end, before punctuation, or before a word that
-      // cannot be its noun ("about", "regarding", "statement" is the noun asked about).
-      size_t next = w.end;
-      while (next < stem.size() && stem[next] == ' ') ++next;
-      bool punctuation = next >= range.end || !std::isalpha(static_cast<unsigned char>(stem[next]));
-      bool asked = after == "about" || after == "regarding" || after == "concerning" ||
-                   after == "for" || after == "of" || after == "in" || after == "with" ||
-                   after == "statement" || after == "statements" || after == "answer" ||
-                   after == "option" || after == "choice" || after == "when" || after == "if";
-      if (!punctuation && !asked) continue;
+    if ((w.lower == "false" || w.lower == "incorrect" || w.lower == "untrue") &&
+        !FalseIsAskedFor(stem, w, range.end, after)) {
+      continue;
     }
     if (Emphasised(stem, w)) continue;
     std::string word = std::string(stem.substr(w.begin, w.end - w.begin));
-    std::string upper = word;
-    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    std::string message = "the question asks with \"" + word;
-    message += "\" unemphasised: readers who miss it answer the opposite question; ";
-    message += "ask positively, or write it as " + upper + " (or in bold)";
-    reporter.ReportRange(index, q.stem, w.begin, w.end, "stem", message);
+    reporter.ReportRange(index, q.stem, w.begin, w.end, "stem", UnemphasisedMessage(word));
     return;
   }
 }

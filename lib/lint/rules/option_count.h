@@ -34,6 +34,9 @@ class OptionCountRule : public Rule {
                  Reporter& reporter) const override;
 
  private:
+  // The configured range for questions of `type` (none for other types).
+  const std::optional<Range>& RangeFor(model::QuestionType type) const;
+
   std::optional<Range> single_;
   std::optional<Range> multiple_;
   std::optional<Range> true_false_;
