@@ -1,5 +1,6 @@
-// Diagnostic: an input error with its place, for problems that do not stop the rest of the work
-// (one malformed question in a file of many). Reported through a list the caller owns.
+// Diagnostic: an input error or warning with its place, for problems that do not stop the rest of
+// the work (one malformed question in a file of many; a part of the input read as Moodle reads it,
+// or dropped as Moodle drops it). Reported through a list the caller owns.
 #ifndef QBANK_BASE_DIAGNOSTIC_H_
 #define QBANK_BASE_DIAGNOSTIC_H_
 
@@ -14,6 +15,7 @@ struct Diagnostic {
   std::string path;
   SourceSpan span;  // span.file is not set; path names the file
   std::string message;
+  bool warning = false;  // read (or dropped) as the user would expect; not an input error
 
   // The one way to make a Diagnostic: from a failed Status, at the place the status names, or in
   // the file `path` as a whole when it names none.
@@ -25,10 +27,17 @@ struct Diagnostic {
     d.message = status.IsInternal() ? "internal error: " + status.message() : status.message();
     return d;
   }
+  // The same as a warning: what `status` says was read anyway, or dropped on purpose.
+  static Diagnostic WarningFromStatus(const Status& status, const std::string& path = "") {
+    Diagnostic d = FromStatus(status, path);
+    d.warning = true;
+    return d;
+  }
 
-  // "path:line:col: error: message"
+  // "path:line:col: error: message" ("warning:" for a warning)
   std::string ToString() const {
-    return FormatLocation(path, span.line, span.column) + ": error: " + message;
+    return FormatLocation(path, span.line, span.column) + (warning ? ": warning: " : ": error: ") +
+           message;
   }
 };
 

@@ -11,7 +11,8 @@ namespace qbank::commands {
 
 int ExplainRule(std::string_view rule_id, std::ostream& out, std::ostream& err,
                 const std::string& data_dir) {
-  if (lint::RuleRegistry::Default().Find(rule_id) == nullptr && rule_id != kImportErrorRuleId) {
+  if (lint::RuleRegistry::Default().Find(rule_id) == nullptr && rule_id != kImportErrorRuleId &&
+      rule_id != kImportWarningRuleId) {
     err << "qbank explain: unknown rule '" << rule_id << "'; run `qbank rules` for the list\n";
     return kExitError;
   }

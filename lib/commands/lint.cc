@@ -123,9 +123,10 @@ struct LintRun {
   std::optional<lint::Severity> fail_on;  // --fail-on; nullopt for none
   lint::LintConfig config;
   std::unique_ptr<model::Bank> owned_bank = std::make_unique<model::Bank>();
-  model::Bank* bank = owned_bank.get();   // still valid after KeepBankUntilExit
-  std::vector<Diagnostic> import_errors;  // one per file that failed to import
-  size_t files_read = 0;                  // sources before import errors add theirs
+  model::Bank* bank = owned_bank.get();     // still valid after KeepBankUntilExit
+  std::vector<Diagnostic> import_errors;    // one per file or question that failed to import
+  std::vector<Diagnostic> import_warnings;  // what the readers took in or dropped on purpose
+  size_t files_read = 0;                    // sources before import errors add theirs
   std::vector<lint::PlannedRule> plan;
   std::optional<std::vector<bool>> changed;  // --changed-since: changed[f] per source
   lint::EngineResult engine;
@@ -210,6 +211,7 @@ Status ImportInputs(LintRun& run, std::ostream& err) {
   import_options.stdin_stream = options.stdin_stream != nullptr ? options.stdin_stream : &std::cin;
   std::vector<std::string> skipped;
   import_options.skipped = &skipped;
+  import_options.warnings = &run.import_warnings;
   Clock::time_point start = Clock::now();
   Status imported =
       formats::ImportInputs(options.inputs, import_options, run.fs, *run.bank, run.import_errors);
@@ -256,11 +258,12 @@ void RunEngine(LintRun& run) {
   run.report_start = Clock::now();
 }
 
-// A file that failed to import, as a finding at its place.
+// A file or question that failed to import (or an import warning), as a finding at its place.
 lint::Finding ImportErrorFinding(const Diagnostic& d, model::Bank& bank, const FileSystem& fs) {
   lint::Finding f;
-  f.rule_id = std::string(kImportErrorRuleId);
-  f.severity = lint::Severity::kError;
+  std::string_view rule_id = d.warning ? kImportWarningRuleId : kImportErrorRuleId;
+  f.rule_id = std::string(rule_id);
+  f.severity = d.warning ? lint::Severity::kWarning : lint::Severity::kError;
   f.message = d.message;
   f.span = d.span;
   f.span.file = SourceFor(bank, d.path, fs);
@@ -270,8 +273,7 @@ lint::Finding ImportErrorFinding(const Diagnostic& d, model::Bank& bank, const F
   }
   // "bank/x.json" and "./bank/x.json" are one file: the fingerprint uses the normal form.
   f.fingerprint = lint::Fingerprint(
-      kImportErrorRuleId, "", std::filesystem::path(d.path).lexically_normal().generic_string(),
-      f.message);
+      rule_id, "", std::filesystem::path(d.path).lexically_normal().generic_string(), f.message);
   return f;
 }
 
@@ -279,6 +281,9 @@ lint::Finding ImportErrorFinding(const Diagnostic& d, model::Bank& bank, const F
 // touching a changed file.
 void CollectFindings(LintRun& run) {
   for (const Diagnostic& d : run.import_errors) {
+    run.findings.push_back(ImportErrorFinding(d, *run.bank, run.fs));
+  }
+  for (const Diagnostic& d : run.import_warnings) {
     run.findings.push_back(ImportErrorFinding(d, *run.bank, run.fs));
   }
   run.findings.insert(run.findings.end(), std::make_move_iterator(run.engine.findings.begin()),
@@ -325,6 +330,20 @@ std::vector<std::string_view> RulesThatRan(const std::vector<lint::PlannedRule>&
   return ids;
 }
 
+// The files read, and those that could not be read at all (each once, however many errors).
+size_t FilesChecked(const LintRun& run) {
+  std::set<std::string_view> paths;
+  for (size_t i = 0; i < run.files_read && i < run.bank->sources.size(); ++i) {
+    if (run.bank->sources[i] != nullptr) paths.insert(run.bank->sources[i]->path());
+  }
+  size_t unread = 0;
+  std::set<std::string_view> counted;
+  for (const Diagnostic& d : run.import_errors) {
+    if (paths.count(d.path) == 0 && counted.insert(d.path).second) ++unread;
+  }
+  return run.files_read + unread;
+}
+
 // The report, to --output (atomically, never over an input) or `out`.
 Status WriteReport(LintRun& run, std::ostream& out) {
   const LintOptions& options = run.options;
@@ -334,7 +353,7 @@ Status WriteReport(LintRun& run, std::ostream& out) {
   for (std::string_view id : RulesThatRan(run.plan)) {
     input.rules.push_back(lint::RuleRegistry::Default().Find(id));
   }
-  input.files_checked = run.files_read + run.import_errors.size();
+  input.files_checked = FilesChecked(run);
   input.questions_checked = run.engine.questions_checked;
   ReportRendering rendering;
   rendering.color =

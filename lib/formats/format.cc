@@ -26,6 +26,13 @@ void ImportContext::AddError(const Status& error) {
   errors->push_back(Diagnostic::FromStatus(error, path));
 }
 
+void ImportContext::AddWarning(const SourceText& source, size_t offset, std::string_view message) {
+  if (warnings == nullptr) return;
+  Status where = source.ErrorAt(offset, message);
+  std::string path = bank != nullptr && file != SourceSpan::kNoFile ? bank->SourcePath(file) : "";
+  warnings->push_back(Diagnostic::WarningFromStatus(where, path));
+}
+
 int Format::Sniff(std::string_view /*path*/, std::string_view /*content*/) const { return 0; }
 
 Status Format::Import(const SourceText& source, ImportContext& /*ctx*/) const {

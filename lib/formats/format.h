@@ -22,13 +22,18 @@ struct ImportContext {
   uint32_t file = SourceSpan::kNoFile;        // this source's index in bank->sources
   FileSystem* fs = nullptr;                   // for formats that read more than one file (packages)
   std::vector<Diagnostic>* errors = nullptr;  // problems that do not stop the rest of the file
-  std::string encoding;                       // the user's --encoding, empty for UTF-8
+  std::vector<Diagnostic>* warnings = nullptr;  // what was read anyway, or dropped as Moodle does
+  std::string encoding;                         // the user's --encoding, empty for UTF-8
 
   // Records a problem that leaves the rest of the file readable (one malformed question) at byte
   // `offset` of `source`. Dropped when `errors` is null.
   void AddError(const SourceText& source, size_t offset, std::string_view message);
   // The same for a failed Status (placed in the file it names).
   void AddError(const Status& error);
+  // Records what the reader took in a way the user should know of (letters read as labels, an
+  // empty answer dropped as Moodle drops it) at byte `offset` of `source`. Dropped when
+  // `warnings` is null.
+  void AddWarning(const SourceText& source, size_t offset, std::string_view message);
 };
 
 struct ExportOptions {

@@ -27,13 +27,18 @@ struct ImportOptions {
   // When set, receives the files found in folders that were skipped because their content does
   // not look like their extension's format (a README.md beside a bank of drafts).
   std::vector<std::string>* skipped = nullptr;
+  // When set, receives the readers' warnings: what was read anyway or dropped on purpose, as
+  // Moodle reads or drops it (ImportContext::AddWarning). They are not input errors.
+  std::vector<Diagnostic>* warnings = nullptr;
 };
 
 // Reads every input into `bank`. Folders are walked recursively (hidden entries skipped) and
 // every file with an extension some format claims, and content that format recognises, is read,
 // unless a format claims the folder as a whole (a QTI content package). Files named directly are
 // always read. A file that cannot be read or parsed becomes a Diagnostic in
-// `errors` (its questions are not added) and the others are still read. Questions without an id
+// `errors` (its questions are not added) and the others are still read; a malformed question in
+// a file that is otherwise readable becomes a Diagnostic at its place, and the file's other
+// questions are added. Questions without an id
 // get one derived from their content (copies of the same content get "-2", "-3", ... appended).
 // Returns a non-OK Status only for usage errors (an unknown
 // --from format, "-" without --from, stdin read twice); everything input-related goes to `errors`.

@@ -161,7 +161,9 @@ std::vector<RuleMetadata> DescribeRules(const lint::RuleRegistry& registry,
       meta.default_severity = rule->default_severity();
     } else {
       meta.summary = id;
-      meta.default_severity = lint::Severity::kError;
+      // "import-warning" is the one finding outside the registry that is not an error.
+      meta.default_severity =
+          id == "import-warning" ? lint::Severity::kWarning : lint::Severity::kError;
     }
     if (!docs_dir.empty()) {
       std::string doc_path = docs_dir + "/";

@@ -35,12 +35,19 @@ inline std::string ReadTestdata(const std::string& name) {
 struct Imported {
   model::Bank bank;
   std::vector<Diagnostic> errors;
+  std::vector<Diagnostic> warnings;
   Status status;
 
   // Every error as "path:line:col: error: message", one per line.
   std::string ErrorText() const {
     std::string out;
     for (const Diagnostic& d : errors) out += d.ToString() + "\n";
+    return out;
+  }
+  // Every warning as "path:line:col: warning: message", one per line.
+  std::string WarningText() const {
+    std::string out;
+    for (const Diagnostic& d : warnings) out += d.ToString() + "\n";
     return out;
   }
 };
@@ -56,6 +63,7 @@ inline Imported ImportText(const formats::Format& format, const std::string& pat
   ctx.bank = &result.bank;
   ctx.file = result.bank.AddSource(source);
   ctx.errors = &result.errors;
+  ctx.warnings = &result.warnings;
   ctx.encoding = encoding;
   ctx.fs = fs;
   result.status = format.Import(*source, ctx);
