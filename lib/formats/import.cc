@@ -148,6 +148,7 @@ class Importer {
     ctx.file = file;
     ctx.fs = &fs_;
     ctx.errors = &errors_;
+    ctx.warnings = options_.warnings;
     ctx.encoding = options_.encoding;
     return ctx;
   }

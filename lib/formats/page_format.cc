@@ -1365,26 +1365,37 @@ Status PageFormat::Import(const SourceText& source, ImportContext& ctx) const {
   size_t start = 0;
   for (size_t i = 0; i <= lines.size(); ++i) {
     if (i < lines.size() && lines[i].text != kSeparator) continue;
-    if (i == start) {
-      size_t at = i < lines.size() ? lines[i].begin : text.content().size();
-      return text.ErrorAt(
-          at, std::string(kTitleExpected) + (start == 0 ? " before '---'" : " after '---'"));
-    }
-    pages.emplace_back(start, i);
+    pages.emplace_back(start, i);  // empty (start == i) when two separators meet
     start = i + 1;
   }
 
+  // A malformed page is reported at its place and skipped; the file's other pages are read.
   std::vector<Question> questions;
-  std::vector<BankFacts> facts(pages.size());
+  std::vector<BankFacts> facts;
   for (size_t p = 0; p < pages.size(); ++p) {
     Question q;
-    PageParser parser(text, lines, pages[p].first, pages[p].second, file, split.crlf);
-    QBANK_RETURN_IF_ERROR(parser.Parse(q, facts[p]));
+    BankFacts page_facts;
+    auto [first, end] = pages[p];
+    Status parsed;
+    if (first == end) {
+      size_t at = end < lines.size() ? lines[end].begin : text.content().size();
+      parsed = text.ErrorAt(
+          at, std::string(kTitleExpected) + (first == 0 ? " before '---'" : " after '---'"));
+    } else {
+      PageParser parser(text, lines, first, end, file, split.crlf);
+      parsed = parser.Parse(q, page_facts);
+    }
+    if (!parsed.ok()) {
+      if (ctx.errors == nullptr) return parsed;
+      ctx.AddError(parsed);
+      continue;
+    }
     if (split.crlf) q.extensions["page"]["line_break"] = "crlf";
     if (p == 0 && bom) q.extensions["page"]["bom"] = true;
     if (p + 1 == pages.size() && split.final_newline) q.extensions["page"]["final_newline"] = true;
     q.id.value = model::DeriveQuestionId(q);
     questions.push_back(std::move(q));
+    facts.push_back(std::move(page_facts));
   }
 
   model::Bank& bank = *ctx.bank;

@@ -42,7 +42,13 @@ Status ImportText(const std::string& path, const std::string& content, Bank& ban
   ctx.file = bank.AddSource(source);
   std::vector<Diagnostic> errors;
   ctx.errors = &errors;
-  return PageFormat().Import(*source, ctx);
+  Status status = PageFormat().Import(*source, ctx);
+  // A malformed page is reported in the list and skipped: the first one is this file's error.
+  if (status.ok() && !errors.empty()) {
+    return Status::InvalidInput(errors.front().message)
+        .At(errors.front().path, errors.front().span);
+  }
+  return status;
 }
 
 Result<std::string> ExportBank(const Bank& bank, LossReport& loss) {
@@ -542,11 +548,39 @@ TEST(PageFormatErrorTest, Separators) {
             "m.txt:30:4: expected a title line '<EXAM> <Domain> Practice Question' after '---'");
   EXPECT_EQ(ImportError(page + "\n---\n---\n" + page),
             "m.txt:31:1: expected a title line '<EXAM> <Domain> Practice Question' after '---'");
-  // An error in a later page names its own line, and the file adds no question.
+  // An error in a later page names its own line; the file's good pages are still read.
   Bank bank;
   Status status = ImportText("m.txt", page + "\n---\n" + Without(2), bank);
   EXPECT_EQ(status.ToString(), "m.txt:32:1: expected the question stem after the title line");
-  EXPECT_TRUE(bank.questions.empty());
+  EXPECT_EQ(bank.questions.size(), 1u);
+}
+
+TEST(PageFormatErrorTest, AMalformedPageIsSkippedAndTheOthersAreRead) {
+  std::string page = Join(BasePage());
+  Bank bank;
+  auto source = std::make_shared<const SourceText>(
+      "m.txt", page + "\n---\n" + Without(2) + "\n---\n---\n" + page);
+  ImportContext ctx;
+  ctx.bank = &bank;
+  ctx.file = bank.AddSource(source);
+  std::vector<Diagnostic> errors;
+  ctx.errors = &errors;
+  ASSERT_TRUE(PageFormat().Import(*source, ctx).ok());
+  ASSERT_EQ(errors.size(), 2u);
+  EXPECT_EQ(errors[0].ToString(),
+            "m.txt:32:1: error: expected the question stem after the title line");
+  EXPECT_EQ(errors[1].ToString(),
+            "m.txt:60:1: error: expected a title line '<EXAM> <Domain> Practice Question' after "
+            "'---'");
+  ASSERT_EQ(bank.questions.size(), 2u);
+  EXPECT_EQ(bank.questions[0].span.line, 1u);
+  EXPECT_EQ(bank.questions[1].span.line, 61u);
+  // Without an error list the first malformed page stops the file.
+  Bank strict;
+  ImportContext no_list;
+  no_list.bank = &strict;
+  no_list.file = strict.AddSource(source);
+  EXPECT_FALSE(PageFormat().Import(*source, no_list).ok());
 }
 
 TEST(PageFormatErrorTest, MarksPaddedWithWhiteSpace) {
