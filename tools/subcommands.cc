@@ -78,7 +78,10 @@ int RunConvertLike(const std::vector<std::string>& args, const std::string& comm
       "encoding", po::value(&options.encoding),
       "input encoding when not UTF-8 (e.g. windows-1252)")(
       "strict", po::bool_switch(&options.strict), "refuse an export that would drop fields")(
-      "quiet,q", po::bool_switch(&options.quiet), "do not print the loss report");
+      "quiet,q", po::bool_switch(&options.quiet), "do not print the loss report")(
+      "keep-going,k", po::bool_switch(&options.keep_going),
+      "on malformed questions, write the ones that were read (exit 1) instead of nothing "
+      "(exit 2)");
   std::string usage = command == "import"   ? "qbank import INPUT... [-o BANK] [--from FORMAT]"
                       : command == "export" ? "qbank export BANK --to FORMAT [-o PATH]"
                                             : "qbank convert INPUT... --to FORMAT [-o OUTPUT]";

@@ -1,6 +1,9 @@
 // Import, export and convert over the import pipeline and the format registry.
 #include "commands/convert.h"
 
+#include <algorithm>
+#include <map>
+
 #include "commands/exit_code.h"
 #include "commands/inputs.h"
 #include "commands/output.h"
@@ -9,6 +12,30 @@
 #include "report/text_report.h"
 
 namespace qbank::commands {
+namespace {
+
+// Errors and warnings together, by file (in the order files were first named) and place.
+std::vector<Diagnostic> InPlaceOrder(const std::vector<Diagnostic>& errors,
+                                     const std::vector<Diagnostic>& warnings) {
+  std::vector<Diagnostic> all = errors;
+  all.insert(all.end(), warnings.begin(), warnings.end());
+  std::map<std::string, size_t> file_order;
+  for (const Diagnostic& d : all) file_order.emplace(d.path, file_order.size());
+  std::stable_sort(all.begin(), all.end(), [&](const Diagnostic& a, const Diagnostic& b) {
+    size_t fa = file_order[a.path];
+    size_t fb = file_order[b.path];
+    if (fa != fb) return fa < fb;
+    if (a.span.line != b.span.line) return a.span.line < b.span.line;
+    return a.span.column < b.span.column;
+  });
+  return all;
+}
+
+std::string Count(size_t n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+}  // namespace
 
 int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, std::ostream& out,
                std::ostream& err) {
@@ -35,6 +62,8 @@ int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, 
   import_options.stdin_stream = &in;
   std::vector<std::string> skipped;
   import_options.skipped = &skipped;
+  std::vector<Diagnostic> warnings;
+  import_options.warnings = &warnings;
   Status status = formats::ImportInputs(options.inputs, import_options, fs, bank, errors);
   if (!status.ok()) {
     err << "qbank: " << status.ToString() << "\n";
@@ -44,10 +73,17 @@ int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, 
     err << "qbank: note: skipped " << path << ": it does not look like question content (name it "
         << "directly to read it)\n";
   }
-  if (!errors.empty()) {
-    report::WriteImportErrors(errors, bank, err);
-    err << "qbank: " << errors.size() << (errors.size() == 1 ? " input error" : " input errors")
-        << "; nothing written\n";
+  report::WriteImportErrors(InPlaceOrder(errors, warnings), bank, err);
+  std::string read =
+      Count(bank.questions.size(), "question that was read", "questions that were read");
+  if (!errors.empty() && (!options.keep_going || bank.questions.empty())) {
+    err << "qbank: " << Count(errors.size(), "input error", "input errors") << "; nothing written";
+    if (bank.questions.empty()) {
+      err << " (no question was read)";
+    } else {
+      err << " (--keep-going writes the " << read << ")";
+    }
+    err << "\n";
     return kExitError;
   }
 
@@ -75,6 +111,11 @@ int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, 
   if (!status.ok()) {
     err << "qbank: " << status.ToString() << "\n";
     return kExitError;
+  }
+  if (!errors.empty()) {
+    err << "qbank: " << Count(errors.size(), "input error", "input errors") << "; wrote the "
+        << read << " (--keep-going)\n";
+    return kExitCheckFailed;
   }
   return kExitOk;
 }

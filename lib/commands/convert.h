@@ -20,12 +20,14 @@ struct ConvertOptions {
   std::string encoding;             // input encoding when not UTF-8
   bool strict = false;              // refuse an export that would drop fields
   bool quiet = false;               // no loss report on `err` (still refused under strict)
+  bool keep_going = false;          // write the questions that were read despite input errors
 };
 
-// Imports `options.inputs` into one bank and writes it in `options.to`. Import errors are printed
-// to `err` (one "path:line:col: error: ..." line each) and nothing is written. What the target
-// format cannot carry is reported on `err`; with `strict` that refuses the export. Returns 0, or 2
-// for usage and input errors.
+// Imports `options.inputs` into one bank and writes it in `options.to`. Import errors and warnings
+// are printed to `err` ("path:line:col: error: ..." with the source line and a caret). On an input
+// error nothing is written (exit 2), unless `keep_going`: then the questions that were read are
+// written and the exit code is 1 (2 when no question was read). What the target format cannot
+// carry is reported on `err`; with `strict` that refuses the export. Returns 0, 1 or 2.
 int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, std::ostream& out,
                std::ostream& err);
 

@@ -1,5 +1,6 @@
 // The exit codes of every qbank command, defined once: 0 success, 1 a check failed (lint findings,
-// `fmt --check`), 2 a usage, configuration or input error.
+// `fmt --check`, input errors past which `--keep-going` wrote what was read), 2 a usage,
+// configuration or input error.
 #ifndef QBANK_COMMANDS_EXIT_CODE_H_
 #define QBANK_COMMANDS_EXIT_CODE_H_
 
