@@ -3,9 +3,11 @@
 #include "formats/gift_format.h"
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <set>
 
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
@@ -188,6 +190,16 @@ class Block {
   }
   const std::string& raw() const { return raw_; }
   bool empty() const { return starts_.empty(); }
+  // The block without its first line (empty when it has one line).
+  Block WithoutFirstLine() const {
+    Block rest;
+    for (size_t k = 1; k < starts_.size(); ++k) {
+      size_t end = k + 1 < starts_.size() ? starts_[k + 1].raw - 1 : raw_.size();
+      rest.AddLine(std::string_view(raw_).substr(starts_[k].raw, end - starts_[k].raw),
+                   starts_[k].source);
+    }
+    return rest;
+  }
   size_t SourceOffset(size_t pos) const {
     if (starts_.empty()) return pos;
     auto it = std::upper_bound(starts_.begin(), starts_.end(), pos,
@@ -217,6 +229,8 @@ class QuestionParser {
   bool failed() const { return !error_.empty(); }
   const std::string& error() const { return error_; }
   size_t error_pos() const { return error_pos_; }
+  // What was read the way Moodle reads it (an empty answer dropped): offset in the block, message.
+  const std::vector<std::pair<size_t, std::string>>& warnings() const { return warnings_; }
 
   // The question text part of the block (everything but comments).
   void ParseQuestion(model::Question& q) {
@@ -254,22 +268,38 @@ class QuestionParser {
       if (!gift.is_null()) q.extensions[std::string(kExtension)] = gift;
       return;
     }
+    if (InLatex(open)) return FailLatex(open);
+    if (IsClozeGap(open + 1, close == std::string::npos ? end : close)) {
+      return Fail(open,
+                  "this is a Cloze gap ('{1:MC:...}', Moodle's embedded answers), which GIFT "
+                  "cannot hold: import the question as Moodle XML (type cloze) or rewrite it as "
+                  "GIFT");
+    }
     if (close == std::string::npos) {
       return Fail(open, "expected '}' to close the answer block opened here");
     }
     size_t nested = FindUnescaped(raw_, open + 1, close, "{");
     if (nested != std::string::npos) {
+      if (InLatex(nested)) return FailLatex(nested);
       return Fail(nested, "expected '}' before another '{' (write a literal brace as \\{)");
     }
     size_t second = FindUnescaped(raw_, close + 1, end, "{");
     if (second == std::string::npos) second = FindUnescaped(raw_, close + 1, end, "}");
-    if (second != std::string::npos) {
-      return Fail(second, "expected one answer block per question (write a literal brace as \\" +
-                              std::string(1, raw_[second]) + ")");
-    }
+    if (second != std::string::npos) return FailSecondBlock(close, second, end);
     q.stem = MakeText(pos, open);
     model::Text after = MakeText(close + 1, end);
-    if (!after.empty()) gift["blank_after"] = after.value;
+    if (!after.empty()) {
+      gift["blank_after"] = after.value;
+      size_t next = close + 1;
+      while (next < end && IsBlank(raw_[next])) ++next;
+      if (raw_.compare(next, 2, "::") == 0 && raw_.find('\n', close + 1) < next) {
+        warnings_.emplace_back(next,
+                               "a title on a new line after the answer block: missing blank "
+                               "line before line " +
+                                   std::to_string(LineOf(next)) +
+                                   "? (read as the text after the gap, as Moodle reads it)");
+      }
+    }
     ParseAnswers(open + 1, close, q, gift);
     if (failed()) return;
     if (!gift.is_null()) q.extensions[std::string(kExtension)] = gift;
@@ -332,6 +362,108 @@ class QuestionParser {
     if (failed()) return;
     error_pos_ = pos;
     error_ = std::move(message);
+  }
+
+  // The file's line number at block offset `pos` (0 when the block is not from a file).
+  uint32_t LineOf(size_t pos) {
+    return source_ != nullptr ? cursor_->At(block_.SourceOffset(pos)).line : 0;
+  }
+
+  // True when the brace at `pos` belongs to LaTeX: right after a command ("\frac{"), "^", "_" or
+  // another group ("}{"), or inside $$...$$, \(...\) or \[...\].
+  bool InLatex(size_t pos) const {
+    size_t k = pos;
+    while (k > 0 && std::isalpha(static_cast<unsigned char>(raw_[k - 1]))) --k;
+    if (k < pos && k > 0 && raw_[k - 1] == '\\') return true;
+    if (pos > 0 && (raw_[pos - 1] == '^' || raw_[pos - 1] == '_')) return true;
+    bool dollars = false;
+    bool paren = false;
+    for (size_t i = 0; i + 1 < pos; ++i) {
+      if (raw_[i] == '$' && raw_[i + 1] == '$') {
+        dollars = !dollars;
+        ++i;
+      } else if (raw_[i] == '\\' && (raw_[i + 1] == '(' || raw_[i + 1] == '[')) {
+        paren = true;
+        ++i;
+      } else if (raw_[i] == '\\' && (raw_[i + 1] == ')' || raw_[i + 1] == ']')) {
+        paren = false;
+        ++i;
+      } else if (raw_[i] == '\\') {
+        ++i;
+      }
+    }
+    return dollars || paren;
+  }
+
+  void FailLatex(size_t pos) {
+    Fail(pos, "unescaped '" + std::string(1, raw_[pos]) +
+                  "' in LaTeX: GIFT reads every brace as the answer block; write the formula's "
+                  "braces as \\{ and \\}");
+  }
+
+  // "{1:MC:~=a~b}", "{:SHORTANSWER:=x}": Moodle's Cloze (embedded answers) syntax.
+  bool IsClozeGap(size_t begin, size_t end) const {
+    static const std::set<std::string_view> kClozeTypes = {"MULTICHOICE",
+                                                           "MC",
+                                                           "MULTICHOICE_V",
+                                                           "MCV",
+                                                           "MULTICHOICE_H",
+                                                           "MCH",
+                                                           "MULTICHOICE_S",
+                                                           "MCS",
+                                                           "MULTICHOICE_VS",
+                                                           "MCVS",
+                                                           "MULTICHOICE_HS",
+                                                           "MCHS",
+                                                           "MULTIRESPONSE",
+                                                           "MR",
+                                                           "MULTIRESPONSE_H",
+                                                           "MRH",
+                                                           "MULTIRESPONSE_S",
+                                                           "MRS",
+                                                           "MULTIRESPONSE_HS",
+                                                           "MRHS",
+                                                           "SHORTANSWER",
+                                                           "SA",
+                                                           "MW",
+                                                           "SHORTANSWER_C",
+                                                           "SAC",
+                                                           "MWC",
+                                                           "NUMERICAL",
+                                                           "NM"};
+    size_t i = begin;
+    while (i < end && IsBlank(raw_[i])) ++i;
+    while (i < end && std::isdigit(static_cast<unsigned char>(raw_[i]))) ++i;
+    if (i >= end || raw_[i] != ':') return false;
+    size_t name = ++i;
+    while (i < end && (std::isupper(static_cast<unsigned char>(raw_[i])) || raw_[i] == '_')) ++i;
+    if (i >= end || raw_[i] != ':') return false;
+    return kClozeTypes.count(std::string_view(raw_).substr(name, i - name)) != 0;
+  }
+
+  // A second brace after the answer block closed at `close`: a missing blank line before the
+  // next question, a brace of LaTeX, a second gap, or a stray brace.
+  void FailSecondBlock(size_t close, size_t second, size_t end) {
+    size_t next = close + 1;
+    while (next < end && IsBlank(raw_[next])) ++next;
+    if (raw_.find('\n', close + 1) < next && raw_[second] == '{' && !InLatex(second)) {
+      return Fail(next,
+                  "expected a blank line between two questions: missing blank line before "
+                  "line " +
+                      std::to_string(LineOf(next)) + "?");
+    }
+    if (InLatex(second)) return FailLatex(second);
+    if (raw_[second] == '{') {
+      size_t second_close = FindUnescaped(raw_, second + 1, end, "}");
+      if (second_close != std::string::npos) {
+        return Fail(second,
+                    "a second gap in one question: GIFT holds one answer block per "
+                    "question (split the question, or write it as Cloze in Moodle XML; "
+                    "a literal brace is written \\{)");
+      }
+    }
+    Fail(second, "expected one answer block per question (write a literal brace as \\" +
+                     std::string(1, raw_[second]) + ")");
   }
 
   // raw_[begin, end) trimmed and unescaped, with its span.
@@ -425,9 +557,11 @@ class QuestionParser {
     bool single = std::any_of(answers.begin(), answers.end(),
                               [](const Answer& a) { return a.marker == '='; });
     q.type = single ? QuestionType::kSingleAnswer : QuestionType::kMultipleAnswer;
-    for (const Answer& a : answers) {
+    for (size_t i = 0; i < answers.size(); ++i) {
+      const Answer& a = answers[i];
       model::Option option = MakeOption(a);
       if (failed()) return;
+      if (DropsEmptyAnswer(answers, i, option)) continue;
       if (single) {
         option.correct = a.marker == '=' || (option.weight && *option.weight == 100);
       } else {
@@ -448,12 +582,33 @@ class QuestionParser {
     }
   }
 
+  // True (with a warning) for an answer without text, which Moodle drops when it saves the
+  // question: "~=x" reads as an empty wrong answer and a right one.
+  bool DropsEmptyAnswer(const std::vector<Answer>& answers, size_t i, const model::Option& option) {
+    if (!option.text.value.empty()) return false;
+    const Answer& a = answers[i];
+    bool tilde_equals = a.marker == '~' && i + 1 < answers.size() && answers[i + 1].marker == '=' &&
+                        answers[i + 1].marker_pos == a.end;
+    if (tilde_equals) {
+      warnings_.emplace_back(a.marker_pos,
+                             "\"~=\" reads as an empty wrong answer before a right one; the empty "
+                             "answer is dropped, as Moodle drops it (write \"=\" alone for the "
+                             "right answer)");
+    } else {
+      warnings_.emplace_back(a.marker_pos, std::string("an answer with no text after '") +
+                                               a.marker + "' is dropped, as Moodle drops it");
+    }
+    return true;
+  }
+
   void ReadShortAnswer(size_t b, size_t e, model::Question& q) {
     std::vector<Answer> answers = Split(b, e);
     if (failed()) return;
-    for (const Answer& a : answers) {
+    for (size_t i = 0; i < answers.size(); ++i) {
+      const Answer& a = answers[i];
       model::Option option = MakeOption(a);
       if (failed()) return;
+      if (DropsEmptyAnswer(answers, i, option)) continue;
       option.correct = true;
       q.options.push_back(std::move(option));
     }
@@ -544,6 +699,7 @@ class QuestionParser {
   uint32_t file_;
   std::string error_;
   size_t error_pos_ = 0;
+  std::vector<std::pair<size_t, std::string>> warnings_;
 };
 
 // Reads a whole file: splits it into blocks at blank lines and parses each.
@@ -573,9 +729,35 @@ class GiftReader {
       pos = nl + 1;
     }
     ParsePendingBlock();
+    if (questions_ == 0 && errors_ == 0) {
+      // Never an empty success for a file that has answer blocks.
+      size_t brace = FirstAnswerBlock();
+      if (brace != std::string_view::npos) {
+        ctx_.AddError(text_, brace,
+                      "no question read from a file with answer blocks; expected questions "
+                      "separated by blank lines");
+      }
+    }
   }
 
  private:
+  // The offset of the first unescaped '{' outside comment lines; npos when none.
+  size_t FirstAnswerBlock() const {
+    std::string_view content = text_.content();
+    size_t pos = 0;
+    while (pos < content.size()) {
+      size_t nl = content.find('\n', pos);
+      size_t end = nl == std::string_view::npos ? content.size() : nl;
+      std::string_view line = content.substr(pos, end - pos);
+      if (Trim(line).substr(0, 2) != "//") {
+        size_t brace = FindUnescaped(line, 0, line.size(), "{");
+        if (brace != std::string_view::npos) return pos + brace;
+      }
+      pos = end + 1;
+    }
+    return std::string_view::npos;
+  }
+
   void ReadComment(std::string_view body, size_t begin, size_t end) {
     SourceSpan span = text_.SpanOf(begin, end, file_);
     SuppressionDirective directive;
@@ -635,29 +817,44 @@ class GiftReader {
     block_ = Block();
     std::string_view raw = Trim(block.raw());
     if (raw.substr(0, 10) == "$CATEGORY:") {
-      // As in Moodle the category is taken as written (no escapes); a line break counts as a space.
-      std::string category(Trim(raw.substr(10)));
-      for (char& c : category) {
-        if (c == '\n' || c == '\r') c = ' ';
-      }
-      category_ = model::Text(category);
+      // As in Moodle the category is taken as written (no escapes), from its one line.
+      size_t line_end =
+          block.raw().find('\n', static_cast<size_t>(raw.data() - block.raw().data()));
+      if (line_end == std::string::npos) line_end = block.raw().size();
       size_t begin = static_cast<size_t>(raw.data() - block.raw().data()) + 10;
-      category_.span =
-          text_.SpanOf(block.SourceOffset(begin), block.SourceOffset(block.raw().size()), file_);
-      std::vector<model::Suppression> next = std::move(next_suppressions_);
-      next.insert(next.end(), suppressions_.begin(), suppressions_.end());
-      ClearPending();
-      next_suppressions_ = std::move(next);  // they wait for the question after the category
-      return;
+      std::string_view name = Trim(std::string_view(block.raw()).substr(begin, line_end - begin));
+      category_ = model::Text(std::string(name));
+      category_.span = text_.SpanOf(block.SourceOffset(begin), block.SourceOffset(line_end), file_);
+      Block rest = block.WithoutFirstLine();
+      if (rest.empty() || Trim(rest.raw()).empty()) {
+        std::vector<model::Suppression> next = std::move(next_suppressions_);
+        next.insert(next.end(), suppressions_.begin(), suppressions_.end());
+        ClearPending();
+        next_suppressions_ = std::move(next);  // they wait for the question after the category
+        return;
+      }
+      // Lines right after the category line are a question (Moodle would take them into the
+      // category's name and lose them).
+      size_t first = 0;
+      while (first < rest.raw().size() && IsBlank(rest.raw()[first])) ++first;
+      ctx_.AddWarning(text_, rest.SourceOffset(first),
+                      "no blank line after the $CATEGORY: line; read as a question (Moodle would "
+                      "read these lines as part of the category's name)");
+      block = std::move(rest);
     }
     model::Question q;
     QuestionParser parser(block, &text_, file_);
     parser.ParseQuestion(q);
+    for (const auto& [pos, message] : parser.warnings()) {
+      if (!parser.failed()) ctx_.AddWarning(text_, block.SourceOffset(pos), message);
+    }
     if (parser.failed()) {
       ctx_.AddError(text_, block.SourceOffset(parser.error_pos()), parser.error());
+      ++errors_;
       ClearPending();
       return;
     }
+    ++questions_;
     q.id = id_;
     q.tags = tags_;
     q.domain = category_;
@@ -691,6 +888,8 @@ class GiftReader {
   const SourceText& text_;
   uint32_t file_;
   ImportContext& ctx_;
+  size_t questions_ = 0;  // read from this file
+  size_t errors_ = 0;     // reported for this file
   Block block_;
   model::Text category_;
   model::Text id_;
@@ -701,6 +900,23 @@ class GiftReader {
 };
 
 // ---- export ----
+
+// True for an id the import pipeline derived from the content ("q-" and 16 hex digits, maybe
+// with "-2", "-3", ... for copies): not the writer's own name for the question.
+bool IsDerivedId(std::string_view id) {
+  if (id.size() < 18 || id.substr(0, 2) != "q-") return false;
+  for (size_t i = 2; i < 18; ++i) {
+    if (!std::isxdigit(static_cast<unsigned char>(id[i])) ||
+        std::isupper(static_cast<unsigned char>(id[i]))) {
+      return false;
+    }
+  }
+  std::string_view copy = id.substr(18);
+  if (copy.empty()) return true;
+  if (copy.size() < 2 || copy[0] != '-') return false;
+  return std::all_of(copy.begin() + 1, copy.end(),
+                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
 
 const Value* GiftExtension(const Value& extensions) {
   const Value* gift = extensions.Find(std::string(kExtension));
@@ -800,8 +1016,10 @@ class GiftWriter {
     for (const std::string& line : FormatSuppressionDirectives(q.suppressions)) {
       out_ += "// " + line + "\n";
     }
+    // A title only where the question had one, or an id of its own (a content-derived id is
+    // not a name: Moodle would show it as one).
     std::string title(Trim(GiftString(q.extensions, "title")));
-    if (title.empty()) title = Trim(q.id.value);
+    if (title.empty() && !IsDerivedId(q.id.value)) title = Trim(q.id.value);
     std::string stem = Escape(q.stem.value, true);
     if (!title.empty()) {
       out_ += "::" + Escape(OneLine(title), true) + "::";
@@ -916,7 +1134,7 @@ class GiftWriter {
         // texts) reads back as another type.
         size_t keys = q.KeyIndexes().size();
         if (q.type == QuestionType::kTrueFalse || q.type == QuestionType::kOther ||
-            (q.type == QuestionType::kSingleAnswer && keys != 1) ||
+            (q.type == QuestionType::kSingleAnswer && keys == 0) ||
             (q.type == QuestionType::kMultipleAnswer && keys == 0) || q.options.size() < 2) {
           loss_.Drop("type");
         }
@@ -997,8 +1215,11 @@ class GiftWriter {
 
   void WriteChoices(const model::Question& q) {
     out_ += "\n";
-    bool multiple = q.type == QuestionType::kMultipleAnswer || q.KeyIndexes().size() != 1;
+    // A single-answer question keeps its type with every key written "=" (Moodle gives each
+    // full credit); only one without a key is written as a multiple answer.
     size_t keys = q.KeyIndexes().size();
+    bool multiple = q.type == QuestionType::kMultipleAnswer || keys == 0 ||
+                    (q.type != QuestionType::kSingleAnswer && keys != 1);
     for (const model::Option& o : q.options) {
       std::string prefix;
       if (!multiple) {

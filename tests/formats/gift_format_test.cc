@@ -193,8 +193,24 @@ TEST(GiftFormatTest, EachMalformationHasItsMessage) {
        "t.gift:1:12: error: expected '}' before another '{' (write a literal "
        "brace as \\{)\n"},
       {"Two {=a ~b} blocks {=c ~d}",
+       "t.gift:1:20: error: a second gap in one question: GIFT holds one answer block per "
+       "question (split the question, or write it as Cloze in Moodle XML; a literal brace is "
+       "written \\{)\n"},
+      {"Two {=a ~b} blocks {",
        "t.gift:1:20: error: expected one answer block per question (write a literal brace as "
        "\\{)\n"},
+      {"First {=a ~b}\nSecond {=c ~d}",
+       "t.gift:2:1: error: expected a blank line between two questions: missing blank line "
+       "before line 2?\n"},
+      {"Pick {1:MC:~=a~b}",
+       "t.gift:1:6: error: this is a Cloze gap ('{1:MC:...}', Moodle's embedded answers), which "
+       "GIFT cannot hold: import the question as Moodle XML (type cloze) or rewrite it as GIFT\n"},
+      {"Half of $$\\frac{1}{2}$$? {=a ~b}",
+       "t.gift:1:16: error: unescaped '{' in LaTeX: GIFT reads every brace as the answer block; "
+       "write the formula's braces as \\{ and \\}\n"},
+      {"Square {=$$x^{2}$$ ~b}",
+       "t.gift:1:14: error: unescaped '{' in LaTeX: GIFT reads every brace as the answer block; "
+       "write the formula's braces as \\{ and \\}\n"},
       {"Text {junk =a ~b}", "t.gift:1:7: error: expected an answer starting with '=' or '~'\n"},
       {"One {~only}", "t.gift:1:6: error: expected at least two answers in a multiple choice\n"},
       {"Num {#abc}",
@@ -380,6 +396,81 @@ TEST(GiftFormatTest, AnEmptyQuestionTextIsLeftToLint) {
   EXPECT_EQ(r.ErrorText(), "");
   ASSERT_EQ(r.bank.questions.size(), 1u);
   EXPECT_TRUE(r.bank.questions[0].stem.empty());
+}
+
+TEST(GiftFormatTest, TextRightAfterACategoryLineIsAQuestion) {
+  GiftFormat gift;
+  auto r = ImportText(gift, "c.gift",
+                      "$CATEGORY: Units\n::U1::Unit of force? {=newton ~joule}\n\nQ {T}\n");
+  EXPECT_EQ(r.ErrorText(), "");
+  EXPECT_EQ(r.WarningText(),
+            "c.gift:2:1: warning: no blank line after the $CATEGORY: line; read as a question "
+            "(Moodle would read these lines as part of the category's name)\n");
+  ASSERT_EQ(r.bank.questions.size(), 2u);
+  EXPECT_EQ(r.bank.questions[0].domain.value, "Units");
+  EXPECT_EQ(r.bank.questions[0].stem.value, "Unit of force?");
+  EXPECT_EQ(r.bank.questions[0].span.line, 2u);
+  EXPECT_EQ(r.bank.questions[1].domain.value, "Units");
+}
+
+TEST(GiftFormatTest, AFileWithAnswerBlocksNeverYieldsNothingSilently) {
+  GiftFormat gift;
+  // Only comments and a category: no question, and nothing that looks like one.
+  auto none = ImportText(gift, "n.gift", "// nothing yet\n$CATEGORY: Empty\n");
+  EXPECT_EQ(none.ErrorText(), "");
+  EXPECT_TRUE(none.bank.questions.empty());
+  // Each block read is either a question or an error: every malformed one is reported.
+  auto bad = ImportText(gift, "b.gift", "// c\nA {=x ~y\n\nB {=z ~w\n");
+  EXPECT_EQ(bad.errors.size(), 2u);
+  EXPECT_TRUE(bad.bank.questions.empty());
+}
+
+TEST(GiftFormatTest, EmptyAnswersAreDroppedAsMoodleDropsThem) {
+  GiftFormat gift;
+  auto r = ImportText(gift, "e.gift", "Pick {~= right ~wrong}\n\nName {= =ten}\n");
+  EXPECT_EQ(r.ErrorText(), "");
+  EXPECT_EQ(r.WarningText(),
+            "e.gift:1:7: warning: \"~=\" reads as an empty wrong answer before a right one; the "
+            "empty answer is dropped, as Moodle drops it (write \"=\" alone for the right "
+            "answer)\n"
+            "e.gift:3:7: warning: an answer with no text after '=' is dropped, as Moodle drops "
+            "it\n");
+  ASSERT_EQ(r.bank.questions.size(), 2u);
+  ASSERT_EQ(r.bank.questions[0].options.size(), 2u);
+  EXPECT_EQ(r.bank.questions[0].options[0].text.value, "right");
+  EXPECT_TRUE(r.bank.questions[0].options[0].correct);
+  ASSERT_EQ(r.bank.questions[1].options.size(), 1u);
+  EXPECT_EQ(r.bank.questions[1].options[0].text.value, "ten");
+}
+
+TEST(GiftFormatTest, SeveralFullyCorrectAnswersKeepTheSingleAnswerType) {
+  GiftFormat gift;
+  auto r = ImportText(gift, "s.gift", "Which are even? {=two =four ~three}\n");
+  ASSERT_EQ(r.bank.questions.size(), 1u);
+  EXPECT_EQ(r.bank.questions[0].type, QuestionType::kSingleAnswer);
+  LossReport loss;
+  std::string out = ExportText(gift, r.bank, loss);
+  EXPECT_TRUE(loss.empty()) << loss.ToString();
+  EXPECT_NE(out.find("{\n=two\n=four\n~three\n}"), std::string::npos) << out;
+  auto again = ImportText(gift, "again.gift", out);
+  ASSERT_EQ(again.bank.questions.size(), 1u);
+  EXPECT_EQ(again.bank.questions[0].type, QuestionType::kSingleAnswer);
+  EXPECT_EQ(again.bank.questions[0].KeyIndexes(), (std::vector<size_t>{0, 1}));
+}
+
+TEST(GiftFormatTest, TitlesAreWrittenOnlyWhereTheQuestionHadOne) {
+  GiftFormat gift;
+  auto r = ImportText(gift, "t.gift",
+                      "Untitled? {T}\n\n::Named::Titled? {F}\n\n// [id:own-id]\nWith an id? {T}\n");
+  ASSERT_EQ(r.bank.questions.size(), 3u);
+  r.bank.questions[0].id.value = "q-0123456789abcdef";  // as the pipeline derives it
+  r.bank.questions[1].id.value = "q-0123456789abcdef-2";
+  LossReport loss;
+  std::string out = ExportText(gift, r.bank, loss);
+  EXPECT_NE(out.find("\nUntitled? {T}"), std::string::npos) << out;
+  EXPECT_NE(out.find("\n::Named::Titled? {F}"), std::string::npos) << out;
+  EXPECT_NE(out.find("\n::own-id::With an id? {T}"), std::string::npos) << out;
+  EXPECT_EQ(out.find("::q-"), std::string::npos) << out;
 }
 
 TEST(GiftFormatTest, CategoriesAreTakenAsWritten) {
