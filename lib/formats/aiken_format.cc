@@ -1,6 +1,7 @@
 // Aiken import (per-question recovery) and export (single answer only, with a loss report).
 #include "formats/aiken_format.h"
 
+#include <algorithm>
 #include <cctype>
 
 #include "base/utf8_text.h"
@@ -102,6 +103,7 @@ class AikenReader {
     size_t start = begin + static_cast<size_t>(trimmed.data() - line.data());
     if (phase_ == Phase::kIdle) {
       question_ = model::Question();
+      labels_.clear();
       question_.type = model::QuestionType::kSingleAnswer;
       question_.stem.value = std::string(trimmed);
       question_.stem.verbatim = true;
@@ -130,12 +132,20 @@ class AikenReader {
       return;
     }
     char expected = static_cast<char>('A' + question_.options.size());
-    if (question_.options.size() >= 26 || letter != expected) {
-      Error(letter_offset, std::string("expected option ") + expected +
-                               " (options are lettered A, B, C, ... in order), found " + letter);
+    if (question_.options.size() >= 26) {
+      Error(letter_offset, "expected at most 26 options (A to Z), found another one");
       phase_ = Phase::kSkip;
       return;
     }
+    if (letter != expected) {
+      // The letters are labels: Moodle takes each option line in order and counts the ANSWER
+      // letter by position, so qbank does too, and says so.
+      Warn(letter_offset, std::string("option lettered ") + letter + " where " + expected +
+                              " was expected; read as option " + expected +
+                              " (letters are labels: \"ANSWER:\" counts options by position, "
+                              "as Moodle does)");
+    }
+    labels_.push_back(letter);
     model::Option option;
     std::string_view text = Trim(line.substr(text_offset));
     size_t text_begin = begin + text_offset;
@@ -182,6 +192,13 @@ class AikenReader {
             "expected at least two options for the question on line " + std::to_string(stem_line_));
       return;
     }
+    char named = static_cast<char>(std::toupper(static_cast<unsigned char>(letter[0])));
+    if (index < labels_.size() && labels_[index] != named &&
+        std::find(labels_.begin(), labels_.end(), named) != labels_.end()) {
+      Warn(letter_offset, "\"ANSWER: " + std::string(letter) + "\" names option " +
+                              model::OptionLetter(index) + " by position, which is lettered " +
+                              std::string(1, labels_[index]) + " in the file");
+    }
     model::Option& key = question_.options[index];
     key.correct = true;
     key.correct_span = text_.SpanOf(letter_offset, letter_offset + 1, file_);
@@ -192,12 +209,14 @@ class AikenReader {
   }
 
   void Error(size_t offset, std::string_view message) { ctx_.AddError(text_, offset, message); }
+  void Warn(size_t offset, std::string_view message) { ctx_.AddWarning(text_, offset, message); }
 
   const SourceText& text_;
   uint32_t file_;
   ImportContext& ctx_;
   Phase phase_ = Phase::kIdle;
   model::Question question_;
+  std::vector<char> labels_;  // the letters of question_'s options as written
   size_t stem_begin_ = 0;
   uint32_t stem_line_ = 0;
 };

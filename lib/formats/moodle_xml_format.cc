@@ -216,9 +216,11 @@ class Reader {
   void ReadCategory(const xml::Node& question) {
     const xml::Node* category = question.FirstChild("category");
     if (category == nullptr) {
-      Report(question,
-             "category question without <category>; expected "
-             "<category><text>$course$/top/...</text></category>");
+      // Moodle warns and goes on in the category it was in.
+      ctx_.AddWarning(source_, Offset(question),
+                      "category question without <category> skipped (the questions after it stay "
+                      "in the category before it, as in Moodle); expected "
+                      "<category><text>$course$/top/...</text></category>");
       return;
     }
     Text path = ReadText(*category);
@@ -239,7 +241,12 @@ class Reader {
     domain_.verbatim = false;
   }
 
+  // true, false, 1 or 0; an empty element reads as false, as Moodle reads it.
   Status ReadBool(const xml::Node& element, bool& out) const {
+    if (Trim(element.TextContent()).empty()) {
+      out = false;
+      return Status::Ok();
+    }
     std::optional<bool> b = ParseBool(element.TextContent());
     if (!b.has_value()) {
       return Error(element, "<" + element.name + "> holds '" +
@@ -290,6 +297,11 @@ class Reader {
       } else if (tag == "single" && moodle_type == "multichoice") {
         bool single = true;
         QBANK_RETURN_IF_ERROR(ReadBool(*child, single));
+        if (Trim(child->TextContent()).empty()) {
+          ctx_.AddWarning(source_, Offset(*child),
+                          "empty <single>: read as false (several answers may be right), as "
+                          "Moodle reads it");
+        }
         question.type = single ? QuestionType::kSingleAnswer : QuestionType::kMultipleAnswer;
       } else if (tag == "shuffleanswers") {
         bool shuffle = false;
@@ -386,6 +398,7 @@ class Reader {
       std::string_view tag = child->LocalName();
       if (tag == "tolerance" && moodle_type == "numerical") {
         tolerance = std::string(Trim(child->TextContent()));
+        if (tolerance.empty()) tolerance = "0";  // Moodle's default for an empty element
         std::optional<double> t = ParseNumber(tolerance);
         if (!t.has_value() || *t < 0) {
           return Error(*child, "tolerance '" + tolerance + "'; expected a number, 0 or more");

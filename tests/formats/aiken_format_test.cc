@@ -48,14 +48,42 @@ TEST(AikenFormatTest, MalformedQuestionsAreReportedAndGoodOnesStillImport) {
   EXPECT_EQ(r.ErrorText(),
             "errors.txt:5:9: error: expected the letter of an option (A to C), but \"ANSWER: E\" "
             "names no option\n"
-            "errors.txt:9:1: error: expected option B (options are lettered A, B, C, ... in "
-            "order), found C\n"
             "errors.txt:22:1: error: expected \"ANSWER: X\" after the options of the question on "
             "line 18\n");
-  ASSERT_EQ(r.bank.questions.size(), 2u);
-  EXPECT_EQ(r.bank.questions[0].stem.value, "How many sides does a hexagon have?");
-  EXPECT_EQ(r.bank.questions[1].stem.value, "Which ocean is the largest?");
+  // Option letters are labels, as in Moodle: out of order is a warning, and the question is read.
+  EXPECT_EQ(r.WarningText(),
+            "errors.txt:9:1: warning: option lettered C where B was expected; read as option B "
+            "(letters are labels: \"ANSWER:\" counts options by position, as Moodle does)\n");
+  ASSERT_EQ(r.bank.questions.size(), 3u);
+  EXPECT_EQ(r.bank.questions[0].stem.value, "Which instrument has 88 keys?");
+  EXPECT_EQ(r.bank.questions[1].stem.value, "How many sides does a hexagon have?");
+  EXPECT_EQ(r.bank.questions[2].stem.value, "Which ocean is the largest?");
+  EXPECT_EQ(r.bank.questions[2].KeyIndexes(), std::vector<size_t>{1});
+}
+
+TEST(AikenFormatTest, AnswerLettersCountOptionsByPositionAsInMoodle) {
+  AikenFormat aiken;
+  auto r = ImportText(aiken, "l.txt",
+                      "Pick the third.\nA) one\nD) two\nC) three\nD) four\nE) five\nANSWER: C\n\n"
+                      "Pick the last.\nA) one\nC) two\nANSWER: B\n\n"
+                      "Pick by label.\nA) one\nC) two\nB) three\nANSWER: C\n");
+  EXPECT_EQ(r.ErrorText(), "");
+  EXPECT_EQ(r.WarningText(),
+            "l.txt:3:1: warning: option lettered D where B was expected; read as option B "
+            "(letters are labels: \"ANSWER:\" counts options by position, as Moodle does)\n"
+            "l.txt:11:1: warning: option lettered C where B was expected; read as option B "
+            "(letters are labels: \"ANSWER:\" counts options by position, as Moodle does)\n"
+            "l.txt:16:1: warning: option lettered C where B was expected; read as option B "
+            "(letters are labels: \"ANSWER:\" counts options by position, as Moodle does)\n"
+            "l.txt:17:1: warning: option lettered B where C was expected; read as option C "
+            "(letters are labels: \"ANSWER:\" counts options by position, as Moodle does)\n"
+            "l.txt:18:9: warning: \"ANSWER: C\" names option C by position, which is lettered B "
+            "in the file\n");
+  ASSERT_EQ(r.bank.questions.size(), 3u);
+  EXPECT_EQ(r.bank.questions[0].KeyIndexes(), std::vector<size_t>{2});
+  EXPECT_EQ(r.bank.questions[0].options[2].text.value, "three");
   EXPECT_EQ(r.bank.questions[1].KeyIndexes(), std::vector<size_t>{1});
+  EXPECT_EQ(r.bank.questions[2].KeyIndexes(), std::vector<size_t>{2});
 }
 
 TEST(AikenFormatTest, EachKindOfMalformationHasItsMessage) {

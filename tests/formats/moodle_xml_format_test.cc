@@ -146,6 +146,33 @@ TEST(MoodleXmlFormatTest, FractionOffMoodlesListIsAnErrorAndOtherQuestionsStillI
             "or another Moodle question type\n");
 }
 
+TEST(MoodleXmlFormatTest, EmptyElementsTakeMoodlesDefaults) {
+  std::string text =
+      "<quiz>\n"
+      "<question type=\"category\"><name><text>Unnamed</text></name></question>\n"
+      "<question type=\"numerical\"><questiontext><text>Pi?</text></questiontext>\n"
+      "  <answer fraction=\"100\"><text>3.14</text><tolerance></tolerance></answer>\n"
+      "  <defaultgrade></defaultgrade><penalty/></question>\n"
+      "<question type=\"multichoice\"><questiontext><text>Pick</text></questiontext>\n"
+      "  <shuffleanswers/><single></single>\n"
+      "  <answer fraction=\"100\"><text>a</text></answer>\n"
+      "  <answer fraction=\"0\"><text>b</text></answer></question>\n"
+      "</quiz>\n";
+  Imported in = ImportText(MoodleXmlFormat(), "empty.xml", text);
+  ASSERT_TRUE(in.status.ok());
+  EXPECT_EQ(in.ErrorText(), "");
+  EXPECT_EQ(in.WarningText(),
+            "empty.xml:2:1: warning: category question without <category> skipped (the "
+            "questions after it stay in the category before it, as in Moodle); expected "
+            "<category><text>$course$/top/...</text></category>\n"
+            "empty.xml:7:20: warning: empty <single>: read as false (several answers may be "
+            "right), as Moodle reads it\n");
+  ASSERT_EQ(in.bank.questions.size(), 2u);
+  EXPECT_EQ(in.bank.questions[0].options[0].text.value, "3.14");  // tolerance 0
+  EXPECT_EQ(in.bank.questions[1].type, QuestionType::kMultipleAnswer);
+  EXPECT_FALSE(MoodleExt(in.bank.questions[1].extensions, "shuffleanswers")->as_bool());
+}
+
 TEST(MoodleXmlFormatTest, ReadsTheEncodingTheDeclarationNames) {
   std::string latin1 =
       "<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?>\n<quiz><question type=\"essay\">"
