@@ -24,7 +24,7 @@ struct Outcome {
   std::string err;
 };
 
-Outcome Convert(InMemoryFileSystem& fs, ConvertOptions options) {
+Outcome Convert(InMemoryFileSystem& fs, const ConvertOptions& options) {
   std::istringstream in;
   std::ostringstream out;
   std::ostringstream err;
