@@ -64,7 +64,12 @@ def main():
         findings = lint(args.qbank, args.bank, preset)
         counts[preset] = collections.Counter(f["rule"] for f in findings)
         for f in findings:
-            reported[f["rule"]].add(f["question_id"])
+            # A bank-level finding (key-balance, a file-wide roll-up) is labelled by its file's
+            # name, or <bank> for the whole bank.
+            key = f.get("question_id")
+            if key is None:
+                key = os.path.basename(f["file"]) if f.get("file") else "<bank>"
+            reported[f["rule"]].add(key)
     labels = read_labels(os.path.join(HERE, "labels"))
     rules = sorted(set(reported) | set(labels))
     head = "rule".ljust(34) + "".join(p.rjust(15) for p in presets)
