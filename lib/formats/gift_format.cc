@@ -265,6 +265,7 @@ class QuestionParser {
       q.type = QuestionType::kDescription;
       q.stem = MakeText(pos, end);
       if (q.stem.empty()) return Fail(pos, "expected the question text");
+      WarnTitleOnANewLine(pos, end, "inside the question text", "as part of this question");
       if (!gift.is_null()) q.extensions[std::string(kExtension)] = gift;
       return;
     }
@@ -287,18 +288,11 @@ class QuestionParser {
     if (second == std::string::npos) second = FindUnescaped(raw_, close + 1, end, "}");
     if (second != std::string::npos) return FailSecondBlock(close, second, end);
     q.stem = MakeText(pos, open);
+    WarnTitleOnANewLine(pos, open, "inside the question text", "as part of this question");
     model::Text after = MakeText(close + 1, end);
     if (!after.empty()) {
       gift["blank_after"] = after.value;
-      size_t next = close + 1;
-      while (next < end && IsBlank(raw_[next])) ++next;
-      if (raw_.compare(next, 2, "::") == 0 && raw_.find('\n', close + 1) < next) {
-        warnings_.emplace_back(next,
-                               "a title on a new line after the answer block: missing blank "
-                               "line before line " +
-                                   std::to_string(LineOf(next)) +
-                                   "? (read as the text after the gap, as Moodle reads it)");
-      }
+      WarnTitleOnANewLine(close + 1, end, "after the answer block", "as the text after the gap");
     }
     ParseAnswers(open + 1, close, q, gift);
     if (failed()) return;
@@ -362,6 +356,26 @@ class QuestionParser {
     if (failed()) return;
     error_pos_ = pos;
     error_ = std::move(message);
+  }
+
+  // A "::title::" at the start of a line within raw_[begin, end) is most likely the next
+  // question with no blank line before it: read as Moodle reads it (`reading`), with a warning.
+  void WarnTitleOnANewLine(size_t begin, size_t end, std::string_view where,
+                           std::string_view reading) {
+    for (size_t nl = raw_.find('\n', begin); nl < end; nl = raw_.find('\n', nl + 1)) {
+      size_t k = nl + 1;
+      while (k < end && (raw_[k] == ' ' || raw_[k] == '\t')) ++k;
+      size_t line_end = std::min(raw_.find('\n', k), end);
+      if (raw_.compare(k, 2, "::") != 0 ||
+          FindUnescaped(raw_, k + 2, line_end, "::") == std::string::npos) {
+        continue;
+      }
+      warnings_.emplace_back(k, "a title on a new line " + std::string(where) +
+                                    ": missing blank line before line " +
+                                    std::to_string(LineOf(k)) + "? (read " + std::string(reading) +
+                                    ", as Moodle reads it)");
+      return;
+    }
   }
 
   // The file's line number at block offset `pos` (0 when the block is not from a file).

@@ -413,6 +413,20 @@ TEST(GiftFormatTest, TextRightAfterACategoryLineIsAQuestion) {
   EXPECT_EQ(r.bank.questions[1].domain.value, "Units");
 }
 
+TEST(GiftFormatTest, ATitleOnANewLineInsideAQuestionIsWarned) {
+  GiftFormat gift;
+  auto r = ImportText(gift, "w.gift",
+                      "::Intro::Read the passage.\n::Q1::What is it about? {=cats ~dogs}\n\n"
+                      "::Q2::Which? {=a ~b}\n::Q3::Next\n");
+  EXPECT_EQ(r.ErrorText(), "");
+  EXPECT_EQ(r.WarningText(),
+            "w.gift:2:1: warning: a title on a new line inside the question text: missing blank "
+            "line before line 2? (read as part of this question, as Moodle reads it)\n"
+            "w.gift:5:1: warning: a title on a new line after the answer block: missing blank "
+            "line before line 5? (read as the text after the gap, as Moodle reads it)\n");
+  ASSERT_EQ(r.bank.questions.size(), 2u);
+}
+
 TEST(GiftFormatTest, AFileWithAnswerBlocksNeverYieldsNothingSilently) {
   GiftFormat gift;
   // Only comments and a category: no question, and nothing that looks like one.
