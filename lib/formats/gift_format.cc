@@ -943,6 +943,13 @@ std::string GiftString(const Value& extensions, const std::string& key) {
   return v != nullptr && v->is_string() ? v->as_string() : std::string();
 }
 
+// The name a question read from Moodle XML had (extensions.moodle_xml.name), or "".
+std::string MoodleName(const Value& extensions) {
+  const Value* moodle = extensions.Find("moodle_xml");
+  const Value* name = moodle != nullptr && moodle->is_object() ? moodle->Find("name") : nullptr;
+  return name != nullptr && name->is_string() ? name->as_string() : std::string();
+}
+
 bool SameOptions(const std::vector<model::Option>& a, const std::vector<model::Option>& b) {
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
@@ -1030,9 +1037,10 @@ class GiftWriter {
     for (const std::string& line : FormatSuppressionDirectives(q.suppressions)) {
       out_ += "// " + line + "\n";
     }
-    // A title only where the question had one, or an id of its own (a content-derived id is
-    // not a name: Moodle would show it as one).
+    // A title only where the question had one (its GIFT title, or its Moodle XML name), or an
+    // id of its own (a content-derived id is not a name: Moodle would show it as one).
     std::string title(Trim(GiftString(q.extensions, "title")));
+    if (title.empty()) title = Trim(MoodleName(q.extensions));
     if (title.empty() && !IsDerivedId(q.id.value)) title = Trim(q.id.value);
     std::string stem = Escape(q.stem.value, true);
     if (!title.empty()) {

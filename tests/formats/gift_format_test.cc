@@ -485,6 +485,11 @@ TEST(GiftFormatTest, TitlesAreWrittenOnlyWhereTheQuestionHadOne) {
   EXPECT_NE(out.find("\n::Named::Titled? {F}"), std::string::npos) << out;
   EXPECT_NE(out.find("\n::own-id::With an id? {T}"), std::string::npos) << out;
   EXPECT_EQ(out.find("::q-"), std::string::npos) << out;
+  // A question read from Moodle XML has its name as the title.
+  r.bank.questions[0].extensions["moodle_xml"]["name"] = "From Moodle";
+  LossReport moodle_loss;
+  out = ExportText(gift, r.bank, moodle_loss);
+  EXPECT_NE(out.find("\n::From Moodle::Untitled? {T}"), std::string::npos) << out;
 }
 
 TEST(GiftFormatTest, CategoriesAreTakenAsWritten) {
