@@ -4,15 +4,13 @@
 #include "base/data_dir.h"
 #include "base/file_system.h"
 #include "commands/exit_code.h"
-#include "commands/lint.h"
 #include "lint/registry.h"
 
 namespace qbank::commands {
 
 int ExplainRule(std::string_view rule_id, std::ostream& out, std::ostream& err,
                 const std::string& data_dir) {
-  if (lint::RuleRegistry::Default().Find(rule_id) == nullptr && rule_id != kImportErrorRuleId &&
-      rule_id != kImportWarningRuleId) {
+  if (lint::RuleRegistry::Default().Find(rule_id) == nullptr) {
     err << "qbank explain: unknown rule '" << rule_id << "'; run `qbank rules` for the list\n";
     return kExitError;
   }

@@ -9,7 +9,6 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
-#include <filesystem>
 #include <iostream>
 #include <set>
 #include <sstream>
@@ -258,34 +257,14 @@ void RunEngine(LintRun& run) {
   run.report_start = Clock::now();
 }
 
-// A file or question that failed to import (or an import warning), as a finding at its place.
-lint::Finding ImportErrorFinding(const Diagnostic& d, model::Bank& bank, const FileSystem& fs) {
-  lint::Finding f;
-  std::string_view rule_id = d.warning ? kImportWarningRuleId : kImportErrorRuleId;
-  f.rule_id = std::string(rule_id);
-  f.severity = d.warning ? lint::Severity::kWarning : lint::Severity::kError;
-  f.message = d.message;
-  f.span = d.span;
-  f.span.file = SourceFor(bank, d.path, fs);
-  if (f.span.end_line == 0 && f.span.line != 0) {
-    f.span.end_line = f.span.line;
-    f.span.end_column = f.span.column + 1;
-  }
-  // "bank/x.json" and "./bank/x.json" are one file: the fingerprint uses the normal form.
-  f.fingerprint = lint::Fingerprint(
-      rule_id, "", std::filesystem::path(d.path).lexically_normal().generic_string(), f.message);
-  return f;
-}
-
-// The findings of the run: import errors, then the engine's; in changed-files mode only those
-// touching a changed file.
+// The findings of the run: import errors and warnings (rules import-error and import-warning,
+// lint/rules/import_*.h), then the engine's; in changed-files mode only those touching a changed
+// file.
 void CollectFindings(LintRun& run) {
-  for (const Diagnostic& d : run.import_errors) {
-    run.findings.push_back(ImportErrorFinding(d, *run.bank, run.fs));
-  }
-  for (const Diagnostic& d : run.import_warnings) {
-    run.findings.push_back(ImportErrorFinding(d, *run.bank, run.fs));
-  }
+  std::vector<Diagnostic> located = run.import_errors;
+  located.insert(located.end(), run.import_warnings.begin(), run.import_warnings.end());
+  for (Diagnostic& d : located) d.span.file = SourceFor(*run.bank, d.path, run.fs);
+  run.findings = lint::ReportImportErrors(*run.bank, run.plan, located);
   run.findings.insert(run.findings.end(), std::make_move_iterator(run.engine.findings.begin()),
                       std::make_move_iterator(run.engine.findings.end()));
   if (run.changed) {

@@ -16,12 +16,6 @@
 
 namespace qbank::commands {
 
-// The rule id under which a file that fails to import is reported.
-inline constexpr std::string_view kImportErrorRuleId = "import-error";
-// The rule id of an import warning (a part of the input read anyway, or dropped as Moodle drops
-// it), reported as a warning finding.
-inline constexpr std::string_view kImportWarningRuleId = "import-warning";
-
 struct LintOptions {
   std::vector<std::string> inputs;     // files, folders, "-" for stdin
   std::string from;                    // forced input format ("" to detect)

@@ -28,7 +28,9 @@ Result<std::vector<bool>> ChangedSourcesSince(const std::string& ref,
 void RestrictToChangedSources(std::vector<lint::PlannedRule>& plan,
                               const std::vector<bool>& changed) {
   for (lint::PlannedRule& p : plan) {
-    if (p.rule == nullptr || p.rule->scope() != lint::RuleScope::kQuestion) continue;
+    if (p.rule == nullptr) continue;
+    lint::RuleScope scope = p.rule->scope();
+    if (scope != lint::RuleScope::kQuestion && scope != lint::RuleScope::kSuppressions) continue;
     if (p.files.empty()) {
       p.files = changed;
       continue;

@@ -27,9 +27,10 @@ Result<std::vector<bool>> ChangedSourcesSince(const std::string& ref,
                                               const std::vector<std::string>& inputs,
                                               const FileSystem& fs, const model::Bank& bank);
 
-// Limits each per-question rule of `plan` to the changed sources (so unchanged questions are not
-// checked at all); per-bank rules keep every question, so duplicate and overlap checks still
-// compare the changed questions with the whole bank. Run KeepChangedFindings on the result.
+// Limits each per-question rule of `plan` (and each rule that checks suppressions) to the changed
+// sources (so unchanged questions are not checked at all); per-bank rules keep every question, so
+// duplicate and overlap checks still compare the changed questions with the whole bank. Run
+// KeepChangedFindings on the result.
 void RestrictToChangedSources(std::vector<lint::PlannedRule>& plan,
                               const std::vector<bool>& changed);
 

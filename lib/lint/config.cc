@@ -48,6 +48,19 @@ void ResolvePathOptions(const Rule& rule, const std::string& base_dir, model::Va
   }
 }
 
+// An import rule (import-error) is always an error: a configuration may name it, as the presets
+// do, but only with severity "error" and no options, so it is planned once for every file.
+Status CheckFixedRule(const SourceText& src, const json::Member& m, const Rule& rule,
+                      const RuleSetting& setting) {
+  if (rule.scope() != RuleScope::kImport) return Status::Ok();
+  bool other_severity = setting.severity && *setting.severity != rule.default_severity();
+  bool options = setting.options.is_object() && !setting.options.as_object().empty();
+  if (!other_severity && !options) return Status::Ok();
+  return src.ErrorAt(m.value.begin(), "rules." + m.key + ": always " +
+                                          std::string(SeverityName(rule.default_severity())) +
+                                          "; it takes no other severity and no options");
+}
+
 // Reads the rules object `node` into `out`, checking ids against the registry and options by
 // configuring a rule with them in `env`. Path options are taken relative to `base_dir`.
 Status ReadRules(const SourceText& src, const json::Node& node, const RuleRegistry& registry,
@@ -82,6 +95,7 @@ Status ReadRules(const SourceText& src, const json::Node& node, const RuleRegist
       }
       setting.severity = s;
     }
+    QBANK_RETURN_IF_ERROR(CheckFixedRule(src, m, *registry.Find(m.key), setting));
     // Check the options now, so the error names this line rather than a later use.
     if (setting.options.is_object()) {
       std::unique_ptr<Rule> rule = registry.Create(m.key);

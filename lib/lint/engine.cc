@@ -1,11 +1,13 @@
 // Runs the planned rules: per-question rules on a pool of threads (each question's findings go to
-// its own slot, so the order never depends on timing), then per-bank rules, then suppressions.
+// its own slot, so the order never depends on timing), then per-bank rules, then suppressions and
+// the rules that check them; and, apart, the import rules over the run's import errors.
 #include "lint/engine.h"
 
 #include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <thread>
 #include <tuple>
@@ -64,8 +66,7 @@ struct EngineRun {
   std::vector<uint32_t> file_of;  // QuestionFile of each question
   std::vector<const PlannedRule*> question_rules;
   std::vector<const PlannedRule*> bank_rules;
-  const PlannedRule* unused_rule = nullptr;
-  const UnusedSuppressionRule* unused_impl = nullptr;
+  std::vector<const PlannedRule*> suppression_rules;
   std::vector<std::vector<Finding>> slots;  // the findings on each question
   std::vector<Finding> bank_findings;       // findings on no question
   std::vector<double> question_seconds;     // per question rule, when measuring
@@ -88,17 +89,23 @@ void PrepareContext(EngineRun& run) {
   run.slots.resize(run.n);
 }
 
-// Sorts the planned rules (those on) by how they run.
+// Sorts the planned rules (those on) by how they run. Import rules do not run here
+// (ReportImportErrors).
 void SortRulesByScope(EngineRun& run) {
   for (const PlannedRule& r : run.rules) {
     if (r.rule == nullptr || r.severity == Severity::kOff) continue;
-    if (auto* u = dynamic_cast<const UnusedSuppressionRule*>(r.rule.get())) {
-      run.unused_rule = &r;
-      run.unused_impl = u;
-    } else if (r.rule->scope() == RuleScope::kBank) {
-      run.bank_rules.push_back(&r);
-    } else {
-      run.question_rules.push_back(&r);
+    switch (r.rule->scope()) {
+      case RuleScope::kQuestion:
+        run.question_rules.push_back(&r);
+        break;
+      case RuleScope::kBank:
+        run.bank_rules.push_back(&r);
+        break;
+      case RuleScope::kSuppressions:
+        run.suppression_rules.push_back(&r);
+        break;
+      case RuleScope::kImport:
+        break;
     }
   }
 }
@@ -180,23 +187,32 @@ void CheckBank(EngineRun& run) {
   }
 }
 
-// Suppressions, then the unused ones.
+// The ids of the rules that ran on questions of `file`.
+std::set<std::string, std::less<>> RulesRunOn(const std::vector<PlannedRule>& rules,
+                                              uint32_t file) {
+  std::set<std::string, std::less<>> ran;
+  for (const PlannedRule& r : rules) {
+    if (r.rule != nullptr && r.severity != Severity::kOff && Applies(r, file)) {
+      ran.insert(std::string(r.rule->id()));
+    }
+  }
+  return ran;
+}
+
+// Suppressions, then the rules that check them (unused-suppression).
 void ApplyAllSuppressions(EngineRun& run) {
   for (size_t i = 0; i < run.n; ++i) {
     const model::Question& q = run.bank.questions[i];
     if (q.suppressions.empty()) continue;
     std::vector<bool> used;
     ApplySuppressions(q, run.slots[i], &used);
-    if (run.unused_rule == nullptr || !Applies(*run.unused_rule, run.file_of[i])) continue;
-    std::set<std::string, std::less<>> ran;
-    for (const PlannedRule& r : run.rules) {
-      if (r.rule != nullptr && r.severity != Severity::kOff && Applies(r, run.file_of[i])) {
-        ran.insert(std::string(r.rule->id()));
-      }
+    std::optional<std::set<std::string, std::less<>>> ran;
+    for (const PlannedRule* r : run.suppression_rules) {
+      if (!Applies(*r, run.file_of[i])) continue;
+      if (!ran) ran = RulesRunOn(run.rules, run.file_of[i]);
+      Reporter reporter(run.ctx, r->rule->id(), r->severity, &run.slots[i]);
+      r->rule->CheckSuppressions(run.ctx, i, used, *ran, reporter);
     }
-    Reporter reporter(run.ctx, run.unused_rule->rule->id(), run.unused_rule->severity,
-                      &run.slots[i]);
-    run.unused_impl->CheckSuppressions(run.ctx, i, used, ran, reporter);
   }
 }
 
@@ -235,6 +251,22 @@ EngineResult RunRules(const model::Bank& bank, const std::vector<PlannedRule>& r
   CheckBank(run);
   ApplyAllSuppressions(run);
   return CollectResult(run);
+}
+
+std::vector<Finding> ReportImportErrors(const model::Bank& bank,
+                                        const std::vector<PlannedRule>& rules,
+                                        std::span<const Diagnostic> errors) {
+  std::vector<Finding> findings;
+  if (errors.empty()) return findings;
+  LintContext ctx;
+  ctx.bank = &bank;
+  for (const PlannedRule& r : rules) {
+    if (r.rule == nullptr || r.severity == Severity::kOff) continue;
+    if (r.rule->scope() != RuleScope::kImport) continue;
+    Reporter reporter(ctx, r.rule->id(), r.severity, &findings);
+    r.rule->CheckImportErrors(ctx, errors, reporter);
+  }
+  return findings;
 }
 
 }  // namespace qbank::lint

@@ -5,9 +5,11 @@
 
 #include <cstddef>
 #include <memory>
+#include <span>
 #include <string>
 #include <vector>
 
+#include "base/diagnostic.h"
 #include "lint/rule.h"
 #include "model/bank.h"
 
@@ -47,9 +49,18 @@ struct EngineResult {
 // Runs `rules` over `bank`. Findings are sorted by file, line, column, then rule id and message
 // (findings without a location last), so the output does not depend on thread timing. A question
 // whose suppressions name a rule (or "*") drops that rule's findings on it; the rule
-// "unused-suppression", when planned, then reports the suppressions that dropped nothing.
+// kSuppressions rules (unused-suppression), when planned, then check the suppressions.
 EngineResult RunRules(const model::Bank& bank, const std::vector<PlannedRule>& rules,
                       const EngineOptions& options = {});
+
+// The findings of the planned import rules (RuleScope::kImport: import-error, import-warning) on
+// `errors`, the import diagnostics of the run (errors, then warnings), rule by rule in plan order
+// and each rule's in the order of the diagnostics. Each error's span.file
+// must name its source in `bank` (the caller adds a source for a file that has none). The rules'
+// `files` are not consulted: an import rule applies to every file.
+std::vector<Finding> ReportImportErrors(const model::Bank& bank,
+                                        const std::vector<PlannedRule>& rules,
+                                        std::span<const Diagnostic> errors);
 
 // The source file a question belongs to: its span's file, else its stem's, else kNoFile.
 uint32_t QuestionFile(const model::Question& question);

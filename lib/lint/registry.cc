@@ -15,6 +15,8 @@
 #include "lint/rules/explanation_only_url.h"
 #include "lint/rules/field_length.h"
 #include "lint/rules/grammatical_cue.h"
+#include "lint/rules/import_error.h"
+#include "lint/rules/import_warning.h"
 #include "lint/rules/invisible_characters.h"
 #include "lint/rules/key_balance.h"
 #include "lint/rules/key_count.h"
@@ -34,7 +36,7 @@
 #include "lint/rules/review_age.h"
 #include "lint/rules/statement_options.h"
 #include "lint/rules/true_false_balance.h"
-#include "lint/suppressions.h"
+#include "lint/rules/unused_suppression.h"
 
 namespace qbank::lint {
 
@@ -52,6 +54,8 @@ void RegisterBuiltinRules(RuleRegistry& registry) {
   registry.Add<ExplanationOnlyUrlRule>();
   registry.Add<FieldLengthRule>();
   registry.Add<GrammaticalCueRule>();
+  registry.Add<ImportErrorRule>();
+  registry.Add<ImportWarningRule>();
   registry.Add<InvisibleCharactersRule>();
   registry.Add<KeyBalanceRule>();
   registry.Add<KeyCountRule>();

@@ -181,6 +181,11 @@ void Rule::CheckQuestion(const LintContext&, size_t, Reporter&) const {}
 
 void Rule::CheckBank(const LintContext&, std::span<const size_t>, Reporter&) const {}
 
+void Rule::CheckSuppressions(const LintContext&, size_t, const std::vector<bool>&,
+                             const std::set<std::string, std::less<>>&, Reporter&) const {}
+
+void Rule::CheckImportErrors(const LintContext&, std::span<const Diagnostic>, Reporter&) const {}
+
 Status CheckOptionKeys(const model::Value& options, std::initializer_list<std::string_view> known) {
   if (options.is_null()) return Status::Ok();
   if (!options.is_object()) return Status::InvalidInput("options: expected an object");

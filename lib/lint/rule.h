@@ -9,11 +9,13 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "base/diagnostic.h"
 #include "base/source_span.h"
 #include "base/status.h"
 #include "lint/rule_environment.h"
@@ -154,8 +156,10 @@ class Reporter {
 };
 
 enum class RuleScope {
-  kQuestion,  // CheckQuestion runs once per question, in parallel
-  kBank,      // CheckBank runs once with every question the rule applies to
+  kQuestion,      // CheckQuestion runs once per question, in parallel
+  kBank,          // CheckBank runs once with every question the rule applies to
+  kSuppressions,  // CheckSuppressions runs on each question with suppressions, once applied
+  kImport,  // CheckImportErrors runs once with the run's import errors (lint::ReportImportErrors)
 };
 
 // One lint check. A Rule object holds its configured options: the engine makes one per distinct
@@ -184,6 +188,17 @@ class Rule {
   // Checks the questions at `indexes` (ascending) together. Called only for kBank rules.
   virtual void CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
                          Reporter& reporter) const;
+  // Checks the suppressions of question `index` after they were applied: used[i] is true when
+  // suppression i dropped a finding; `ran` holds the ids of the rules that ran on the question.
+  // Called only for kSuppressions rules.
+  virtual void CheckSuppressions(const LintContext& ctx, size_t index,
+                                 const std::vector<bool>& used,
+                                 const std::set<std::string, std::less<>>& ran,
+                                 Reporter& reporter) const;
+  // Reports the files (or questions) that failed to import; each error's span.file names its
+  // source in ctx.bank. Called only for kImport rules.
+  virtual void CheckImportErrors(const LintContext& ctx, std::span<const Diagnostic> errors,
+                                 Reporter& reporter) const;
 };
 
 // Helpers for Configure: each returns InvalidInput naming the option when the value has the wrong

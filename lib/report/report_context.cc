@@ -161,9 +161,7 @@ std::vector<RuleMetadata> DescribeRules(const lint::RuleRegistry& registry,
       meta.default_severity = rule->default_severity();
     } else {
       meta.summary = id;
-      // "import-warning" is the one finding outside the registry that is not an error.
-      meta.default_severity =
-          id == "import-warning" ? lint::Severity::kWarning : lint::Severity::kError;
+      meta.default_severity = lint::Severity::kError;
     }
     if (!docs_dir.empty()) {
       std::string doc_path = docs_dir + "/";

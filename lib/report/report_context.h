@@ -26,8 +26,7 @@ struct RuleMetadata {
 
 // Describes the rules `ids` (in the order given, duplicates dropped) from `registry`, reading each
 // doc page from "<docs_dir>/<id>.md" through `fs` (a missing page leaves doc_markdown empty). An id
-// the registry does not know (e.g. "import-error") gets a bare entry: its id as summary, severity
-// error ("import-warning": warning).
+// the registry does not know gets a bare entry: its id as summary, severity error.
 std::vector<RuleMetadata> DescribeRules(const lint::RuleRegistry& registry,
                                         const std::vector<std::string>& ids, const FileSystem& fs,
                                         const std::string& docs_dir);

@@ -146,6 +146,28 @@ TEST_F(ConfigTest, ErrorsNameTheLineAndTheKey) {
   EXPECT_NE(Load("/p/a.json").status().ToString().find("extends: cycle"), std::string::npos);
 }
 
+// import-error is a rule the presets name, but always an error: another severity or options are
+// refused at their line, in rules and in overrides.
+TEST_F(ConfigTest, ImportErrorIsAlwaysAnError) {
+  fs_.Add("/p/named.json", "{\"rules\": {\"import-error\": \"error\"}}");
+  Result<LintConfig> named = Load("/p/named.json");
+  ASSERT_TRUE(named.ok()) << named.status().ToString();
+  const PlannedRule* planned = FindPlanned(PlanFor(*named, {"/p/q.json"}), "import-error");
+  ASSERT_NE(planned, nullptr);
+  EXPECT_EQ(planned->severity, Severity::kError);
+  EXPECT_TRUE(planned->files.empty());
+  fs_.Add("/p/off.json", "{\"rules\": {\n  \"import-error\": \"off\"}}");
+  EXPECT_EQ(Load("/p/off.json").status().ToString(),
+            "/p/off.json:2:19: rules.import-error: always error; it takes no other severity and "
+            "no options");
+  fs_.Add("/p/override.json",
+          "{\"overrides\": [{\"files\": [\"*.json\"], \"rules\": {\"import-error\": "
+          "{\"severity\": \"error\", \"options\": {\"x\": 1}}}}]}");
+  EXPECT_NE(Load("/p/override.json").status().ToString().find("rules.import-error: always error"),
+            std::string::npos)
+      << Load("/p/override.json").status().ToString();
+}
+
 // Paths in rule options (near-duplicate's "against", reference-overlap's "index") are taken from
 // the folder of the config file that wrote them, like its override globs, not from the working
 // directory: the same .qbank.json works wherever qbank runs.

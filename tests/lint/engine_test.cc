@@ -217,5 +217,47 @@ TEST(EngineTest, EmptyBankAndNoRules) {
   EXPECT_TRUE(RunRules(ManyQuestions(5), {}).findings.empty());
 }
 
+// import-error and import-warning are rules like the others, of scope kImport: RunRules leaves
+// them alone and ReportImportErrors turns each import error (warning) into one finding at its
+// place, fingerprinted by the file's normal path (so "./bank/x.json" and "bank/x.json" match in a
+// baseline).
+TEST(EngineTest, ImportErrorsBecomeFindingsOfTheImportRule) {
+  model::Bank bank;
+  uint32_t file = bank.AddSource(std::make_shared<SourceText>("./bank/x.json", "{\n  oops\n}\n"));
+  Diagnostic d;
+  d.path = "./bank/x.json";
+  d.span.file = file;
+  d.span.line = 2;
+  d.span.column = 3;
+  d.message = "expected a member name";
+  std::vector<PlannedRule> plan = {Plan("import-error", Severity::kError),
+                                   Plan("key-count", Severity::kError)};
+  EXPECT_TRUE(RunRules(bank, plan).findings.empty());
+  EXPECT_TRUE(ReportImportErrors(bank, {Plan("key-count", Severity::kError)}, {&d, 1}).empty());
+  Diagnostic warned = d;
+  warned.warning = true;
+  warned.message = "option letter C out of order";
+  std::vector<Diagnostic> both = {warned, d};
+  plan.push_back(Plan("import-warning", Severity::kWarning));
+  std::vector<Finding> found = ReportImportErrors(bank, plan, both);
+  ASSERT_EQ(found.size(), 2u);
+  EXPECT_EQ(found[1].rule_id, "import-warning");  // the rules in plan order
+  EXPECT_EQ(found[1].severity, Severity::kWarning);
+  EXPECT_EQ(found[1].message, "option letter C out of order");
+  EXPECT_EQ(found[1].fingerprint,
+            Fingerprint("import-warning", "", "bank/x.json", "option letter C out of order"));
+  const Finding& f = found[0];
+  EXPECT_EQ(f.rule_id, "import-error");
+  EXPECT_EQ(f.severity, Severity::kError);
+  EXPECT_EQ(f.message, "expected a member name");
+  EXPECT_EQ(f.span.file, file);
+  EXPECT_EQ(f.span.line, 2u);
+  EXPECT_EQ(f.span.end_line, 2u);
+  EXPECT_EQ(f.span.end_column, 4u);
+  EXPECT_EQ(f.field_path, "");
+  EXPECT_EQ(f.question_index, Finding::kNoQuestion);
+  EXPECT_EQ(f.fingerprint, Fingerprint("import-error", "", "bank/x.json", d.message));
+}
+
 }  // namespace
 }  // namespace qbank::lint

@@ -5,7 +5,10 @@
 // under test alone, at its default severity, today fixed at 2026-11-30); one named silent*.json
 // must produce no finding. The bank's extensions may hold {"lint_fixture": {"options": {...},
 // "also": ["other-rule", ...]}}: options for the rule, and other rules to run with it (for
-// unused-suppression). Set QBANK_UPDATE_FIXTURES=1 to write the .expected files (then review them).
+// unused-suppression). The fires fixtures of import-error and import-warning are files whose
+// import gives errors or warnings (import-warning's in a text format, by extension); their
+// findings come from those diagnostics. Set QBANK_UPDATE_FIXTURES=1 to write the .expected files
+// (then review them).
 #include <gtest/gtest.h>
 
 #include <cstdlib>
@@ -49,7 +52,17 @@ RuleEnvironment& SourceTreeEnvironment() {
 
 FixtureRun RunFixture(const std::string& rule_id, const fs::path& file) {
   FixtureRun run;
+  // Fixtures are json bank files; an import rule's may be in any format (import-warning's come
+  // from the readers of the text formats), found by the file's extension.
   const formats::Format* json = formats::Registry::Default().Find("json");
+  if (file.extension() != ".json") {
+    std::string content = ReadAll(file);
+    json = formats::Registry::Default().Detect(file.string(), content);
+    if (json == nullptr) {
+      run.error = "no format reads " + file.string();
+      return run;
+    }
+  }
   model::Bank bank;
   std::string display = rule_id + "/" + file.filename().string();
   auto source = std::make_shared<SourceText>(display, ReadAll(file));
@@ -57,12 +70,21 @@ FixtureRun RunFixture(const std::string& rule_id, const fs::path& file) {
   ctx.bank = &bank;
   ctx.file = bank.AddSource(source);
   std::vector<Diagnostic> errors;
+  std::vector<Diagnostic> warnings;
   ctx.errors = &errors;
+  ctx.warnings = &warnings;
   Status st = json->Import(*source, ctx);
-  if (!st.ok() || !errors.empty()) {
+  // The fixtures of an import rule (import-error, import-warning) are files whose import gives
+  // errors or warnings: those are its input. For every other rule a fixture must import.
+  const Rule* tested = RuleRegistry::Default().Find(rule_id);
+  bool import_rule = tested != nullptr && tested->scope() == RuleScope::kImport;
+  if (!import_rule && (!st.ok() || !errors.empty())) {
     run.error = "import failed: " + (st.ok() ? errors[0].ToString() : st.ToString());
     return run;
   }
+  if (!st.ok()) errors.push_back(Diagnostic::FromStatus(st, display));
+  errors.insert(errors.end(), warnings.begin(), warnings.end());
+  for (Diagnostic& d : errors) d.span.file = ctx.file;
   std::vector<std::string> ids = {rule_id};
   model::Value options;
   if (const model::Value* fixture = bank.extensions.Find("lint_fixture")) {
@@ -91,10 +113,12 @@ FixtureRun RunFixture(const std::string& rule_id, const fs::path& file) {
   engine.today = Date{2026, 11, 30};
   engine.threads = 1;
   EngineResult result = RunRules(bank, plan, engine);
-  for (const Finding& f : result.findings) run.findings_of_rule += f.rule_id == rule_id;
+  std::vector<Finding> findings = ReportImportErrors(bank, plan, errors);
+  findings.insert(findings.end(), result.findings.begin(), result.findings.end());
+  for (const Finding& f : findings) run.findings_of_rule += f.rule_id == rule_id;
   report::ReportInput input;
   input.bank = &bank;
-  input.findings = &result.findings;
+  input.findings = &findings;
   input.files_checked = 1;
   input.questions_checked = result.questions_checked;
   std::ostringstream out;
@@ -107,7 +131,7 @@ std::vector<fs::path> FixtureFiles(const std::string& rule_id) {
   std::vector<fs::path> files;
   std::error_code ec;
   for (const auto& entry : fs::directory_iterator(FixturesDir() / rule_id, ec)) {
-    if (entry.path().extension() == ".json") files.push_back(entry.path());
+    if (entry.path().extension() != ".expected") files.push_back(entry.path());
   }
   std::sort(files.begin(), files.end());
   return files;

@@ -182,9 +182,15 @@ TEST(ReportContextTest, DescribeRulesReadsDocPages) {
   EXPECT_EQ(h.rules[1].doc_markdown, "");  // no page in this file system
   EXPECT_FALSE(h.rules[1].summary.empty());
   std::vector<RuleMetadata> unknown = DescribeRules(
-      lint::RuleRegistry::Default(), {"import-error", "import-error"}, InMemoryFileSystem(), "");
+      lint::RuleRegistry::Default(), {"no-such-rule", "no-such-rule"}, InMemoryFileSystem(), "");
   ASSERT_EQ(unknown.size(), 1u);
-  EXPECT_EQ(unknown[0].summary, "import-error");
+  EXPECT_EQ(unknown[0].summary, "no-such-rule");
+  EXPECT_EQ(unknown[0].default_severity, lint::Severity::kError);
+  // import-error is a registered rule: its findings are described like any other's.
+  std::vector<RuleMetadata> import =
+      DescribeRules(lint::RuleRegistry::Default(), {"import-error"}, InMemoryFileSystem(), "");
+  ASSERT_EQ(import.size(), 1u);
+  EXPECT_EQ(import[0].summary, "An input file, or a question in it, that could not be read.");
 }
 
 TEST(ReportContextTest, ValidUtf8ReplacesBadBytes) {
