@@ -137,6 +137,7 @@ TEST(EngineTest, EveryRuleSurvivesHostileQuestions) {
   big.explanation.span = big.stem.span;
   big.stated_answer = model::Text("\xFF");
   std::vector<std::string> many;
+  many.reserve(300);
   for (int i = 0; i < 300; ++i) many.push_back("option " + std::to_string(i % 7));
   model::Question& wide = b.AddQuestion("wide", "Pick one of these many options?", many, 299);
   wide.options[5].rationale = model::Text("See: https://x");

@@ -425,8 +425,7 @@ TEST(GithubReportTest, MatchesGolden) {
 
 TEST(GithubReportTest, SaysWhenGithubWillHideAnnotations) {
   HandBank h = MakeHandBank();
-  std::vector<lint::Finding> many;
-  for (int i = 0; i < 12; ++i) many.push_back(h.findings[0]);
+  std::vector<lint::Finding> many(12, h.findings[0]);
   ReportContext ctx = ContextOf(h);
   ctx.findings = &many;
   std::string out = WriteGithubAnnotations(ctx);
