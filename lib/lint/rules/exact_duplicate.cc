@@ -3,7 +3,10 @@
 
 #include <algorithm>
 
+#include "lint/rules/applies.h"
 #include "lint/rules/bank_features.h"
+#include "lint/rules/other_banks.h"
+#include "lint/rules/question_description.h"
 
 namespace qbank::lint {
 namespace {

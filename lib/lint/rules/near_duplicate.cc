@@ -3,7 +3,11 @@
 
 #include <cmath>
 
+#include "lint/rules/applies.h"
 #include "lint/rules/bank_features.h"
+#include "lint/rules/near_duplicate_pairs.h"
+#include "lint/rules/other_banks.h"
+#include "lint/rules/question_description.h"
 
 namespace qbank::lint {
 namespace {

@@ -1,8 +1,10 @@
 // reused-explanation: groups explanation and rationale texts by the hash of their keys.
 #include "lint/rules/reused_explanation.h"
 
+#include "lint/rules/applies.h"
 #include "lint/rules/bank_features.h"
 #include "lint/rules/explanation_only_url.h"
+#include "lint/rules/question_description.h"
 
 namespace qbank::lint {
 namespace {

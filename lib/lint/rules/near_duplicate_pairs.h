@@ -1,0 +1,28 @@
+// The near-duplicate pairs of a run, shared by the rules that ask for them with the same options
+// (near-duplicate and contradicting-copies), and the join options those rules take.
+#ifndef QBANK_LINT_RULES_NEAR_DUPLICATE_PAIRS_H_
+#define QBANK_LINT_RULES_NEAR_DUPLICATE_PAIRS_H_
+
+#include <memory>
+#include <vector>
+
+#include "lint/rule.h"
+#include "similarity/duplicate_finder.h"
+
+namespace qbank::lint {
+
+// The near-duplicate pairs of `features` under `join` (similarity::FindNearDuplicates), made once
+// per run: the rules asking with the same features and join options share one similarity join
+// (near-duplicate and contradicting-copies with their default options).
+std::shared_ptr<const std::vector<similarity::SimilarPair>> SharedNearDuplicates(
+    const LintContext& ctx, const std::shared_ptr<const similarity::BankFeatures>& features,
+    const similarity::JoinOptions& join);
+
+// Reads the join options near-duplicate and contradicting-copies take ("min-similarity",
+// "frequent-share", "frequent-min-questions", "min-words"; see near-duplicate's page) into `join`,
+// defaults first.
+Status ReadJoinOptions(const model::Value& options, similarity::JoinOptions* join);
+
+}  // namespace qbank::lint
+
+#endif  // QBANK_LINT_RULES_NEAR_DUPLICATE_PAIRS_H_

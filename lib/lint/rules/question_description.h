@@ -1,0 +1,20 @@
+// How a finding names another question in its message: `question "ID" (path:line)`.
+#ifndef QBANK_LINT_RULES_QUESTION_DESCRIPTION_H_
+#define QBANK_LINT_RULES_QUESTION_DESCRIPTION_H_
+
+#include <string>
+
+#include "model/bank.h"
+#include "similarity/duplicate_finder.h"
+
+namespace qbank::lint {
+
+// `question "ID" (path:line)`: how a finding names another question.
+std::string DescribeQuestion(const model::Bank& bank, const model::Question& question);
+
+// How a finding names record `record` of `features`: DescribeQuestion in its own bank.
+std::string DescribeRecord(const similarity::BankFeatures& features, size_t record);
+
+}  // namespace qbank::lint
+
+#endif  // QBANK_LINT_RULES_QUESTION_DESCRIPTION_H_
