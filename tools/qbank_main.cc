@@ -4,6 +4,7 @@
 #include <string>
 #include <vector>
 
+#include "base/suggest.h"
 #include "commands/exit_code.h"
 #include "commands/version.h"
 #include "subcommands.h"
@@ -18,8 +19,9 @@ void PrintUsage(std::ostream& out) {
     name.resize(10, ' ');
     out << "  " << name << sub.summary << "\n";
   }
-  out << "\nRun `qbank <command> --help` for a command's options. Exit codes: 0 success, 1 check\n"
-         "failed (lint findings, fmt --check), 2 usage or input error.\n";
+  out << "\nRun `qbank <command> --help` or `qbank help <command>` for a command's options.\n"
+         "Exit codes: 0 success, 1 check failed (lint findings, fmt --check), 2 usage or input\n"
+         "error.\n";
 }
 
 }  // namespace
@@ -30,11 +32,17 @@ int main(int argc, char** argv) {
     PrintUsage(std::cerr);
     return qbank::commands::kExitError;
   }
-  const std::string& command = args.front();
+  std::string command = args.front();
   if (command == "--help" || command == "-h" || command == "help") {
-    PrintUsage(std::cout);
-    return qbank::commands::kExitOk;
+    // `qbank help CMD` is `qbank CMD --help`.
+    if (command == "help" && args.size() > 1) {
+      args = {args[1], "--help"};
+    } else {
+      PrintUsage(std::cout);
+      return qbank::commands::kExitOk;
+    }
   }
+  command = args.front();
   if (command == "--version" || command == "-V") {
     return qbank::commands::PrintVersion(std::cout, std::cerr);
   }
@@ -50,7 +58,11 @@ int main(int argc, char** argv) {
       return 2;
     }
   }
-  std::cerr << "qbank: unknown command '" << command << "'\n\n";
+  std::vector<std::string> names;
+  for (const auto& sub : qbank::tools::Subcommands()) names.emplace_back(sub.name);
+  names.emplace_back("help");
+  std::cerr << "qbank: unknown command '" << command << "'" << qbank::DidYouMean(command, names)
+            << "\n\n";
   PrintUsage(std::cerr);
   return qbank::commands::kExitError;
 }

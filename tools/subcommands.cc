@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "base/file_system.h"
+#include "base/suggest.h"
 #include "commands/convert.h"
 #include "commands/exit_code.h"
 #include "commands/explain.h"
@@ -20,6 +21,17 @@ namespace {
 
 namespace po = boost::program_options;
 
+// "; did you mean '--NAME'?" for an unknown option `typed` ("--quite", "-x"), from the long names
+// of `visible`; "" when none is near.
+std::string SuggestOption(const std::string& typed, const po::options_description& visible) {
+  std::vector<std::string> names;
+  for (const auto& option : visible.options()) names.push_back(option->long_name());
+  std::string_view bare = typed;
+  while (!bare.empty() && bare.front() == '-') bare.remove_prefix(1);
+  if (size_t eq = bare.find('='); eq != std::string_view::npos) bare = bare.substr(0, eq);
+  return DidYouMean(bare, names, "--");
+}
+
 // Parses `args` against `visible` (+ hidden positional `inputs`); prints help and returns 0 on
 // --help, prints the error and returns 2 on a parse error, returns -1 to go on.
 int Parse(const std::vector<std::string>& args, const std::string& usage,
@@ -34,6 +46,10 @@ int Parse(const std::vector<std::string>& args, const std::string& usage,
   try {
     po::store(po::command_line_parser(args).options(all).positional(pos).run(), vm);
     po::notify(vm);
+  } catch (const po::unknown_option& e) {
+    std::cerr << "qbank: " << e.what() << SuggestOption(e.get_option_name(), visible)
+              << "\nusage: " << usage << "\n";
+    return commands::kExitError;
   } catch (const po::error& e) {
     std::cerr << "qbank: " << e.what() << "\nusage: " << usage << "\n";
     return commands::kExitError;
@@ -68,7 +84,7 @@ int RunConvertLike(const std::vector<std::string>& args, const std::string& comm
   commands::ConvertOptions options;
   if (command == "import") options.to = "json";
   opts.add_options()("help,h", "show this help")(
-      "from,f", po::value(&options.from),
+      "from", po::value(&options.from),
       ("input format, detected from extension and content "
        "when absent: " +
        commands::FormatNames(false))
@@ -127,17 +143,19 @@ int FormatsCommand(const std::vector<std::string>& args) {
 int LintCommand(const std::vector<std::string>& args) {
   po::options_description opts("options");
   commands::LintOptions options;
-  opts.add_options()("help,h", "show this help")("from,f", po::value(&options.from),
+  opts.add_options()("help,h", "show this help")("from", po::value(&options.from),
                                                  "input format, detected per file when absent")(
       "config,c", po::value(&options.config_path),
       "config file (default: the nearest .qbank.json above the inputs)")(
       "preset", po::value(&options.preset)->default_value(options.preset),
       "preset used when there is no config file: recommended, practice-page or strict")(
-      "format", po::value(&options.format)->default_value(options.format),
-      "report format: text, json, sarif, github or junit")("output,o", po::value(&options.output),
-                                                           "write the report to FILE (atomically)")(
+      "format,f", po::value(&options.format)->default_value(options.format),
+      "report format: text, json, sarif, github or junit")(
+      "quiet,q", po::bool_switch(&options.quiet),
+      "report errors only (warnings and infos are neither shown nor counted)")(
+      "output,o", po::value(&options.output), "write the report to FILE (atomically)")(
       "fail-on", po::value(&options.fail_on)->default_value(options.fail_on),
-      "exit 1 when a finding is at or above: info, warning, error, or none")(
+      "exit 1 when a finding is at or above: info, warning (or warn), error, or none")(
       "max-warnings", po::value(&options.max_warnings)->default_value(options.max_warnings),
       "exit 1 when there are more warnings than this (-1: no limit)")(
       "color", po::value(&options.color)->default_value(options.color),

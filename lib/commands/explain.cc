@@ -3,6 +3,7 @@
 
 #include "base/data_dir.h"
 #include "base/file_system.h"
+#include "base/suggest.h"
 #include "commands/exit_code.h"
 #include "lint/registry.h"
 
@@ -11,7 +12,9 @@ namespace qbank::commands {
 int ExplainRule(std::string_view rule_id, std::ostream& out, std::ostream& err,
                 const std::string& data_dir) {
   if (lint::RuleRegistry::Default().Find(rule_id) == nullptr) {
-    err << "qbank explain: unknown rule '" << rule_id << "'; run `qbank rules` for the list\n";
+    std::string hint = DidYouMean(rule_id, lint::RuleRegistry::Default().Ids());
+    err << "qbank explain: unknown rule '" << rule_id << "'"
+        << (hint.empty() ? "; run `qbank rules` for the list" : hint) << "\n";
     return kExitError;
   }
   std::string dir = data_dir;

@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "base/data_dir.h"
+#include "base/suggest.h"
 #include "commands/changed_files.h"
 #include "commands/exit_code.h"
 #include "commands/inputs.h"
@@ -169,8 +170,10 @@ Status CheckFlags(LintRun& run) {
   if (options.fail_on != "none") {
     run.fail_on = lint::ParseSeverity(options.fail_on);
     if (!run.fail_on || *run.fail_on == lint::Severity::kOff) {
-      return Status::Usage("unknown --fail-on '" + options.fail_on +
-                           "'; expected info, warning, error or none");
+      return Status::Usage(
+          "unknown --fail-on '" + options.fail_on +
+          "'; expected info, warning (or warn), error or none" +
+          DidYouMean(options.fail_on, {"info", "warning", "warn", "error", "none"}));
     }
   }
   if (options.color != "auto" && options.color != "always" && options.color != "never") {
@@ -295,6 +298,14 @@ Status ApplyBaseline(LintRun& run, std::ostream& err) {
   return Status::Ok();
 }
 
+// --quiet: only errors are reported, and so only they count toward the exit code (as ESLint's
+// --quiet). A baseline written with --quiet still records every finding.
+void KeepErrorsOnly(LintRun& run) {
+  if (!run.options.quiet) return;
+  std::erase_if(run.findings,
+                [](const lint::Finding& f) { return f.severity != lint::Severity::kError; });
+}
+
 bool ReportGoesToStdout(const LintOptions& options) {
   return options.output.empty() || options.output == "-";
 }
@@ -395,6 +406,7 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
   CollectFindings(run);
   if (!options.write_baseline.empty()) return WriteBaseline(run, err);
   if (Status s = ApplyBaseline(run, err); !s.ok()) return Stop(s, err);
+  KeepErrorsOnly(run);
   if (Status s = WriteReport(run, out); !s.ok()) return Stop(s, err);
   PrintStatistics(run, out, err);
   return DecideExitCode(run, err);

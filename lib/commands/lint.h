@@ -25,6 +25,7 @@ struct LintOptions {
   std::string fail_on = "error";       // info, warning, error, or none
   int64_t max_warnings = -1;           // more warnings than this fail the run; -1: no limit
   std::string color = "auto";          // auto (a terminal and no NO_COLOR), always, never
+  bool quiet = false;                  // --quiet: only error findings are reported and counted
 
   // Pull requests (docs/ci.md).
   std::string output;          // --output FILE: the report goes to FILE (atomically), not `out`

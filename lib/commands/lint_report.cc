@@ -6,6 +6,8 @@
 #include <sstream>
 #include <system_error>
 
+#include "base/suggest.h"
+#include "base/suggest.h"
 #include "commands/changed_files.h"
 #include "report/ci_report.h"
 
@@ -19,11 +21,17 @@ Result<ReportChoice> ChooseReport(const std::string& name) {
   choice.ci = std::find(ci_formats.begin(), ci_formats.end(), name) != ci_formats.end();
   if (choice.writer != nullptr || choice.ci) return choice;
   std::string names;
+  std::vector<std::string> known;
   for (std::string_view n : report::ReportFormatNames()) {
     names += (names.empty() ? "" : ", ") + std::string(n);
+    known.emplace_back(n);
   }
-  for (std::string_view n : ci_formats) names += ", " + std::string(n);
-  return Status::Usage("unknown --format '" + name + "'; expected one of " + names);
+  for (std::string_view n : ci_formats) {
+    names += ", " + std::string(n);
+    known.emplace_back(n);
+  }
+  return Status::Usage("unknown --format '" + name + "'; expected one of " + names +
+                       DidYouMean(name, known));
 }
 
 std::string RenderReport(const ReportChoice& choice, const report::ReportInput& input,

@@ -8,8 +8,11 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <string_view>
 #include <utility>
+
+#include "base/suggest.h"
 
 namespace qbank::json {
 namespace {
@@ -20,23 +23,6 @@ std::string SchemaValueText(const rapidjson::Value& v) {
   rapidjson::Writer<rapidjson::StringBuffer> writer(buffer);
   v.Accept(writer);
   return std::string(buffer.GetString(), buffer.GetSize());
-}
-
-// Levenshtein distance between two short names (bytes), for "did you mean" hints.
-size_t EditDistance(std::string_view a, std::string_view b) {
-  if (a.size() > 64 || b.size() > 64) return SIZE_MAX;
-  std::vector<size_t> row(b.size() + 1);
-  for (size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (size_t i = 1; i <= a.size(); ++i) {
-    size_t diagonal = row[0];
-    row[0] = i;
-    for (size_t j = 1; j <= b.size(); ++j) {
-      size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
 }
 
 bool IsPlainKey(std::string_view key) {
@@ -129,8 +115,8 @@ std::string RequiredExpectation(const rapidjson::Value& required, const Node& ob
   return what;
 }
 
-// "additionalProperties": `unexpected member "stme"`, then the one known member at most two edits
-// away (most likely a typo) or else every known member.
+// "additionalProperties": `unexpected member "stme"`, then the known member Suggest finds (most
+// likely a typo) or else every known member.
 std::string UnexpectedMember(const std::string& key, const rapidjson::Value* subschema) {
   std::string what = "unexpected member ";
   AppendQuoted(key, what);
@@ -140,17 +126,14 @@ std::string UnexpectedMember(const std::string& key, const rapidjson::Value* sub
     if (it != subschema->MemberEnd() && it->value.IsObject()) properties = &it->value;
   }
   if (properties == nullptr || properties->MemberCount() == 0) return what;
-  const rapidjson::Value* closest = nullptr;
-  size_t best = 3;  // at most two edits away
+  std::vector<std::string> names;
   for (const auto& m : properties->GetObject()) {
-    size_t d = EditDistance(key, std::string_view(m.name.GetString(), m.name.GetStringLength()));
-    if (d < best) {
-      best = d;
-      closest = &m.name;
-    }
+    names.emplace_back(m.name.GetString(), m.name.GetStringLength());
   }
-  if (closest != nullptr && key.size() > 2) {
-    return what + "; did you mean " + SchemaValueText(*closest) + "?";
+  if (std::optional<std::string> near = Suggest(key, names)) {
+    what += "; did you mean ";
+    AppendQuoted(*near, what);
+    return what + "?";
   }
   what += "; expected one of ";
   bool first = true;

@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 
+#include "base/suggest.h"
 #include "json/document.h"
 
 namespace qbank::lint {
@@ -68,9 +69,10 @@ Status ReadRules(const SourceText& src, const json::Node& node, const RuleRegist
                  std::map<std::string, RuleSetting, std::less<>>* out) {
   for (const json::Member& m : node.members()) {
     if (registry.Find(m.key) == nullptr) {
-      return src.ErrorAt(m.key_begin, "rules." + m.key +
-                                          ": unknown rule; run `qbank rules` "
-                                          "for the list");
+      std::string hint = DidYouMean(m.key, registry.Ids());
+      return src.ErrorAt(m.key_begin,
+                         "rules." + m.key + ": unknown rule" +
+                             (hint.empty() ? "; run `qbank rules` for the list" : hint));
     }
     RuleSetting setting;
     setting.where = src.LocationAt(m.value.begin());
@@ -90,8 +92,14 @@ Status ReadRules(const SourceText& src, const json::Node& node, const RuleRegist
     if (severity_node != nullptr) {
       std::optional<Severity> s = ParseSeverity(severity_node->as_string());
       if (!severity_node->is_string() || !s) {
-        return src.ErrorAt(severity_node->begin(),
-                           "rules." + m.key + ": expected off, info, warning or error");
+        std::string hint = severity_node->is_string()
+                               ? DidYouMean(severity_node->as_string(),
+                                            {"off", "info", "warning", "warn", "error"})
+                               : "";
+        return src.ErrorAt(severity_node->begin(), "rules." + m.key +
+                                                       ": expected off, info, warning (or warn) "
+                                                       "or error" +
+                                                       hint);
       }
       setting.severity = s;
     }

@@ -112,6 +112,12 @@ const Rule* RuleRegistry::Find(std::string_view id) const {
   return at->prototype.get();
 }
 
+std::vector<std::string> RuleRegistry::Ids() const {
+  std::vector<std::string> ids;
+  for (const Entry& e : entries_) ids.emplace_back(e.prototype->id());
+  return ids;
+}
+
 std::vector<const Rule*> RuleRegistry::All() const {
   std::vector<const Rule*> out;
   for (const Entry& e : entries_) out.push_back(e.prototype.get());

@@ -4,6 +4,7 @@
 
 #include <functional>
 #include <memory>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -32,6 +33,8 @@ class RuleRegistry {
   const Rule* Find(std::string_view id) const;
   // Every rule (default options), sorted by id.
   std::vector<const Rule*> All() const;
+  // Every rule id, sorted (for "did you mean" hints).
+  std::vector<std::string> Ids() const;
   // The number of registration calls, duplicates included (for the registry test).
   size_t registrations() const { return registrations_; }
 

@@ -50,6 +50,7 @@ std::string_view SeverityName(Severity severity) {
 }
 
 std::optional<Severity> ParseSeverity(std::string_view name) {
+  if (name == "warn") return Severity::kWarning;  // ESLint's spelling
   for (Severity s : {Severity::kOff, Severity::kInfo, Severity::kWarning, Severity::kError}) {
     if (SeverityName(s) == name) return s;
   }

@@ -28,7 +28,8 @@ namespace qbank::lint {
 enum class Severity { kOff = 0, kInfo = 1, kWarning = 2, kError = 3 };
 // "off", "info", "warning", "error".
 std::string_view SeverityName(Severity severity);
-// Parses a name written by SeverityName; nullopt otherwise.
+// Parses a name written by SeverityName, or "warn" (ESLint's spelling of "warning"); nullopt
+// otherwise.
 std::optional<Severity> ParseSeverity(std::string_view name);
 
 // Another place a finding refers to (the first copy of a duplicated option, the other question of

@@ -109,8 +109,15 @@ TEST_F(ConfigTest, SeveritiesOptionsAndOverridesByGlob) {
 TEST_F(ConfigTest, ErrorsNameTheLineAndTheKey) {
   fs_.Add("/p/unknown_rule.json", "{\n  \"rules\": {\n    \"key-cont\": \"error\"\n  }\n}\n");
   EXPECT_EQ(Load("/p/unknown_rule.json").status().ToString(),
-            "/p/unknown_rule.json:3:5: rules.key-cont: unknown rule; run `qbank rules` for the "
-            "list");
+            "/p/unknown_rule.json:3:5: rules.key-cont: unknown rule; did you mean 'key-count'?");
+  // Nothing near: the list is where to look.
+  fs_.Add("/p/far_rule.json", "{\"rules\": {\"zzzzzzzz\": \"error\"}}");
+  EXPECT_EQ(Load("/p/far_rule.json").status().ToString(),
+            "/p/far_rule.json:1:12: rules.zzzzzzzz: unknown rule; run `qbank rules` for the list");
+  fs_.Add("/p/warn.json", "{\"rules\": {\"key-count\": \"warn\", \"option-count\": \"eror\"}}");
+  EXPECT_EQ(Load("/p/warn.json").status().ToString(),
+            "/p/warn.json:1:49: rules.option-count: expected off, info, warning (or warn) or "
+            "error; did you mean 'error'?");
   fs_.Add("/p/bad_severity.json", "{\"rules\": {\"key-count\": \"fatal\"}}");
   Status bad_severity = Load("/p/bad_severity.json").status();
   EXPECT_EQ(bad_severity.ToString().rfind("/p/bad_severity.json:1:", 0), 0u)

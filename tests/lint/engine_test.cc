@@ -90,7 +90,8 @@ TEST(EngineTest, SuppressionsDropFindingsAndUnusedOnesAreReported) {
   EXPECT_EQ(r.findings[0].rule_id, "unused-suppression");
   EXPECT_EQ(r.findings[0].question_id, "q2");
   EXPECT_EQ(r.findings[0].field_path, "questions[1].suppress[1]");
-  EXPECT_EQ(r.findings[0].message, "suppression names unknown rule 'key-cont'");
+  EXPECT_EQ(r.findings[0].message,
+            "suppression names unknown rule 'key-cont'; did you mean 'key-count'?");
   EXPECT_EQ(r.findings[1].field_path, "questions[1].suppress[0]");
   EXPECT_EQ(r.findings[1].message,
             "suppression of 'duplicate-options' is unused: the rule reported nothing on this "

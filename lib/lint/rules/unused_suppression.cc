@@ -1,6 +1,7 @@
 // unused-suppression: reports the suppressions of a question that suppressed nothing.
 #include "lint/rules/unused_suppression.h"
 
+#include "base/suggest.h"
 #include "lint/registry.h"
 
 namespace qbank::lint {
@@ -15,7 +16,8 @@ void UnusedSuppressionRule::CheckSuppressions(const LintContext& ctx, size_t ind
     std::string path = "suppress[" + std::to_string(i) + "]";
     if (s.rule != "*" && RuleRegistry::Default().Find(s.rule) == nullptr) {
       reporter.ReportAt(index, s.span, path, s.rule,
-                        "suppression names unknown rule '" + s.rule + "'");
+                        "suppression names unknown rule '" + s.rule + "'" +
+                            DidYouMean(s.rule, RuleRegistry::Default().Ids()));
       continue;
     }
     if (i < used.size() && used[i]) continue;
