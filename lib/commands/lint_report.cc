@@ -7,7 +7,6 @@
 #include <system_error>
 
 #include "base/suggest.h"
-#include "base/suggest.h"
 #include "commands/changed_files.h"
 #include "report/ci_report.h"
 
