@@ -94,7 +94,8 @@ class ReferenceIndex {
   // Maps the index file at `path` into memory (read-only) instead of reading it: only the header,
   // names and bucket directory are touched, so a million-passage index opens in milliseconds and
   // its pages are read as searches need them. The one file access of the library that bypasses
-  // FileSystem (which has no mapping); for real files only.
+  // FileSystem (which has no mapping); for real files only: callers given a FileSystem use it
+  // only when that is RealFileSystem(), and Load otherwise.
   static Result<ReferenceIndex> LoadMapped(const std::string& path);
 
   const IndexParameters& parameters() const { return parameters_; }

@@ -8,6 +8,7 @@
 #include "json/bank_writer.h"
 #include "lint/engine.h"
 #include "lint/registry.h"
+#include "similarity/reference_index.h"
 
 namespace qbank::lint {
 namespace {
@@ -179,6 +180,38 @@ TEST(DuplicateRulesTest, AgainstBanksAreImportedOncePerEnvironment) {
   EXPECT_FALSE(broken.ok());
   EXPECT_EQ(broken.message().rfind("option 'against': /banks/other.json:1:", 0), 0u)
       << broken.message();
+}
+
+// reference-overlap's "index" is read through the rule environment's file system (mapped only
+// when that is the real one), so the rule runs on an index held in an in-memory file system.
+TEST(DuplicateRulesTest, ReferenceIndexIsReadThroughTheEnvironment) {
+  similarity::ReferenceIndexBuilder builder;
+  similarity::AddReferenceText("dumps/forum-thread.txt",
+                               "Notes from a forum.\n\nThe harbour pilot must board every vessel "
+                               "longer than forty metres before it passes the outer breakwater, "
+                               "and the pilot alone decides whether the tug escort is needed.\n",
+                               builder);
+  InMemoryFileSystem fs;
+  fs.Add("/refs/refs.qidx", builder.Serialize());
+  model::Bank bank;
+  bank.questions.push_back(Q("copied",
+                             "The harbour pilot must board every vessel longer than forty metres "
+                             "before it passes the outer breakwater. Who decides on the tug?",
+                             {"The pilot", "The master", "The port", "The tug"}, 0));
+  model::Value options;
+  options["index"] = model::Value(std::string("/refs/refs.qidx"));
+  auto found = RunDuplicateRules(bank, {"reference-overlap"}, options, &fs);
+  ASSERT_EQ(found["reference-overlap"].size(), 1u);
+  EXPECT_NE(found["reference-overlap"][0].find("dumps/forum-thread.txt"), std::string::npos)
+      << found["reference-overlap"][0];
+
+  std::unique_ptr<Rule> rule = RuleRegistry::Default().Create("reference-overlap");
+  RuleEnvironment env(fs, "/data");
+  model::Value missing;
+  missing["index"] = model::Value(std::string("/refs/none.qidx"));
+  Status st = rule->Configure(missing, env);
+  EXPECT_EQ(st.ToString().rfind("option 'index': ", 0), 0u) << st.ToString();
+  EXPECT_NE(st.ToString().find("/refs/none.qidx"), std::string::npos) << st.ToString();
 }
 
 }  // namespace

@@ -26,7 +26,7 @@ std::string Shorten(std::string s) {
 
 }  // namespace
 
-Status ReferenceOverlapRule::Configure(const model::Value& options, const RuleEnvironment&) {
+Status ReferenceOverlapRule::Configure(const model::Value& options, const RuleEnvironment& env) {
   QBANK_RETURN_IF_ERROR(
       CheckOptionKeys(options, {"index", "references", "min-run-words", "min-share"}));
   int64_t run = 10, share = 40;
@@ -37,8 +37,12 @@ Status ReferenceOverlapRule::Configure(const model::Value& options, const RuleEn
   indexes_.clear();
   if (const model::Value* path = options.Find("index")) {
     if (!path->is_string()) return Status::InvalidInput("option 'index': expected a file path");
+    // Through env's file system: mapped when that is the real one (a large index opens in
+    // milliseconds and is paged in as searches need it), read whole otherwise (tests).
     Result<similarity::ReferenceIndex> index =
-        similarity::ReferenceIndex::LoadMapped(path->as_string());
+        &env.fs() == &RealFileSystem()
+            ? similarity::ReferenceIndex::LoadMapped(path->as_string())
+            : similarity::ReferenceIndex::Load(env.fs(), path->as_string());
     if (!index.ok()) return Status::InvalidInput("option 'index': " + index.status().ToString());
     indexes_.push_back(std::make_shared<similarity::ReferenceIndex>(std::move(index).value()));
   }
