@@ -3,23 +3,28 @@
 // config file, or planned into rules for a small bank without error.
 #include <cstddef>
 #include <cstdint>
+#include <filesystem>
 #include <string>
 
 #include "fuzz_support.h"
 #include "lint/config.h"
 #include "lint/registry.h"
+#include "lint/rule_environment.h"
 
 namespace {
 
 qbank::InMemoryFileSystem* Presets() {
   static qbank::InMemoryFileSystem* fs = [] {
+    // Every preset and term list the rules read from the data folder.
     auto* out = new qbank::InMemoryFileSystem();
-    for (const char* name : {"recommended", "strict"}) {
-      std::string path = "data/rules/presets/" + std::string(name) + ".json";
-      qbank::Result<std::string> text = qbank::RealFileSystem().ReadFile(
-          std::string(QBANK_SOURCE_DIR) + "/rules/presets/" + name + ".json");
-      if (!text.ok()) qbank::fuzz::Fail("cannot read a preset", text.status().message());
-      out->Add(path, std::move(text).value());
+    for (const char* folder : {"rules/presets", "rules/terms"}) {
+      for (const auto& entry :
+           std::filesystem::directory_iterator(std::filesystem::path(QBANK_SOURCE_DIR) / folder)) {
+        qbank::Result<std::string> text = qbank::RealFileSystem().ReadFile(entry.path().string());
+        if (!text.ok()) qbank::fuzz::Fail("cannot read a data file", text.status().message());
+        out->Add("data/" + std::string(folder) + "/" + entry.path().filename().string(),
+                 std::move(text).value());
+      }
     }
     return out;
   }();
@@ -34,10 +39,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   const std::string path = "bank/.qbank.json";
   fs.Add(path, std::string(reinterpret_cast<const char*>(data), size));
   fs.Add("bank/other.json", "{\"extends\": \"recommended\"}");
-  Result<lint::LintConfig> config = lint::LoadConfig(path, fs, "data");
+  lint::RuleEnvironment env(fs, "data");
+  Result<lint::LintConfig> config = lint::LoadConfig(path, env);
   if (!config.ok()) {
-    if (config.status().message().rfind("bank/", 0) != 0) {
-      fuzz::Fail("a config error that does not name the file", config.status().message());
+    if (config.status().ToString().rfind("bank/", 0) != 0) {
+      fuzz::Fail("a config error that does not name the file", config.status().ToString());
     }
     return 0;
   }
@@ -52,7 +58,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   q.options[1].text.value = "Mars";
   bank.questions.push_back(q);
   Result<std::vector<lint::PlannedRule>> plan =
-      lint::PlanRules(*config, bank, lint::RuleRegistry::Default());
+      lint::PlanRules(*config, bank, lint::RuleRegistry::Default(), env);
   if (!plan.ok() && plan.status().message().empty()) fuzz::Fail("an empty plan error", "");
   return 0;
 }

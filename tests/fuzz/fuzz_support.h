@@ -78,8 +78,8 @@ inline std::string ExportAndReread(const model::Bank& bank, const formats::Forma
   formats::LossReport loss;
   Result<std::string> bytes = formats::ExportBank(format, bank, options, loss);
   if (!bytes.ok()) {
-    if (bytes.status().message().find("internal error") != std::string::npos) {
-      Fail("an exporter wrote invalid UTF-8", bytes.status().message());
+    if (bytes.status().ToString().find("internal error") != std::string::npos) {
+      Fail("an exporter wrote invalid UTF-8", bytes.status().ToString());
     }
     return {};
   }

@@ -30,8 +30,8 @@ void Exercise(const qbank::similarity::ReferenceIndex& index, std::string_view q
 void ParseAndSearch(std::string bytes, std::string_view query) {
   auto index = qbank::similarity::ReferenceIndex::Parse(std::move(bytes), "refs.qidx");
   if (!index.ok()) {
-    if (index.status().message().rfind("refs.qidx", 0) != 0) {
-      qbank::fuzz::Fail("an index error that does not name the file", index.status().message());
+    if (index.status().ToString().rfind("refs.qidx", 0) != 0) {
+      qbank::fuzz::Fail("an index error that does not name the file", index.status().ToString());
     }
     return;
   }
