@@ -35,7 +35,9 @@ bool IsSafeEntryName(std::string_view name) {
   if (name.empty() || name.front() == '/') return false;
   if (name.find('\\') != std::string_view::npos) return false;
   if (name.size() >= 2 && name[1] == ':') return false;  // a drive letter
-  if (name.find('\0') != std::string_view::npos) return false;
+  for (char c : name) {
+    if (static_cast<unsigned char>(c) < 0x20 || c == '\x7f') return false;
+  }
   size_t start = 0;
   while (start <= name.size()) {
     size_t slash = name.find('/', start);

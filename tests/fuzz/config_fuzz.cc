@@ -15,9 +15,9 @@ namespace {
 
 qbank::InMemoryFileSystem* Presets() {
   static qbank::InMemoryFileSystem* fs = [] {
-    // Every preset and term list the rules read from the data folder.
+    // Every preset, term list and schema the config reader and rules read from the data folder.
     auto* out = new qbank::InMemoryFileSystem();
-    for (const char* folder : {"rules/presets", "rules/terms"}) {
+    for (const char* folder : {"rules/presets", "rules/terms", "schemas"}) {
       for (const auto& entry :
            std::filesystem::directory_iterator(std::filesystem::path(QBANK_SOURCE_DIR) / folder)) {
         qbank::Result<std::string> text = qbank::RealFileSystem().ReadFile(entry.path().string());

@@ -71,7 +71,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     if (!seen && zip::IsSafeEntryName(e.path)) kept.push_back(std::move(e));
   }
   Result<std::string> archive = zip::Write(kept);
-  if (!archive.ok()) fuzz::Fail("the zip writer refused safe entries", archive.status().message());
+  if (!archive.ok()) fuzz::Fail("the zip writer refused safe entries", archive.status().ToString());
   InMemoryFileSystem zip_fs;
   zip_fs.Add("pkg.zip", *archive);
   Outcome from_zip = Read(zip_fs, "pkg.zip");

@@ -47,6 +47,9 @@ TEST(ZipArchiveTest, SafeNames) {
   EXPECT_TRUE(IsSafeEntryName("items/q1.xml"));
   EXPECT_TRUE(IsSafeEntryName("a..b/c"));
   EXPECT_FALSE(IsSafeEntryName(""));
+  EXPECT_FALSE(IsSafeEntryName("items/phys 2.xm\x01\x1bl"));  // qti_package_fuzz found this name
+  EXPECT_FALSE(IsSafeEntryName("items/q\x7f.xml"));
+  EXPECT_TRUE(IsSafeEntryName("items/phys 2.xml"));
   EXPECT_FALSE(IsSafeEntryName("../x"));
   EXPECT_FALSE(IsSafeEntryName("a/../../x"));
   EXPECT_FALSE(IsSafeEntryName("a/./x"));
