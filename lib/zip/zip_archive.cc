@@ -7,6 +7,8 @@
 #include <memory>
 #include <set>
 
+#include "base/utf8_text.h"
+
 namespace qbank::zip {
 namespace {
 
@@ -35,8 +37,11 @@ bool IsSafeEntryName(std::string_view name) {
   if (name.empty() || name.front() == '/') return false;
   if (name.find('\\') != std::string_view::npos) return false;
   if (name.size() >= 2 && name[1] == ':') return false;  // a drive letter
-  for (char c : name) {
-    if (static_cast<unsigned char>(c) < 0x20 || c == '\x7f') return false;
+  for (size_t i = 0; i < name.size();) {
+    char32_t c = 0;
+    size_t len = Utf8SequenceLength(name, i, &c);
+    if (len == 0 || c < 0x20 || c == 0x7f) return false;
+    i += len;
   }
   size_t start = 0;
   while (start <= name.size()) {

@@ -64,8 +64,9 @@ class Archive {
 };
 
 // True when `name` is a safe relative entry name: not empty, not absolute, no "." or ".." part,
-// no backslash, no empty part, no control character (U+0000-U+001F, U+007F: libzip refuses some
-// of them when writing, and a terminal would obey them in a message; found by qti_package_fuzz).
+// no backslash, no empty part; valid UTF-8 without a control character (U+0000-U+001F, U+007F).
+// libzip refuses to write such names, and a terminal would obey controls in a message (both found
+// by qti_package_fuzz).
 bool IsSafeEntryName(std::string_view name);
 
 // A zip archive holding `entries` in order (deflated, with a fixed timestamp so the same entries

@@ -49,6 +49,10 @@ TEST(ZipArchiveTest, SafeNames) {
   EXPECT_FALSE(IsSafeEntryName(""));
   EXPECT_FALSE(IsSafeEntryName("items/phys 2.xm\x01\x1bl"));  // qti_package_fuzz found this name
   EXPECT_FALSE(IsSafeEntryName("items/q\x7f.xml"));
+  EXPECT_FALSE(
+      IsSafeEntryName("items/phys\xff"
+                      "2.xml"));  // not UTF-8 (qti_package_fuzz)
+  EXPECT_TRUE(IsSafeEntryName("items/f\xc3\xbcr.xml"));
   EXPECT_TRUE(IsSafeEntryName("items/phys 2.xml"));
   EXPECT_FALSE(IsSafeEntryName("../x"));
   EXPECT_FALSE(IsSafeEntryName("a/../../x"));
