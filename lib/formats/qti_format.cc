@@ -746,6 +746,17 @@ void ReadResourceMetadata(const xml::Node& resource, const SourceText& manifest_
 
 // Reads the items `manifest` lists; `manifest_path` is its package path and `manifest_file` its
 // index in the bank's sources.
+// The bank id qbank's exporter put in the manifest's identifier ("MANIFEST-<bank id>"; not the
+// "MANIFEST-qbank" of a bank without one), so a bank keeps its id through a package. Other tools'
+// manifest identifiers say nothing about a bank and are left alone.
+void ReadBankId(const xml::Node& manifest, ImportContext& ctx) {
+  constexpr std::string_view kPrefix = "MANIFEST-";
+  std::string identifier = manifest.AttributeOr("identifier");
+  if (ctx.bank == nullptr || !ctx.bank->id.empty() || !identifier.starts_with(kPrefix)) return;
+  std::string id = identifier.substr(kPrefix.size());
+  if (!id.empty() && id != "qbank") ctx.bank->id.value = id;
+}
+
 Status ReadPackage(const PackageFiles& files, const std::string& manifest_path,
                    const SourceText& manifest_source, uint32_t manifest_file, ImportContext& ctx) {
   Result<xml::Node> manifest = xml::Parse(manifest_source);
@@ -758,6 +769,7 @@ Status ReadPackage(const PackageFiles& files, const std::string& manifest_path,
   if (size_t slash = manifest_path.rfind('/'); slash != std::string::npos) {
     base = manifest_path.substr(0, slash);
   }
+  ReadBankId(*manifest, ctx);
   const xml::Node* resources = manifest->FirstChild("resources");
   std::vector<std::pair<const xml::Node*, std::string>> items;
   std::set<std::string> listed;
