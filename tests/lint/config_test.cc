@@ -159,7 +159,8 @@ TEST_F(ConfigTest, ImportErrorIsAlwaysAnError) {
   fs_.Add("/p/named.json", "{\"rules\": {\"import-error\": \"error\"}}");
   Result<LintConfig> named = Load("/p/named.json");
   ASSERT_TRUE(named.ok()) << named.status().ToString();
-  const PlannedRule* planned = FindPlanned(PlanFor(*named, {"/p/q.json"}), "import-error");
+  std::vector<PlannedRule> plan = PlanFor(*named, {"/p/q.json"});  // FindPlanned points into it
+  const PlannedRule* planned = FindPlanned(plan, "import-error");
   ASSERT_NE(planned, nullptr);
   EXPECT_EQ(planned->severity, Severity::kError);
   EXPECT_TRUE(planned->files.empty());
