@@ -3,7 +3,6 @@
 
 #include <cctype>
 
-#include "lint/rules/applies.h"
 #include "lint/rules/bank_features.h"
 #include "lint/rules/near_duplicate_pairs.h"
 #include "lint/rules/other_banks.h"
@@ -58,11 +57,7 @@ bool Applicable(const model::Question& q) {
 }  // namespace
 
 Status ContradictingCopiesRule::Configure(const model::Value& options, const RuleEnvironment& env) {
-  QBANK_RETURN_IF_ERROR(CheckOptionKeys(
-      options,
-      {"min-similarity", "frequent-share", "frequent-min-questions", "min-words", "against"}));
-  QBANK_RETURN_IF_ERROR(ReadJoinOptions(options, &join_));
-  return LoadOtherBanks(options, env, &others_);
+  return ConfigurePairRule(options, env, &join_, &others_);
 }
 
 void ContradictingCopiesRule::CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
@@ -71,9 +66,8 @@ void ContradictingCopiesRule::CheckBank(const LintContext& ctx, std::span<const 
   const size_t mine = features->linted_records;
   auto pairs = SharedNearDuplicates(ctx, features, join_);
   for (const similarity::SimilarPair& pair : *pairs) {
-    size_t here = pair.b, there = pair.a;
-    if (here >= mine || !Applies(indexes, here)) std::swap(here, there);
-    if (here >= mine || !Applies(indexes, here)) continue;
+    size_t here = 0, there = 0;
+    if (!OrientPair(pair, mine, indexes, &here, &there)) continue;
     const model::Question& q = ctx.bank->questions[here];
     const model::Question& other = features->question(there);
     if (!Applicable(q) || !Applicable(other)) continue;

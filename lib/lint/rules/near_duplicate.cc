@@ -3,7 +3,6 @@
 
 #include <cmath>
 
-#include "lint/rules/applies.h"
 #include "lint/rules/bank_features.h"
 #include "lint/rules/near_duplicate_pairs.h"
 #include "lint/rules/other_banks.h"
@@ -24,11 +23,7 @@ std::string QuotedList(const std::vector<std::string>& words) {
 }  // namespace
 
 Status NearDuplicateRule::Configure(const model::Value& options, const RuleEnvironment& env) {
-  QBANK_RETURN_IF_ERROR(CheckOptionKeys(
-      options,
-      {"min-similarity", "frequent-share", "frequent-min-questions", "min-words", "against"}));
-  QBANK_RETURN_IF_ERROR(ReadJoinOptions(options, &join_));
-  return LoadOtherBanks(options, env, &others_);
+  return ConfigurePairRule(options, env, &join_, &others_);
 }
 
 void NearDuplicateRule::CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
@@ -37,11 +32,8 @@ void NearDuplicateRule::CheckBank(const LintContext& ctx, std::span<const size_t
   const size_t mine = features->linted_records;
   auto pairs = SharedNearDuplicates(ctx, features, join_);
   for (const similarity::SimilarPair& pair : *pairs) {
-    // Report on the later question of the bank; on the earlier one when only it is checked or
-    // the later one is in another bank.
-    size_t here = pair.b, there = pair.a;
-    if (here >= mine || !Applies(indexes, here)) std::swap(here, there);
-    if (here >= mine || !Applies(indexes, here)) continue;
+    size_t here = 0, there = 0;
+    if (!OrientPair(pair, mine, indexes, &here, &there)) continue;
     const model::Question& q = ctx.bank->questions[here];
     const model::Question& other = features->question(there);
     // Questions on one shared reading passage that ask different things are a test layout.

@@ -3,6 +3,9 @@
 
 #include <cstdint>
 #include <string>
+#include <utility>
+
+#include "lint/rules/applies.h"
 
 namespace qbank::lint {
 
@@ -31,6 +34,23 @@ Status ReadJoinOptions(const model::Value& options, similarity::JoinOptions* joi
   join->frequent_min_records = static_cast<size_t>(min_questions);
   join->min_tokens = static_cast<size_t>(min_words);
   return Status::Ok();
+}
+
+Status ConfigurePairRule(const model::Value& options, const RuleEnvironment& env,
+                         similarity::JoinOptions* join, OtherBanks* others) {
+  QBANK_RETURN_IF_ERROR(CheckOptionKeys(
+      options,
+      {"min-similarity", "frequent-share", "frequent-min-questions", "min-words", "against"}));
+  QBANK_RETURN_IF_ERROR(ReadJoinOptions(options, join));
+  return LoadOtherBanks(options, env, others);
+}
+
+bool OrientPair(const similarity::SimilarPair& pair, size_t mine, std::span<const size_t> indexes,
+                size_t* here, size_t* there) {
+  *here = pair.b;
+  *there = pair.a;
+  if (*here >= mine || !Applies(indexes, *here)) std::swap(*here, *there);
+  return *here < mine && Applies(indexes, *here);
 }
 
 }  // namespace qbank::lint

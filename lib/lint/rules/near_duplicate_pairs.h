@@ -4,9 +4,11 @@
 #define QBANK_LINT_RULES_NEAR_DUPLICATE_PAIRS_H_
 
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "lint/rule.h"
+#include "lint/rules/other_banks.h"
 #include "similarity/duplicate_finder.h"
 
 namespace qbank::lint {
@@ -22,6 +24,17 @@ std::shared_ptr<const std::vector<similarity::SimilarPair>> SharedNearDuplicates
 // "frequent-share", "frequent-min-questions", "min-words"; see near-duplicate's page) into `join`,
 // defaults first.
 Status ReadJoinOptions(const model::Value& options, similarity::JoinOptions* join);
+
+// Configure for a rule over near-duplicate pairs: checks that `options` holds only the join
+// options and "against", reads the join options into `join` and loads the "against" banks.
+Status ConfigurePairRule(const model::Value& options, const RuleEnvironment& env,
+                         similarity::JoinOptions* join, OtherBanks* others);
+
+// Which side of `pair` a finding goes on: the later question of the linted bank, or the earlier one
+// when only it is checked or the later one is in another bank (`mine` linted records; `indexes`
+// the questions checked). False when neither side is a checked question of the linted bank.
+bool OrientPair(const similarity::SimilarPair& pair, size_t mine, std::span<const size_t> indexes,
+                size_t* here, size_t* there);
 
 }  // namespace qbank::lint
 
