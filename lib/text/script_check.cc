@@ -127,6 +127,7 @@ std::vector<LookalikeWord> FindLookalikeWords(std::string_view text, int context
     if (scripts.letter_count == 0) continue;
     std::vector<int> seen;
     bool mixed_lookalike = false;
+    bool greek_capital_twin = false;
     bool all_look_like_context = true;
     std::vector<bool> capital = internal::CapitalPositions(u, seg.begin, seg.end);
     auto capital_at = [&](int32_t i) { return capital[static_cast<size_t>(i - seg.begin)]; };
@@ -141,13 +142,18 @@ std::vector<LookalikeWord> FindLookalikeWords(std::string_view text, int context
       if (scripts.mixed && internal::LooksLikeScriptAt(c, scripts.own, at_capital)) {
         mixed_lookalike = true;
       }
+      // A Greek capital that is a perfect Latin capital ("QS\u0391") is disguise, not notation.
+      if (at_capital && script == USCRIPT_GREEK && internal::LatinCapitalTwin(c) != 0) {
+        greek_capital_twin = true;
+      }
       if (script >= 0 && !internal::LooksLikeScriptAt(c, context_script, at_capital)) {
         all_look_like_context = false;
       }
     }
     // Short notation that mixes Latin and Greek letters ("σx", "nα", "4πr") is maths, not
     // disguise: a disguised word needs more letters to pass for one.
-    bool greek_notation = scripts.mixed && scripts.letter_count <= kMaxNotationLetters &&
+    bool greek_notation = scripts.mixed && !greek_capital_twin &&
+                          scripts.letter_count <= kMaxNotationLetters &&
                           std::all_of(seen.begin(), seen.end(), [](int s) {
                             return s == USCRIPT_LATIN || s == USCRIPT_GREEK;
                           });

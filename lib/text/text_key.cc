@@ -60,6 +60,8 @@ struct AsciiClassTable {
 };
 constexpr AsciiClassTable kAsciiClasses;
 
+bool IsAsciiAlpha(char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
+
 AsciiClass ClassOf(char c) { return kAsciiClasses.classes[static_cast<unsigned char>(c)]; }
 
 bool IsSpaceChar(UChar32 c) { return c == 0 || c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
@@ -137,6 +139,11 @@ void VisitAsciiTokens(std::string_view text, KeyTokenSink& sink) {
       for (size_t k = 0; k < length; ++k) {
         char c = text[begin + k];
         out[k] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+        // A 0 or 1 between two letters reads as the letter it imitates (internal::DigitTwin).
+        if ((c == '0' || c == '1') && k > 0 && k + 1 < length &&
+            IsAsciiAlpha(text[begin + k - 1]) && IsAsciiAlpha(text[begin + k + 1])) {
+          out[k] = c == '0' ? 'o' : 'l';
+        }
       }
       sink.Token(std::string_view(out, length), begin, i);
       continue;
@@ -229,13 +236,22 @@ TextKey IcuKey(std::string_view text, int context) {
       }
       if (all_look_alike) target = context;
     }
+    bool latin = target == USCRIPT_LATIN || (target == kNoScript && scripts.own == USCRIPT_LATIN);
     word.remove();
     for (int32_t i = seg.begin; i < seg.end;) {
       UChar32 c = u.char32At(i);
       bool at_capital = target != kNoScript && capital_at(i);
+      UChar32 before = i > seg.begin ? u.char32At(i - 1) : 0;
       i += U16_LENGTH(c);
+      UChar32 after = i < seg.end ? u.char32At(i) : 0;
       if (target != kNoScript && internal::LooksLikeScriptAt(c, target, at_capital)) {
         word.append(internal::SkeletonAt(c, target, at_capital));
+      } else if (UChar32 twin = latin ? internal::LatinTwin(c) : 0) {
+        word.append(twin);
+      } else if (UChar32 digit = latin && u_isalpha(before) && u_isalpha(after)
+                                     ? internal::DigitTwin(c)
+                                     : 0) {
+        word.append(digit);
       } else {
         word.append(internal::FoldTypographic(c));
       }

@@ -208,8 +208,8 @@ UChar32 FoldTypographic(UChar32 c) {
 
 namespace {
 
-// The raw skeleton of `c` (not case-folded), then case-folded.
-icu::UnicodeString FoldedRawSkeleton(UChar32 c) {
+// The raw skeleton of `c` (not case-folded).
+icu::UnicodeString RawSkeleton(UChar32 c) {
   icu::UnicodeString skeleton(c);
   USpoofChecker* sc = ThreadSpoofChecker();
   if (sc == nullptr) return skeleton;
@@ -220,6 +220,12 @@ icu::UnicodeString FoldedRawSkeleton(UChar32 c) {
   UErrorCode status = U_ZERO_ERROR;
   int32_t n = uspoof_getSkeleton(sc, 0, in, in_length, out, 32, &status);
   if (U_SUCCESS(status) && n > 0) skeleton = icu::UnicodeString(out, n);
+  return skeleton;
+}
+
+// The raw skeleton of `c`, then case-folded.
+icu::UnicodeString FoldedRawSkeleton(UChar32 c) {
+  icu::UnicodeString skeleton = RawSkeleton(c);
   skeleton.foldCase();
   return skeleton;
 }
@@ -244,6 +250,44 @@ bool SkeletonInScript(const icu::UnicodeString& skeleton, UChar32 c, int script)
 
 }  // namespace
 
+UChar32 LatinCapitalTwin(UChar32 c) {
+  if (c < 0x80 || !u_isupper(c)) return 0;
+  // The raw skeleton of each ASCII capital (not folded: "I" and "l" share the skeleton "l", and
+  // the capital is what a capital imitates).
+  thread_local const std::unordered_map<std::u16string, UChar32> kTwins = [] {
+    std::unordered_map<std::u16string, UChar32> twins;
+    for (UChar32 x = 'A'; x <= 'Z'; ++x) {
+      icu::UnicodeString raw = RawSkeleton(x);
+      twins.emplace(std::u16string(raw.getBuffer(), static_cast<size_t>(raw.length())), x);
+    }
+    return twins;
+  }();
+  thread_local std::unordered_map<UChar32, UChar32> cache;
+  auto cached = cache.find(c);
+  if (cached != cache.end()) return cached->second;
+  icu::UnicodeString raw = RawSkeleton(c);
+  auto it = kTwins.find(std::u16string(raw.getBuffer(), static_cast<size_t>(raw.length())));
+  UChar32 twin = it == kTwins.end() ? 0 : it->second - 'A' + 'a';
+  cache.emplace(c, twin);
+  return twin;
+}
+
+UChar32 LatinTwin(UChar32 c) {
+  if (c < 0x80 || LetterScript(c) != USCRIPT_LATIN || u_foldCase(c, U_FOLD_CASE_DEFAULT) != c) {
+    return 0;
+  }
+  const icu::UnicodeString& skeleton = CharSkeleton(c);
+  if (skeleton.length() != 1) return 0;
+  UChar32 s = skeleton.char32At(0);
+  return (s >= 'a' && s <= 'z') ? s : 0;
+}
+
+UChar32 DigitTwin(UChar32 c) {
+  if (c == '0') return 'o';
+  if (c == '1') return 'l';
+  return 0;
+}
+
 const icu::UnicodeString& CapitalSkeleton(UChar32 c) {
   if (!u_isupper(c)) return CharSkeleton(c);
   thread_local std::unordered_map<UChar32, icu::UnicodeString> cache;
@@ -253,12 +297,22 @@ const icu::UnicodeString& CapitalSkeleton(UChar32 c) {
 }
 
 bool LooksLikeScriptAt(UChar32 c, int script, bool capital_position) {
+  if (capital_position && script == USCRIPT_LATIN && LetterScript(c) != script &&
+      LatinCapitalTwin(c) != 0) {
+    return true;
+  }
   if (LooksLikeScript(c, script)) return true;
   if (!capital_position || script < 0 || !u_isupper(c) || LetterScript(c) == script) return false;
   return SkeletonInScript(CapitalSkeleton(c), c, script);
 }
 
 const icu::UnicodeString& SkeletonAt(UChar32 c, int script, bool capital_position) {
+  if (capital_position && script == USCRIPT_LATIN && LetterScript(c) != script) {
+    if (UChar32 twin = LatinCapitalTwin(c)) {
+      thread_local std::unordered_map<UChar32, icu::UnicodeString> cache;
+      return cache.try_emplace(twin, twin).first->second;
+    }
+  }
   if (capital_position && !LooksLikeScript(c, script) && LooksLikeScriptAt(c, script, true)) {
     return CapitalSkeleton(c);
   }

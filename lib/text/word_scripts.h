@@ -62,6 +62,17 @@ const icu::UnicodeString& CharSkeleton(UChar32 c);
 // "\u0442", which looks like no Latin letter, yet the capital is a perfect "T". Equals
 // CharSkeleton(c) for characters that are not capitals.
 const icu::UnicodeString& CapitalSkeleton(UChar32 c);
+// The ASCII capital that capital `c` (not ASCII) imitates, lowercased ("h" for Greek "\u0397" and
+// Cyrillic "\u041D", "i" for Cyrillic "\u0406"): the letter A-Z whose UTS #39 skeleton equals
+// c's; 0 when there is none or `c` is not a capital.
+UChar32 LatinCapitalTwin(UChar32 c);
+// The ASCII letter a small non-ASCII Latin letter imitates ("i" for dotless "\u0131", "a" for
+// Latin alpha "\u0251"): its skeleton when that is one ASCII letter; 0 otherwise (accented
+// letters, whose skeleton keeps the accent, and letters with a compatibility form).
+UChar32 LatinTwin(UChar32 c);
+// The letter digit `c` imitates between two letters ("Micr0soft", "Dep1oy"): "o" for 0, "l" for
+// 1 (their skeletons); 0 for every other character.
+UChar32 DigitTwin(UChar32 c);
 // True when `c` is not in `script` and its skeleton differs from `c` and consists only of
 // characters of `script` (or Common/Inherited ones; for Latin, only ASCII letters): `c` looks like
 // a letter of `script`.

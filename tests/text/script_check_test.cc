@@ -2,6 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+#include <utility>
+#include <vector>
+
 namespace qbank::text {
 namespace {
 
@@ -66,6 +70,22 @@ TEST(LookalikeWordsTest, FlagsCapitalLookAlikesAtWordStartsAndInAcronyms) {
   EXPECT_EQ(found[2].looks_like, "HTTPS");
   // A capital of another script inside a lower-case word is not a capital look-alike.
   EXPECT_TRUE(FindLookalikeWords("the \u0432\u0435\u0442 word").empty());
+}
+
+TEST(LookalikeWordsTest, FlagsEveryCyrillicAndGreekCapitalLookAlike) {
+  // А В С Е Н К М О Р Т Х and Α Β Ε Η Ι Κ Μ Ν Ο Ρ Τ Χ Υ Ζ, each starting a word and in an acronym.
+  const std::vector<std::pair<std::string, std::string>> capitals = {
+      {"\u0410", "A"}, {"\u0412", "B"}, {"\u0421", "C"}, {"\u0415", "E"}, {"\u041D", "H"},
+      {"\u041A", "K"}, {"\u041C", "M"}, {"\u041E", "O"}, {"\u0420", "P"}, {"\u0422", "T"},
+      {"\u0425", "X"}, {"\u0391", "A"}, {"\u0392", "B"}, {"\u0395", "E"}, {"\u0397", "H"},
+      {"\u0399", "I"}, {"\u039A", "K"}, {"\u039C", "M"}, {"\u039D", "N"}, {"\u039F", "O"},
+      {"\u03A1", "P"}, {"\u03A4", "T"}, {"\u03A7", "X"}, {"\u03A5", "Y"}, {"\u0396", "Z"}};
+  for (const auto& [capital, latin] : capitals) {
+    auto found = FindLookalikeWords("the " + capital + "ool and QS" + capital + " word");
+    ASSERT_EQ(found.size(), 2u) << capital;
+    EXPECT_EQ(found[0].looks_like, latin + "ool") << capital;
+    EXPECT_EQ(found[1].looks_like, "QS" + latin) << capital;
+  }
 }
 
 TEST(LookalikeWordsTest, NeverFlagsTextWhollyInOneScript) {

@@ -4,6 +4,7 @@
 
 #include <random>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace qbank::text {
@@ -68,6 +69,40 @@ TEST(TextKeyTest, ReadsCapitalLookAlikesWhereCapitalsAreExpected) {
   // Russian text keeps its letters, capitals included.
   EXPECT_EQ(MakeTextKey("\u0422\u0435\u043A\u0441\u0442 \u041A\u041C\u0421").key,
             "\u0442\u0435\u043A\u0441\u0442 \u043A\u043C\u0441");
+}
+
+TEST(TextKeyTest, ReadsEveryCapitalLookAlikeOfTheIssue) {
+  // Each Cyrillic capital that looks like a Latin one (А В С Е Н К М О Р Т Х) and the Greek ones
+  // (Α Β Ε Η Ι Κ Μ Ν Ο Ρ Τ Χ Υ Ζ), at a word start and inside an all-capitals acronym.
+  const std::vector<std::pair<std::string, char>> capitals = {
+      {"\u0410", 'a'}, {"\u0412", 'b'}, {"\u0421", 'c'}, {"\u0415", 'e'}, {"\u041D", 'h'},
+      {"\u041A", 'k'}, {"\u041C", 'm'}, {"\u041E", 'o'}, {"\u0420", 'p'}, {"\u0422", 't'},
+      {"\u0425", 'x'}, {"\u0391", 'a'}, {"\u0392", 'b'}, {"\u0395", 'e'}, {"\u0397", 'h'},
+      {"\u0399", 'i'}, {"\u039A", 'k'}, {"\u039C", 'm'}, {"\u039D", 'n'}, {"\u039F", 'o'},
+      {"\u03A1", 'p'}, {"\u03A4", 't'}, {"\u03A7", 'x'}, {"\u03A5", 'y'}, {"\u0396", 'z'}};
+  for (const auto& [capital, latin] : capitals) {
+    std::string ascii(1, latin);
+    EXPECT_EQ(MakeTextKey("the " + capital + "ool word").key, "the " + ascii + "ool word")
+        << capital;
+    EXPECT_EQ(MakeTextKey("use " + capital + "QS now").key, "use " + ascii + "qs now") << capital;
+    EXPECT_EQ(MakeTextKey("use QS" + capital + " now").key, "use qs" + ascii + " now") << capital;
+  }
+  // The issue's own examples.
+  EXPECT_EQ(MakeTextKey("\u041AMS and \u041CFA over \u041D\u0422TPS").key,
+            "kms and mfa over https");
+  EXPECT_EQ(MakeTextKey("\u0422he \u0420HP \u0421PU").key, "the php cpu");
+}
+
+TEST(TextKeyTest, ReadsDigitsAndLatinLookAlikesInsideLatinWords) {
+  // A digit between letters that looks like one ("Micr0soft", "Dep1oy") reads as the letter.
+  EXPECT_EQ(MakeTextKey("Micr0soft Dep1oy").key, "microsoft deploy");
+  // Digits of real names and numbers stay: "IPv6", "EC2", "S3", "Win10", "ISO9001", "B2B".
+  EXPECT_EQ(MakeTextKey("IPv6 EC2 S3 Win10 ISO9001 B2B 10 0.1").key,
+            "ipv6 ec2 s3 win10 iso9001 b2b 10 0.1");
+  // Latin letters that only look like ASCII ones: dotless i, Latin alpha, script g.
+  EXPECT_EQ(MakeTextKey("pr\u0131vate \u0251ccess \u0261roup").key, "private access group");
+  // Accented letters are letters of their own, not look-alikes.
+  EXPECT_EQ(MakeTextKey("caf\u00E9 na\u00EFve").key, "caf\u00E9 na\u00EFve");
 }
 
 TEST(TextKeyTest, FoldsTypographicApostrophesQuotesDashesAndSpaces) {
