@@ -152,11 +152,10 @@ std::vector<LookalikeWord> FindLookalikeWords(std::string_view text, int context
     }
     // Short notation that mixes Latin and Greek letters ("σx", "nα", "4πr") is maths, not
     // disguise: a disguised word needs more letters to pass for one.
-    bool greek_notation = scripts.mixed && !greek_capital_twin &&
-                          scripts.letter_count <= kMaxNotationLetters &&
-                          std::all_of(seen.begin(), seen.end(), [](int s) {
-                            return s == USCRIPT_LATIN || s == USCRIPT_GREEK;
-                          });
+    bool greek_notation =
+        scripts.mixed && !greek_capital_twin && scripts.letter_count <= kMaxNotationLetters &&
+        std::all_of(seen.begin(), seen.end(),
+                    [](int s) { return s == USCRIPT_LATIN || s == USCRIPT_GREEK; });
     LookalikeWord word;
     if (scripts.mixed && mixed_lookalike && !greek_notation) {
       word.kind = LookalikeWord::Kind::kMixedScript;

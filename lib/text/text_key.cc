@@ -248,9 +248,8 @@ TextKey IcuKey(std::string_view text, int context) {
         word.append(internal::SkeletonAt(c, target, at_capital));
       } else if (UChar32 twin = latin ? internal::LatinTwin(c) : 0) {
         word.append(twin);
-      } else if (UChar32 digit = latin && u_isalpha(before) && u_isalpha(after)
-                                     ? internal::DigitTwin(c)
-                                     : 0) {
+      } else if (UChar32 digit =
+                     latin && u_isalpha(before) && u_isalpha(after) ? internal::DigitTwin(c) : 0) {
         word.append(digit);
       } else {
         word.append(internal::FoldTypographic(c));

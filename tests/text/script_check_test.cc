@@ -81,7 +81,9 @@ TEST(LookalikeWordsTest, FlagsEveryCyrillicAndGreekCapitalLookAlike) {
       {"\u0399", "I"}, {"\u039A", "K"}, {"\u039C", "M"}, {"\u039D", "N"}, {"\u039F", "O"},
       {"\u03A1", "P"}, {"\u03A4", "T"}, {"\u03A7", "X"}, {"\u03A5", "Y"}, {"\u0396", "Z"}};
   for (const auto& [capital, latin] : capitals) {
-    auto found = FindLookalikeWords("the " + capital + "ool and QS" + capital + " word");
+    std::string text = "the ";
+    text.append(capital).append("ool and QS").append(capital).append(" word");
+    auto found = FindLookalikeWords(text);
     ASSERT_EQ(found.size(), 2u) << capital;
     EXPECT_EQ(found[0].looks_like, latin + "ool") << capital;
     EXPECT_EQ(found[1].looks_like, "QS" + latin) << capital;
