@@ -67,6 +67,31 @@ TokenSets QuestionTokenSets(const BankFeatures& features, unsigned threads = 0);
 std::vector<SimilarPair> FindNearDuplicates(const BankFeatures& features,
                                             const JoinOptions& options, JoinStats* stats = nullptr);
 
+// Near duplicates as groups: records whose similarity >= options.threshold (the pairs
+// FindNearDuplicates returns) clustered into connected groups, with a guard against chaining:
+// every member is similar to the group's centre (a component where one record is similar to all
+// the others is one group; otherwise it is split into stars around the records with the most
+// neighbours, and a record left over is paired with its most similar neighbour). Exact copies
+// after the first are left to exact-duplicate. Only groups with a record below
+// features.linted_records; members ascending, groups by their first member.
+struct NearGroup {
+  std::vector<uint32_t> members;   // records, ascending
+  uint32_t centre = 0;             // the member every other member is similar to
+  std::vector<double> similarity;  // similarity[i]: of members[i] to the centre (1 for it)
+  // same_as[i]: the first record with members[i]'s tokens (members with the same one have
+  // similarity 1 with each other).
+  std::vector<uint32_t> same_as;
+};
+std::vector<NearGroup> FindNearDuplicateGroups(const BankFeatures& features,
+                                               const JoinOptions& options,
+                                               JoinStats* stats = nullptr);
+
+// The clustering FindNearDuplicateGroups does, over the classed join of `first_copy.size()`
+// records: first_copy[r] is the first exact copy of record r (r for a question with no earlier
+// copy); groups need a member below `linted`.
+std::vector<NearGroup> GroupSimilarPairs(ClassedPairs joined,
+                                         const std::vector<uint32_t>& first_copy, size_t linted);
+
 // Questions sharing one option set (stock options ignored; see FeatureOptions) under stems that
 // are not the same or alike (stem token similarity below 0.5). A set shared by more than
 // `max_questions` questions is a convention of the bank (a rating scale), not a copy, and is not

@@ -5,6 +5,7 @@
 #include <atomic>
 #include <chrono>
 #include <cmath>
+#include <span>
 #include <thread>
 
 namespace qbank::similarity {
@@ -497,6 +498,43 @@ void VerifyCandidates(const RankedRecords& records, uint32_t x, size_t linted, d
   }
 }
 
+// Folds the records with identical kept rank sets into classes: every record but the first of a
+// class is emptied (takes no part in the join). Returns same_as (record -> first of its class).
+std::vector<uint32_t> FoldIdenticalRecords(RankedRecords& records, size_t n) {
+  std::vector<uint32_t> same_as(n);
+  std::vector<std::pair<uint64_t, uint32_t>> hashed;
+  for (uint32_t r = 0; r < n; ++r) {
+    same_as[r] = r;
+    if (records.size(r) == 0) continue;
+    uint64_t h = 1469598103934665603ULL ^ records.size(r);
+    const uint32_t* t = records.begin(r);
+    for (size_t k = 0; k < records.size(r); ++k) h = (h ^ t[k]) * 1099511628211ULL;
+    hashed.push_back({h, r});
+  }
+  std::sort(hashed.begin(), hashed.end());
+  for (size_t begin = 0; begin < hashed.size();) {
+    size_t end = begin + 1;
+    while (end < hashed.size() && hashed[end].first == hashed[begin].first) ++end;
+    // Within equal hashes, each record joins the first earlier record with the same ranks.
+    for (size_t i = begin + 1; i < end; ++i) {
+      const uint32_t r = hashed[i].second;
+      for (size_t j = begin; j < i; ++j) {
+        const uint32_t q = hashed[j].second;
+        if (same_as[q] != q || records.size(q) == 0 || records.size(q) != records.size(r)) continue;
+        if (std::equal(records.begin(r), records.begin(r) + records.size(r), records.begin(q))) {
+          same_as[r] = q;
+          break;
+        }
+      }
+    }
+    begin = end;
+  }
+  for (uint32_t r = 0; r < n; ++r) {
+    if (same_as[r] != r) records.sizes[r] = 0;
+  }
+  return same_as;
+}
+
 }  // namespace
 
 void TokenSets::Append(const TokenSets& other) {
@@ -505,13 +543,15 @@ void TokenSets::Append(const TokenSets& other) {
   for (size_t r = 1; r < other.offsets.size(); ++r) offsets.push_back(base + other.offsets[r]);
 }
 
-std::vector<SimilarPair> SimilarityJoin(TokenSets sets, size_t linted, const JoinOptions& options,
-                                        JoinStats* stats) {
+ClassedPairs SimilarityJoinClasses(TokenSets sets, size_t linted, const JoinOptions& options,
+                                   JoinStats* stats) {
   JoinStats local;
   if (stats == nullptr) stats = &local;
   const size_t n = sets.size();
   auto start = std::chrono::steady_clock::now();
   RankedRecords records = Prepare(std::move(sets), options, stats);
+  ClassedPairs result;
+  result.same_as = FoldIdenticalRecords(records, n);
   stats->prepare_seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double t = std::clamp(options.threshold, kEpsilon, 1.0);
@@ -529,6 +569,49 @@ std::vector<SimilarPair> SimilarityJoin(TokenSets sets, size_t linted, const Joi
   std::sort(pairs.begin(), pairs.end(), [](const SimilarPair& p, const SimilarPair& q) {
     return p.a != q.a ? p.a < q.a : p.b < q.b;
   });
+  stats->pairs = pairs.size();
+  result.pairs = std::move(pairs);
+  return result;
+}
+
+std::vector<SimilarPair> ExpandClasses(const ClassedPairs& classed, size_t linted) {
+  const size_t n = classed.same_as.size();
+  // The records of each class in ascending order, as one array indexed by class start.
+  std::vector<uint32_t> start(n + 1, 0), members(n);
+  for (uint32_t r = 0; r < n; ++r) ++start[classed.same_as[r] + 1];
+  for (size_t r = 0; r < n; ++r) start[r + 1] += start[r];
+  std::vector<uint32_t> next(start.begin(), start.end() - 1);
+  for (uint32_t r = 0; r < n; ++r) members[next[classed.same_as[r]]++] = r;
+  auto of = [&](uint32_t rep) {
+    return std::span<const uint32_t>(members.data() + start[rep], start[rep + 1] - start[rep]);
+  };
+  std::vector<SimilarPair> pairs;
+  auto add = [&](uint32_t x, uint32_t y, double similarity) {
+    if (x < linted || y < linted) pairs.push_back({std::min(x, y), std::max(x, y), similarity});
+  };
+  for (uint32_t rep = 0; rep < n; ++rep) {
+    auto in_class = of(rep);
+    for (size_t i = 0; i < in_class.size(); ++i) {
+      for (size_t j = i + 1; j < in_class.size(); ++j) add(in_class[i], in_class[j], 1.0);
+    }
+  }
+  for (const SimilarPair& p : classed.pairs) {
+    for (uint32_t x : of(p.a)) {
+      for (uint32_t y : of(p.b)) add(x, y, p.similarity);
+    }
+  }
+  std::sort(pairs.begin(), pairs.end(), [](const SimilarPair& p, const SimilarPair& q) {
+    return p.a != q.a ? p.a < q.a : p.b < q.b;
+  });
+  return pairs;
+}
+
+std::vector<SimilarPair> SimilarityJoin(TokenSets sets, size_t linted, const JoinOptions& options,
+                                        JoinStats* stats) {
+  JoinStats local;
+  if (stats == nullptr) stats = &local;
+  std::vector<SimilarPair> pairs =
+      ExpandClasses(SimilarityJoinClasses(std::move(sets), linted, options, stats), linted);
   stats->pairs = pairs.size();
   return pairs;
 }

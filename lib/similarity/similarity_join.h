@@ -68,6 +68,23 @@ struct SimilarPair {
 std::vector<SimilarPair> SimilarityJoin(TokenSets sets, size_t linted, const JoinOptions& options,
                                         JoinStats* stats = nullptr);
 
+// The join with the records whose kept token sets are identical folded into one class first, so
+// that a family of k variants differing only in frequent tokens ("[set 3]") costs one record of
+// the join, not k, and k * (k - 1) / 2 pairs are never listed. `pairs` are between class
+// representatives (a < b, sorted); same_as[r] is the representative of record r's class: its
+// first record (r itself when r is alone or takes no part). Records of one class have similarity
+// 1 with each other; a member of class A and one of class B have the similarity of the pair (A, B).
+// A class whose records are all at or above `linted` meets only classes with a linted record.
+struct ClassedPairs {
+  std::vector<SimilarPair> pairs;
+  std::vector<uint32_t> same_as;
+};
+ClassedPairs SimilarityJoinClasses(TokenSets sets, size_t linted, const JoinOptions& options,
+                                   JoinStats* stats = nullptr);
+
+// Every pair of records a ClassedPairs stands for (the pairs SimilarityJoin returns), sorted.
+std::vector<SimilarPair> ExpandClasses(const ClassedPairs& classed, size_t linted);
+
 // The same result by comparing every pair (quadratic): the recall baseline for tests and bench.
 std::vector<SimilarPair> ExhaustiveSimilarityPairs(TokenSets sets, size_t linted,
                                                    const JoinOptions& options);

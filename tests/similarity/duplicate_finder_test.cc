@@ -161,5 +161,39 @@ TEST(DuplicateFinderTest, LookAlikeAndInvisibleCopiesAreExactDuplicates) {
   EXPECT_EQ(groups[0].members, (std::vector<uint32_t>{0, 1}));
 }
 
+// Near duplicates come as groups: a star around the member similar to all others; a chain is cut
+// so that every member is similar to its group's centre, and a record left over keeps a pair.
+TEST(NearGroupsTest, ChainsAreSplitSoEveryMemberIsNearTheCentre) {
+  // 0-1, 1-2, 2-3, 3-4: a chain of five; 5 and 6 one class (identical tokens), 6 near 7.
+  ClassedPairs joined;
+  joined.same_as = {0, 1, 2, 3, 4, 5, 5, 7};
+  joined.pairs = {{0, 1, 0.8}, {1, 2, 0.8}, {2, 3, 0.8}, {3, 4, 0.8}, {5, 7, 0.75}};
+  std::vector<uint32_t> first = {0, 1, 2, 3, 4, 5, 6, 7};
+  auto groups = GroupSimilarPairs(joined, first, 8);
+  ASSERT_EQ(groups.size(), 3u);
+  for (const NearGroup& g : groups) {
+    for (size_t i = 0; i < g.members.size(); ++i) {
+      EXPECT_GE(g.similarity[i], 0.75) << "member " << g.members[i] << " centre " << g.centre;
+    }
+  }
+  // By falling degree, ties to the earliest: 1 takes 0 and 2; 3 takes 4 (the pair 2-3 is cut);
+  // 5's class (5 and 6, similarity 1) takes 7.
+  EXPECT_EQ(groups[0].members, (std::vector<uint32_t>{0, 1, 2}));
+  EXPECT_EQ(groups[0].centre, 1u);
+  EXPECT_EQ(groups[1].members, (std::vector<uint32_t>{3, 4}));
+  EXPECT_EQ(groups.back().members, (std::vector<uint32_t>{5, 6, 7}));
+  EXPECT_EQ(groups.back().similarity, (std::vector<double>{1.0, 1.0, 0.75}));
+}
+
+TEST(NearGroupsTest, LaterExactCopiesAndOtherBanksOnlyStayOut) {
+  ClassedPairs joined;
+  joined.same_as = {0, 0, 2, 3, 3};
+  joined.pairs = {{0, 2, 0.9}};
+  // 1 is an exact copy of 0 (exact-duplicate's finding); 3 and 4 are both in another bank.
+  auto groups = GroupSimilarPairs(joined, {0, 0, 2, 3, 4}, 3);
+  ASSERT_EQ(groups.size(), 1u);
+  EXPECT_EQ(groups[0].members, (std::vector<uint32_t>{0, 2}));
+}
+
 }  // namespace
 }  // namespace qbank::similarity

@@ -121,5 +121,24 @@ TEST(SimilarityJoinTest, ShortRecordsTakeNoPart) {
   EXPECT_TRUE(SimilarityJoin(TokenSets{}, 0, JoinOptions{}).empty());
 }
 
+// Records with identical token sets are folded into one class before the join; the pairs they
+// stand for are the same as comparing every pair.
+TEST(SimilarityJoinTest, FoldedIdenticalRecordsGiveEveryPair) {
+  auto sets = RandomSets(400, 5);
+  for (size_t i = 0; i < 200; ++i) sets.push_back(sets[i % 40]);  // families of up to 6 copies
+  JoinOptions options;
+  options.frequent_min_records = 50;
+  for (size_t linted : {sets.size(), size_t{300}}) {
+    auto fast = SimilarityJoin(Sets(sets), linted, options);
+    auto slow = ExhaustiveSimilarityPairs(Sets(sets), linted, options);
+    EXPECT_EQ(fast, slow) << linted;
+  }
+  ClassedPairs classed = SimilarityJoinClasses(Sets(sets), sets.size(), options);
+  EXPECT_EQ(classed.same_as[400], 0u);
+  EXPECT_EQ(classed.same_as[440], 0u);
+  EXPECT_EQ(ExpandClasses(classed, sets.size()),
+            ExhaustiveSimilarityPairs(Sets(sets), sets.size(), options));
+}
+
 }  // namespace
 }  // namespace qbank::similarity

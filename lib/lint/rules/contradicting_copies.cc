@@ -1,8 +1,11 @@
 // contradicting-copies: filters the shared near-duplicate pairs by stem words and keys.
 #include "lint/rules/contradicting_copies.h"
 
+#include <algorithm>
 #include <cctype>
+#include <map>
 
+#include "lint/rules/applies.h"
 #include "lint/rules/bank_features.h"
 #include "lint/rules/near_duplicate_pairs.h"
 #include "lint/rules/other_banks.h"
@@ -64,27 +67,53 @@ void ContradictingCopiesRule::CheckBank(const LintContext& ctx, std::span<const 
                                         Reporter& reporter) const {
   auto features = LintedBankFeatures(ctx, {}, others_);
   const size_t mine = features->linted_records;
-  auto pairs = SharedNearDuplicates(ctx, features, join_);
-  for (const similarity::SimilarPair& pair : *pairs) {
-    size_t here = 0, there = 0;
-    if (!OrientPair(pair, mine, indexes, &here, &there)) continue;
-    const model::Question& q = ctx.bank->questions[here];
-    const model::Question& other = features->question(there);
-    if (!Applicable(q) || !Applicable(other)) continue;
-    std::optional<std::string> key = KeyText(q), other_key = KeyText(other);
-    if (!key || !other_key || *key == *other_key) continue;
-    if (!Offers(q, *other_key) || !Offers(other, *key)) continue;
-    if (StemWords(q.stem.value) != StemWords(other.stem.value)) continue;
-    size_t k = q.KeyIndexes()[0], ok = other.KeyIndexes()[0];
-    Finding& f = reporter.Report(
-        here, q.options[k].text, "options[" + std::to_string(k) + "]",
-        "this question keys option " + model::OptionLetter(k) + " (\"" + q.options[k].text.value +
-            "\") but its copy " + DescribeRecord(*features, there) + " keys option " +
-            model::OptionLetter(ok) + " (\"" + other.options[ok].text.value +
-            "\"), which is a distractor here: at most one of them is right");
-    if (there < mine) {
-      f.related.push_back({other.options[ok].text.span, "the copy keys this option", other.id.value,
-                           reporter.QuestionPath(there) + ".options[" + std::to_string(ok) + "]"});
+  auto groups = SharedNearGroups(ctx, features, join_);
+  for (const similarity::NearGroup& group : *groups) {
+    // The group's copies that key one option each, with their key and stem words.
+    struct Copy {
+      size_t record;
+      std::string key;
+      std::vector<std::string> words;
+    };
+    std::vector<Copy> copies;
+    std::map<std::string, size_t> votes;
+    for (uint32_t r : group.members) {
+      const model::Question& q = features->question(r);
+      if (!Applicable(q)) continue;
+      std::optional<std::string> key = KeyText(q);
+      if (!key) continue;
+      ++votes[*key];
+      copies.push_back({r, std::move(*key), StemWords(q.stem.value)});
+    }
+    if (votes.size() < 2) continue;
+    // The rest of the group's answer: the key most copies have (the earliest copy's on a tie).
+    std::string agreed = copies.front().key;
+    for (const auto& [key, count] : votes) {
+      if (count > votes[agreed]) agreed = key;
+    }
+    for (const Copy& c : copies) {
+      if (c.key == agreed || c.record >= mine || !Applies(indexes, c.record)) continue;
+      const model::Question& q = ctx.bank->questions[c.record];
+      // A copy with the same stem words whose distractor is this question's key, and the other
+      // way round.
+      auto it = std::find_if(copies.begin(), copies.end(), [&](const Copy& o) {
+        return o.key == agreed && o.words == c.words && Offers(q, o.key) &&
+               Offers(features->question(o.record), c.key);
+      });
+      if (it == copies.end()) continue;
+      const model::Question& other = features->question(it->record);
+      size_t k = q.KeyIndexes()[0], ok = other.KeyIndexes()[0];
+      Finding& f = reporter.Report(
+          c.record, q.options[k].text, "options[" + std::to_string(k) + "]",
+          "this question keys option " + model::OptionLetter(k) + " (\"" + q.options[k].text.value +
+              "\") but its copy " + DescribeRecord(*features, it->record) + " keys option " +
+              model::OptionLetter(ok) + " (\"" + other.options[ok].text.value +
+              "\"), which is a distractor here: at most one of them is right");
+      if (it->record < mine) {
+        f.related.push_back(
+            {other.options[ok].text.span, "the copy keys this option", other.id.value,
+             reporter.QuestionPath(it->record) + ".options[" + std::to_string(ok) + "]"});
+      }
     }
   }
 }

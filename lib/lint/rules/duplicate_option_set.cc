@@ -5,6 +5,7 @@
 
 #include "lint/rules/applies.h"
 #include "lint/rules/bank_features.h"
+#include "lint/rules/group_members.h"
 #include "lint/rules/other_banks.h"
 #include "lint/rules/question_description.h"
 
@@ -35,26 +36,33 @@ void DuplicateOptionSetRule::CheckBank(const LintContext& ctx, std::span<const s
   const size_t mine = features->linted_records;
   for (const similarity::OptionSetGroup& group :
        similarity::FindSharedOptionSets(*features, static_cast<size_t>(max_questions_))) {
-    for (size_t i = 0; i < group.members.size(); ++i) {
-      const size_t index = group.members[i];
-      if (index >= mine || !Applies(indexes, index)) continue;
-      size_t first = group.members.front();
-      if (i == 0) {
-        auto other = std::find_if(group.members.begin(), group.members.end(),
-                                  [&](uint32_t r) { return r >= mine; });
-        if (other == group.members.end()) continue;
-        first = *other;
-      }
-      const model::Question& q = ctx.bank->questions[index];
-      const model::Question& original = features->question(first);
-      if (q.options.empty()) continue;
-      Finding& f = reporter.Report(
-          index, q.options.front().text, "options[0]",
-          "same options as " + DescribeRecord(*features, first) + " under a different stem");
-      if (first < mine && !original.options.empty()) {
-        f.related.push_back({original.options.front().text.span, "the same options are here",
-                             original.id.value, reporter.QuestionPath(first) + ".options[0]"});
-      }
+    std::vector<size_t> records(group.members.begin(), group.members.end());
+    GroupMembers m = PickGroupMembers(*ctx.bank, records, mine, indexes, id());
+    for (size_t i : m.suppressed) {
+      const size_t r = records[i];
+      if (!Applies(indexes, r) || ctx.bank->questions[r].options.empty()) continue;
+      reporter.Report(r, ctx.bank->questions[r].options.front().text, "options[0]",
+                      "same options as other questions of its group (suppressed here)");
+    }
+    if (m.lead == GroupMembers::kNone || m.others.empty()) continue;
+    const size_t here = records[m.lead];
+    const model::Question& q = ctx.bank->questions[here];
+    if (q.options.empty()) continue;
+    const size_t first_other = records[m.others.front()];
+    std::string message = m.others.size() == 1
+                              ? "same options as " + DescribeRecord(*features, first_other) +
+                                    " under a different stem"
+                              : "same options as " + std::to_string(m.others.size()) +
+                                    " other questions under different stems, the first " +
+                                    DescribeRecord(*features, first_other) +
+                                    MoreMembersNote(m.others.size());
+    Finding& f = reporter.Report(here, q.options.front().text, "options[0]", std::move(message));
+    for (size_t k = 0; k < m.others.size() && k < kListedMembers; ++k) {
+      const size_t r = records[m.others[k]];
+      const model::Question& other = features->question(r);
+      if (r >= mine || other.options.empty()) continue;
+      f.related.push_back({other.options.front().text.span, "the same options are here",
+                           other.id.value, reporter.QuestionPath(r) + ".options[0]"});
     }
   }
 }

@@ -5,20 +5,18 @@
 #include <string>
 #include <utility>
 
-#include "lint/rules/applies.h"
-
 namespace qbank::lint {
 
-std::shared_ptr<const std::vector<similarity::SimilarPair>> SharedNearDuplicates(
+std::shared_ptr<const std::vector<similarity::NearGroup>> SharedNearGroups(
     const LintContext& ctx, const std::shared_ptr<const similarity::BankFeatures>& features,
     const similarity::JoinOptions& join) {
   std::string key =
-      "near-duplicates " + std::to_string(reinterpret_cast<uintptr_t>(features.get())) + " " +
+      "near-duplicate groups " + std::to_string(reinterpret_cast<uintptr_t>(features.get())) + " " +
       std::to_string(join.threshold) + " " + std::to_string(join.frequent_share) + " " +
       std::to_string(join.frequent_min_records) + " " + std::to_string(join.min_tokens);
-  return ctx.shared->Get<std::vector<similarity::SimilarPair>>(key, [&] {
-    return std::make_shared<const std::vector<similarity::SimilarPair>>(
-        similarity::FindNearDuplicates(*features, join));
+  return ctx.shared->Get<std::vector<similarity::NearGroup>>(key, [&] {
+    return std::make_shared<const std::vector<similarity::NearGroup>>(
+        similarity::FindNearDuplicateGroups(*features, join));
   });
 }
 
@@ -43,14 +41,6 @@ Status ConfigurePairRule(const model::Value& options, const RuleEnvironment& env
       {"min-similarity", "frequent-share", "frequent-min-questions", "min-words", "against"}));
   QBANK_RETURN_IF_ERROR(ReadJoinOptions(options, join));
   return LoadOtherBanks(options, env, others);
-}
-
-bool OrientPair(const similarity::SimilarPair& pair, size_t mine, std::span<const size_t> indexes,
-                size_t* here, size_t* there) {
-  *here = pair.b;
-  *there = pair.a;
-  if (*here >= mine || !Applies(indexes, *here)) std::swap(*here, *there);
-  return *here < mine && Applies(indexes, *here);
 }
 
 }  // namespace qbank::lint

@@ -13,10 +13,10 @@
 
 namespace qbank::lint {
 
-// The near-duplicate pairs of `features` under `join` (similarity::FindNearDuplicates), made once
-// per run: the rules asking with the same features and join options share one similarity join
+// The near-duplicate groups of `features` under `join` (similarity::FindNearDuplicateGroups), made
+// once per run: the rules asking with the same features and join options share one similarity join
 // (near-duplicate and contradicting-copies with their default options).
-std::shared_ptr<const std::vector<similarity::SimilarPair>> SharedNearDuplicates(
+std::shared_ptr<const std::vector<similarity::NearGroup>> SharedNearGroups(
     const LintContext& ctx, const std::shared_ptr<const similarity::BankFeatures>& features,
     const similarity::JoinOptions& join);
 
@@ -29,12 +29,6 @@ Status ReadJoinOptions(const model::Value& options, similarity::JoinOptions* joi
 // options and "against", reads the join options into `join` and loads the "against" banks.
 Status ConfigurePairRule(const model::Value& options, const RuleEnvironment& env,
                          similarity::JoinOptions* join, OtherBanks* others);
-
-// Which side of `pair` a finding goes on: the later question of the linted bank, or the earlier one
-// when only it is checked or the later one is in another bank (`mine` linted records; `indexes`
-// the questions checked). False when neither side is a checked question of the linted bank.
-bool OrientPair(const similarity::SimilarPair& pair, size_t mine, std::span<const size_t> indexes,
-                size_t* here, size_t* there);
 
 }  // namespace qbank::lint
 

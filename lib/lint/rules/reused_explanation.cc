@@ -4,6 +4,7 @@
 #include "lint/rules/applies.h"
 #include "lint/rules/bank_features.h"
 #include "lint/rules/explanation_only_url.h"
+#include "lint/rules/group_members.h"
 #include "lint/rules/question_description.h"
 
 namespace qbank::lint {
@@ -33,26 +34,43 @@ Status ReusedExplanationRule::Configure(const model::Value& options, const RuleE
 void ReusedExplanationRule::CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
                                       Reporter& reporter) const {
   auto features = LintedBankFeatures(ctx);
+  const size_t mine = features->linted_records;
   for (const similarity::ReuseGroup& group : similarity::FindReusedExplanations(
            *features, static_cast<size_t>(min_questions_), static_cast<size_t>(min_words_))) {
     const auto [first, first_option] = group.members.front();
-    const model::Question& original = ctx.bank->questions[first];
     // The same reference link under many questions is explanation-only-url's finding (one per
     // question), not a copied explanation.
-    if (IsOnlyUrl(Field(original, first_option).value)) continue;
-    for (size_t i = 1; i < group.members.size(); ++i) {
+    if (IsOnlyUrl(Field(ctx.bank->questions[first], first_option).value)) continue;
+    std::vector<size_t> questions;
+    for (const auto& [index, option] : group.members) questions.push_back(index);
+    GroupMembers m = PickGroupMembers(*ctx.bank, questions, mine, indexes, id());
+    for (size_t i : m.suppressed) {
       const auto [index, option] = group.members[i];
       if (!Applies(indexes, index)) continue;
-      const model::Question& q = ctx.bank->questions[index];
-      std::string where = index == first ? "this question's " + FieldName(first_option)
-                                         : "the " + FieldName(first_option) + " of " +
-                                               DescribeQuestion(*ctx.bank, original);
-      Finding& f =
-          reporter.Report(index, Field(q, option), FieldPath(option),
-                          "the " + FieldName(option) + " is the same text as " + where + " (" +
-                              std::to_string(group.questions) + " questions use it)");
-      f.related.push_back({Field(original, first_option).span, "first used here", original.id.value,
-                           reporter.QuestionPath(first) + "." + FieldPath(first_option)});
+      reporter.Report(index, Field(ctx.bank->questions[index], option), FieldPath(option),
+                      "the " + FieldName(option) + " is used again elsewhere (suppressed here)");
+    }
+    if (m.lead == GroupMembers::kNone || m.others.empty()) continue;
+    const auto [index, option] = group.members[m.lead];
+    const model::Question& q = ctx.bank->questions[index];
+    const auto [other_index, other_option] = group.members[m.others.front()];
+    std::string where = other_index == index
+                            ? "this question's " + FieldName(other_option)
+                            : "the " + FieldName(other_option) + " of " +
+                                  DescribeQuestion(*ctx.bank, ctx.bank->questions[other_index]);
+    std::string message = "the " + FieldName(option) + " is the same text as " + where;
+    if (m.others.size() > 1) {
+      message += " and " + std::to_string(m.others.size() - 1) + " more field" +
+                 (m.others.size() == 2 ? "" : "s");
+    }
+    message += " (" + std::to_string(group.questions) + " questions use it)" +
+               MoreMembersNote(m.others.size());
+    Finding& f = reporter.Report(index, Field(q, option), FieldPath(option), std::move(message));
+    for (size_t k = 0; k < m.others.size() && k < kListedMembers; ++k) {
+      const auto [r, o] = group.members[m.others[k]];
+      const model::Question& other = ctx.bank->questions[r];
+      f.related.push_back({Field(other, o).span, "also used here", other.id.value,
+                           reporter.QuestionPath(r) + "." + FieldPath(o)});
     }
   }
 }
