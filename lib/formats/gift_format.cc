@@ -7,10 +7,13 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 #include <set>
+#include <unordered_set>
 
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
+#include "formats/question_names.h"
 #include "formats/source_decoding.h"
 #include "formats/suppression_directive.h"
 
@@ -216,6 +219,17 @@ class Block {
   std::string raw_;
   std::vector<Start> starts_;
 };
+
+const Value* GiftExtension(const Value& extensions) {
+  const Value* gift = extensions.Find(std::string(kExtension));
+  return gift != nullptr && gift->is_object() ? gift : nullptr;
+}
+
+std::string GiftString(const Value& extensions, const std::string& key) {
+  const Value* gift = GiftExtension(extensions);
+  const Value* v = gift != nullptr ? gift->Find(key) : nullptr;
+  return v != nullptr && v->is_string() ? v->as_string() : std::string();
+}
 
 // Parses the parts of one block: title, format, stem and the answer block. Stops at the first
 // error (error() non-empty), whose position error_pos() is an offset in the block's text.
@@ -870,6 +884,10 @@ class GiftReader {
     }
     ++questions_;
     q.id = id_;
+    if (!used_ids_.has_value())
+      used_ids_ = ctx_.bank != nullptr ? UsedIds(*ctx_.bank) : std::unordered_set<std::string>();
+    // Without an [id:...] comment the title is the id (docs/formats/README.md, ids and titles).
+    AdoptTitleAsId(q, GiftString(q.extensions, "title"), *used_ids_);
     q.tags = tags_;
     q.domain = category_;
     q.suppressions = next_suppressions_;
@@ -911,44 +929,10 @@ class GiftReader {
   std::vector<std::string> comments_;
   std::vector<model::Suppression> suppressions_;
   std::vector<model::Suppression> next_suppressions_;
+  std::optional<std::unordered_set<std::string>> used_ids_;  // ids in the bank, made on first use
 };
 
 // ---- export ----
-
-// True for an id the import pipeline derived from the content ("q-" and 16 hex digits, maybe
-// with "-2", "-3", ... for copies): not the writer's own name for the question.
-bool IsDerivedId(std::string_view id) {
-  if (id.size() < 18 || id.substr(0, 2) != "q-") return false;
-  for (size_t i = 2; i < 18; ++i) {
-    if (!std::isxdigit(static_cast<unsigned char>(id[i])) ||
-        std::isupper(static_cast<unsigned char>(id[i]))) {
-      return false;
-    }
-  }
-  std::string_view copy = id.substr(18);
-  if (copy.empty()) return true;
-  if (copy.size() < 2 || copy[0] != '-') return false;
-  return std::all_of(copy.begin() + 1, copy.end(),
-                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
-}
-
-const Value* GiftExtension(const Value& extensions) {
-  const Value* gift = extensions.Find(std::string(kExtension));
-  return gift != nullptr && gift->is_object() ? gift : nullptr;
-}
-
-std::string GiftString(const Value& extensions, const std::string& key) {
-  const Value* gift = GiftExtension(extensions);
-  const Value* v = gift != nullptr ? gift->Find(key) : nullptr;
-  return v != nullptr && v->is_string() ? v->as_string() : std::string();
-}
-
-// The name a question read from Moodle XML had (extensions.moodle_xml.name), or "".
-std::string MoodleName(const Value& extensions) {
-  const Value* moodle = extensions.Find("moodle_xml");
-  const Value* name = moodle != nullptr && moodle->is_object() ? moodle->Find("name") : nullptr;
-  return name != nullptr && name->is_string() ? name->as_string() : std::string();
-}
 
 bool SameOptions(const std::vector<model::Option>& a, const std::vector<model::Option>& b) {
   if (a.size() != b.size()) return false;
@@ -1027,8 +1011,12 @@ class GiftWriter {
         }
       }
     }
+    // The title (docs/formats/README.md, ids and titles); the id only where the title does not
+    // already say it.
+    std::string title = TitleToWrite(q);
     std::string meta;
-    if (!q.id.empty()) meta += "[id:" + EscapeBracketed(q.id.value) + "]";
+    if (!q.id.empty() && Trim(q.id.value) != title)
+      meta += "[id:" + EscapeBracketed(q.id.value) + "]";
     for (const model::Text& tag : q.tags) {
       if (!meta.empty()) meta += ' ';
       meta += "[tag:" + EscapeBracketed(tag.value) + "]";
@@ -1037,11 +1025,6 @@ class GiftWriter {
     for (const std::string& line : FormatSuppressionDirectives(q.suppressions)) {
       out_ += "// " + line + "\n";
     }
-    // A title only where the question had one (its GIFT title, or its Moodle XML name), or an
-    // id of its own (a content-derived id is not a name: Moodle would show it as one).
-    std::string title(Trim(GiftString(q.extensions, "title")));
-    if (title.empty()) title = Trim(MoodleName(q.extensions));
-    if (title.empty() && !IsDerivedId(q.id.value)) title = Trim(q.id.value);
     std::string stem = Escape(q.stem.value, true);
     if (!title.empty()) {
       out_ += "::" + Escape(OneLine(title), true) + "::";

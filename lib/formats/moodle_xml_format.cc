@@ -6,9 +6,11 @@
 #include <cmath>
 #include <cstdio>
 #include <set>
+#include <unordered_set>
 
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
+#include "formats/question_names.h"
 #include "formats/xml_source_decoding.h"
 #include "xml/xml_tree.h"
 
@@ -119,6 +121,7 @@ class Reader {
       : source_(source), file_(file), ctx_(ctx) {}
 
   Status Run() {
+    used_ids_ = UsedIds(*ctx_.bank);
     Result<xml::Node> root = xml::Parse(source_);
     if (!root.ok()) return root.status();
     if (root->LocalName() != "quiz") {
@@ -224,20 +227,9 @@ class Reader {
       return;
     }
     Text path = ReadText(*category);
-    std::string_view p = path.value;
-    // "$course$/top/a/b" -> "a/b": the context and the "top" level are Moodle's, not the bank's.
-    if (p.starts_with("$")) {
-      size_t end = p.find("$/", 1);
-      if (end != std::string_view::npos) {
-        p.remove_prefix(end + 2);
-      } else if (p.size() > 1 && p.back() == '$') {
-        p = {};
-      }
-    }
-    if (p == "top") p = {};
-    if (p.starts_with("top/")) p.remove_prefix(4);
+    std::string p = DomainOfCategory(path.value);
     domain_ = path;
-    domain_.value = std::string(p);
+    domain_.value = std::move(p);
     domain_.verbatim = false;
   }
 
@@ -309,6 +301,8 @@ class Reader {
         ext["shuffleanswers"] = shuffle;
       } else if (tag == "answer" && reads_answers) {
         answers.push_back(child);
+      } else if (tag == "subquestion" && moodle_type == "matching") {
+        question.options.push_back(ReadSubquestion(*child, question_format));
       } else {
         extra.push_back(Serialized(*child));
       }
@@ -317,12 +311,49 @@ class Reader {
     if (feedback_format.has_value() && *feedback_format != question_format) {
       ext["generalfeedback_format"] = *feedback_format;
     }
+    // Without an <idnumber> the name is the id (docs/formats/README.md, ids and titles).
+    AdoptTitleAsId(question, name.value, used_ids_);
     if (!name.empty() && name.value != question.id.value) ext["name"] = name.value;
     if (!extra.empty()) ext["extra"] = std::move(extra);
 
-    QBANK_RETURN_IF_ERROR(ReadAnswers(answers, moodle_type, question_format, question));
+    if (reads_answers) {
+      QBANK_RETURN_IF_ERROR(ReadAnswers(answers, moodle_type, question_format, question));
+    }
     if (ext.is_object()) question.extensions[std::string(kExtensionKey)] = std::move(ext);
+    ReadGap(moodle_type, question);
     return Status::Ok();
+  }
+
+  // A matching pair: <subquestion><text>item</text><answer><text>match</text></answer>.
+  Option ReadSubquestion(const xml::Node& sub, const std::string& question_format) const {
+    Option option;
+    option.span = ElementSpan(sub);
+    option.text = ReadText(sub);
+    if (const xml::Node* answer = sub.FirstChild("answer"))
+      SetMatch(option, ReadText(*answer).value);
+    Value ext;
+    std::string format = sub.AttributeOr("format", question_format);
+    if (format != question_format) ext["format"] = format;
+    Value::Array extra;
+    for (const xml::Node* child : sub.ChildElements()) {
+      if (child->LocalName() != "text" && child->LocalName() != "answer") {
+        extra.push_back(Serialized(*child));
+      }
+    }
+    if (!extra.empty()) ext["extra"] = std::move(extra);
+    if (ext.is_object()) option.extensions[std::string(kExtensionKey)] = std::move(ext);
+    return option;
+  }
+
+  // A missing-word question as Moodle's GIFT import makes it: "_____" where the answers go, with
+  // text after it. The stem keeps the text before the gap; the text after travels with it.
+  static void ReadGap(const std::string& moodle_type, Question& question) {
+    if (question.markup == Markup::kHtml || !ReadsAnswers(moodle_type)) return;
+    std::string before;
+    std::string after;
+    if (!SplitAtGap(question.stem.value, before, after)) return;
+    question.stem.value = std::move(before);
+    SetTextAfterGap(question, std::move(after));
   }
 
   // The question type for Moodle's type name; a name the model does not tell apart from another
@@ -439,6 +470,7 @@ class Reader {
   uint32_t file_;
   ImportContext& ctx_;
   Text domain_;
+  std::unordered_set<std::string> used_ids_;  // the bank's ids, a name is not taken twice
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -469,14 +501,6 @@ const Value* Find(const Value& extensions, std::string_view key) {
 std::string StringOr(const Value& extensions, std::string_view key, std::string_view fallback) {
   const Value* v = Find(extensions, key);
   return v != nullptr && v->is_string() ? v->as_string() : std::string(fallback);
-}
-
-// The title a question read from GIFT carries (extensions.gift.title), or `fallback`.
-std::string GiftTitle(const Value& extensions, const std::string& fallback) {
-  const Value* gift = extensions.Find("gift");
-  const Value* title = gift != nullptr ? gift->Find("title") : nullptr;
-  return title != nullptr && title->is_string() && !title->as_string().empty() ? title->as_string()
-                                                                               : fallback;
 }
 
 // Splits a numerical option "value:tolerance" or "min..max" (GIFT's notations) into the answer
@@ -529,8 +553,8 @@ class Writer {
     std::optional<std::string> domain;
     for (size_t i = 0; i < bank_.questions.size(); ++i) {
       const Question& q = bank_.questions[i];
-      if ((q.type == QuestionType::kMatching || q.type == QuestionType::kOther) &&
-          Find(q.extensions, "extra") == nullptr && Find(q.extensions, "type") == nullptr) {
+      if (q.type == QuestionType::kOther && Find(q.extensions, "extra") == nullptr &&
+          Find(q.extensions, "type") == nullptr) {
         loss_.Drop("questions (" + std::string(model::QuestionTypeName(q.type)) +
                    " without Moodle XML data)");
         continue;
@@ -539,14 +563,13 @@ class Writer {
         domain = q.domain.value;
         xml::Node category = xml::Node::Element("question");
         category.SetAttribute("type", "category");
-        category.Append(Holder(
-            "category", q.domain.empty() ? "$course$/top" : "$course$/top/" + q.domain.value));
+        category.Append(Holder("category", CategoryOfDomain(q.domain.value)));
         if (Status writable = xml::CheckWritable(category); !writable.ok()) {
           return Fail(q, i, writable.ToString());
         }
         quiz.Append(category);
       }
-      ReportQuestionLoss(q, held, loss_);
+      ReportQuestionLoss(WithoutSharedExtensions(q, true, true, true), held, loss_);
       Result<xml::Node> node = WriteQuestion(q, i);
       if (!node.ok()) return node.status();
       if (Status writable = xml::CheckWritable(*node); !writable.ok()) {
@@ -604,15 +627,19 @@ class Writer {
     xml::Node node = xml::Node::Element("question");
     node.SetAttribute("type", type);
     // A GIFT title is what Moodle calls the name.
-    std::string name = StringOr(q.extensions, "name", GiftTitle(q.extensions, q.id.value));
-    node.Append(Holder("name", name.empty() ? model::DeriveQuestionId(q) : name));
-    xml::Node& text = node.Append(Holder("questiontext", q.stem.value));
+    // The name is the question's title (docs/formats/README.md, ids and titles).
+    std::string name = TitleToWrite(q);
+    if (name.empty()) name = q.id.empty() ? model::DeriveQuestionId(q) : q.id.value;
+    node.Append(Holder("name", name));
+    std::string after = TextAfterGap(q);
+    std::string stem = after.empty() ? q.stem.value : JoinAtGap(q.stem.value, kGapMarker, after);
+    xml::Node& text = node.Append(Holder("questiontext", stem));
     text.SetAttribute("format", format);
     QBANK_RETURN_IF_ERROR(AppendStored(q, index, q.extensions, "questiontext_files", text));
     xml::Node& feedback = node.Append(Holder("generalfeedback", q.explanation.value));
     feedback.SetAttribute("format", StringOr(q.extensions, "generalfeedback_format", format));
     QBANK_RETURN_IF_ERROR(AppendStored(q, index, q.extensions, "generalfeedback_files", feedback));
-    if (!q.id.empty()) {
+    if (!q.id.empty() && q.id.value != name) {  // a name that is the id says it already
       xml::Node& id = node.Append(xml::Node::Element("idnumber"));
       id.Append(xml::Node::Text(q.id.value));
     }
@@ -631,6 +658,15 @@ class Writer {
         Result<xml::Node> answer = WriteAnswer(q, index, o, type, format, as_truefalse, keys);
         if (!answer.ok()) return answer.status();
         node.Append(std::move(answer).value());
+      }
+    } else if (type == "matching") {
+      for (const Option& o : q.options) {
+        xml::Node& sub = node.Append(Holder("subquestion", o.text.value));
+        sub.SetAttribute("format", StringOr(o.extensions, "format", format));
+        sub.Append(xml::Node::Element("answer")).Append(TextElement(MatchOf(o)));
+        QBANK_RETURN_IF_ERROR(AppendStored(q, index, o.extensions, "extra", sub));
+        if (!o.rationale.empty()) loss_.Drop("options.rationale (matching pairs have none)");
+        if (o.weight) loss_.Drop("options.weight (matching pairs have none)");
       }
     } else if (!q.options.empty()) {
       loss_.Drop("options (" + type + " questions hold no answers in Moodle XML)",

@@ -299,7 +299,7 @@ TEST(GiftFormatTest, LossReportNamesWhatGiftCannotCarry) {
   LossReport loss;
   std::string out = ExportText(gift, bank, loss);
   EXPECT_EQ(out,
-            "$CATEGORY: Rivers\n\n// [id:geo-7]\n::geo-7::Which river flows through Cairo? {\n"
+            "$CATEGORY: Rivers\n\n::geo-7::Which river flows through Cairo? {\n"
             "=The Nile#About The Nile.\n~The Congo#About The Congo.\n~The Niger#About The Niger.\n"
             "####Cairo sits on the Nile delta.\\n\\nThe city grew along its banks.\n}\n");
   EXPECT_EQ(loss.ToString(),
@@ -380,7 +380,7 @@ TEST(GiftFormatTest, TextsThatLookLikeStructureAreProtected) {
   std::string out = ExportText(gift, bank, loss);
   EXPECT_NE(out.find("::::// is the comment"), std::string::npos) << out;
   EXPECT_NE(out.find("[plain][html] in a GIFT"), std::string::npos) << out;
-  EXPECT_NE(out.find("// [id:spaced-id]\n::spaced-id::Padded text {}"), std::string::npos) << out;
+  EXPECT_NE(out.find("::spaced-id::Padded text {}"), std::string::npos) << out;
   auto back = ImportText(gift, "s.gift", out);
   ASSERT_EQ(back.bank.questions.size(), 3u) << out;
   EXPECT_EQ(back.bank.questions[0].stem.value, comment_like.stem.value);
@@ -478,13 +478,16 @@ TEST(GiftFormatTest, TitlesAreWrittenOnlyWhereTheQuestionHadOne) {
                       "Untitled? {T}\n\n::Named::Titled? {F}\n\n// [id:own-id]\nWith an id? {T}\n");
   ASSERT_EQ(r.bank.questions.size(), 3u);
   r.bank.questions[0].id.value = "q-0123456789abcdef";  // as the pipeline derives it
-  r.bank.questions[1].id.value = "q-0123456789abcdef-2";
+  // Without an [id:...] comment the title is the id, written once (as the title).
+  EXPECT_EQ(r.bank.questions[1].id.value, "Named");
   LossReport loss;
   std::string out = ExportText(gift, r.bank, loss);
   EXPECT_NE(out.find("\nUntitled? {T}"), std::string::npos) << out;
   EXPECT_NE(out.find("\n::Named::Titled? {F}"), std::string::npos) << out;
   EXPECT_NE(out.find("\n::own-id::With an id? {T}"), std::string::npos) << out;
   EXPECT_EQ(out.find("::q-"), std::string::npos) << out;
+  EXPECT_EQ(out.find("[id:Named]"), std::string::npos) << out;
+  EXPECT_EQ(out.find("[id:own-id]"), std::string::npos) << out;
   // A question read from Moodle XML has its name as the title.
   r.bank.questions[0].extensions["moodle_xml"]["name"] = "From Moodle";
   LossReport moodle_loss;

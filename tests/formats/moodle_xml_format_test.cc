@@ -7,6 +7,7 @@
 #include <filesystem>
 
 #include "formats/page_format.h"
+#include "formats/question_names.h"
 #include "formats/registry.h"
 #include "xml_formats_test_support.h"
 
@@ -90,14 +91,19 @@ TEST(MoodleXmlFormatTest, ImportsEveryQuestionType) {
   EXPECT_EQ(qs[4].type, QuestionType::kShortAnswer);
   EXPECT_EQ(qs[4].options.size(), 2u);
   EXPECT_EQ(*qs[4].options[1].weight, 50);
-  EXPECT_EQ(qs[4].id.value, "");  // no idnumber: the import pipeline derives one
+  EXPECT_EQ(qs[4].id.value, "Nearest star");  // no idnumber: the name is the id
+  EXPECT_EQ(MoodleExt(qs[4].extensions, "name"), nullptr);
 
   EXPECT_EQ(qs[5].type, QuestionType::kNumerical);
   EXPECT_EQ(qs[5].options[0].text.value, "8.3:0.3");  // value:tolerance, as GIFT writes it
   EXPECT_EQ(MoodleExt(qs[5].options[0].extensions, "extra"), nullptr);
 
   EXPECT_EQ(qs[6].type, QuestionType::kMatching);
-  EXPECT_EQ(MoodleExt(qs[6].extensions, "extra")->as_array().size(), 3u);
+  // Matching: each subquestion is a pair (the option's text and its match).
+  ASSERT_EQ(qs[6].options.size(), 3u);
+  EXPECT_EQ(qs[6].options[0].text.value, "Titan");
+  EXPECT_EQ(MatchOf(qs[6].options[0]), "Saturn");
+  EXPECT_EQ(MatchOf(qs[6].options[2]), "Neptune");
   EXPECT_EQ(qs[7].type, QuestionType::kEssay);
   EXPECT_EQ(qs[8].type, QuestionType::kDescription);
   EXPECT_EQ(qs[9].type, QuestionType::kOther);
@@ -311,9 +317,9 @@ TEST(MoodleXmlFormatTest, LossReportNamesWhatMoodleCannotHold) {
             "  bank.title: 1 value dropped\n"
             "  difficulty: 1 value dropped\n"
             "  exam: 1 value dropped\n"
-            "  questions (matching without Moodle XML data): 1 value dropped\n"
             "  trap: 1 value dropped\n");
-  EXPECT_EQ(xml.find("geo-5"), std::string::npos);
+  // A matching question is Moodle's matching type, not dropped.
+  EXPECT_NE(xml.find("<question type=\"matching\">"), std::string::npos) << xml;
 }
 
 TEST(MoodleXmlFormatTest, NumericalAnswersAndGiftTitlesCarryOver) {

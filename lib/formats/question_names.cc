@@ -1,0 +1,162 @@
+// Ids, titles, gaps and matches shared by the formats.
+#include "formats/question_names.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include "base/utf8_text.h"
+
+namespace qbank::formats {
+namespace {
+
+using model::Value;
+
+std::string StringAt(const Value& extensions, const char* format, const char* key) {
+  const Value* ext = extensions.Find(format);
+  const Value* v = ext != nullptr && ext->is_object() ? ext->Find(key) : nullptr;
+  return v != nullptr && v->is_string() ? v->as_string() : std::string();
+}
+
+void SetString(Value& extensions, const char* format, const char* key, std::string value) {
+  if (value.empty()) {
+    if (!extensions.is_object()) return;
+    Value* ext = extensions.Find(format) != nullptr ? &extensions[format] : nullptr;
+    if (ext == nullptr || !ext->is_object()) return;
+    ext->mutable_object().erase(key);
+    if (ext->as_object().empty()) extensions.mutable_object().erase(format);
+    if (extensions.as_object().empty()) extensions = Value();
+    return;
+  }
+  extensions[format][key] = std::move(value);
+}
+
+void Erase(Value& extensions, const char* format, const char* key) {
+  SetString(extensions, format, key, std::string());
+}
+
+}  // namespace
+
+bool IsDerivedId(std::string_view id) {
+  if (id.size() < 18 || id.substr(0, 2) != "q-") return false;
+  for (size_t i = 2; i < 18; ++i) {
+    if (!std::isxdigit(static_cast<unsigned char>(id[i])) ||
+        std::isupper(static_cast<unsigned char>(id[i]))) {
+      return false;
+    }
+  }
+  std::string_view copy = id.substr(18);
+  if (copy.empty()) return true;
+  if (copy.size() < 2 || copy[0] != '-') return false;
+  return std::all_of(copy.begin() + 1, copy.end(),
+                     [](char c) { return std::isdigit(static_cast<unsigned char>(c)); });
+}
+
+std::string StoredTitle(const model::Question& q) {
+  for (auto [format, key] :
+       {std::pair{"gift", "title"}, std::pair{"moodle_xml", "name"}, std::pair{"qti", "title"}}) {
+    std::string title(Trim(StringAt(q.extensions, format, key)));
+    if (!title.empty()) return title;
+  }
+  return "";
+}
+
+std::string TitleToWrite(const model::Question& q) {
+  std::string title = StoredTitle(q);
+  if (title.empty() && !IsDerivedId(q.id.value)) title = Trim(q.id.value);
+  return title;
+}
+
+bool AdoptTitleAsId(model::Question& q, const std::string& title,
+                    std::unordered_set<std::string>& used) {
+  std::string_view t = Trim(title);
+  bool adopted = false;
+  if (q.id.empty() && !t.empty() && used.count(std::string(t)) == 0) {
+    q.id.value = std::string(t);
+    adopted = true;
+  }
+  if (!q.id.empty()) used.insert(q.id.value);
+  return adopted;
+}
+
+std::unordered_set<std::string> UsedIds(const model::Bank& bank) {
+  std::unordered_set<std::string> used;
+  for (const model::Question& q : bank.questions) {
+    if (!q.id.empty()) used.insert(q.id.value);
+  }
+  return used;
+}
+
+std::string TextAfterGap(const model::Question& q) {
+  return StringAt(q.extensions, "gift", "blank_after");
+}
+
+void SetTextAfterGap(model::Question& q, std::string after) {
+  SetString(q.extensions, "gift", "blank_after", std::move(after));
+}
+
+std::string MatchOf(const model::Option& o) { return StringAt(o.extensions, "gift", "match"); }
+
+void SetMatch(model::Option& o, std::string match) {
+  SetString(o.extensions, "gift", "match", std::move(match));
+}
+
+bool SplitAtGap(std::string_view stem, std::string& before, std::string& after) {
+  size_t at = stem.find(kGapMarker);
+  // Exactly the marker: a longer run of underscores is the writer's own line.
+  while (at != std::string_view::npos &&
+         ((at > 0 && stem[at - 1] == '_') ||
+          (at + kGapMarker.size() < stem.size() && stem[at + kGapMarker.size()] == '_'))) {
+    size_t end = stem.find_first_not_of('_', at);
+    at = end == std::string_view::npos ? end : stem.find(kGapMarker, end);
+  }
+  if (at == std::string_view::npos) return false;
+  std::string_view rest = stem.substr(at + kGapMarker.size());
+  if (rest.find(kGapMarker) != std::string_view::npos || Trim(rest).empty()) return false;
+  before = std::string(Trim(stem.substr(0, at)));
+  after = std::string(Trim(rest));
+  return true;
+}
+
+std::string JoinAtGap(std::string_view before, std::string_view marker, std::string_view after) {
+  std::string out(before);
+  if (!out.empty()) out += ' ';
+  out += marker;
+  bool punctuation =
+      !after.empty() && std::string_view(".,;:!?)").find(after[0]) != std::string_view::npos;
+  if (!after.empty() && !punctuation) out += ' ';
+  out += after;
+  return out;
+}
+
+std::string DomainOfCategory(std::string_view path) {
+  std::string_view p = Trim(path);
+  if (p.starts_with("$course$/")) p.remove_prefix(9);
+  if (p == "$course$" || p == "top") return "";
+  if (p.starts_with("top/")) p.remove_prefix(4);
+  return std::string(p);
+}
+
+std::string CategoryOfDomain(std::string_view domain) {
+  if (domain.empty()) return "$course$/top";
+  if (domain.starts_with("$") && domain.find("$/", 1) != std::string_view::npos) {
+    return std::string(domain);
+  }
+  return "$course$/top/" + std::string(domain);
+}
+
+model::Question WithoutSharedExtensions(const model::Question& q, bool titles, bool gap,
+                                        bool match) {
+  model::Question copy = q;
+  if (titles) {
+    Erase(copy.extensions, "gift", "title");
+    Erase(copy.extensions, "moodle_xml", "name");
+    Erase(copy.extensions, "qti", "title");
+  }
+  if (gap) Erase(copy.extensions, "gift", "blank_after");
+  if (match) {
+    for (model::Option& o : copy.options) Erase(o.extensions, "gift", "match");
+  }
+  return copy;
+}
+
+}  // namespace qbank::formats
