@@ -6,6 +6,7 @@
 #include "commands/output.h"
 #include "formats/import.h"
 #include "model/bank.h"
+#include "text/readable_text.h"
 #include "text/unicode.h"
 
 namespace qbank::commands {
@@ -36,7 +37,10 @@ Status AddReferenceFile(const std::string& path, FileSystem& fs,
     std::vector<Diagnostic> errors;
     formats::ImportOptions import_options;
     Status status = formats::ImportInputs({path}, import_options, fs, bank, errors);
-    if (status.ok() && errors.empty() && !bank.questions.empty()) {
+    // A dump with a malformed question still gives its other questions as passages.
+    bool dump = bank.questions.size() > 0 && !bank.questions.front().extensions.is_null() &&
+                bank.questions.front().extensions.Find("dump_question") != nullptr;
+    if (status.ok() && (errors.empty() || dump) && !bank.questions.empty()) {
       uint32_t doc = builder.AddDocument(path);
       for (const model::Question& q : bank.questions) {
         uint32_t line = q.stem.span.known() ? q.stem.span.line : q.span.line;
@@ -54,7 +58,10 @@ Status AddReferenceFile(const std::string& path, FileSystem& fs,
                                 "; expected UTF-8 text or a bank file")
         .At(path);
   }
-  similarity::AddReferenceText(path, *content, builder);
+  // Text as a person reads it: HTML rendered, PDF-to-text hyphenation and page lines repaired.
+  text::ReadableText readable =
+      text::LooksLikeHtml(*content) ? text::HtmlToText(*content) : text::Identity(*content);
+  similarity::AddReferenceText(path, text::RepairPdfText(readable).text, builder);
   return Status::Ok();
 }
 

@@ -6,6 +6,7 @@
 
 #include "formats/aiken_format.h"
 #include "formats/csv_format.h"
+#include "formats/dump_format.h"
 #include "formats/gift_format.h"
 #include "formats/json_format.h"
 #include "formats/md_format.h"
@@ -20,6 +21,7 @@ namespace {
 void RegisterBuiltinFormats(Registry& registry) {
   registry.Add(std::make_unique<AikenFormat>());
   registry.Add(std::make_unique<CsvFormat>());
+  registry.Add(std::make_unique<DumpFormat>());
   registry.Add(std::make_unique<GiftFormat>());
   registry.Add(std::make_unique<JsonFormat>());
   registry.Add(std::make_unique<MdFormat>());

@@ -9,7 +9,8 @@
 
 namespace qbank::lint {
 
-// `question "ID" (path:line)`: how a finding names another question.
+// `question "ID" (path:line)`: how a finding names another question; a question read from a
+// dump (extensions "dump_question") is `dump question 37 (path:line:column)`.
 std::string DescribeQuestion(const model::Bank& bank, const model::Question& question);
 
 // How a finding names record `record` of `features`: DescribeQuestion in its own bank.

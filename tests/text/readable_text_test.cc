@@ -1,0 +1,89 @@
+#include "text/readable_text.h"
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+namespace qbank::text {
+namespace {
+
+TEST(ReadableTextTest, HtmlReadsAsItsText) {
+  std::string html =
+      "<html><head><title>Dumps</title><style>p{color:red}</style></head><body>"
+      "<div class=\"q\">Which port does <b>HTTPS</b> use?<br/>Pick one.</div>"
+      "<script>var x = '<p>no</p>';</script><!-- a comment -->"
+      "<ul><li>A. 443</li><li>B. 80 &amp; 8080</li></ul><p>It&rsquo;s &#52;43&nbsp;by default "
+      "&#x21;</p>"
+      "</body></html>";
+  ReadableText text = HtmlToText(html);
+  EXPECT_EQ(text.text,
+            "Which port does HTTPS use?\nPick one.\n\nA. 443\nB. 80 & 8080\n\nIt\u2019s 443 by "
+            "default !");
+  // Each byte maps back to its source: "HTTPS" is verbatim, the decoded "&" maps to its "&amp;".
+  size_t https = text.text.find("HTTPS");
+  EXPECT_EQ(html.substr(text.SourceOffset(https), 5), "HTTPS");
+  EXPECT_TRUE(text.Verbatim(html, https, https + 5));
+  size_t amp = text.text.find('&');
+  EXPECT_EQ(html.substr(text.SourceOffset(amp), 5), "&amp;");
+  EXPECT_FALSE(text.Verbatim(html, amp, amp + 3));
+  EXPECT_EQ(text.source.size(), text.text.size() + 1);
+}
+
+TEST(ReadableTextTest, OneLineMinifiedHtmlKeepsColumns) {
+  std::string html = "<div><p>QUESTION 1</p><p>What is two plus two?</p></div>";
+  ReadableText text = HtmlToText(html);
+  EXPECT_EQ(text.text, "QUESTION 1\n\nWhat is two plus two?");
+  EXPECT_EQ(text.SourceOffset(text.text.find("What")), html.find("What"));
+}
+
+TEST(ReadableTextTest, TellsHtmlFromTextThatMentionsATag) {
+  EXPECT_TRUE(LooksLikeHtml("<p>a</p><div>b</div><br>"));
+  EXPECT_FALSE(LooksLikeHtml("Which tag starts a paragraph: <p>? And 2 < 3."));
+  EXPECT_FALSE(LooksLikeHtml("QUESTION 1\nWhat is x?\nA. 1\nB. 2"));
+}
+
+TEST(ReadableTextTest, PdfRepairJoinsHyphenatedWordsAndDropsPageLines) {
+  std::string pdf =
+      "ExampleDumps Practice Exam 200-301\n"
+      "QUESTION 1\n"
+      "Which protocol encrypts web traf-\n"
+      "fic between a browser and a ser-\n"
+      "\f"
+      "www.exampledumps.test - Page 2 of 9\n"
+      "ver?\n"
+      "A. HTTPS\n"
+      "ExampleDumps Practice Exam 200-301\n"
+      "\f"
+      "www.exampledumps.test - Page 3 of 9\n"
+      "QUESTION 2\n"
+      "A. HTTPS\n"
+      "ExampleDumps Practice Exam 200-301\n"
+      "\f"
+      "www.exampledumps.test - Page 4 of 9\n"
+      "Well-known ports are below 1024.\n";
+  ReadableText text = RepairPdfText(Identity(pdf));
+  EXPECT_EQ(text.text,
+            "QUESTION 1\nWhich protocol encrypts web traffic between a browser and a server?\n"
+            "A. HTTPS\nQUESTION 2\nA. HTTPS\nWell-known ports are below 1024.\n");
+  size_t fic = text.text.find("fic");
+  EXPECT_EQ(pdf.substr(text.SourceOffset(fic), 3), "fic");
+}
+
+TEST(ReadableTextTest, PdfRepairWithoutFormFeedsDropsOnlyPageLikeLines) {
+  std::string pdf =
+      "Page 1 of 3\nNote: this question is part of a series.\nQUESTION 1\nText one.\n"
+      "Page 2 of 3\nNote: this question is part of a series.\nQUESTION 2\nText two.\n"
+      "Page 3 of 3\nNote: this question is part of a series.\nQUESTION 3\nText three.\n";
+  std::string text = RepairPdfText(Identity(pdf)).text;
+  EXPECT_EQ(text.find("Page"), std::string::npos);
+  EXPECT_NE(text.find("Note: this question"), std::string::npos);  // a repeated sentence stays
+}
+
+TEST(ReadableTextTest, StripMarkupReadsBankFieldsAsRendered) {
+  EXPECT_EQ(StripMarkup("Line one<br/>line <b>two</b> &amp; more"), "Line one line two & more");
+  EXPECT_EQ(StripMarkup("2 < 3 and plain"), "2 < 3 and plain");
+  EXPECT_EQ(StripMarkup("no markup at all"), "no markup at all");
+}
+
+}  // namespace
+}  // namespace qbank::text
