@@ -13,6 +13,7 @@
 
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
+#include "formats/question_names.h"
 #include "formats/xml_source_decoding.h"
 #include "xml/xml_tree.h"
 #include "zip/zip_archive.h"
@@ -251,6 +252,9 @@ class ItemReader {
     const xml::Node* mapping = nullptr;  // the response's mapping (partial credit), if any
     std::vector<double> credit;          // per option, percent of full credit
     Content explanation;
+    std::string kind;                  // the interaction's local name, "" for an item without one
+    Content after;                     // the text after an inline interaction (a missing-word gap)
+    std::vector<Content> match_texts;  // matching: each option's match
   };
 
   Status ReadItem(const xml::Node& item, Question& question, std::string& language) {
@@ -262,11 +266,28 @@ class ItemReader {
     ItemParts parts;
     ReadItemAttributes(item, question, language, parts);
     QBANK_RETURN_IF_ERROR(FindInteraction(item, parts));
-    QBANK_RETURN_IF_ERROR(ReadChoices(question, parts));
-    QBANK_RETURN_IF_ERROR(ReadKey(item, question, parts));
+    if (parts.kind == "choiceInteraction" || parts.kind == "inlineChoiceInteraction") {
+      QBANK_RETURN_IF_ERROR(ReadChoices(question, parts));
+      QBANK_RETURN_IF_ERROR(ReadKey(item, question, parts));
+    } else if (parts.kind == "textEntryInteraction") {
+      QBANK_RETURN_IF_ERROR(ReadEntryAnswers(item, question, parts));
+    } else if (parts.kind == "matchInteraction") {
+      QBANK_RETURN_IF_ERROR(ReadMatchPairs(item, question, parts));
+    } else {
+      question.type = parts.kind.empty() ? QuestionType::kDescription : QuestionType::kEssay;
+    }
     ReadFeedback(item, parts);
     SetTexts(question, parts);
-    SetTypeAndWeights(question, parts);
+    if (parts.kind == "choiceInteraction" || parts.kind == "inlineChoiceInteraction") {
+      SetTypeAndWeights(question, parts);
+    }
+    bool html = question.markup == Markup::kHtml;
+    for (size_t i = 0; i < parts.match_texts.size() && i < question.options.size(); ++i) {
+      SetMatch(question.options[i], ToText(parts.match_texts[i], html).value);
+    }
+    if (std::string after = ToText(parts.after, html).value; !after.empty()) {
+      SetTextAfterGap(question, std::move(after));
+    }
     if (parts.ext.is_object()) {
       question.extensions[std::string(kExtensionKey)] = std::move(parts.ext);
     }
@@ -292,32 +313,79 @@ class ItemReader {
     language = item.AttributeOr("xml:lang");
   }
 
-  // Finds the one choiceInteraction, and the stem around it: the body's content, then the prompt.
+  // Finds the one interaction (choice, inline choice, text entry, extended text or match; none
+  // for a description), and the stem around it: the body's content, then the prompt.
   Status FindInteraction(const xml::Node& item, ItemParts& parts) const {
+    static const std::set<std::string_view> kRead = {"choiceInteraction", "inlineChoiceInteraction",
+                                                     "textEntryInteraction",
+                                                     "extendedTextInteraction", "matchInteraction"};
     const xml::Node* body = item.FirstChild("itemBody");
     if (body == nullptr) return Error(item, "the item has no itemBody; expected one");
     std::vector<const xml::Node*> interactions;
     FindInteractions(*body, interactions);
-    if (interactions.size() != 1 || interactions.front()->LocalName() != "choiceInteraction") {
+    if (interactions.empty()) {
+      CollectStem(*body, nullptr, parts.body_content, parts.body_feedback);
+      UnwrapParagraph(parts.body_content);
+      return Status::Ok();
+    }
+    if (interactions.size() != 1 || kRead.count(interactions.front()->LocalName()) == 0) {
       std::string found;
       for (const xml::Node* n : interactions) found += (found.empty() ? "" : ", ") + n->name;
       return source_.ErrorAt(Offset(*body),
-                             "the item holds " +
-                                 (found.empty() ? std::string("no interaction") : found) +
-                                 "; expected exactly one choiceInteraction (the only kind read)");
+                             "the item holds " + found +
+                                 "; expected at most one interaction, of a kind qbank reads "
+                                 "(choice, inlineChoice, textEntry, extendedText, match)");
     }
     const xml::Node& interaction = *interactions.front();
     parts.interaction = &interaction;
+    parts.kind = std::string(interaction.LocalName());
     parts.response_id = interaction.AttributeOr("responseIdentifier", "RESPONSE");
     if (interaction.AttributeOr("shuffle") == "true") parts.ext["shuffle"] = true;
-    CollectStem(*body, interaction, parts.body_content, parts.body_feedback);
+    if (parts.kind == "inlineChoiceInteraction" || parts.kind == "textEntryInteraction") {
+      bool found = false;
+      CollectInline(*body, interaction, parts, found);
+      return Status::Ok();
+    }
+    CollectStem(*body, &interaction, parts.body_content, parts.body_feedback);
     if (const xml::Node* p = interaction.FirstChild("prompt")) parts.prompt.nodes = p->children;
     return Status::Ok();
   }
 
+  // An inline interaction's sentence: what comes before it (blocks, then the paragraph's start) is
+  // the stem, what follows it in its paragraph (and the blocks after) the text after the gap.
+  static void CollectInline(const xml::Node& n, const xml::Node& interaction, ItemParts& parts,
+                            bool& found) {
+    for (const xml::Node& c : n.children) {
+      if (c.is_element() && c.LocalName() == "feedbackBlock") {
+        parts.body_feedback.push_back(&c);
+      } else if (&c == &interaction) {
+        found = true;
+      } else if (!found && Contains(c, &interaction)) {
+        CollectInline(c, interaction, parts, found);
+      } else if (c.is_element() || !IsBlank(c.text)) {
+        (found ? parts.after : parts.body_content).nodes.push_back(c);
+      }
+    }
+  }
+
+  // A description's one paragraph of plain text is that text (as the writer wraps it).
+  static void UnwrapParagraph(Content& content) {
+    if (content.nodes.size() != 1 || !content.nodes.front().is_element() ||
+        content.nodes.front().LocalName() != "p") {
+      return;
+    }
+    std::vector<xml::Node> inner = content.nodes.front().children;
+    for (const xml::Node& n : inner) {
+      if (n.is_element()) return;
+    }
+    content.nodes = std::move(inner);
+  }
+
   // The options, with inline feedback taken out of their content.
   Status ReadChoices(Question& question, ItemParts& parts) const {
-    for (const xml::Node* choice : parts.interaction->ChildElements("simpleChoice")) {
+    std::string choice_name =
+        parts.kind == "inlineChoiceInteraction" ? "inlineChoice" : "simpleChoice";
+    for (const xml::Node* choice : parts.interaction->ChildElements(choice_name)) {
       Option option;
       option.span = ElementSpan(*choice);
       std::string id = choice->AttributeOr("identifier");
@@ -352,6 +420,159 @@ class ItemReader {
                    "the choiceInteraction has no simpleChoice; expected the options");
     }
     return Status::Ok();
+  }
+
+  const xml::Node* Declaration(const xml::Node& item, const ItemParts& parts) const {
+    const xml::Node* declaration = nullptr;
+    for (const xml::Node* d : item.ChildElements("responseDeclaration")) {
+      if (d->AttributeOr("identifier") == parts.response_id) declaration = d;
+    }
+    return declaration;
+  }
+
+  // A text entry: numerical for a float or integer response, else short answer. The options are
+  // the branches of the response processing (a string match or an equality within a tolerance,
+  // with the credit it sets); an item without such rules has its correct response as the key.
+  Status ReadEntryAnswers(const xml::Node& item, Question& question, ItemParts& parts) const {
+    const xml::Node* declaration = Declaration(item, parts);
+    std::string base_type = declaration != nullptr ? declaration->AttributeOr("baseType") : "";
+    bool numerical = base_type == "float" || base_type == "integer";
+    question.type = numerical ? QuestionType::kNumerical : QuestionType::kShortAnswer;
+    const xml::Node* rp = item.FirstChild("responseProcessing");
+    const xml::Node* condition = rp != nullptr ? rp->FirstChild("responseCondition") : nullptr;
+    if (condition != nullptr) {
+      for (const xml::Node* branch : condition->ChildElements())
+        ReadEntryBranch(*branch, question, parts);
+    }
+    if (question.options.empty() && declaration != nullptr) {
+      if (const xml::Node* correct = declaration->FirstChild("correctResponse")) {
+        for (const xml::Node* v : correct->ChildElements("value")) {
+          AddEntryOption(std::string(Trim(v->TextContent())), 100, ElementSpan(*v), question,
+                         parts);
+        }
+      }
+    }
+    return Status::Ok();
+  }
+
+  void ReadEntryBranch(const xml::Node& branch, Question& question, ItemParts& parts) const {
+    std::string_view tag = branch.LocalName();
+    if (tag != "responseIf" && tag != "responseElseIf" && tag != "responseElse") return;
+    std::string text;
+    if (tag != "responseElse") {
+      std::vector<const xml::Node*> children = branch.ChildElements();
+      if (children.empty()) return;
+      const xml::Node& test = *children.front();
+      const xml::Node* value = test.FirstChild("baseValue");
+      if (value == nullptr || (test.LocalName() != "stringMatch" && test.LocalName() != "equal")) {
+        return;
+      }
+      text = std::string(Trim(value->TextContent()));
+      std::string tolerance(Trim(test.AttributeOr("tolerance")));
+      if (size_t space = tolerance.find(' '); space != std::string::npos) tolerance.resize(space);
+      if (test.AttributeOr("toleranceMode") == "absolute" && !tolerance.empty() &&
+          ParseNumber(tolerance).value_or(0) > 0) {
+        text += ":" + tolerance;
+      }
+    }
+    double credit = 0;
+    std::string feedback;
+    for (const xml::Node* set : branch.ChildElements("setOutcomeValue")) {
+      std::string id = set->AttributeOr("identifier");
+      std::vector<const xml::Node*> values;
+      FindBaseValues(*set, values);
+      if (id == "SCORE" && !values.empty()) {
+        credit = ParseNumber(std::string(Trim(values.front()->TextContent()))).value_or(0) * 100;
+      } else if (id == "FEEDBACK" && !values.empty()) {
+        feedback = std::string(Trim(values.front()->TextContent()));
+      }
+    }
+    AddEntryOption(text, credit, ElementSpan(branch), question, parts);
+    if (!feedback.empty()) parts.choice_ids.back() = feedback;
+  }
+
+  static void FindBaseValues(const xml::Node& n, std::vector<const xml::Node*>& out) {
+    for (const xml::Node* c : n.ChildElements()) {
+      if (c->LocalName() == "baseValue") {
+        out.push_back(c);
+      } else {
+        FindBaseValues(*c, out);
+      }
+    }
+  }
+
+  void AddEntryOption(const std::string& text, double credit, const SourceSpan& span,
+                      Question& question, ItemParts& parts) const {
+    Option option;
+    option.span = span;
+    option.correct = credit > 0;
+    if (std::fabs(credit - (option.correct ? 100 : 0)) > 0.001) {
+      option.weight = std::round(credit * 1e6) / 1e6;
+    }
+    question.options.push_back(std::move(option));
+    // The identifier its feedback would name; a branch that sets FEEDBACK names it itself.
+    parts.choice_ids.push_back("\x01" + std::to_string(question.options.size()));
+    parts.choice_texts.push_back(Content{{xml::Node::Text(text)}});
+    parts.rationales.emplace_back();
+  }
+
+  // Matching: the first simpleMatchSet holds the items, the second their matches; the correct
+  // response pairs them ("S1 T2"). A match no item is paired with is an option without text.
+  Status ReadMatchPairs(const xml::Node& item, Question& question, ItemParts& parts) const {
+    question.type = QuestionType::kMatching;
+    std::vector<const xml::Node*> sets = parts.interaction->ChildElements("simpleMatchSet");
+    if (sets.size() != 2) {
+      return Error(*parts.interaction, "the matchInteraction has " + std::to_string(sets.size()) +
+                                           " simpleMatchSet elements; expected two");
+    }
+    std::vector<const xml::Node*> sources = sets[0]->ChildElements("simpleAssociableChoice");
+    std::vector<const xml::Node*> targets = sets[1]->ChildElements("simpleAssociableChoice");
+    std::map<std::string, std::string> pairs;  // source id -> target id
+    const xml::Node* declaration = Declaration(item, parts);
+    const xml::Node* correct =
+        declaration != nullptr ? declaration->FirstChild("correctResponse") : nullptr;
+    if (correct != nullptr) {
+      for (const xml::Node* v : correct->ChildElements("value")) {
+        std::string pair(Trim(v->TextContent()));
+        size_t space = pair.find(' ');
+        if (space != std::string::npos) {
+          pairs[pair.substr(0, space)] = std::string(Trim(pair.substr(space + 1)));
+        }
+      }
+    }
+    std::set<std::string> paired;
+    auto content_of = [](const xml::Node* n) {
+      return n != nullptr ? Content{n->children} : Content{};
+    };
+    auto target_named = [&](const std::string& id) -> const xml::Node* {
+      for (const xml::Node* t : targets) {
+        if (t->AttributeOr("identifier") == id) return t;
+      }
+      return nullptr;
+    };
+    for (const xml::Node* source : sources) {
+      std::string target = pairs[source->AttributeOr("identifier")];
+      paired.insert(target);
+      AddPair(content_of(source), content_of(target_named(target)), ElementSpan(*source), question,
+              parts);
+    }
+    for (const xml::Node* t : targets) {
+      if (paired.count(t->AttributeOr("identifier")) == 0) {
+        AddPair(Content{}, content_of(t), ElementSpan(*t), question, parts);
+      }
+    }
+    return Status::Ok();
+  }
+
+  static void AddPair(Content text, Content match, const SourceSpan& span, Question& question,
+                      ItemParts& parts) {
+    Option option;
+    option.span = span;
+    question.options.push_back(std::move(option));
+    parts.choice_ids.push_back("\x01" + std::to_string(question.options.size()));
+    parts.choice_texts.push_back(std::move(text));
+    parts.rationales.emplace_back();
+    parts.match_texts.push_back(std::move(match));
   }
 
   // The key: correctResponse, or failing that the choices a mapping gives credit.
@@ -440,12 +661,12 @@ class ItemReader {
         if (r.nodes.empty()) {
           r.nodes = std::move(content);
         } else {
-          kept.push_back(Value(xml::WriteFragment({*f})));
+          kept.emplace_back(xml::WriteFragment({*f}));
         }
       } else if (lower.find("incorrect") != std::string::npos ||
                  lower.find("correct") != std::string::npos ||
                  lower.find("partial") != std::string::npos) {
-        kept.push_back(Value(xml::WriteFragment({*f})));
+        kept.emplace_back(xml::WriteFragment({*f}));
       } else {
         Content& explanation = parts.explanation;
         if (!explanation.nodes.empty()) explanation.nodes.push_back(xml::Node::Text("\n\n"));
@@ -474,7 +695,9 @@ class ItemReader {
       question.stem.value += (html ? "\n" : "\n\n") + in_prompt.value;
       question.stem.verbatim = false;
     }
-    if (question.stem.span.line == 0) question.stem.span = ElementSpan(*parts.interaction);
+    if (question.stem.span.line == 0 && parts.interaction != nullptr) {
+      question.stem.span = ElementSpan(*parts.interaction);
+    }
     for (size_t i = 0; i < question.options.size(); ++i) {
       question.options[i].text = ToText(parts.choice_texts[i], html);
       question.options[i].rationale = ToText(parts.rationales[i], html);
@@ -540,14 +763,14 @@ class ItemReader {
 
   // The body content that is not the interaction (one level into a container holding it), and
   // the feedbackBlocks, which are feedback rather than stem.
-  static void CollectStem(const xml::Node& body, const xml::Node& interaction, Content& stem,
+  static void CollectStem(const xml::Node& body, const xml::Node* interaction, Content& stem,
                           std::vector<const xml::Node*>& feedback) {
     for (const xml::Node& c : body.children) {
       if (c.is_element() && c.LocalName() == "feedbackBlock") {
         feedback.push_back(&c);
-      } else if (&c == &interaction) {
+      } else if (&c == interaction) {
         continue;
-      } else if (Contains(c, &interaction)) {
+      } else if (interaction != nullptr && Contains(c, interaction)) {
         CollectStem(c, interaction, stem, feedback);
       } else if (c.is_element() || !IsBlank(c.text)) {
         stem.nodes.push_back(c);
@@ -849,6 +1072,21 @@ class ItemWriter {
     xml::Node item = ItemElement(q, identifier, language, ext);
     bool html = q.markup == Markup::kHtml;
     wrote_element_ = false;
+    switch (q.type) {
+      case QuestionType::kShortAnswer:
+      case QuestionType::kNumerical:
+        QBANK_RETURN_IF_ERROR(WriteTextEntry(q, html, item));
+        return item;
+      case QuestionType::kMatching:
+        QBANK_RETURN_IF_ERROR(WriteMatch(q, html, item));
+        return item;
+      case QuestionType::kEssay:
+      case QuestionType::kDescription:
+        QBANK_RETURN_IF_ERROR(WriteTextOnly(q, html, item));
+        return item;
+      default:
+        break;
+    }
     std::vector<std::string> ids = ChoiceIds(q);
     bool weighted = AppendResponseDeclaration(q, ids, item);
     bool has_feedback = !q.explanation.empty();
@@ -886,7 +1124,8 @@ class ItemWriter {
       const Value* v = ext != nullptr ? ext->Find(key) : nullptr;
       return v != nullptr && v->is_string() ? v->as_string() : std::string();
     };
-    std::string title = ext_string("title");
+    // The question's title (docs/formats/README.md, ids and titles), else its id.
+    std::string title = StoredTitle(q);
     item.SetAttribute("title", title.empty() ? q.id.value : title);
     if (identifier != q.id.value) {
       item.SetAttribute("label", std::string(kIdLabelPrefix) + q.id.value);
@@ -954,7 +1193,26 @@ class ItemWriter {
   Status AppendBody(const Question& q, const std::vector<std::string>& ids, bool html,
                     const Value* ext, xml::Node& item) {
     xml::Node& body = item.Append(E("itemBody"));
-    Result<std::vector<xml::Node>> stem = ContentOf(q.stem.value, html, "stem");
+    std::string after = TextAfterGap(q);
+    if (!after.empty() && q.type != QuestionType::kMultipleAnswer) {
+      // A missing-word question: the choices in the sentence, as an inline choice interaction.
+      xml::Node inline_choice = E("inlineChoiceInteraction");
+      inline_choice.SetAttribute(A("responseIdentifier"), "RESPONSE")
+          .SetAttribute("shuffle", "false");
+      for (size_t i = 0; i < q.options.size(); ++i) {
+        xml::Node& choice = inline_choice.Append(E("inlineChoice"));
+        choice.SetAttribute("identifier", ids[i]);
+        Result<std::vector<xml::Node>> text = ContentOf(q.options[i].text.value, html, "option");
+        if (!text.ok()) return text.status();
+        for (xml::Node& n : *text) choice.Append(std::move(n));
+      }
+      Result<bool> placed = AppendGapParagraph(q, html, after, std::move(inline_choice), body);
+      if (!placed.ok()) return placed.status();
+      if (*placed) return Status::Ok();
+    }
+    std::string stem_value =
+        after.empty() ? q.stem.value : JoinAtGap(q.stem.value, kGapMarker, after);
+    Result<std::vector<xml::Node>> stem = ContentOf(stem_value, html, "stem");
     if (!stem.ok()) return stem.status();
     bool block_stem = html && IsBlockContent(*stem);
     if (block_stem) {
@@ -986,10 +1244,303 @@ class ItemWriter {
     return Status::Ok();
   }
 
+  // The stem, the interaction and the text after the gap as one paragraph:
+  // <p>stem <interaction/> after</p>. False (nothing appended) when the stem or the text after is
+  // HTML block content, which a paragraph cannot hold.
+  Result<bool> AppendGapParagraph(const Question& q, bool html, const std::string& after,
+                                  xml::Node interaction, xml::Node& body) {
+    Result<std::vector<xml::Node>> before = ContentOf(q.stem.value, html, "stem");
+    if (!before.ok()) return before.status();
+    Result<std::vector<xml::Node>> rest = ContentOf(after, html, "text after the gap");
+    if (!rest.ok()) return rest.status();
+    if (HasBlock(*before) || HasBlock(*rest)) return false;
+    xml::Node& p = body.Append(xml::Node::Element("p"));
+    for (xml::Node& n : *before) p.Append(std::move(n));
+    if (!p.children.empty()) p.Append(xml::Node::Text(" "));
+    p.Append(std::move(interaction));
+    if (!after.empty() && std::string_view(".,;:!?)").find(after[0]) == std::string_view::npos) {
+      p.Append(xml::Node::Text(" "));
+    }
+    for (xml::Node& n : *rest) p.Append(std::move(n));
+    return true;
+  }
+
+  static bool HasBlock(const std::vector<xml::Node>& nodes) {
+    for (const xml::Node& n : nodes) {
+      if (n.is_element() && IsBlockContent({n})) return true;
+    }
+    return false;
+  }
+
+  // The stem as the body's blocks (HTML block content) or, for an interaction that has a prompt,
+  // as that prompt. Returns the prompt's holder: the interaction or nullptr when the stem went
+  // into the body.
+  Status AppendStem(const std::string& stem_value, bool html, xml::Node& body,
+                    xml::Node* interaction) {
+    Result<std::vector<xml::Node>> stem = ContentOf(stem_value, html, "stem");
+    if (!stem.ok()) return stem.status();
+    if (stem->empty()) return Status::Ok();
+    if ((html && IsBlockContent(*stem)) || interaction == nullptr) {
+      if (html && IsBlockContent(*stem)) {
+        for (xml::Node& n : *stem) body.Append(std::move(n));
+      } else {
+        xml::Node& p = body.Append(xml::Node::Element("p"));
+        for (xml::Node& n : *stem) p.Append(std::move(n));
+      }
+      return Status::Ok();
+    }
+    xml::Node& prompt = interaction->Append(E("prompt"));
+    for (xml::Node& n : *stem) prompt.Append(std::move(n));
+    return Status::Ok();
+  }
+
+  // Short answer and numerical: a textEntryInteraction; each option is one branch of the
+  // response processing (a string match, or a number within its tolerance) with its credit.
+  Status WriteTextEntry(const Question& q, bool html, xml::Node& item) {
+    bool numerical = q.type == QuestionType::kNumerical;
+    xml::Node& declaration = item.Append(E("responseDeclaration"));
+    declaration.SetAttribute("identifier", "RESPONSE")
+        .SetAttribute("cardinality", "single")
+        .SetAttribute(A("baseType"), numerical ? "float" : "string");
+    for (const Option& o : q.options) {
+      std::optional<EntryAnswer> answer = ParseEntryAnswer(o.text.value, numerical);
+      if (!o.correct || !answer.has_value()) continue;
+      declaration.Append(E("correctResponse"))
+          .Append(E("value"))
+          .Append(xml::Node::Text(answer->value));
+      break;
+    }
+    bool has_feedback = !q.explanation.empty();
+    for (const Option& o : q.options) has_feedback = has_feedback || !o.rationale.empty();
+    AppendOutcomeDeclarations(has_feedback, item);
+    xml::Node& body = item.Append(E("itemBody"));
+    xml::Node entry = E("textEntryInteraction");
+    entry.SetAttribute(A("responseIdentifier"), "RESPONSE");
+    Result<bool> placed = AppendGapParagraph(q, html, TextAfterGap(q), entry, body);
+    if (!placed.ok()) return placed.status();
+    if (!*placed) {
+      std::string after = TextAfterGap(q);
+      QBANK_RETURN_IF_ERROR(
+          AppendStem(after.empty() ? q.stem.value : JoinAtGap(q.stem.value, kGapMarker, after),
+                     html, body, nullptr));
+      body.Append(xml::Node::Element("p")).Append(std::move(entry));
+    }
+    xml::Node rp = EntryProcessing(q, numerical, has_feedback);
+    if (!rp.children.empty()) item.Append(std::move(rp));
+    std::vector<std::string> ids;
+    for (size_t i = 0; i < q.options.size(); ++i) ids.push_back(DefaultChoiceId(i));
+    return AppendModalFeedback(q, ids, html, item);
+  }
+
+  struct EntryAnswer {
+    std::string value;      // the string, or the number as written
+    std::string tolerance;  // numerical: "" for an exact match
+  };
+
+  // A short answer's text, or a numerical option ("v", "v:t", "min..max") as value and tolerance;
+  // nullopt for an empty text or a numerical one that is not a number.
+  static std::optional<EntryAnswer> ParseEntryAnswer(const std::string& text, bool numerical) {
+    if (Trim(text).empty()) return std::nullopt;
+    if (!numerical) return EntryAnswer{text, ""};
+    auto num = [](std::string_view v) { return ParseNumber(std::string(Trim(v))); };
+    auto format = [](double v) {
+      char buf[32];
+      std::snprintf(buf, sizeof buf, "%.15g", v);
+      return std::string(buf);
+    };
+    if (size_t dots = text.find(".."); dots != std::string::npos) {
+      std::optional<double> lo = num(std::string_view(text).substr(0, dots));
+      std::optional<double> hi = num(std::string_view(text).substr(dots + 2));
+      if (!lo || !hi || *lo > *hi) return std::nullopt;
+      return EntryAnswer{format((*lo + *hi) / 2), *hi > *lo ? format((*hi - *lo) / 2) : ""};
+    }
+    size_t colon = text.rfind(':');
+    std::optional<double> v = num(std::string_view(text).substr(0, colon));
+    if (!v) return std::nullopt;
+    if (colon == std::string::npos) return EntryAnswer{format(*v), ""};
+    std::optional<double> t = num(std::string_view(text).substr(colon + 1));
+    if (!t || *t < 0) return std::nullopt;
+    return EntryAnswer{format(*v), *t > 0 ? format(*t) : ""};
+  }
+
+  // The branches of a text entry's response processing, in option order; an option with an empty
+  // text (a numerical question's "any other answer") is the final responseElse.
+  xml::Node EntryProcessing(const Question& q, bool numerical, bool has_feedback) {
+    xml::Node rp = E("responseProcessing");
+    xml::Node condition = E("responseCondition");
+    std::optional<size_t> otherwise;
+    size_t keys = q.KeyIndexes().size();
+    for (size_t i = 0; i < q.options.size(); ++i) {
+      const Option& o = q.options[i];
+      std::optional<EntryAnswer> answer = ParseEntryAnswer(o.text.value, numerical);
+      if (!answer.has_value()) {
+        if (Trim(o.text.value).empty() && !otherwise.has_value()) {
+          otherwise = i;
+        } else {
+          loss_.Drop("options (not a number in a numerical question)");
+        }
+        continue;
+      }
+      xml::Node& branch =
+          condition.Append(E(condition.children.empty() ? "responseIf" : "responseElseIf"));
+      branch.Append(EntryCondition(*answer, numerical));
+      AppendBranchOutcomes(q, i, keys, branch);
+    }
+    if (otherwise.has_value() && !condition.children.empty()) {
+      AppendBranchOutcomes(q, *otherwise, keys, condition.Append(E("responseElse")));
+    }
+    if (!condition.children.empty()) rp.Append(std::move(condition));
+    if (has_feedback && !q.explanation.empty()) rp.Append(GeneralFeedbackRule(true));
+    return rp;
+  }
+
+  xml::Node EntryCondition(const EntryAnswer& answer, bool numerical) const {
+    xml::Node test = E(numerical ? "equal" : "stringMatch");
+    if (numerical) {
+      test.SetAttribute(A("toleranceMode"), answer.tolerance.empty() ? "exact" : "absolute");
+      if (!answer.tolerance.empty()) test.SetAttribute("tolerance", answer.tolerance);
+    } else {
+      test.SetAttribute(A("caseSensitive"), "false");  // as Moodle's short answer by default
+    }
+    test.Append(E("variable")).SetAttribute("identifier", "RESPONSE");
+    xml::Node& value = test.Append(E("baseValue"));
+    value.SetAttribute(A("baseType"), numerical ? "float" : "string");
+    value.Append(xml::Node::Text(answer.value));
+    return test;
+  }
+
+  // SCORE set to option i's credit and, when it has a rationale, FEEDBACK to its identifier.
+  void AppendBranchOutcomes(const Question& q, size_t i, size_t keys, xml::Node& branch) const {
+    const Option& o = q.options[i];
+    char credit[32];
+    std::snprintf(credit, sizeof credit, "%.10g",
+                  o.weight.value_or(DefaultCredit(q.type, o.correct, keys)) / 100);
+    xml::Node& score = branch.Append(E("setOutcomeValue"));
+    score.SetAttribute("identifier", "SCORE");
+    score.Append(E("baseValue"))
+        .SetAttribute(A("baseType"), "float")
+        .Append(xml::Node::Text(credit));
+    if (o.rationale.empty()) return;
+    xml::Node& feedback = branch.Append(E("setOutcomeValue"));
+    feedback.SetAttribute("identifier", "FEEDBACK");
+    feedback.Append(E("multiple"))
+        .Append(E("baseValue"))
+        .SetAttribute(A("baseType"), "identifier")
+        .Append(xml::Node::Text(DefaultChoiceId(i)));
+  }
+
+  // FEEDBACK gets GENERAL (kept with what the rules before set, when `keep` is true).
+  xml::Node GeneralFeedbackRule(bool keep) const {
+    xml::Node set = E("setOutcomeValue");
+    set.SetAttribute("identifier", "FEEDBACK");
+    xml::Node& multiple = set.Append(E("multiple"));
+    if (keep) multiple.Append(E("variable")).SetAttribute("identifier", "FEEDBACK");
+    multiple.Append(E("baseValue"))
+        .SetAttribute(A("baseType"), "identifier")
+        .Append(xml::Node::Text(std::string(kGeneralFeedback)));
+    return set;
+  }
+
+  // Matching: a matchInteraction with the items (S1, S2, ...) and the distinct matches (T1, ...);
+  // the key is each item's pair.
+  Status WriteMatch(const Question& q, bool html, xml::Node& item) {
+    std::vector<std::string> targets;
+    for (const Option& o : q.options) {
+      std::string m = MatchOf(o);
+      if (std::find(targets.begin(), targets.end(), m) == targets.end()) targets.push_back(m);
+      if (!o.rationale.empty()) loss_.Drop("options.rationale (matching pairs have none in QTI)");
+      if (o.weight) loss_.Drop("options.weight (matching pairs have none in QTI)");
+    }
+    xml::Node& declaration = item.Append(E("responseDeclaration"));
+    declaration.SetAttribute("identifier", "RESPONSE")
+        .SetAttribute("cardinality", "multiple")
+        .SetAttribute(A("baseType"), "directedPair");
+    xml::Node& correct = declaration.Append(E("correctResponse"));
+    size_t sources = 0;
+    for (const Option& o : q.options) {
+      if (o.text.value.empty()) continue;
+      ++sources;
+      size_t t = std::find(targets.begin(), targets.end(), MatchOf(o)) - targets.begin();
+      correct.Append(E("value"))
+          .Append(xml::Node::Text("S" + std::to_string(sources) + " T" + std::to_string(t + 1)));
+    }
+    if (correct.children.empty()) declaration.children.pop_back();
+    bool has_feedback = !q.explanation.empty();
+    AppendOutcomeDeclarations(has_feedback, item);
+    xml::Node& body = item.Append(E("itemBody"));
+    xml::Node interaction = E("matchInteraction");
+    interaction.SetAttribute(A("responseIdentifier"), "RESPONSE")
+        .SetAttribute("shuffle", "false")
+        .SetAttribute(A("maxAssociations"), std::to_string(sources));
+    QBANK_RETURN_IF_ERROR(AppendStem(q.stem.value, html, body, &interaction));
+    xml::Node source_set = E("simpleMatchSet");
+    xml::Node target_set = E("simpleMatchSet");
+    size_t s_index = 0;
+    for (const Option& o : q.options) {
+      if (o.text.value.empty()) continue;
+      QBANK_RETURN_IF_ERROR(
+          AppendAssociable(source_set, "S" + std::to_string(++s_index), "1", o.text.value, html));
+    }
+    for (size_t t = 0; t < targets.size(); ++t) {
+      QBANK_RETURN_IF_ERROR(AppendAssociable(target_set, "T" + std::to_string(t + 1),
+                                             std::to_string(sources), targets[t], html));
+    }
+    interaction.Append(std::move(source_set));
+    interaction.Append(std::move(target_set));
+    body.Append(std::move(interaction));
+    if (!has_feedback) {
+      item.Append(E("responseProcessing"))
+          .SetAttribute("template", std::string(DialectOf(version_).match_correct_template));
+    } else {
+      item.Append(FeedbackProcessing(false, false));
+    }
+    return AppendModalFeedback(q, {}, html, item);
+  }
+
+  Status AppendAssociable(xml::Node& set, const std::string& id, const std::string& match_max,
+                          const std::string& text, bool html) {
+    xml::Node& choice = set.Append(E("simpleAssociableChoice"));
+    choice.SetAttribute("identifier", id).SetAttribute(A("matchMax"), match_max);
+    Result<std::vector<xml::Node>> content = ContentOf(text, html, "matching pair");
+    if (!content.ok()) return content.status();
+    for (xml::Node& n : *content) choice.Append(std::move(n));
+    return Status::Ok();
+  }
+
+  // Essay (an extendedTextInteraction) and description (the stem alone): no score to work out;
+  // the explanation is shown as general feedback.
+  Status WriteTextOnly(const Question& q, bool html, xml::Node& item) {
+    bool essay = q.type == QuestionType::kEssay;
+    if (essay) {
+      item.Append(E("responseDeclaration"))
+          .SetAttribute("identifier", "RESPONSE")
+          .SetAttribute("cardinality", "single")
+          .SetAttribute(A("baseType"), "string");
+    }
+    if (!q.options.empty()) {
+      loss_.Drop("options (" + std::string(model::QuestionTypeName(q.type)) +
+                     " questions hold no options in QTI)",
+                 q.options.size());
+    }
+    bool has_feedback = !q.explanation.empty();
+    AppendOutcomeDeclarations(has_feedback, item);
+    xml::Node& body = item.Append(E("itemBody"));
+    if (essay) {
+      xml::Node interaction = E("extendedTextInteraction");
+      interaction.SetAttribute(A("responseIdentifier"), "RESPONSE");
+      QBANK_RETURN_IF_ERROR(AppendStem(q.stem.value, html, body, &interaction));
+      body.Append(std::move(interaction));
+    } else {
+      QBANK_RETURN_IF_ERROR(AppendStem(q.stem.value, html, body, nullptr));
+    }
+    if (has_feedback) item.Append(E("responseProcessing")).Append(GeneralFeedbackRule(false));
+    return AppendModalFeedback(q, {}, html, item);
+  }
+
   // Modal feedback: each option's rationale, then the explanation.
   Status AppendModalFeedback(const Question& q, const std::vector<std::string>& ids, bool html,
                              xml::Node& item) {
-    for (size_t i = 0; i < q.options.size(); ++i) {
+    for (size_t i = 0; i < q.options.size() && i < ids.size(); ++i) {
       if (q.options[i].rationale.empty()) continue;
       Result<xml::Node> f = ModalFeedback(ids[i], q.options[i].rationale.value, html);
       if (!f.ok()) return f.status();
@@ -1066,7 +1617,7 @@ class ItemWriter {
 
   // The rules of match_correct (or, with partial credit, map_response) written out, plus FEEDBACK
   // set to the chosen identifiers and GENERAL, so per-choice and general modal feedback show.
-  xml::Node FeedbackProcessing(bool weighted) const {
+  xml::Node FeedbackProcessing(bool weighted, bool response_feedback = true) const {
     auto base_value = [&](const char* type, const char* value) {
       xml::Node v = E("baseValue");
       v.SetAttribute(A("baseType"), type);
@@ -1099,7 +1650,7 @@ class ItemWriter {
     xml::Node& feedback = rp.Append(E("setOutcomeValue"));
     feedback.SetAttribute("identifier", "FEEDBACK");
     xml::Node& multiple = feedback.Append(E("multiple"));
-    multiple.Append(E("variable")).SetAttribute("identifier", "RESPONSE");
+    if (response_feedback) multiple.Append(E("variable")).SetAttribute("identifier", "RESPONSE");
     multiple.Append(base_value("identifier", std::string(kGeneralFeedback).c_str()));
     return rp;
   }
@@ -1308,12 +1859,11 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
   std::set<std::string> used;
   for (size_t i = 0; i < bank.questions.size(); ++i) {
     const Question& q = bank.questions[i];
-    if (!model::IsChoiceType(q.type)) {
-      loss.Drop("questions (" + std::string(model::QuestionTypeName(q.type)) +
-                ": not a choice item)");
+    if (q.type == QuestionType::kOther) {
+      loss.Drop("questions (other: no QTI interaction for it)");
       continue;
     }
-    ReportQuestionLoss(q, held, loss);
+    ReportQuestionLoss(WithoutSharedExtensions(q, true, true, true), held, loss);
     if (q.markup == Markup::kMarkdown) loss.Drop("markup");
     std::string id_source = q.id.empty() ? model::DeriveQuestionId(q) : q.id.value;
     std::string identifier = ToIdentifier(id_source);
@@ -1345,8 +1895,8 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
     resources.push_back({identifier, path, &q});
   }
   if (!package) {
-    return Status::Usage("the only question is not a choice question; a " + std::string(name()) +
-                         " item holds a choice interaction");
+    return Status::Usage("the only question is of type other, which a " + std::string(name()) +
+                         " item cannot hold");
   }
   std::string manifest_id = "MANIFEST-" + ToIdentifier(bank.id.empty() ? "qbank" : bank.id.value);
   while (used.count(manifest_id) != 0) manifest_id += "_";

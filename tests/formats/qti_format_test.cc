@@ -328,8 +328,18 @@ TEST(QtiFormatTest, LossReportNamesWhatQtiCannotHold) {
   EXPECT_EQ(loss.ToString(),
             "  bank.title: 1 value dropped\n"
             "  markup: 1 value dropped\n"
-            "  questions (essay: not a choice item): 1 value dropped\n"
             "  trap: 1 value dropped\n");
+  // An "other" question has no interaction to go to.
+  model::Question other;
+  other.id = T("hist-6");
+  other.type = QuestionType::kOther;
+  other.stem = T("Arrange the events.");
+  bank.questions.push_back(other);
+  LossReport other_loss;
+  ExportText(kQti30, bank, other_loss, "out.zip");
+  EXPECT_NE(other_loss.ToString().find("questions (other: no QTI interaction for it): 1 value"),
+            std::string::npos)
+      << other_loss.ToString();
 }
 
 TEST(QtiFormatTest, HtmlWithoutElementsIsReportedAsMarkupLoss) {
@@ -374,14 +384,13 @@ TEST(QtiFormatTest, ExportRefusesCharactersXmlCannotCarry) {
 }
 
 TEST(QtiFormatTest, ItemErrorsNameTheirPlace) {
-  Imported no_choice =
-      ImportText(kQti21, "text.xml",
-                 "<assessmentItem identifier=\"x\">\n<itemBody><textEntryInteraction "
-                 "responseIdentifier=\"R\"/>"
-                 "</itemBody></assessmentItem>");
+  Imported no_choice = ImportText(kQti21, "text.xml",
+                                  "<assessmentItem identifier=\"x\">\n<itemBody><sliderInteraction "
+                                  "responseIdentifier=\"R\"/>"
+                                  "</itemBody></assessmentItem>");
   EXPECT_EQ(no_choice.status.ToString(),
-            "text.xml:2:1: the item holds textEntryInteraction; expected exactly one "
-            "choiceInteraction (the only kind read)");
+            "text.xml:2:1: the item holds sliderInteraction; expected at most one interaction, of "
+            "a kind qbank reads (choice, inlineChoice, textEntry, extendedText, match)");
   Imported bad_key =
       ImportText(kQti21, "key.xml",
                  "<assessmentItem identifier=\"x\">\n"

@@ -1,0 +1,167 @@
+// Every question type through every format that can hold it and back (docs/formats/README.md):
+// gift -> FORMAT -> gift and md -> FORMAT -> md on mixed-type fixtures, with the QTI outputs
+// checked against the official QTI 2.1 and 3.0 schemas where ../shared/ref/qti-xsd is present.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <set>
+
+#include "formats/gift_format.h"
+#include "formats/json_format.h"
+#include "formats/md_format.h"
+#include "formats/moodle_xml_format.h"
+#include "formats/qti_format.h"
+#include "formats/question_names.h"
+#include "xml_formats_test_support.h"
+#include "zip/zip_archive.h"
+
+namespace qbank::formats {
+namespace {
+
+using namespace xml_formats_testing;  // NOLINT(google-build-using-namespace)
+
+const QtiFormat kQti21(QtiFormat::Version::k21);
+const QtiFormat kQti30(QtiFormat::Version::k30);
+
+std::string NumericalNotation(const std::string& text);
+
+// What every format that holds a type must keep of a question: id, type, domain (as a Moodle
+// category or a plain path), stem, the text after a gap, explanation, and each option's text,
+// key, weight, rationale and match.
+std::string Summary(const model::Bank& bank) {
+  std::string out;
+  for (const model::Question& q : bank.questions) {
+    out += "[" + q.id.value + "] " + std::string(model::QuestionTypeName(q.type)) + " in " +
+           DomainOfCategory(q.domain.value) + ": " + q.stem.value +
+           " | gap after: " + TextAfterGap(q) + " | explanation: " + q.explanation.value + "\n";
+    for (const model::Option& o : q.options) {
+      std::string text = q.type == model::QuestionType::kNumerical ? NumericalNotation(o.text.value)
+                                                                   : o.text.value;
+      out += "  " + std::string(o.correct ? "*" : "-") + " " + text;
+      if (o.weight) out += " (" + std::to_string(*o.weight) + "%)";
+      if (!MatchOf(o).empty()) out += " -> " + MatchOf(o);
+      if (!o.rationale.empty()) out += " # " + o.rationale.value;
+      out += "\n";
+    }
+  }
+  return out;
+}
+
+std::string OutputName(const Format& format) {
+  if (&format == &kQti21 || &format == &kQti30) return "out.zip";
+  return "out." + std::string(format.extensions().front().substr(1));
+}
+
+// Each member of a QTI package validated by the official schemas (the ones
+// ../shared/ref/qti-xsd/validate.sh picks, one xmllint run for the items and one for the
+// manifest, since loading a schema takes seconds); "" when all are valid, the report otherwise;
+// nullopt when the schemas are not there.
+std::optional<std::string> SchemaErrors(const std::string& package, bool v30) {
+  std::filesystem::path ref = std::filesystem::path(QBANK_SOURCE_DIR) / "../shared/ref/qti-xsd";
+  if (!std::filesystem::exists(ref / "validate.sh") ||
+      std::system("command -v xmllint >/dev/null") != 0) {
+    return std::nullopt;
+  }
+  Result<zip::Archive> archive = zip::Archive::Open(package, "package.zip");
+  if (!archive.ok()) return archive.status().ToString();
+  std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("qbank_every_type_" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir / "items");
+  std::string items;
+  std::string manifest;
+  for (const std::string& name : archive->names()) {
+    Result<std::string> content = archive->Read(name);
+    if (!content.ok()) return content.status().ToString();
+    std::ofstream(dir / name, std::ios::binary) << *content;
+    (name == "imsmanifest.xml" ? manifest : items) += " '" + (dir / name).string() + "'";
+  }
+  std::string schemas = (ref / "schemas").string();
+  std::string item_schema = schemas + (v30 ? "/qti3/qtiv3p0/imsqti_asiv3p0_sbacv1p0_v1p0.xsd"
+                                           : "/qtiworks/imsqti_v2p1.xsd");
+  std::string manifest_schema = schemas + (v30 ? "/qti3/qtiv3p0/imsqtiv3p0_imscpv1p2_v1p0.xsd"
+                                               : "/qtiworks/qtiv2p1_imscpv1p2_v1p0.xsd");
+  std::string report = (dir / "report.txt").string();
+  std::string run = "export XML_CATALOG_FILES='" + (ref / "catalog.xml").string() + "'; ";
+  run += "xmllint --noout --nonet --schema '" + item_schema + "'" + items + " > '" + report +
+         "' 2>&1 && xmllint --noout --nonet --schema '" + manifest_schema + "'" + manifest +
+         " >> '" + report + "' 2>&1";
+  int rc = std::system(("bash -c \"" + run + "\"").c_str());
+  std::ifstream in(report);
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::filesystem::remove_all(dir);
+  return rc == 0 ? "" : text;
+}
+
+// Numerical answers in one notation ("v:t" with t > 0, else "v"; a range as its midpoint and
+// half-width), as Moodle XML and QTI write them.
+std::string NumericalNotation(const std::string& text) {
+  auto format = [](double v) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%.15g", v);
+    return std::string(buf);
+  };
+  if (size_t dots = text.find(".."); dots != std::string::npos) {
+    double lo = std::strtod(text.substr(0, dots).c_str(), nullptr);
+    double hi = std::strtod(text.substr(dots + 2).c_str(), nullptr);
+    return format((lo + hi) / 2) + ":" + format((hi - lo) / 2);
+  }
+  size_t colon = text.find(':');
+  if (colon == std::string::npos) return text;
+  double t = std::strtod(text.substr(colon + 1).c_str(), nullptr);
+  return t == 0 ? text.substr(0, colon) : text;
+}
+
+void RoundTrip(const Format& home, const std::string& fixture) {
+  Imported original = ImportText(home, fixture, ReadTestdata("every_type/" + fixture));
+  ASSERT_TRUE(original.status.ok()) << original.status.ToString();
+  ASSERT_EQ(original.ErrorText(), "");
+  MoodleXmlFormat moodle;
+  JsonFormat json;
+  MdFormat md;
+  GiftFormat gift;
+  bool schemas_checked = false;
+  for (const Format* via :
+       std::vector<const Format*>{&moodle, &kQti21, &kQti30, &json, &md, &gift}) {
+    SCOPED_TRACE(std::string(home.name()) + " -> " + std::string(via->name()));
+    LossReport loss;
+    std::string out = ExportText(*via, original.bank, loss, OutputName(*via));
+    if (via == &kQti21 || via == &kQti30) {
+      std::optional<std::string> errors = SchemaErrors(out, via == &kQti30);
+      if (errors.has_value()) {
+        EXPECT_EQ(*errors, "");
+        schemas_checked = true;
+      }
+    }
+    Imported back = ImportText(*via, OutputName(*via), out);
+    ASSERT_TRUE(back.status.ok()) << back.status.ToString();
+    ASSERT_EQ(back.ErrorText(), "");
+    LossReport home_loss;
+    Imported again = ImportText(home, fixture, ExportText(home, back.bank, home_loss));
+    ASSERT_TRUE(again.status.ok()) << again.status.ToString();
+    EXPECT_EQ(Summary(again.bank), Summary(original.bank));
+  }
+  if (!schemas_checked) {
+    std::cout << "[  NOTE    ] ../shared/ref/qti-xsd is absent: QTI outputs not schema-checked\n";
+  }
+}
+
+TEST(EveryTypeRoundTripTest, GiftThroughEveryFormatAndBack) {
+  RoundTrip(GiftFormat(), "mixed.gift");
+}
+
+TEST(EveryTypeRoundTripTest, MdThroughEveryFormatAndBack) { RoundTrip(MdFormat(), "mixed.md"); }
+
+TEST(EveryTypeRoundTripTest, TheFixtureHoldsEveryType) {
+  Imported in = ImportText(GiftFormat(), "mixed.gift", ReadTestdata("every_type/mixed.gift"));
+  std::set<model::QuestionType> types;
+  for (const model::Question& q : in.bank.questions) types.insert(q.type);
+  EXPECT_EQ(types.size(), 8u);  // every type but "other"
+  EXPECT_EQ(TextAfterGap(in.bank.questions[2]), "and its right side starboard.");
+}
+
+}  // namespace
+}  // namespace qbank::formats
