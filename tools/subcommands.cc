@@ -93,7 +93,10 @@ int RunConvertLike(const std::vector<std::string>& args, const std::string& comm
       "output,o", po::value(&options.output), "output file (standard output when absent)")(
       "encoding", po::value(&options.encoding),
       "input encoding when not UTF-8 (e.g. windows-1252)")(
-      "strict", po::bool_switch(&options.strict), "refuse an export that would drop fields")(
+      "strict", po::bool_switch(&options.strict),
+      "refuse an export that would drop fields or skip questions (exit 2)")(
+      "loss-report", po::value(&options.loss_report),
+      "write what the export dropped, per field and question, as JSON to this file")(
       "quiet,q", po::bool_switch(&options.quiet), "do not print the loss report")(
       "keep-going,k", po::bool_switch(&options.keep_going),
       "on malformed questions, write the ones that were read (exit 1) instead of nothing "

@@ -35,6 +35,31 @@ std::string Count(size_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
 
+// Writes the loss report (to options.loss_report as JSON, and as text on `err`) and says whether
+// the export may go on: -1 when it may, else the exit code.
+int ReportLoss(const ConvertOptions& options, const formats::LossReport& loss,
+               const model::Bank& bank, FileSystem& fs, std::ostream& out, std::ostream& err) {
+  if (!options.loss_report.empty()) {
+    Status written = WriteOutput(fs, options.loss_report, loss.ToJson(options.to), bank, out);
+    if (!written.ok()) {
+      err << "qbank: " << written.ToString() << "\n";
+      return kExitError;
+    }
+  }
+  if (loss.empty()) return -1;
+  if (options.strict) {
+    err << "qbank: error: the " << options.to << " format cannot carry every field; nothing "
+        << "written (--strict):\n"
+        << loss.ToString();
+    return kExitError;
+  }
+  if (!options.quiet) {
+    err << "qbank: warning: the " << options.to << " format cannot carry every field:\n"
+        << loss.ToString();
+  }
+  return -1;
+}
+
 }  // namespace
 
 int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, std::ostream& out,
@@ -95,18 +120,7 @@ int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, 
     err << "qbank: " << bytes.status().ToString() << "\n";
     return kExitError;
   }
-  if (!loss.empty()) {
-    if (options.strict) {
-      err << "qbank: error: the " << options.to << " format cannot carry every field; nothing "
-          << "written (--strict):\n"
-          << loss.ToString();
-      return kExitError;
-    }
-    if (!options.quiet) {
-      err << "qbank: warning: the " << options.to << " format cannot carry every field:\n"
-          << loss.ToString();
-    }
-  }
+  if (int rc = ReportLoss(options, loss, bank, fs, out, err); rc >= 0) return rc;
   status = WriteOutput(fs, options.output, *bytes, bank, out);
   if (!status.ok()) {
     err << "qbank: " << status.ToString() << "\n";

@@ -18,6 +18,7 @@ struct ConvertOptions {
   std::string to = "json";          // output format
   std::string output;               // output path; empty for standard output
   std::string encoding;             // input encoding when not UTF-8
+  std::string loss_report;          // where to write the loss report as JSON; empty for none
   bool strict = false;              // refuse an export that would drop fields
   bool quiet = false;               // no loss report on `err` (still refused under strict)
   bool keep_going = false;          // write the questions that were read despite input errors
@@ -27,7 +28,10 @@ struct ConvertOptions {
 // are printed to `err` ("path:line:col: error: ..." with the source line and a caret). On an input
 // error nothing is written (exit 2), unless `keep_going`: then the questions that were read are
 // written and the exit code is 1 (2 when no question was read). What the target format cannot
-// carry is reported on `err`; with `strict` that refuses the export. Returns 0, 1 or 2.
+// carry (a question it cannot hold at all is skipped) is reported on `err`, each field with the
+// questions that lost it (the first five, then "and N more"), and written whole as JSON to
+// `loss_report` when given (even when the export is refused); with `strict` any loss refuses the
+// export (exit 2). Returns 0, 1 or 2.
 int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, std::ostream& out,
                std::ostream& err);
 

@@ -279,6 +279,7 @@ Result<std::string> AikenFormat::Export(const model::Bank& bank, const ExportOpt
   ReportBankLoss(bank, kHeld, loss);
   std::string out;
   for (const model::Question& q : bank.questions) {
+    LossReport::QuestionScope scope(loss, q);
     bool single =
         q.type == model::QuestionType::kSingleAnswer || q.type == model::QuestionType::kTrueFalse;
     if (!single) {

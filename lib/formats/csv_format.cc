@@ -790,6 +790,7 @@ CsvWidths MeasureColumns(const model::Bank& bank, LossReport& loss) {
   widths.carried.resize(bank.questions.size());
   for (size_t i = 0; i < bank.questions.size(); ++i) {
     const model::Question& q = bank.questions[i];
+    LossReport::QuestionScope scope(loss, q);
     size_t carried = widths.carried[i] = CarriedOptions(q);
     widths.options = std::max(widths.options, carried);
     for (size_t k = 0; k < carried; ++k) {

@@ -6,15 +6,6 @@
 
 namespace qbank::formats {
 
-std::string LossReport::ToString() const {
-  std::string out;
-  for (const auto& [field, count] : dropped_) {
-    out += "  " + field + ": " + std::to_string(count) + (count == 1 ? " value" : " values") +
-           " dropped\n";
-  }
-  return out;
-}
-
 void ImportContext::AddError(const SourceText& source, size_t offset, std::string_view message) {
   if (errors != nullptr) AddError(source.ErrorAt(offset, message));
 }
@@ -67,6 +58,7 @@ Status CheckText(std::string_view bytes, const Format& format, const std::string
 
 Result<std::string> ExportBank(const Format& format, const model::Bank& bank,
                                const ExportOptions& options, LossReport& loss) {
+  loss.SetBank(&bank);
   Result<std::string> bytes = format.Export(bank, options, loss);
   if (!bytes.ok()) return bytes;
   if (std::string_view(*bytes).starts_with("PK\x03\x04")) {

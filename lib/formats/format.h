@@ -3,7 +3,6 @@
 #define QBANK_FORMATS_FORMAT_H_
 
 #include <cstdint>
-#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -12,6 +11,7 @@
 #include "base/file_system.h"
 #include "base/source_text.h"
 #include "base/status.h"
+#include "formats/loss_report.h"
 #include "model/bank.h"
 
 namespace qbank::formats {
@@ -38,21 +38,6 @@ struct ImportContext {
 
 struct ExportOptions {
   std::string output_path;  // where the result will be written ("" for stdout)
-};
-
-// What an export could not carry: field name -> number of values dropped.
-class LossReport {
- public:
-  void Drop(std::string_view field, size_t count = 1) {
-    if (count != 0) dropped_[std::string(field)] += count;
-  }
-  bool empty() const { return dropped_.empty(); }
-  const std::map<std::string, size_t>& dropped() const { return dropped_; }
-  // One line per field: "  rationale: 12 values dropped".
-  std::string ToString() const;
-
- private:
-  std::map<std::string, size_t> dropped_;
 };
 
 class Format {

@@ -966,6 +966,7 @@ class GiftWriter {
     bool first = true;
     std::string category;
     for (const model::Question& q : bank.questions) {
+      LossReport::QuestionScope scope(loss_, q);
       ReportQuestionLoss(q, kHeld, loss_);
       if (q.domain.value != category) {
         if (q.domain.empty()) {

@@ -37,12 +37,13 @@ Result<std::string> JsonFormat::Export(const model::Bank& bank, const ExportOpti
                                        LossReport& loss) const {
   model::Bank copy = bank;
   model::NormalizeBank(copy);
-  size_t dropped = DropsExtensions(copy.extensions) ? 1 : 0;
+  loss.Drop("extensions", DropsExtensions(copy.extensions) ? 1 : 0);
   for (const model::Question& q : copy.questions) {
-    dropped += DropsExtensions(q.extensions) ? 1 : 0;
+    LossReport::QuestionScope scope(loss, q);
+    size_t dropped = DropsExtensions(q.extensions) ? 1 : 0;
     for (const model::Option& o : q.options) dropped += DropsExtensions(o.extensions) ? 1 : 0;
+    loss.Drop("extensions", dropped);
   }
-  loss.Drop("extensions", dropped);
   return json::WriteBank(copy);
 }
 

@@ -745,6 +745,7 @@ class MdWriter {
     }
     if (!front.empty()) out_ += "---\nbank:\n" + front + "---\n";
     for (const model::Question& q : bank.questions) {
+      LossReport::QuestionScope scope(loss_, q);
       if (!out_.empty()) out_ += "\n";
       WriteQuestion(q);
     }

@@ -553,6 +553,7 @@ class Writer {
     std::optional<std::string> domain;
     for (size_t i = 0; i < bank_.questions.size(); ++i) {
       const Question& q = bank_.questions[i];
+      LossReport::QuestionScope scope(loss_, q);
       if (q.type == QuestionType::kOther && Find(q.extensions, "extra") == nullptr &&
           Find(q.extensions, "type") == nullptr) {
         loss_.Drop("questions (" + std::string(model::QuestionTypeName(q.type)) +

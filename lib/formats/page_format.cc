@@ -1411,25 +1411,58 @@ Status PageFormat::Import(const SourceText& source, ImportContext& ctx) const {
   return Status::Ok();
 }
 
+namespace {
+
+// Why a page cannot hold `q` ("" when it can): a page needs a stem and options.
+std::string Unwritable(const Question& q) {
+  if (IsBlank(q.stem.value)) return "without a stem: a page needs one";
+  if (q.options.empty()) {
+    return std::string(model::QuestionTypeName(q.type)) + " without options: a page needs options";
+  }
+  return "";
+}
+
+// The questions a page can hold; each other one is skipped and reported in `loss`.
+std::vector<const Question*> PagesToWrite(const model::Bank& bank, LossReport& loss) {
+  std::vector<const Question*> pages;
+  for (const Question& q : bank.questions) {
+    std::string why = Unwritable(q);
+    if (why.empty()) {
+      pages.push_back(&q);
+      continue;
+    }
+    LossReport::QuestionScope scope(loss, q);
+    loss.Drop("questions (" + why + ")");
+  }
+  return pages;
+}
+
+}  // namespace
+
 Result<std::string> PageFormat::Export(const model::Bank& bank, const ExportOptions& /*options*/,
                                        LossReport& loss) const {
   if (bank.questions.empty()) {
     return Status::InvalidInput("cannot write an empty bank as pages: a page holds one question");
   }
+  std::vector<const Question*> pages = PagesToWrite(bank, loss);
+  if (pages.empty()) {
+    return Status::InvalidInput(
+        "none of the " + std::to_string(bank.questions.size()) +
+        " questions can be written as a page: a page needs a stem and options");
+  }
   std::string out;
   // The file takes the line break of its first page.
-  std::string eol =
-      PageExtensionString(bank.questions.front(), "line_break") == "crlf" ? "\r\n" : "\n";
+  std::string eol = PageExtensionString(*pages.front(), "line_break") == "crlf" ? "\r\n" : "\n";
   PageWriter writer(bank, eol, loss);
-  const Value* first_page = bank.questions.front().extensions.Find("page");
+  const Value* first_page = pages.front()->extensions.Find("page");
   const Value* bom = first_page != nullptr ? first_page->Find("bom") : nullptr;
   if (bom != nullptr && bom->is_bool() && bom->as_bool()) out += kBom;
-  for (size_t i = 0; i < bank.questions.size(); ++i) {
-    const Question& q = bank.questions[i];
+  for (size_t i = 0; i < pages.size(); ++i) {
+    LossReport::QuestionScope scope(loss, *pages[i]);
     if (i > 0) out.append(eol).append(kSeparator).append(eol);
-    QBANK_RETURN_IF_ERROR(writer.Write(q, out));
+    QBANK_RETURN_IF_ERROR(writer.Write(*pages[i], out));
   }
-  const Question& last = bank.questions.back();
+  const Question& last = *pages.back();
   const Value* last_page = last.extensions.Find("page");
   const Value* final_newline = last_page != nullptr ? last_page->Find("final_newline") : nullptr;
   // A file that ends in a line break has it after its last line; so a page whose last line is

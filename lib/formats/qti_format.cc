@@ -1859,6 +1859,7 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
   std::set<std::string> used;
   for (size_t i = 0; i < bank.questions.size(); ++i) {
     const Question& q = bank.questions[i];
+    LossReport::QuestionScope scope(loss, q);
     if (q.type == QuestionType::kOther) {
       loss.Drop("questions (other: no QTI interaction for it)");
       continue;

@@ -147,7 +147,7 @@ TEST(AikenFormatTest, ExportMatchesGolden) {
   auto r = ImportText(aiken, "good.txt", ReadTestdata("aiken/good.txt"));
   LossReport loss;
   EXPECT_EQ(ExportText(aiken, r.bank, loss), ReadTestdata("aiken/golden_export.txt"));
-  EXPECT_TRUE(loss.empty()) << loss.ToString();
+  EXPECT_TRUE(loss.empty()) << loss.Summary();
 }
 
 TEST(AikenFormatTest, LossReportCountsEveryDroppedField) {
@@ -180,7 +180,7 @@ TEST(AikenFormatTest, LossReportCountsEveryDroppedField) {
   EXPECT_EQ(out,
             "Which cloud type brings thunderstorms?\nA) Cirrus\nB) Cumulonimbus\nC) Stratus\n"
             "ANSWER: B\n");
-  EXPECT_EQ(loss.ToString(),
+  EXPECT_EQ(loss.Summary(),
             "  bank.title: 1 value dropped\n"
             "  explanation: 1 value dropped\n"
             "  id: 1 value dropped\n"

@@ -600,7 +600,7 @@ TEST(CsvExportTest, WritesTheQbankLayoutQuotingOnlyWhenNeeded) {
   Result<std::string> out = CsvFormat().Export(SampleBank(), {}, loss);
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   EXPECT_EQ(*out, kSampleCsv);
-  EXPECT_TRUE(loss.empty()) << loss.ToString();
+  EXPECT_TRUE(loss.empty()) << loss.Summary();
 }
 
 TEST(CsvExportTest, RoundTripKeepsEveryFieldTheLayoutHolds) {
@@ -664,7 +664,7 @@ TEST(CsvExportTest, FixtureSurvivesExportAndImport) {
   LossReport loss;
   Result<std::string> out = CsvFormat().Export(first->bank, {}, loss);
   ASSERT_TRUE(out.ok());
-  EXPECT_TRUE(loss.empty()) << loss.ToString();
+  EXPECT_TRUE(loss.empty()) << loss.Summary();
   auto second = ImportCsv("again.csv", *out);
   ASSERT_TRUE(second->status.ok()) << second->status.ToString();
   LossReport loss2;
@@ -691,7 +691,7 @@ TEST(CsvExportTest, ReportsWhatTheLayoutCannotCarry) {
   LossReport loss;
   Result<std::string> out = CsvFormat().Export(bank, {}, loss);
   ASSERT_TRUE(out.ok());
-  EXPECT_EQ(loss.ToString(),
+  EXPECT_EQ(loss.Summary(),
             "  authors (after the first): 1 value dropped\n"
             "  bank.extensions.source: 1 value dropped\n"
             "  bank.title: 1 value dropped\n"

@@ -133,7 +133,7 @@ TEST_F(GiftFixtureTest, OtherQuestionTypesAreRead) {
 TEST_F(GiftFixtureTest, ExportMatchesGoldenWithoutLoss) {
   LossReport loss;
   EXPECT_EQ(ExportText(gift_, imported_.bank, loss), ReadTestdata("gift/golden_export.gift"));
-  EXPECT_TRUE(loss.empty()) << loss.ToString();
+  EXPECT_TRUE(loss.empty()) << loss.Summary();
 }
 
 TEST_F(GiftFixtureTest, AnswerBlocksTheModelOnlyPartlyHoldsAreWrittenBackUnchanged) {
@@ -252,7 +252,7 @@ TEST(GiftFormatTest, APercentSignThatIsNoWeightIsAnswerText) {
   bank.questions[0].options[2].text.value = "%50% of it";
   LossReport loss;
   ExportText(gift, bank, loss);
-  EXPECT_EQ(loss.ToString(), "  options.text (starts like a weight): 1 value dropped\n");
+  EXPECT_EQ(loss.Summary(), "  options.text (starts like a weight): 1 value dropped\n");
 }
 
 TEST(GiftFormatTest, MoodleGradesAreTheOnlyAcceptedWeights) {
@@ -302,7 +302,7 @@ TEST(GiftFormatTest, LossReportNamesWhatGiftCannotCarry) {
             "$CATEGORY: Rivers\n\n::geo-7::Which river flows through Cairo? {\n"
             "=The Nile#About The Nile.\n~The Congo#About The Congo.\n~The Niger#About The Niger.\n"
             "####Cairo sits on the Nile delta.\\n\\nThe city grew along its banks.\n}\n");
-  EXPECT_EQ(loss.ToString(),
+  EXPECT_EQ(loss.Summary(),
             "  authors: 1 value dropped\n"
             "  bank.publisher: 1 value dropped\n"
             "  difficulty: 1 value dropped\n"
@@ -464,7 +464,7 @@ TEST(GiftFormatTest, SeveralFullyCorrectAnswersKeepTheSingleAnswerType) {
   EXPECT_EQ(r.bank.questions[0].type, QuestionType::kSingleAnswer);
   LossReport loss;
   std::string out = ExportText(gift, r.bank, loss);
-  EXPECT_TRUE(loss.empty()) << loss.ToString();
+  EXPECT_TRUE(loss.empty()) << loss.Summary();
   EXPECT_NE(out.find("{\n=two\n=four\n~three\n}"), std::string::npos) << out;
   auto again = ImportText(gift, "again.gift", out);
   ASSERT_EQ(again.bank.questions.size(), 1u);

@@ -129,7 +129,7 @@ TEST_F(MdFixtureTest, ExportMatchesGoldenAndIsStable) {
   LossReport loss;
   std::string out = ExportText(md_, imported_.bank, loss);
   EXPECT_EQ(out, ReadTestdata("md/drafts_export.md"));
-  EXPECT_TRUE(loss.empty()) << loss.ToString();
+  EXPECT_TRUE(loss.empty()) << loss.Summary();
   auto again = ImportText(md_, "again.md", out);
   EXPECT_EQ(again.ErrorText(), "");
   LossReport loss2;
@@ -276,7 +276,7 @@ TEST(MdFormatTest, EveryFieldSurvivesExportAndImport) {
   MdFormat md;
   LossReport loss;
   std::string out = ExportText(md, bank, loss);
-  EXPECT_TRUE(loss.empty()) << loss.ToString();
+  EXPECT_TRUE(loss.empty()) << loss.Summary();
   auto back = ImportText(md, "back.md", out);
   ASSERT_EQ(back.ErrorText(), "") << out;
   ASSERT_EQ(back.bank.questions.size(), 1u) << out;
@@ -314,7 +314,7 @@ TEST(MdFormatTest, AnUnbalancedFenceInATextIsReportedAsLoss) {
   MdFormat md;
   LossReport loss;
   ExportText(md, bank, loss);
-  EXPECT_EQ(loss.ToString(), "  stem (line read as structure): 1 value dropped\n");
+  EXPECT_EQ(loss.Summary(), "  stem (line read as structure): 1 value dropped\n");
 }
 
 TEST(MdFormatTest, OptionLinesThatWouldReadAsStructureAreReported) {
@@ -329,7 +329,7 @@ TEST(MdFormatTest, OptionLinesThatWouldReadAsStructureAreReported) {
   MdFormat md;
   LossReport loss;
   ExportText(md, bank, loss);
-  EXPECT_EQ(loss.ToString(), "  options.text (line read as structure): 2 values dropped\n");
+  EXPECT_EQ(loss.Summary(), "  options.text (line read as structure): 2 values dropped\n");
 }
 
 TEST(MdFormatTest, IndentedCodeAtTheStartOfATextKeepsItsIndentation) {

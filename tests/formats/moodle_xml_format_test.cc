@@ -120,7 +120,7 @@ TEST(MoodleXmlFormatTest, ExportMatchesGoldenAndIsStable) {
   std::string golden = ReadTestdata("moodle_xml/all_types.golden.xml");
   if (out != golden) SaveActual("all_types.golden.xml", out);
   EXPECT_EQ(out, golden);
-  EXPECT_EQ(loss.ToString(), "");
+  EXPECT_EQ(loss.Summary(), "");
   // Reading the export and writing it again changes nothing.
   Imported again = ImportText(MoodleXmlFormat(), "golden.xml", out);
   ASSERT_TRUE(again.status.ok()) << again.status.ToString();
@@ -292,7 +292,7 @@ TEST(MoodleXmlFormatTest, RoundTripKeepsWhatTheFormatHolds) {
             std::string::npos);
   EXPECT_NE(xml.find("<questiontext format=\"markdown\">"), std::string::npos);
   EXPECT_NE(xml.find("<answer fraction=\"50\" format=\"html\">"), std::string::npos);
-  EXPECT_EQ(loss.ToString(), "");
+  EXPECT_EQ(loss.Summary(), "");
   Imported back = ImportText(MoodleXmlFormat(), "out.xml", xml);
   ASSERT_TRUE(back.status.ok()) << back.status.ToString();
   ASSERT_EQ(back.bank.questions.size(), bank.questions.size());
@@ -313,7 +313,7 @@ TEST(MoodleXmlFormatTest, LossReportNamesWhatMoodleCannotHold) {
   bank.questions.push_back(matching);
   LossReport loss;
   std::string xml = ExportText(MoodleXmlFormat(), bank, loss);
-  EXPECT_EQ(loss.ToString(),
+  EXPECT_EQ(loss.Summary(),
             "  bank.title: 1 value dropped\n"
             "  difficulty: 1 value dropped\n"
             "  exam: 1 value dropped\n"

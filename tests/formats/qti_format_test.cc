@@ -197,7 +197,7 @@ TEST(QtiFormatTest, SingleItemExportMatchesGolden) {
       std::string golden = ReadTestdata(name);
       if (out != golden) SaveActual(name, out);
       EXPECT_EQ(out, golden) << name;
-      EXPECT_EQ(loss.ToString(), "");
+      EXPECT_EQ(loss.Summary(), "");
     }
   }
 }
@@ -250,7 +250,7 @@ TEST(QtiFormatTest, RoundTripKeepsWhatTheFormatHolds) {
     model::Bank bank = SampleBank();
     LossReport loss;
     std::string zip = ExportText(*format, bank, loss, "out.zip");
-    EXPECT_EQ(loss.ToString(), "");
+    EXPECT_EQ(loss.Summary(), "");
     Imported back = ImportText(*format, "out.zip", zip);
     ASSERT_TRUE(back.status.ok()) << back.status.ToString();
     EXPECT_EQ(back.ErrorText(), "");
@@ -325,7 +325,7 @@ TEST(QtiFormatTest, LossReportNamesWhatQtiCannotHold) {
   bank.questions.push_back(essay);
   LossReport loss;
   ExportText(kQti30, bank, loss, "out.zip");
-  EXPECT_EQ(loss.ToString(),
+  EXPECT_EQ(loss.Summary(),
             "  bank.title: 1 value dropped\n"
             "  markup: 1 value dropped\n"
             "  trap: 1 value dropped\n");
@@ -347,7 +347,7 @@ TEST(QtiFormatTest, HtmlWithoutElementsIsReportedAsMarkupLoss) {
   bank.questions[0].stem = T("Who wrote The Histories?");  // html, but no element anywhere
   LossReport loss;
   std::string item = ExportText(kQti21, bank, loss, "");
-  EXPECT_EQ(loss.ToString(),
+  EXPECT_EQ(loss.Summary(),
             "  domain: 1 value dropped\n  markup: 1 value dropped\n  tags: 2 values dropped\n");
   Imported back = ImportText(kQti21, "item.xml", item);
   ASSERT_TRUE(back.status.ok());

@@ -515,7 +515,7 @@ TEST(RoundTripTest, LossReportsMatchWhatIsActuallyLost) {
 
   LossReport md_loss;
   model::Bank md = Through("md", bank, &md_loss);
-  EXPECT_TRUE(md_loss.empty()) << md_loss.ToString();
+  EXPECT_TRUE(md_loss.empty()) << md_loss.Summary();
   Held all;
   all.bank = all.metadata = all.domain = all.explanation = all.rationale = all.weight = all.tags =
       all.markup = all.suppressions = all.extensions = true;
@@ -523,7 +523,7 @@ TEST(RoundTripTest, LossReportsMatchWhatIsActuallyLost) {
 
   LossReport gift_loss;
   Through("gift", bank, &gift_loss);
-  EXPECT_EQ(gift_loss.ToString(),
+  EXPECT_EQ(gift_loss.Summary(),
             "  authors: 1 value dropped\n"
             "  bank.title: 1 value dropped\n"
             "  difficulty: 1 value dropped\n"
@@ -535,7 +535,7 @@ TEST(RoundTripTest, LossReportsMatchWhatIsActuallyLost) {
 
   LossReport aiken_loss;
   Through("aiken", bank, &aiken_loss);
-  EXPECT_EQ(aiken_loss.ToString(),
+  EXPECT_EQ(aiken_loss.Summary(),
             "  authors: 1 value dropped\n"
             "  bank.title: 1 value dropped\n"
             "  difficulty: 1 value dropped\n"
@@ -675,8 +675,8 @@ TEST(SeedRoundTripTest, EachSeedPageGoesToGiftAndBackWithRationalesAndExplanatio
       EXPECT_EQ(b.options[i].correct, a.options[i].correct) << path;
     }
     // What a page holds and GIFT does not is reported, not silently dropped.
-    EXPECT_EQ(loss.dropped().count("trap"), 1u) << loss.ToString();
-    EXPECT_EQ(loss.dropped().count("authors"), 1u) << loss.ToString();
+    EXPECT_EQ(loss.dropped().count("trap"), 1u) << loss.Summary();
+    EXPECT_EQ(loss.dropped().count("authors"), 1u) << loss.Summary();
   }
 }
 
