@@ -601,7 +601,7 @@ TEST(JsonFormatTest, RegisteredDetectedAndLossless) {
   // Extensions that are not objects cannot be written and are reported.
   bank.questions[0].options[0].extensions = model::Value("loose");
   out = json->Export(bank, {}, loss);
-  EXPECT_EQ(loss.ToString(), "  extensions: 1 value dropped\n");
+  EXPECT_EQ(loss.Summary(), "  extensions: 1 value dropped\n");
 }
 
 TEST(JsonFormatTest, ImportHonoursEncoding) {
