@@ -13,6 +13,7 @@
 
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
+#include "formats/markdown_html.h"
 #include "formats/question_names.h"
 #include "formats/xml_source_decoding.h"
 #include "xml/xml_tree.h"
@@ -35,6 +36,8 @@ constexpr std::string_view kExtensionKey = "qti";
 constexpr std::string_view kIdLabelPrefix = "qbank-id:";
 constexpr std::string_view kManifestName = "imsmanifest.xml";
 constexpr std::string_view kGeneralFeedback = "GENERAL";
+// LOM technical format of an item rendered from Markdown.
+constexpr std::string_view kMarkdownFormat = "text/markdown";
 
 struct Dialect {
   std::string_view item_namespace;
@@ -930,6 +933,45 @@ std::string LomString(const xml::Node& node) {
   return out;
 }
 
+// An item rendered from Markdown, back as Markdown: each field's HTML converted (only when every
+// field converts to Markdown that renders to the same HTML; else the question stays HTML).
+void MarkdownFromHtml(Question& q) {
+  if (q.markup != Markup::kHtml && q.markup != Markup::kPlain) return;
+  Question copy = q;
+  bool ok = true;
+  auto convert = [&ok](std::string& value) {
+    if (value.empty() || !ok) return;
+    std::optional<std::string> md = HtmlToMarkdown(value);
+    if (md.has_value()) {
+      value = std::move(*md);
+    } else {
+      ok = false;
+    }
+  };
+  convert(copy.stem.value);
+  convert(copy.explanation.value);
+  std::string after = TextAfterGap(copy);
+  convert(after);
+  if (!after.empty()) SetTextAfterGap(copy, after);
+  bool content_options = model::IsChoiceType(q.type) || q.type == QuestionType::kMatching;
+  for (Option& o : copy.options) {
+    if (content_options) convert(o.text.value);
+    convert(o.rationale.value);
+    std::string match = MatchOf(o);
+    convert(match);
+    if (!match.empty()) SetMatch(o, match);
+  }
+  if (!ok) return;
+  copy.markup = Markup::kMarkdown;
+  copy.stem.verbatim = false;
+  copy.explanation.verbatim = false;
+  for (Option& o : copy.options) {
+    o.text.verbatim = false;
+    o.rationale.verbatim = false;
+  }
+  q = std::move(copy);
+}
+
 // A resource's LOM metadata: keywords become tags, a classification's taxon path the domain.
 void ReadResourceMetadata(const xml::Node& resource, const SourceText& manifest_source,
                           uint32_t manifest_file, Question& question) {
@@ -948,6 +990,12 @@ void ReadResourceMetadata(const xml::Node& resource, const SourceText& manifest_
     for (const xml::Node* keyword : general->ChildElements("keyword")) {
       std::string tag = LomString(*keyword);
       if (!tag.empty()) question.tags.push_back(text_at(*keyword, tag));
+    }
+  }
+  if (const xml::Node* technical = lom->FirstChild("technical")) {
+    const xml::Node* format = technical->FirstChild("format");
+    if (format != nullptr && Trim(format->TextContent()) == kMarkdownFormat) {
+      MarkdownFromHtml(question);
     }
   }
   for (const xml::Node* classification : lom->ChildElements("classification")) {
@@ -1665,6 +1713,40 @@ class ItemWriter {
   bool wrote_element() const { return wrote_element_; }
 };
 
+// One Markdown field as QTI content: rendered by cmark (raw HTML kept when it is well-formed XML,
+// else left out and reported), a lone paragraph unwrapped so it can stand inline.
+std::string RenderField(const std::string& markdown, LossReport& loss) {
+  if (markdown.empty()) return markdown;
+  std::string html = RenderMarkdown(markdown, true);
+  if (!xml::ParseFragment(html, "markdown").ok()) {
+    loss.Drop("markup (raw HTML in Markdown that is not well-formed XML)");
+    html = RenderMarkdown(markdown, false);
+  }
+  constexpr std::string_view kOpen = "<p>";
+  constexpr std::string_view kClose = "</p>";
+  if (html.starts_with(kOpen) && html.ends_with(kClose) &&
+      html.find(kOpen, kOpen.size()) == std::string::npos) {
+    html = html.substr(kOpen.size(), html.size() - kOpen.size() - kClose.size());
+  }
+  return html;
+}
+
+// A Markdown question's texts as HTML (the answers a learner types stay as they are).
+void RenderQuestionMarkdown(Question& q, LossReport& loss) {
+  q.markup = Markup::kHtml;
+  q.stem.value = RenderField(q.stem.value, loss);
+  q.explanation.value = RenderField(q.explanation.value, loss);
+  if (std::string after = TextAfterGap(q); !after.empty()) {
+    SetTextAfterGap(q, RenderField(after, loss));
+  }
+  bool content_options = model::IsChoiceType(q.type) || q.type == QuestionType::kMatching;
+  for (Option& o : q.options) {
+    if (content_options) o.text.value = RenderField(o.text.value, loss);
+    o.rationale.value = RenderField(o.rationale.value, loss);
+    if (std::string match = MatchOf(o); !match.empty()) SetMatch(o, RenderField(match, loss));
+  }
+}
+
 // One item of a package: its resource identifier, its path, and the question it holds.
 struct PackageItem {
   std::string identifier;
@@ -1675,7 +1757,8 @@ struct PackageItem {
 // LOM metadata for a resource: the question's tags as keywords, its domain as a taxon path
 // (one taxon per "/"-separated level); nullopt when it has neither.
 std::optional<xml::Node> ResourceMetadata(const Question& q) {
-  if (q.tags.empty() && q.domain.empty()) return std::nullopt;
+  bool markdown = q.markup == Markup::kMarkdown;
+  if (q.tags.empty() && q.domain.empty() && !markdown) return std::nullopt;
   auto lang_string = [](const std::string& value) {
     xml::Node s = xml::Node::Element("string");
     s.Append(xml::Node::Text(value));
@@ -1689,6 +1772,12 @@ std::optional<xml::Node> ResourceMetadata(const Question& q) {
     for (const Text& tag : q.tags) {
       general.Append(xml::Node::Element("keyword")).Append(lang_string(tag.value));
     }
+  }
+  if (markdown) {
+    // The item's HTML was rendered from Markdown: read back as Markdown (qbank's convention).
+    lom.Append(xml::Node::Element("technical"))
+        .Append(xml::Node::Element("format"))
+        .Append(xml::Node::Text(std::string(kMarkdownFormat)));
   }
   if (!q.domain.empty()) {
     xml::Node& classification = lom.Append(xml::Node::Element("classification"));
@@ -1865,7 +1954,6 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
       continue;
     }
     ReportQuestionLoss(WithoutSharedExtensions(q, true, true, true), held, loss);
-    if (q.markup == Markup::kMarkdown) loss.Drop("markup");
     std::string id_source = q.id.empty() ? model::DeriveQuestionId(q) : q.id.value;
     std::string identifier = ToIdentifier(id_source);
     if (used.count(identifier) != 0) {
@@ -1875,9 +1963,11 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
     used.insert(identifier);
     Question copy_for_id;
     const Question* item_question = &q;
-    if (q.id.empty()) {
+    if (q.id.empty() || q.markup == Markup::kMarkdown) {
       copy_for_id = q;
       copy_for_id.id.value = id_source;
+      // QTI carries HTML, not Markdown: a draft's Markdown is rendered (cmark).
+      if (q.markup == Markup::kMarkdown) RenderQuestionMarkdown(copy_for_id, loss);
       item_question = &copy_for_id;
     }
     Result<xml::Node> item = writer.Write(*item_question, identifier, bank.language.value);
@@ -1889,6 +1979,7 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
                                   "): " + item.status().ToString());
     }
     if (q.markup == Markup::kHtml && !writer.wrote_element()) loss.Drop("markup");
+    if (q.markup == Markup::kMarkdown && !package) loss.Drop("markup (Markdown rendered as HTML)");
     std::string bytes = xml::Write(*item);
     if (!package) return bytes;
     std::string path = "items/" + identifier + ".xml";

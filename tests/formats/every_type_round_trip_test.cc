@@ -163,5 +163,34 @@ TEST(EveryTypeRoundTripTest, TheFixtureHoldsEveryType) {
   EXPECT_EQ(TextAfterGap(in.bank.questions[2]), "and its right side starboard.");
 }
 
+TEST(EveryTypeRoundTripTest, MarkdownIsRenderedForQtiAndReadBackAsMarkdown) {
+  std::string draft = ReadTestdata("every_type/markdown.md");
+  Imported in = ImportText(MdFormat(), "markdown.md", draft);
+  ASSERT_TRUE(in.status.ok()) << in.status.ToString();
+  for (const QtiFormat* qti : {&kQti21, &kQti30}) {
+    LossReport loss;
+    std::string package = ExportText(*qti, in.bank, loss, "out.zip");
+    Result<zip::Archive> archive = zip::Archive::Open(package, "out.zip");
+    ASSERT_TRUE(archive.ok());
+    Result<std::string> item = archive->Read("items/chem-1.xml");
+    ASSERT_TRUE(item.ok());
+    // Rendered by cmark, not as typed.
+    EXPECT_NE(item->find("the <em>chemical formula</em> of water, written as <code>H2O</code>"),
+              std::string::npos)
+        << *item;
+    EXPECT_EQ(item->find("*chemical formula*"), std::string::npos);
+    EXPECT_NE(item->find("<li>two hydrogen atoms</li>"), std::string::npos) << *item;
+    std::optional<std::string> errors = SchemaErrors(package, qti == &kQti30);
+    if (errors.has_value()) {
+      EXPECT_EQ(*errors, "");
+    }
+    Imported back = ImportText(*qti, "out.zip", package);
+    ASSERT_TRUE(back.status.ok()) << back.status.ToString();
+    EXPECT_EQ(back.bank.questions[0].markup, model::Markup::kMarkdown);
+    LossReport md_loss;
+    EXPECT_EQ(ExportText(MdFormat(), back.bank, md_loss), draft);
+  }
+}
+
 }  // namespace
 }  // namespace qbank::formats

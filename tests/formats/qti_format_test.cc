@@ -324,11 +324,15 @@ TEST(QtiFormatTest, LossReportNamesWhatQtiCannotHold) {
   essay.stem = T("Discuss the causes of the First World War.");
   bank.questions.push_back(essay);
   LossReport loss;
-  ExportText(kQti30, bank, loss, "out.zip");
+  std::string package = ExportText(kQti30, bank, loss, "out.zip");
+  // Markdown is rendered (cmark), not dropped.
   EXPECT_EQ(loss.Summary(),
             "  bank.title: 1 value dropped\n"
-            "  markup: 1 value dropped\n"
             "  trap: 1 value dropped\n");
+  Imported back = ImportText(kQti30, "out.zip", package);
+  ASSERT_TRUE(back.status.ok()) << back.status.ToString();
+  EXPECT_EQ(back.bank.questions[2].markup, Markup::kMarkdown);
+  EXPECT_EQ(back.bank.questions[2].stem.value, "Who wrote *The Histories*?");
   // An "other" question has no interaction to go to.
   model::Question other;
   other.id = T("hist-6");

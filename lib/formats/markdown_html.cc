@@ -1,0 +1,171 @@
+// The cmark door, and the inline HTML subset back to Markdown over the xml/ door.
+#include "formats/markdown_html.h"
+
+#include <cmark.h>
+
+#include <cstdlib>
+#include <memory>
+
+#include "base/utf8_text.h"
+#include "xml/xml_tree.h"
+
+namespace qbank::formats {
+namespace {
+
+// Markdown's special characters in text, escaped so the text reads back as itself.
+std::string EscapeMarkdown(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    if (std::string_view("\\`*_[]<>#").find(c) != std::string_view::npos) out += '\\';
+    out += c;
+  }
+  return out;
+}
+
+class MarkdownWriter {
+ public:
+  // The inline content of `nodes`; false on anything without a Markdown notation.
+  bool Inline(const std::vector<xml::Node>& nodes, std::string& out) const {
+    for (const xml::Node& n : nodes) {
+      if (!n.is_element()) {
+        std::string text = n.text;
+        for (char& c : text) {
+          if (c == '\n') c = ' ';
+        }
+        out += EscapeMarkdown(text);
+        continue;
+      }
+      std::string_view tag = n.LocalName();
+      bool plain_attributes = n.attributes.empty() || (tag == "a" && n.attributes.size() == 1 &&
+                                                       n.attributes[0].name == "href");
+      if (!plain_attributes) return false;
+      std::string inner;
+      if (tag == "code") {
+        std::string code = n.TextContent();
+        if (n.HasChildElements() || code.find('`') != std::string::npos) return false;
+        out += "`" + code + "`";
+        continue;
+      }
+      if (tag == "br") {
+        if (!n.children.empty()) return false;
+        out += "\\\n";
+        continue;
+      }
+      if (!Inline(n.children, inner) || inner.empty()) return false;
+      if (tag == "em" || tag == "i") {
+        out += "*" + inner + "*";
+      } else if (tag == "strong" || tag == "b") {
+        out += "**" + inner + "**";
+      } else if (tag == "a") {
+        const std::string& href = n.attributes[0].value;
+        if (href.find_first_of(" ()<>") != std::string::npos) return false;
+        out += "[" + inner + "](" + href + ")";
+      } else if (IsBlock(n)) {
+        return false;
+      } else {
+        out += xml::WriteFragment({n});  // inline HTML without a notation stays raw HTML
+      }
+    }
+    return true;
+  }
+
+  // Block content: paragraphs, lists, code blocks, or inline content alone.
+  bool Blocks(const std::vector<xml::Node>& nodes, std::string& out) const {
+    bool any_block = false;
+    for (const xml::Node& n : nodes) any_block = any_block || IsBlock(n);
+    if (!any_block) return Inline(nodes, out);
+    for (const xml::Node& n : nodes) {
+      if (!n.is_element()) {
+        if (!IsBlank(n.text)) return false;
+        continue;
+      }
+      if (!n.attributes.empty()) return false;
+      std::string block;
+      std::string_view tag = n.LocalName();
+      if (tag == "p") {
+        if (!Inline(n.children, block)) return false;
+      } else if (tag == "ul" || tag == "ol") {
+        if (!List(n, tag == "ol", block)) return false;
+      } else if (tag == "pre") {
+        const xml::Node* code = n.children.size() == 1 ? &n.children[0] : nullptr;
+        if (code == nullptr || !code->is_element() || code->LocalName() != "code" ||
+            code->HasChildElements() || code->TextContent().find("```") != std::string::npos) {
+          return false;
+        }
+        std::string text = code->TextContent();
+        if (!text.empty() && text.back() == '\n') text.pop_back();
+        block = "```\n" + text + "\n```";
+      } else {
+        return false;
+      }
+      if (!out.empty()) out += "\n\n";
+      out += block;
+    }
+    return true;
+  }
+
+ private:
+  static bool IsBlock(const xml::Node& n) {
+    if (!n.is_element()) return false;
+    std::string_view tag = n.LocalName();
+    return tag == "p" || tag == "ul" || tag == "ol" || tag == "pre" || tag == "table" ||
+           tag == "div" || tag == "blockquote" || tag.starts_with("h");
+  }
+
+  bool List(const xml::Node& list, bool ordered, std::string& out) const {
+    size_t number = 0;
+    for (const xml::Node& item : list.children) {
+      if (!item.is_element()) {
+        if (!IsBlank(item.text)) return false;
+        continue;
+      }
+      if (item.LocalName() != "li" || !item.attributes.empty()) return false;
+      std::string text;
+      if (!Inline(item.children, text) || Trim(text).empty()) return false;
+      if (!out.empty()) out += "\n";
+      out += (ordered ? std::to_string(++number) + ". " : "- ") + std::string(Trim(text));
+    }
+    return number > 0 || !out.empty();
+  }
+};
+
+std::string WithoutSpaceBetweenTags(const std::string& html) {
+  std::string out;
+  size_t i = 0;
+  while (i < html.size()) {
+    if (html[i] == '>') {
+      size_t j = i + 1;
+      while (j < html.size() && IsBlank(html[j])) ++j;
+      if (j < html.size() && html[j] == '<') {
+        out += '>';
+        i = j;
+        continue;
+      }
+    }
+    out += html[i++];
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string RenderMarkdown(std::string_view markdown, bool raw_html) {
+  int options = CMARK_OPT_DEFAULT | (raw_html ? CMARK_OPT_UNSAFE : 0);
+  std::unique_ptr<char, decltype(&std::free)> html(
+      cmark_markdown_to_html(markdown.data(), markdown.size(), options), &std::free);
+  return html == nullptr ? std::string() : std::string(Trim(html.get()));
+}
+
+std::optional<std::string> HtmlToMarkdown(std::string_view html) {
+  Result<std::vector<xml::Node>> nodes = xml::ParseFragment(std::string(html), "html");
+  if (!nodes.ok()) return std::nullopt;
+  std::string out;
+  if (!MarkdownWriter().Blocks(*nodes, out)) return std::nullopt;
+  // Only what renders back to the same HTML (but for white space between tags) is Markdown.
+  std::string again = WithoutSpaceBetweenTags(RenderMarkdown(out, true));
+  std::string want = WithoutSpaceBetweenTags(std::string(Trim(html)));
+  if (again != want && again != "<p>" + want + "</p>") return std::nullopt;
+  return out;
+}
+
+}  // namespace qbank::formats

@@ -1,0 +1,25 @@
+// Markdown to HTML (cmark, the CommonMark reference implementation from Debian's libcmark-dev,
+// its one door) and the common inline HTML back to Markdown, for formats that carry HTML but not
+// Markdown (QTI) and for Markdown drafts written from HTML.
+#ifndef QBANK_FORMATS_MARKDOWN_HTML_H_
+#define QBANK_FORMATS_MARKDOWN_HTML_H_
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace qbank::formats {
+
+// CommonMark rendered as HTML (cmark's XHTML-style output: `<br />`, `<hr />`), trimmed. Raw HTML
+// in the Markdown is passed through when `raw_html` is true, else replaced by a comment, as cmark's
+// safe mode does.
+std::string RenderMarkdown(std::string_view markdown, bool raw_html);
+
+// The HTML as Markdown when it uses only what Markdown writes back the same: paragraphs, em/i,
+// strong/b, code, pre, links (a href), line breaks and flat ul/ol lists of such text; nullopt for
+// anything else (a table, an image, an attribute Markdown has no notation for), which stays HTML.
+std::optional<std::string> HtmlToMarkdown(std::string_view html);
+
+}  // namespace qbank::formats
+
+#endif  // QBANK_FORMATS_MARKDOWN_HTML_H_
