@@ -59,7 +59,11 @@ class MarkdownWriter {
       } else if (tag == "a") {
         const std::string& href = n.attributes[0].value;
         if (href.find_first_of(" ()<>") != std::string::npos) return false;
-        out += "[" + inner + "](" + href + ")";
+        out += '[';
+        out += inner;
+        out += "](";
+        out += href;
+        out += ')';
       } else if (IsBlock(n)) {
         return false;
       } else {
