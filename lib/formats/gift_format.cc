@@ -105,6 +105,21 @@ size_t FindUnescaped(std::string_view s, size_t from, size_t to, std::string_vie
   return std::string_view::npos;
 }
 
+// The last unescaped `needle` in s[from, to) (occurrences may overlap, as PHP's strrpos finds
+// them); npos when none.
+size_t FindLastUnescaped(std::string_view s, size_t from, size_t to, std::string_view needle) {
+  size_t last = std::string_view::npos;
+  to = std::min(to, s.size());
+  for (size_t i = from; i < to; ++i) {
+    if (s[i] == '\\') {
+      ++i;
+      continue;
+    }
+    if (i + needle.size() <= to && s.compare(i, needle.size(), needle) == 0) last = i;
+  }
+  return last;
+}
+
 std::string FormatPercent(double percent) {
   char buf[32];
   std::snprintf(buf, sizeof buf, "%.5f", percent);
@@ -115,17 +130,21 @@ std::string FormatPercent(double percent) {
   return s;
 }
 
-// The length of the weight ("%-33.3%") that `s` starts with, or 0 when it starts with none.
+// The length of the weight ("%-33.3%") that `s` starts with, or 0 when it starts with none:
+// Moodle's pattern, "%", any dashes, digits (at most two before a decimal point) and "%".
 size_t WeightLength(std::string_view s) {
   if (s.empty() || s[0] != '%') return 0;
   size_t i = 1;
-  if (i < s.size() && s[i] == '-') ++i;
-  size_t digits = 0;
-  while (i < s.size() && ((s[i] >= '0' && s[i] <= '9') || s[i] == '.')) {
-    digits += s[i] != '.';
-    ++i;
-  }
-  return digits > 0 && i < s.size() && s[i] == '%' ? i + 1 : 0;
+  while (i < s.size() && s[i] == '-') ++i;
+  size_t digits_begin = i;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+  size_t digits = i - digits_begin;
+  if (digits == 0 || i == s.size()) return 0;
+  if (s[i] == '%') return i + 1;
+  if (s[i] != '.' || digits > 2) return 0;
+  ++i;
+  while (i < s.size() && s[i] >= '0' && s[i] <= '9') ++i;
+  return i < s.size() && s[i] == '%' ? i + 1 : 0;
 }
 
 bool ParseDouble(std::string_view s, double& value) {
@@ -254,12 +273,24 @@ class QuestionParser {
     Value gift;
     if (raw_.compare(pos, 2, "::") == 0) {
       size_t close = FindUnescaped(raw_, pos + 2, end, "::");
-      if (close == std::string::npos) return Fail(pos, "expected '::' to close the title");
+      if (close == std::string::npos) {
+        warnings_.emplace_back(pos,
+                               "no '::' closes this title; the '::' is dropped and the rest read "
+                               "as the question, as Moodle reads it");
+        pos += 2;
+        while (pos < end && IsBlank(raw_[pos])) ++pos;
+        return ParseBody(pos, end, q, gift);
+      }
       std::string title = Unescape(std::string_view(raw_).substr(pos + 2, close - pos - 2));
       if (!Trim(title).empty()) gift["title"] = std::string(Trim(title));
       pos = close + 2;
       while (pos < end && IsBlank(raw_[pos])) ++pos;
     }
+    ParseBody(pos, end, q, gift);
+  }
+
+  // The question after its title: format, text and the answer block.
+  void ParseBody(size_t pos, size_t end, model::Question& q, Value& gift) {
     for (std::string_view f : kFormats) {
       if (raw_.compare(pos, f.size(), f) == 0) {
         std::string name(f.substr(1, f.size() - 2));
@@ -315,10 +346,11 @@ class QuestionParser {
 
   // The inside of an answer block, raw_[begin, end).
   void ParseAnswers(size_t begin, size_t end, model::Question& q, Value& gift) {
-    size_t general = FindUnescaped(raw_, begin, end, "####");
+    // As Moodle: the general feedback follows the last "####".
+    size_t general = FindLastUnescaped(raw_, begin, end, "####");
     size_t answers_end = end;
     if (general != std::string::npos) {
-      q.explanation = MakeText(general + 4, end);
+      q.explanation = MarkedText(general + 4, end, gift, "explanation_format", false);
       answers_end = general;
     }
     size_t b = begin;
@@ -335,24 +367,28 @@ class QuestionParser {
       gift["answers"] = block;
       return ReadNumerical(b + 1, e, q);
     }
-    size_t hash = FindUnescaped(raw_, b, e, "#");
-    std::string token(Trim(std::string_view(raw_).substr(b, std::min(hash, e) - b)));
-    std::string upper = Upper(token);
-    if (upper == "T" || upper == "TRUE" || upper == "F" || upper == "FALSE") {
-      gift["tf"] = token;
-      return ReadTrueFalse(upper[0] == 'T', hash, e, q);
-    }
-    // Matching pairs are "=item -> match": no '~' (that makes a multiple choice whose texts hold
-    // "->"), and the first answer has "->" before any feedback.
-    size_t first_end = std::min(FindUnescaped(raw_, b + 1, e, "="), e);
-    first_end = std::min(FindUnescaped(raw_, b, first_end, "#"), first_end);
-    if (FindUnescaped(raw_, b, first_end, "->") != std::string::npos &&
-        FindUnescaped(raw_, b, e, "~") == std::string::npos) {
+    // Then, as Moodle tells them apart: any '~' makes a multiple choice; '=' with "->" a
+    // matching question; "T", "TRUE", "F" or "FALSE" (in capitals) a true/false question; the
+    // rest is a short answer.
+    if (FindUnescaped(raw_, b, e, "~") != std::string::npos) return ReadMultipleChoice(b, e, q);
+    if (FindUnescaped(raw_, b, e, "=") != std::string::npos &&
+        FindUnescaped(raw_, b, e, "->") != std::string::npos) {
       q.type = QuestionType::kMatching;
       gift["answers"] = block;
       return ReadMatching(b, e, q);
     }
-    if (FindUnescaped(raw_, b, e, "~") != std::string::npos) return ReadMultipleChoice(b, e, q);
+    size_t hash = FindUnescaped(raw_, b, e, "#");
+    std::string token(Trim(std::string_view(raw_).substr(b, std::min(hash, e) - b)));
+    if (token == "T" || token == "TRUE" || token == "F" || token == "FALSE") {
+      gift["tf"] = token;
+      return ReadTrueFalse(token[0] == 'T', hash, e, q);
+    }
+    std::string upper = Upper(token);
+    if (upper == "T" || upper == "TRUE" || upper == "F" || upper == "FALSE") {
+      warnings_.emplace_back(b, "\"" + token +
+                                    "\" is read as a short answer, as Moodle reads it: only T, "
+                                    "TRUE, F and FALSE in capitals make a true/false question");
+    }
     q.type = QuestionType::kShortAnswer;
     gift["answers"] = block;
     ReadShortAnswer(b, e, q);
@@ -360,7 +396,7 @@ class QuestionParser {
 
  private:
   struct Answer {
-    char marker = 0;  // '=', '~', or 0 for a numerical answer written without one
+    char marker = 0;  // '=', '~', or 0 for an answer before the first mark
     size_t marker_pos = 0;
     size_t begin = 0;  // after the marker
     size_t end = 0;
@@ -517,33 +553,29 @@ class QuestionParser {
     return cursor_->SpanOf(src_begin, src_end, file_);
   }
 
-  // Splits raw_[b, e) at every unescaped '=' and '~'.
+  // Splits raw_[b, e) at every unescaped '=' and '~'. Text before the first mark is an answer
+  // too (marker 0), as Moodle reads it.
   std::vector<Answer> Split(size_t b, size_t e) {
     std::vector<Answer> answers;
+    size_t first = b;
+    while (first < e && IsBlank(raw_[first])) ++first;
     for (size_t i = b; i < e; ++i) {
       if (raw_[i] == '\\') {
         ++i;
         continue;
       }
-      if (raw_[i] == '=' || raw_[i] == '~') {
-        if (!answers.empty()) answers.back().end = i;
-        Answer a;
-        a.marker = raw_[i];
-        a.marker_pos = i;
-        a.begin = i + 1;
-        a.end = e;
-        answers.push_back(a);
-      } else if (answers.empty() && !IsBlank(raw_[i])) {
-        Fail(i, "expected an answer starting with '=' or '~'");
-        return {};
-      }
+      if (raw_[i] != '=' && raw_[i] != '~') continue;
+      if (answers.empty() && i > first) answers.push_back(Answer{0, first, first, i});
+      if (!answers.empty()) answers.back().end = i;
+      answers.push_back(Answer{raw_[i], i, i + 1, e});
     }
+    if (answers.empty() && first < e) answers.push_back(Answer{0, first, first, e});
     return answers;
   }
 
   // The weight "%50%" at the start of an answer, if any; advances `begin` past it. As in Moodle,
-  // only "%", an optional "-", digits (with a decimal point) and "%" make a weight; any other
-  // text that starts with "%" is answer text.
+  // only what its pattern takes ("%", dashes, digits, at most two before a decimal point, "%")
+  // makes a weight; any other text that starts with "%" is answer text.
   std::optional<double> Weight(size_t& begin, size_t end) {
     size_t p = begin;
     while (p < end && IsBlank(raw_[p])) ++p;
@@ -565,29 +597,65 @@ class QuestionParser {
     return grade;
   }
 
-  // One answer's weight, text and feedback ("#...").
-  model::Option MakeOption(const Answer& a) {
+  // The format word ("[html]") a text starts with, as Moodle reads it in answers and feedback:
+  // taken off the text and kept in `ext` (an option's extensions, or with `nested` false the
+  // question's gift extension object itself) under `key`.
+  model::Text MarkedText(size_t begin, size_t end, Value& ext, const std::string& key,
+                         bool nested = true) {
+    size_t p = begin;
+    while (p < end && IsBlank(raw_[p])) ++p;
+    for (std::string_view f : kFormats) {
+      if (p + f.size() <= end && raw_.compare(p, f.size(), f) == 0) {
+        Value& target = nested ? ext[std::string(kExtension)] : ext;
+        target[key] = std::string(f.substr(1, f.size() - 2));
+        return MakeText(p + f.size(), end);
+      }
+    }
+    return MakeText(begin, end);
+  }
+
+  // One answer's weight (unless `weighted` is false: Moodle reads "=%50%x" in a multiple choice
+  // as the text "%50%x"), text and feedback ("#...").
+  model::Option MakeOption(const Answer& a, bool weighted = true) {
     model::Option option;
     size_t begin = a.begin;
-    option.weight = Weight(begin, a.end);
+    if (weighted) {
+      option.weight = Weight(begin, a.end);
+    } else if (size_t p = SkipBlanks(begin, a.end);
+               WeightLength(std::string_view(raw_).substr(p, a.end - p)) != 0) {
+      warnings_.emplace_back(p,
+                             "a weight after '=' is read as part of the answer text, as Moodle "
+                             "reads it ('=' gives full credit; write ~%50% for partial credit)");
+    }
     size_t hash = FindUnescaped(raw_, begin, a.end, "#");
-    option.text = MakeText(begin, std::min(hash, a.end));
-    if (hash != std::string::npos) option.rationale = MakeText(hash + 1, a.end);
+    option.text = MarkedText(begin, std::min(hash, a.end), option.extensions, "text_format");
+    if (hash != std::string::npos) {
+      option.rationale = MarkedText(hash + 1, a.end, option.extensions, "feedback_format");
+    }
     option.span = SpanAt(a.marker_pos, a.end);
     option.correct_span = SpanAt(a.marker_pos, a.marker_pos + 1);
     return option;
   }
 
+  size_t SkipBlanks(size_t p, size_t end) const {
+    while (p < end && IsBlank(raw_[p])) ++p;
+    return p;
+  }
+
   void ReadMultipleChoice(size_t b, size_t e, model::Question& q) {
     std::vector<Answer> answers = Split(b, e);
-    if (failed()) return;
     if (answers.size() < 2) return Fail(b, "expected at least two answers in a multiple choice");
     bool single = std::any_of(answers.begin(), answers.end(),
                               [](const Answer& a) { return a.marker == '='; });
     q.type = single ? QuestionType::kSingleAnswer : QuestionType::kMultipleAnswer;
+    if (answers[0].marker == 0) {
+      warnings_.emplace_back(answers[0].begin,
+                             "an answer without '=' or '~' before the first marked one is read "
+                             "as a wrong answer, as Moodle reads it");
+    }
     for (size_t i = 0; i < answers.size(); ++i) {
       const Answer& a = answers[i];
-      model::Option option = MakeOption(a);
+      model::Option option = MakeOption(a, a.marker != '=');
       if (failed()) return;
       if (DropsEmptyAnswer(answers, i, option)) continue;
       if (single) {
@@ -629,72 +697,105 @@ class QuestionParser {
     return true;
   }
 
+  // "=a =b", or a lone "a" without '=' (Moodle's one accepted answer).
   void ReadShortAnswer(size_t b, size_t e, model::Question& q) {
     std::vector<Answer> answers = Split(b, e);
-    if (failed()) return;
     for (size_t i = 0; i < answers.size(); ++i) {
       const Answer& a = answers[i];
       model::Option option = MakeOption(a);
       if (failed()) return;
       if (DropsEmptyAnswer(answers, i, option)) continue;
-      option.correct = true;
+      option.correct = !option.weight || *option.weight > 0;
       q.options.push_back(std::move(option));
     }
+    if (q.options.empty()) return Fail(b, "expected an accepted answer in a short answer");
   }
 
+  // Numbers ("3.14", "3.14:0.01", "1..5", or "*" for any other answer), each with a weight and
+  // feedback; then, as Moodle reads it, everything from the first '~' on is one entry: the
+  // feedback (after its '#') for every other answer.
   void ReadNumerical(size_t b, size_t e, model::Question& q) {
-    std::vector<Answer> answers;
-    if (FindUnescaped(raw_, b, e, "=") == std::string::npos &&
-        FindUnescaped(raw_, b, e, "~") == std::string::npos) {
-      answers.push_back(Answer{0, b, b, e});
-    } else {
-      answers = Split(b, e);
-      if (failed()) return;
-    }
-    for (const Answer& a : answers) {
+    size_t tilde = FindUnescaped(raw_, b, e, "~");
+    std::vector<Answer> answers = Split(b, std::min(tilde, e));
+    for (Answer& a : answers) {
       model::Option option = MakeOption(a);
       if (failed()) return;
-      option.correct = a.marker != '~';
-      const std::string& v = option.text.value;
-      double x = 0;
-      double y = 0;
-      size_t range = v.find("..");
-      size_t colon = v.find(':');
-      bool ok =
-          v.empty()                    ? a.marker == '~'
-          : range != std::string::npos ? ParseDouble(std::string_view(v).substr(0, range), x) &&
-                                             ParseDouble(std::string_view(v).substr(range + 2), y)
-          : colon != std::string::npos ? ParseDouble(std::string_view(v).substr(0, colon), x) &&
-                                             ParseDouble(std::string_view(v).substr(colon + 1), y)
-                                       : ParseDouble(v, x);
-      if (!ok) {
+      option.correct = !option.weight || *option.weight > 0;
+      if (!IsNumericalAnswer(option.text.value)) {
         return Fail(a.begin,
-                    "expected a number, \"number:tolerance\" or \"low..high\" in a "
+                    "expected a number, \"number:tolerance\", \"low..high\" or \"*\" in a "
                     "numerical answer, found \"" +
-                        v + "\"");
+                        option.text.value + "\"");
       }
       q.options.push_back(std::move(option));
     }
+    if (q.options.empty()) {
+      return Fail(b - 1,
+                  "expected a numerical answer after '#' (a number, number:tolerance or "
+                  "low..high)");
+    }
+    if (tilde != std::string::npos) ReadOtherAnswers(tilde, e, q);
   }
 
+  // The '~' entry of a numerical answer block, raw_[tilde, e).
+  void ReadOtherAnswers(size_t tilde, size_t e, model::Question& q) {
+    size_t hash = FindUnescaped(raw_, tilde + 1, e, "#");
+    model::Text ignored = MakeText(tilde + 1, std::min(hash, e));
+    if (!ignored.empty()) {
+      warnings_.emplace_back(tilde + 1,
+                             "the text between '~' and '#' in a numerical answer is ignored, as "
+                             "Moodle ignores it ('~#feedback' is the feedback for any other "
+                             "answer)");
+    }
+    if (size_t next = FindUnescaped(raw_, tilde + 1, e, "~"); next != std::string::npos) {
+      warnings_.emplace_back(next,
+                             "a second '~' in a numerical answer is read as part of the first "
+                             "one's feedback, as Moodle reads it");
+    }
+    model::Option other;
+    other.correct = false;
+    if (hash != std::string::npos) {
+      other.rationale = MarkedText(hash + 1, e, other.extensions, "feedback_format");
+    }
+    other.span = SpanAt(tilde, e);
+    other.correct_span = SpanAt(tilde, tilde + 1);
+    q.options.push_back(std::move(other));
+  }
+
+  static bool IsNumericalAnswer(std::string_view v) {
+    double x = 0;
+    double y = 0;
+    size_t range = v.find("..");
+    size_t colon = v.find(':');
+    if (v == "*") return true;
+    if (range != std::string::npos && range > 0) {
+      return ParseDouble(v.substr(0, range), x) && ParseDouble(v.substr(range + 2), y);
+    }
+    if (colon != std::string::npos && colon > 0) {
+      return ParseDouble(v.substr(0, colon), x) && ParseDouble(v.substr(colon + 1), y);
+    }
+    return ParseDouble(v, x);
+  }
+
+  // "=item -> match" pairs (a first pair may go without '='); no weights, no feedback.
   void ReadMatching(size_t b, size_t e, model::Question& q) {
     std::vector<Answer> answers = Split(b, e);
-    if (failed()) return;
     if (answers.size() < 2) return Fail(b, "expected at least two pairs \"=item -> match\"");
     for (const Answer& a : answers) {
-      if (a.marker != '=') return Fail(a.marker_pos, "expected '=' before a matching pair");
       size_t arrow = FindUnescaped(raw_, a.begin, a.end, "->");
       if (arrow == std::string::npos) {
         return Fail(a.begin, "expected \"item -> match\" in a matching pair");
       }
       model::Option option;
-      option.text = MakeText(a.begin, arrow);
+      option.text = MarkedText(a.begin, arrow, option.extensions, "text_format");
       option.extensions[std::string(kExtension)]["match"] = MakeText(arrow + 2, a.end).value;
       option.span = SpanAt(a.marker_pos, a.end);
       q.options.push_back(std::move(option));
     }
   }
 
+  // {T}, {TRUE#wrong#right}: Moodle splits at the first two '#'; a third belongs to the right
+  // answer's feedback.
   void ReadTrueFalse(bool answer, size_t hash, size_t e, model::Question& q) {
     q.type = QuestionType::kTrueFalse;
     model::Option yes;
@@ -707,13 +808,16 @@ class QuestionParser {
     model::Option& other = answer ? no : yes;
     if (hash != std::string::npos && hash < e) {
       size_t second = FindUnescaped(raw_, hash + 1, e, "#");
-      other.rationale = MakeText(hash + 1, std::min(second, e));
+      other.rationale =
+          MarkedText(hash + 1, std::min(second, e), other.extensions, "feedback_format");
       if (second != std::string::npos) {
-        if (FindUnescaped(raw_, second + 1, e, "#") != std::string::npos) {
-          return Fail(FindUnescaped(raw_, second + 1, e, "#"),
-                      "expected at most two feedbacks (#wrong#right) in a true/false answer");
+        if (size_t third = FindUnescaped(raw_, second + 1, e, "#"); third != std::string::npos) {
+          warnings_.emplace_back(third,
+                                 "a third '#' in a true/false answer is read as part of the "
+                                 "right answer's feedback, as Moodle reads it (write \\# for a "
+                                 "literal '#')");
         }
-        key.rationale = MakeText(second + 1, e);
+        key.rationale = MarkedText(second + 1, e, key.extensions, "feedback_format");
       }
     }
     q.options.push_back(std::move(yes));
@@ -751,7 +855,8 @@ class GiftReader {
         ReadComment(trimmed.substr(2), pos + static_cast<size_t>(trimmed.data() - line.data()),
                     pos + static_cast<size_t>(trimmed.data() - line.data()) + trimmed.size());
       } else {
-        block_.AddLine(line, pos);
+        // Moodle trims every line of a question.
+        block_.AddLine(trimmed, pos + static_cast<size_t>(trimmed.data() - line.data()));
       }
       if (nl == std::string_view::npos) break;
       pos = nl + 1;
@@ -1070,7 +1175,8 @@ class GiftWriter {
     model::Question parsed;
     Value gift;
     parser.ParseAnswers(0, raw.size(), parsed, gift);
-    if (parser.failed() || parsed.type != q.type || !SameOptions(parsed.options, q.options) ||
+    if (parser.failed() || !parser.warnings().empty() || parsed.type != q.type ||
+        !SameOptions(parsed.options, q.options) ||
         parsed.explanation.value != q.explanation.value) {
       return false;
     }
@@ -1114,14 +1220,66 @@ class GiftWriter {
     return best;
   }
 
-  // Option text for an answer line; a text that starts like a weight cannot be told from one.
-  std::string AnswerText(const model::Option& o) {
-    if (WeightLength(o.text.value) != 0) loss_.Drop("options.text (starts like a weight)");
-    return Escape(o.text.value);
+  // "[html]" for the format word a text was read with (extensions.gift.<key>), else "".
+  static std::string FormatMark(const Value& extensions, const std::string& key) {
+    std::string name = GiftString(extensions, key);
+    for (std::string_view f : kFormats) {
+      if (f.substr(1, f.size() - 2) == name) return std::string(f);
+    }
+    return "";
+  }
+
+  // A text after its format mark: one that starts like a format word without one would lose it.
+  std::string MarkedText(const std::string& text, const std::string& mark, std::string_view field) {
+    std::string escaped = Escape(text);
+    if (mark.empty()) {
+      for (std::string_view f : kFormats) {
+        if (escaped.starts_with(f)) loss_.Drop(std::string(field) + " (starts like a format word)");
+      }
+    }
+    return mark + escaped;
+  }
+
+  // Option text for an answer line; where a weight may stand (all but after '=' in a multiple
+  // choice), a text that starts like a weight cannot be told from one.
+  std::string AnswerText(const model::Option& o, bool weighted = true) {
+    if (weighted && WeightLength(o.text.value) != 0) {
+      loss_.Drop("options.text (starts like a weight)");
+    }
+    return MarkedText(o.text.value, FormatMark(o.extensions, "text_format"), "options.text");
   }
 
   void WriteFeedback(const model::Option& o) {
-    if (!o.rationale.empty()) out_ += "#" + Escape(o.rationale.value);
+    if (o.rationale.empty()) return;
+    out_ += "#" + MarkedText(o.rationale.value, FormatMark(o.extensions, "feedback_format"),
+                             "options.rationale");
+  }
+
+  // Numbers first ("=", with "%0%" for a wrong one), then the one '~' entry: the feedback for
+  // any other answer.
+  void WriteNumerical(const model::Question& q) {
+    out_ += "#\n";
+    const model::Option* other = nullptr;
+    for (const model::Option& o : q.options) {
+      if (o.text.value.empty()) {
+        if (o.correct || other != nullptr) {
+          loss_.Drop("options (a numerical answer without a number)");
+        } else {
+          other = &o;
+        }
+        continue;
+      }
+      std::string weight = WeightPrefix(o);
+      if (!o.correct && weight.empty()) weight = "%0%";
+      out_ += "=" + weight + AnswerText(o);
+      WriteFeedback(o);
+      out_ += "\n";
+    }
+    if (other != nullptr) {
+      out_ += "~";
+      WriteFeedback(*other);
+      out_ += "\n";
+    }
   }
 
   void WriteAnswers(const model::Question& q) {
@@ -1159,19 +1317,14 @@ class GiftWriter {
         WriteShortAnswers(q);
         break;
       case QuestionType::kNumerical:
-        out_ += "#\n";
-        for (const model::Option& o : q.options) {
-          out_ += std::string(o.correct ? "=" : "~") + WeightPrefix(o) + AnswerText(o);
-          WriteFeedback(o);
-          out_ += "\n";
-        }
+        WriteNumerical(q);
         break;
       case QuestionType::kMatching:
         out_ += "\n";
         for (const model::Option& o : q.options) {
           const Value* gift = GiftExtension(o.extensions);
           const Value* match = gift != nullptr ? gift->Find("match") : nullptr;
-          out_ += "=" + Escape(o.text.value) + " -> " +
+          out_ += "=" + AnswerText(o) + " -> " +
                   (match != nullptr && match->is_string() ? Escape(match->as_string()) : "") + "\n";
           if (o.weight) loss_.Drop("options.weight");
           if (!o.rationale.empty()) loss_.Drop("options.rationale");
@@ -1180,7 +1333,12 @@ class GiftWriter {
       case QuestionType::kDescription:
         break;
     }
-    if (!q.explanation.empty()) out_ += "####" + Escape(q.explanation.value) + "\n";
+    if (!q.explanation.empty()) {
+      out_ += "####" +
+              MarkedText(q.explanation.value, FormatMark(q.extensions, "explanation_format"),
+                         "explanation") +
+              "\n";
+    }
   }
 
   // {TRUE#wrong#right}; false when the options are not "True"/"False" with one key.
@@ -1194,11 +1352,17 @@ class GiftWriter {
     const model::Option& other = q.options[1 - q.KeyIndexes().front()];
     bool answer = Upper(Trim(key.text.value)) == "TRUE";
     std::string token = GiftString(q.extensions, "tf");
-    if (token.empty() || (Upper(token)[0] == 'T') != answer) token = answer ? "TRUE" : "FALSE";
+    bool known = token == "T" || token == "TRUE" || token == "F" || token == "FALSE";
+    if (!known || (token[0] == 'T') != answer) token = answer ? "TRUE" : "FALSE";
     out_ += token;
     if (!other.rationale.empty() || !key.rationale.empty()) {
-      out_ += "#" + Escape(other.rationale.value);
-      if (!key.rationale.empty()) out_ += "#" + Escape(key.rationale.value);
+      out_ +=
+          "#" + MarkedText(other.rationale.value, FormatMark(other.extensions, "feedback_format"),
+                           "options.rationale");
+      if (!key.rationale.empty()) {
+        out_ += "#" + MarkedText(key.rationale.value, FormatMark(key.extensions, "feedback_format"),
+                                 "options.rationale");
+      }
     }
     for (const model::Option& o : q.options) {
       if (o.weight) loss_.Drop("options.weight");
@@ -1208,12 +1372,15 @@ class GiftWriter {
 
   void WriteShortAnswers(const model::Question& q) {
     out_ += "\n";
-    for (size_t i = 0; i < q.options.size(); ++i) {
-      const model::Option& o = q.options[i];
-      if (i == 0 && o.text.value.find("->") != std::string::npos) {
+    for (const model::Option& o : q.options) {
+      // Moodle reads a block with '=' and "->" anywhere as a matching question.
+      if (o.text.value.find("->") != std::string::npos ||
+          o.rationale.value.find("->") != std::string::npos) {
         loss_.Drop("options.text (reads as a matching pair)");
       }
-      out_ += "=" + WeightPrefix(o) + AnswerText(o);
+      std::string weight = WeightPrefix(o);
+      if (!o.correct && weight.empty()) weight = "%0%";
+      out_ += "=" + weight + AnswerText(o);
       WriteFeedback(o);
       out_ += "\n";
     }
@@ -1247,7 +1414,7 @@ class GiftWriter {
       } else {
         prefix = "~";
       }
-      out_ += prefix + AnswerText(o);
+      out_ += prefix + AnswerText(o, prefix != "=");
       WriteFeedback(o);
       out_ += "\n";
     }

@@ -22,10 +22,11 @@ class GiftFormat : public Format {
   // line with a {...} block holding =, ~ or T/F; 0 otherwise.
   int Sniff(std::string_view path, std::string_view content) const override;
 
-  // Reads questions separated by blank lines. A malformed question (an unclosed brace or title, a
-  // weight Moodle does not accept, an answer without = or ~, a numerical answer that is not a
-  // number, ...) becomes one Diagnostic in ctx.errors naming its line and column, and is skipped;
-  // the other questions are read. Returns non-OK only when the file is not UTF-8 and no
+  // Reads questions separated by blank lines, as Moodle's GIFT reader reads them (what Moodle
+  // takes in a way the writer may not mean is a warning in ctx.warnings). A malformed question (an
+  // unclosed brace, a weight Moodle does not accept, a numerical answer that is not a number, ...)
+  // becomes one Diagnostic in ctx.errors naming its line and column, and is skipped; the other
+  // questions are read. Returns non-OK only when the file is not UTF-8 and no
   // --encoding was given (or the conversion fails). See docs/formats/gift.md for the mapping.
   Status Import(const SourceText& source, ImportContext& ctx) const override;
   // Writes every question; fields GIFT cannot carry (trap, authors, review, origin, exam,
