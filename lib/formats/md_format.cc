@@ -196,11 +196,9 @@ class MdReader {
     }
     if (!ReadSections(body.sections, q)) return;
     if (front != nullptr && !ReadOptionExtensions(*front, q)) return;
-    if (!type) {
-      type = q.KeyIndexes().size() > 1 ? model::QuestionType::kMultipleAnswer
-                                       : model::QuestionType::kSingleAnswer;
-    }
-    q.type = *type;
+    // The type is the draft's own word, or single: two checked boxes on a single-answer question
+    // are a slip for lint's key-count to point at, not a multiple-answer question.
+    q.type = type.value_or(model::QuestionType::kSingleAnswer);
     q.suppressions = std::move(next_suppressions_);
     next_suppressions_ = std::move(body.for_next);
     q.suppressions.insert(q.suppressions.end(), body.suppressions.begin(), body.suppressions.end());
@@ -768,9 +766,9 @@ class MdWriter {
   void WriteQuestion(const model::Question& q) {
     out_ += "---\n";
     Field(out_, "", "id", q.id.value);
-    model::QuestionType inferred = q.KeyIndexes().size() > 1 ? model::QuestionType::kMultipleAnswer
-                                                             : model::QuestionType::kSingleAnswer;
-    if (q.type != inferred) out_ += "type: " + std::string(model::QuestionTypeName(q.type)) + "\n";
+    if (q.type != model::QuestionType::kSingleAnswer) {
+      out_ += "type: " + std::string(model::QuestionTypeName(q.type)) + "\n";
+    }
     Field(out_, "", "exam", q.exam.value);
     Field(out_, "", "domain", q.domain.value);
     Field(out_, "", "difficulty", q.difficulty.value);

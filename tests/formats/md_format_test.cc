@@ -125,6 +125,20 @@ TEST_F(MdFixtureTest, WeightsTypeAndMarkup) {
   EXPECT_TRUE(q.suppressions.empty());
 }
 
+TEST(MdFormatTest, TheTypeIsTheDraftsWordOrSingleHoweverManyBoxesAreChecked) {
+  MdFormat md;
+  auto r = ImportText(md, "d.md",
+                      "---\nid: a\n---\n\n## Question\n\nWhich?\n\n## Options\n\n- [x] One\n"
+                      "- [x] Two\n- [ ] Three\n\n---\nid: b\ntype: multiple\n---\n\n"
+                      "## Question\n\nWhich?\n\n## Options\n\n- [x] One\n- [ ] Two\n");
+  ASSERT_EQ(r.ErrorText(), "");
+  ASSERT_EQ(r.bank.questions.size(), 2u);
+  EXPECT_EQ(r.bank.questions[0].type, model::QuestionType::kSingleAnswer);
+  EXPECT_EQ(r.bank.questions[0].KeyIndexes().size(), 2u);
+  EXPECT_EQ(r.bank.questions[0].options[1].correct_span.line, 12u);
+  EXPECT_EQ(r.bank.questions[1].type, model::QuestionType::kMultipleAnswer);
+}
+
 TEST_F(MdFixtureTest, ExportMatchesGoldenAndIsStable) {
   LossReport loss;
   std::string out = ExportText(md_, imported_.bank, loss);
