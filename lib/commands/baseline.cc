@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <map>
 #include <tuple>
+#include <utility>
 
 #include "json/document.h"
 #include "model/value.h"
@@ -136,8 +137,21 @@ BaselineMatch ApplyBaseline(const Baseline& baseline, std::vector<Finding> findi
       match.new_findings.push_back(std::move(f));
     }
   }
+  // (rule, shortened message) -> how many new findings carry it, each one standing for at most
+  // one gone entry.
+  std::map<std::pair<std::string, std::string>, size_t> unmatched_new;
+  for (const Finding& f : match.new_findings) {
+    ++unmatched_new[{f.rule_id, Shorten(f.message, kBaselineMessageBytes)}];
+  }
   for (size_t i = 0; i < baseline.entries.size(); ++i) {
-    if (!used[i]) match.gone.push_back(baseline.entries[i]);
+    if (used[i]) continue;
+    const BaselineEntry& e = baseline.entries[i];
+    match.gone.push_back(e);
+    auto it = unmatched_new.find({e.rule_id, e.message});
+    if (it != unmatched_new.end() && it->second > 0) {
+      --it->second;
+      ++match.changed;
+    }
   }
   return match;
 }
@@ -146,8 +160,16 @@ std::string BaselineSummary(const BaselineMatch& match) {
   std::string out = "baseline: " + Plural(match.matched, "finding", "findings") + " matched, " +
                     std::to_string(match.new_findings.size()) + " new";
   if (!match.gone.empty()) {
-    out += "; " + Plural(match.gone.size(), "entry no longer occurs", "entries no longer occur") +
-           " (fixed): regenerate the baseline with --write-baseline to shrink it";
+    out += "; " + Plural(match.gone.size(), "entry no longer occurs", "entries no longer occur");
+    if (match.changed == 0) {
+      out += " (fixed)";
+    } else {
+      out += " (" + std::to_string(match.gone.size() - match.changed) + " fixed, " +
+             std::to_string(match.changed) +
+             " changed: a new finding of the same rule and message, its question edited or "
+             "renamed)";
+    }
+    out += ": regenerate the baseline with --write-baseline to shrink it";
   }
   return out;
 }

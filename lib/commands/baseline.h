@@ -48,7 +48,11 @@ Result<Baseline> ReadBaseline(const SourceText& source);
 struct BaselineMatch {
   std::vector<lint::Finding> new_findings;  // findings not covered by the baseline, in their order
   size_t matched = 0;                       // findings the baseline covered (and dropped)
-  std::vector<BaselineEntry> gone;          // entries no finding used: fixed since the baseline
+  std::vector<BaselineEntry> gone;          // entries no finding used
+  // Of `gone`, the entries that a new finding of the same rule and message stands for (one new
+  // finding each): the finding is still there under another fingerprint (its question's id or
+  // text changed), so it is counted as changed, not fixed.
+  size_t changed = 0;
 };
 
 // Drops each finding whose fingerprint has an unused baseline entry, using that entry up: an entry
@@ -56,7 +60,9 @@ struct BaselineMatch {
 BaselineMatch ApplyBaseline(const Baseline& baseline, std::vector<lint::Finding> findings);
 
 // "baseline: 3 findings matched, 1 new; 2 entries no longer occur (fixed): regenerate the
-// baseline with --write-baseline to shrink it" (the last part only when some are gone).
+// baseline with --write-baseline to shrink it" (the last part only when some are gone); when
+// some gone entries are changed: "...; 5 entries no longer occur (0 fixed, 5 changed: a new
+// finding of the same rule and message, its question edited or renamed): regenerate ...".
 std::string BaselineSummary(const BaselineMatch& match);
 
 }  // namespace qbank::commands

@@ -293,8 +293,9 @@ Status ApplyBaseline(LintRun& run, std::ostream& err) {
   Result<BaselineMatch> match =
       ApplyBaselineFile(run.options.baseline, run.fs, std::move(run.findings));
   if (!match.ok()) return match.status();
-  run.findings = std::move(match->new_findings);
+  // The summary counts the new findings: say it before they move into the run.
   err << BaselineSummary(*match) << "\n";
+  run.findings = std::move(match->new_findings);
   return Status::Ok();
 }
 

@@ -124,6 +124,27 @@ TEST(BaselineTest, MatchesByFingerprintWithMultiplicity) {
             "baseline: 0 findings matched, 0 new");
 }
 
+// After an edit that changes a question's id, its findings are new under new fingerprints: the
+// summary counts them as new, and the entries they replace as changed, not fixed.
+TEST(BaselineTest, EntriesReplacedByTheSameFindingAreChangedNotFixed) {
+  Baseline baseline = MakeBaseline({
+      MakeFinding("r", "q-old", "aaaa", "same words"),
+      MakeFinding("s", "q-old", "bbbb", "other words"),
+      MakeFinding("r", "q-gone", "cccc", "fixed words"),
+  });
+  BaselineMatch match = ApplyBaseline(baseline, {MakeFinding("r", "q-new", "dddd", "same words"),
+                                                 MakeFinding("s", "q-new", "eeee", "other words"),
+                                                 MakeFinding("s", "q-new", "ffff", "other words")});
+  EXPECT_EQ(match.matched, 0u);
+  EXPECT_EQ(match.new_findings.size(), 3u);
+  EXPECT_EQ(match.gone.size(), 3u);
+  EXPECT_EQ(match.changed, 2u);
+  EXPECT_EQ(BaselineSummary(match),
+            "baseline: 0 findings matched, 3 new; 3 entries no longer occur (1 fixed, 2 changed: "
+            "a new finding of the same rule and message, its question edited or renamed): "
+            "regenerate the baseline with --write-baseline to shrink it");
+}
+
 TEST(BaselineTest, FindingsWithoutFingerprintGetAStableOne) {
   Finding f = MakeFinding("import-error", "", "", "bank.txt:3:1: expected an option");
   f.field_path = "";
