@@ -207,7 +207,10 @@ int IndexCommand(const std::vector<std::string>& args) {
   po::options_description opts("options");
   commands::IndexBuildOptions options;
   opts.add_options()("help,h", "show this help")("output,o", po::value(&options.output),
-                                                 "the index file to write (e.g. refs.qidx)");
+                                                 "the index file to write (e.g. refs.qidx)")(
+      "stock-contexts", po::value(&options.parameters.stock_contexts),
+      "leave out as stock phrasing an n-gram met in this many different contexts (default 5; 0 "
+      "keeps every n-gram)");
   po::variables_map vm;
   std::string usage = "qbank index build SOURCE... -o refs.qidx";
   if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;

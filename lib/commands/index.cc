@@ -111,16 +111,18 @@ int RunIndexBuild(const IndexBuildOptions& options, FileSystem& fs, std::ostream
     err << "qbank index build: no usable reference text in the sources\n";
     return kExitError;
   }
-  size_t documents = builder.document_count();
-  size_t passages = builder.passage_count();
-  size_t fingerprints = builder.fingerprint_count();
-  Status written = fs.WriteFileAtomic(options.output, builder.Serialize());
+  std::string bytes = builder.Serialize();
+  Status written = fs.WriteFileAtomic(options.output, bytes);
   if (!written.ok()) {
     err << written.ToString() << "\n";
     return kExitError;
   }
-  out << options.output << ": " << documents << " documents, " << passages << " passages, "
-      << fingerprints << " fingerprints\n";
+  out << options.output << ": " << builder.document_count() << " documents, "
+      << builder.passage_count() << " passages, " << builder.fingerprint_count() << " fingerprints";
+  if (builder.stock_fingerprint_count() > 0) {
+    out << " (" << builder.stock_fingerprint_count() << " left out as stock phrasing)";
+  }
+  out << "\n";
   return kExitOk;
 }
 

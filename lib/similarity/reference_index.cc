@@ -21,7 +21,7 @@ constexpr char kMagic[8] = {'Q', 'B', 'K', 'R', 'E', 'F', 'I', 'X'};
 constexpr uint32_t kByteOrderMark = 0x01020304;
 constexpr size_t kHeaderSize = 64;
 // The token hash the file depends on; bumped (with the version) if HashToken or keys change.
-constexpr uint32_t kKeyScheme = 1;
+constexpr uint32_t kKeyScheme = 2;  // 2: capital, digit and Latin look-alikes fold
 
 void Put32(std::string* out, uint32_t v) { out->append(reinterpret_cast<const char*>(&v), 4); }
 void Put64(std::string* out, uint64_t v) { out->append(reinterpret_cast<const char*>(&v), 8); }
@@ -89,14 +89,47 @@ void ReferenceIndexBuilder::AddPassage(uint32_t doc, uint32_t first_line, std::s
   // Line of each token: count line breaks as the tokens advance.
   size_t line = first_line;
   size_t scanned = 0;
+  const size_t side = parameters_.context_words;
   for (size_t pos : Winnow(ngrams, parameters_.window)) {
     for (; scanned < starts[pos]; ++scanned) line += text[scanned] == '\n';
+    // The context: the words on both sides of the n-gram within the passage.
+    uint64_t context = 0x9E3779B97F4A7C15ULL;
+    for (size_t t = pos >= side ? pos - side : 0; t < pos; ++t)
+      context = CombineHash(context, tokens[t]);
+    context = CombineHash(context, 0);
+    size_t after = pos + parameters_.ngram;
+    for (size_t t = after; t < std::min(tokens.size(), after + side); ++t) {
+      context = CombineHash(context, tokens[t]);
+    }
     entries_.push_back(
-        {ngrams[pos], doc, static_cast<uint32_t>(std::min<size_t>(line, UINT32_MAX))});
+        {ngrams[pos], context, doc, static_cast<uint32_t>(std::min<size_t>(line, UINT32_MAX))});
   }
 }
 
+void ReferenceIndexBuilder::DropStockPhrasing() {
+  if (parameters_.stock_contexts == 0) return;
+  std::sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) {
+    return a.hash != b.hash ? a.hash < b.hash : a.context < b.context;
+  });
+  size_t kept = 0;
+  for (size_t i = 0; i < entries_.size();) {
+    size_t j = i;
+    size_t contexts = 0;
+    for (; j < entries_.size() && entries_[j].hash == entries_[i].hash; ++j) {
+      contexts += j == i || entries_[j].context != entries_[j - 1].context;
+    }
+    if (contexts >= parameters_.stock_contexts) {
+      stock_ += j - i;
+    } else {
+      for (size_t k = i; k < j; ++k) entries_[kept++] = entries_[k];
+    }
+    i = j;
+  }
+  entries_.resize(kept);
+}
+
 std::string ReferenceIndexBuilder::Serialize() {
+  DropStockPhrasing();
   std::sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) {
     if (a.hash != b.hash) return a.hash < b.hash;
     return a.doc != b.doc ? a.doc < b.doc : a.line < b.line;
@@ -267,7 +300,7 @@ std::vector<ReferenceMatch> ReferenceIndex::Search(const std::vector<uint64_t>& 
     }
     size_t last = lo;
     while (last < buckets_[bucket + 1] && HashAt(last) == h) ++last;
-    if (last == lo || last - lo > options.max_postings) continue;
+    if (last == lo || (options.max_postings != 0 && last - lo > options.max_postings)) continue;
     for (size_t i = lo; i < last; ++i) {
       if (DocAt(i) < names_.size())
         hits.push_back({DocAt(i), static_cast<uint32_t>(pos), LineAt(i)});

@@ -20,6 +20,12 @@ namespace qbank::similarity {
 struct IndexParameters {
   uint32_t ngram = 5;   // words per n-gram
   uint32_t window = 4;  // winnowing window: every shared run of ngram + window - 1 words is seen
+  // Stock phrasing: an n-gram met in at least this many different contexts (the words around
+  // it) is phrasing shared by unrelated questions ("which of the following is", "what is the most
+  // likely cause") and is left out of the index. A passage mirrored in many places keeps one
+  // context, however many copies there are, so widely mirrored text stays findable. 0: keep all.
+  uint32_t stock_contexts = 5;
+  uint32_t context_words = 4;  // words on each side of an n-gram that make its context
 };
 
 // The file format version this build writes and reads.
@@ -39,6 +45,8 @@ class ReferenceIndexBuilder {
   size_t document_count() const { return documents_.size(); }
   size_t passage_count() const { return passages_; }
   size_t fingerprint_count() const { return entries_.size(); }
+  // Fingerprints left out as stock phrasing (known after Serialize).
+  size_t stock_fingerprint_count() const { return stock_; }
 
   // The index file's bytes (little-endian; layout in docs/duplicates.md): a header, the document
   // names, and the fingerprints sorted by hash with their document and line.
@@ -47,13 +55,17 @@ class ReferenceIndexBuilder {
  private:
   struct Entry {
     uint64_t hash;
+    uint64_t context;  // hash of the words around the n-gram (not stored in the file)
     uint32_t doc;
     uint32_t line;
   };
+  // Drops the entries of n-grams met in parameters_.stock_contexts or more contexts.
+  void DropStockPhrasing();
   IndexParameters parameters_;
   std::vector<std::string> documents_;
   std::vector<Entry> entries_;
   size_t passages_ = 0;
+  size_t stock_ = 0;
 };
 
 // Adds `content` (UTF-8 text) to `builder` as document `name`: each paragraph (lines up to a
@@ -79,8 +91,10 @@ struct OverlapOptions {
   size_t min_run_words = 10;
   double min_share = 0.4;  // or at least this share of the query's fingerprints
   size_t min_shared = 3;   // (and at least this many of them)
-  // Fingerprints found in more places than this are common phrases and are not counted.
-  size_t max_postings = 500;
+  // Fingerprints found in more places than this are not counted (0: no limit). Stock phrasing
+  // is left out when the index is built (IndexParameters::stock_contexts), so no limit is needed
+  // and text mirrored in any number of places is found.
+  size_t max_postings = 0;
 };
 
 // A loaded index: the file's bytes, read or mapped in one go, used in place. Copies share them.

@@ -4,6 +4,7 @@
 
 #include <random>
 #include <sstream>
+#include <string>
 
 #include "similarity/fingerprint.h"
 #include "text/text_key.h"
@@ -56,6 +57,51 @@ TEST(ReferenceIndexTest, FindsCopiesWithSwappedWordsAndLookAlikes) {
   EXPECT_EQ(index.Search(Tokens(disguised), OverlapOptions{}).size(), 1u);
   EXPECT_TRUE(
       index.Search(Tokens("The keeper logged nothing at all today."), OverlapOptions{}).empty());
+}
+
+TEST(ReferenceIndexTest, FindsTextMirroredInManyPlacesButNotStockPhrasing) {
+  const char* kStockQuery =
+      "A harbour crane lifts containers. Which of the following statements about the crew is "
+      "most likely to be true when the ship leaves the port?";
+  // The passage mirrored in 600 documents (more than the 500 places an earlier cap allowed),
+  // and a stock phrase in 40 unrelated questions.
+  ReferenceIndexBuilder builder;
+  for (int d = 0; d < 600; ++d) {
+    builder.AddPassage(builder.AddDocument("mirror" + std::to_string(d) + ".txt"), 1, kPassage);
+  }
+  const char* nouns[] = {"anchor", "beacon", "berth",  "buoy",   "cargo", "chart", "crane",
+                         "dock",   "gate",   "hull",   "ledger", "lock",  "mast",  "permit",
+                         "pilot",  "quay",   "rudder", "signal", "tide",  "vessel"};
+  uint32_t stock = builder.AddDocument("stock.txt");
+  for (int q = 0; q < 40; ++q) {
+    std::string passage = std::string("The ") + nouns[q % 20] + " " + nouns[(q * 7 + 3) % 20] +
+                          " holds " + std::to_string(q) +
+                          ". Which of the following statements about the crew is most likely to be "
+                          "true when the ship leaves the port? " +
+                          nouns[(q * 3 + 1) % 20] + " " + nouns[(q * 11 + 5) % 20];
+    builder.AddPassage(stock, 1, passage);
+  }
+  Result<ReferenceIndex> index = ReferenceIndex::Parse(builder.Serialize(), "refs.qidx");
+  ASSERT_TRUE(index.ok()) << index.status().ToString();
+  EXPECT_GT(builder.stock_fingerprint_count(), 0u);
+  auto matches = index->Search(Tokens(kPassage), OverlapOptions{});
+  EXPECT_EQ(matches.size(), 600u);  // every mirror is named
+  // A new question that uses only the stock phrase is not a copy.
+  EXPECT_TRUE(index->Search(Tokens(kStockQuery), OverlapOptions{}).empty());
+  // With stock phrasing kept (stock_contexts 0), it would be reported.
+  IndexParameters keep_all;
+  keep_all.stock_contexts = 0;
+  ReferenceIndexBuilder all(keep_all);
+  for (int q = 0; q < 40; ++q) {
+    all.AddPassage(all.AddDocument("s" + std::to_string(q)), 1,
+                   std::string("The ") + nouns[q % 20] +
+                       " holds. Which of the following statements about the crew is most likely to "
+                       "be true when the ship leaves the port? " +
+                       nouns[(q * 3 + 1) % 20]);
+  }
+  Result<ReferenceIndex> unfiltered = ReferenceIndex::Parse(all.Serialize(), "all.qidx");
+  ASSERT_TRUE(unfiltered.ok());
+  EXPECT_FALSE(unfiltered->Search(Tokens(kStockQuery), OverlapOptions{}).empty());
 }
 
 TEST(ReferenceIndexTest, RejectsFilesThatAreNotIndexes) {
