@@ -13,7 +13,7 @@ one-line minified HTML) with a kind of change each, adds unrelated dump question
            reports its file overlapping a dump file.
 
 Prints recall per kind and false flags per 1,000 clean questions for each.
-Usage: python3 bench/dump_recall.py [--qbank build/tools/qbank] [--leaked 210] [--clean 1000]
+Usage: python3 bench/dump_recall.py [--qbank build/tools/qbank] [--leaked 240] [--clean 1000]
 """
 import argparse
 import collections
@@ -27,7 +27,8 @@ import subprocess
 import sys
 import tempfile
 
-KINDS = ["verbatim", "reordered", "lookalike", "paraphrase", "pdf-hyphenated", "html", "short"]
+KINDS = ["verbatim", "reordered", "lookalike", "paraphrase", "pdf-hyphenated", "html", "short",
+         "explanation"]
 LAYOUTS = ["vce", "examtopics_html", "pdf", "forum", "minified_html"]
 
 FUNCTION_STEMS = [
@@ -241,8 +242,17 @@ def build(args, work):
             layout = "pdf"
         elif kind == "html":
             layout = rng.choice(["examtopics_html", "minified_html"])
+        elif kind == "explanation":  # the layouts that print an explanation under its label
+            layout = rng.choice(["vce", "pdf"])
         stem, options, letters, explanation = leak(rng, q, kind)
+        if kind != "explanation":
+            # The dump's explanation is its own, so each kind measures the stem and options.
+            explanation = make_question(rng, 200000 + n, short=False)["explanation"]
         writers[layout].add(stem, options, letters, explanation, hyphenate=kind == "pdf-hyphenated")
+        if kind == "explanation":  # the bank keeps only the explanation: a new stem and options
+            fresh = make_question(rng, i, short=False)
+            fresh["explanation"] = q["explanation"]
+            q = questions[i] = fresh
         leaked[q["id"]] = kind
     # Unrelated questions in the dumps (the same templates, other words).
     for k in range(args.unrelated):
@@ -282,7 +292,8 @@ def flagged_by_sim_text(work, questions, dumps):
     for q in questions:
         path = os.path.join(qdir, q["id"] + ".txt")
         with open(path, "w") as f:
-            f.write(q["stem"] + "\n" + "\n".join(o["text"] for o in q["options"]) + "\n")
+            f.write(q["stem"] + "\n" + "\n".join(o["text"] for o in q["options"]) + "\n" +
+                    q.get("explanation", "") + "\n")
         paths[path] = q["id"]
     # -p: percentages (of a question found in a dump); -r 8: runs of 8 words (its default, 24,
     # is longer than most questions); -t 20: at least 20%; "/" separates new files from old ones.
@@ -311,7 +322,7 @@ def report(name, found, leaked, clean_ids):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--qbank", default="build/tools/qbank")
-    parser.add_argument("--leaked", type=int, default=210)
+    parser.add_argument("--leaked", type=int, default=240)
     parser.add_argument("--clean", type=int, default=1000)
     parser.add_argument("--unrelated", type=int, default=300)
     parser.add_argument("--seed", type=int, default=16)

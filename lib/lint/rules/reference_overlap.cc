@@ -1,9 +1,12 @@
 // reference-overlap: fingerprints each question and searches the reference indexes.
 #include "lint/rules/reference_overlap.h"
 
+#include <algorithm>
+
 #include "similarity/fingerprint.h"
 #include "similarity/question_features.h"
 #include "similarity/reference_index.h"
+#include "text/readable_text.h"
 #include "text/text_key.h"
 
 namespace qbank::lint {
@@ -14,10 +17,12 @@ constexpr size_t kQuoteBytes = 100;
 struct QueryField {
   const model::Text* text;
   std::string path;
+  text::ReadableText readable;  // the field as rendered, mapped back to its value
   text::TextKey key;
 };
 
 std::string Shorten(std::string s) {
+  std::replace(s.begin(), s.end(), '\n', ' ');  // a rendered line break reads as a space
   if (s.size() <= kQuoteBytes) return s;
   size_t cut = kQuoteBytes;
   while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
@@ -65,50 +70,100 @@ Status ReferenceOverlapRule::Configure(const model::Value& options, const RuleEn
   return Status::Ok();
 }
 
+namespace {
+
+// The fields of one lookup, their keys made from the text as rendered (markup removed), and which
+// field and word each token came from.
+struct Query {
+  std::vector<QueryField> fields;
+  std::vector<uint64_t> tokens;
+  std::vector<std::pair<size_t, size_t>> where;  // token -> (field, word)
+};
+
+Query MakeQuery(std::vector<std::pair<const model::Text*, std::string>> fields,
+                const text::KeyOptions& key_options) {
+  Query query;
+  for (auto& [field_text, path] : fields) {
+    const std::string& value = field_text->value;
+    bool markup = value.find('<') != std::string::npos || value.find('&') != std::string::npos;
+    QueryField qf{
+        field_text, std::move(path), markup ? text::HtmlToText(value) : text::Identity(value), {}};
+    qf.key = text::MakeTextKey(qf.readable.text, key_options);
+    query.fields.push_back(std::move(qf));
+  }
+  for (size_t f = 0; f < query.fields.size(); ++f) {
+    const text::TextKey& key = query.fields[f].key;
+    for (size_t w = 0; w < key.size(); ++w) {
+      query.tokens.push_back(similarity::HashToken(key.Word(w)));
+      query.where.emplace_back(f, w);
+    }
+  }
+  return query;
+}
+
+// "DOC" or "DOC, DOC2 and DOC3 (N documents in all)": where the text is, the first few by name.
+std::string DocumentList(const similarity::ReferenceIndex& reference,
+                         const std::vector<similarity::ReferenceMatch>& matches) {
+  constexpr size_t kNamed = 3;
+  std::string list;
+  for (size_t i = 1; i < matches.size() && i <= kNamed; ++i) {
+    list += (i == 1 ? "" : ", ") + reference.document(matches[i].doc);
+  }
+  if (matches.size() - 1 > kNamed) {
+    list += " and " + std::to_string(matches.size() - 1 - kNamed) + " more";
+  }
+  return "; also in " + list + " (" + std::to_string(matches.size()) + " documents in all)";
+}
+
+void ReportMatches(const similarity::ReferenceIndex& reference, const Query& query,
+                   const std::vector<similarity::ReferenceMatch>& matches, size_t question,
+                   Reporter& reporter) {
+  const similarity::ReferenceMatch& m = matches.front();
+  size_t last = std::min(m.run_end, query.tokens.size()) - 1;
+  auto [field, first_word] = query.where[m.run_first];
+  // The quoted span: from the run's first word to its last word in the same field.
+  size_t last_word = first_word;
+  for (size_t t = m.run_first; t <= last && query.where[t].first == field; ++t) {
+    last_word = query.where[t].second;
+  }
+  const QueryField& qf = query.fields[field];
+  auto [key_begin, key_end] = qf.key.SourceRange(first_word, last_word + 1);
+  std::string quote = Shorten(qf.readable.text.substr(key_begin, key_end - key_begin));
+  size_t begin = qf.readable.SourceOffset(key_begin);
+  size_t end = key_end > key_begin ? qf.readable.SourceOffset(key_end - 1) + 1 : begin;
+  std::string message =
+      "shares a run of at least " + std::to_string(m.run_words()) + " words with " +
+      reference.document(m.doc) + ":" + std::to_string(m.line) + " (\"" + quote + "\") and " +
+      std::to_string(static_cast<int>(m.share() * 100)) + "% of its fingerprinted " +
+      std::to_string(reference.parameters().ngram) + "-word sequences";
+  if (matches.size() > 1) message += DocumentList(reference, matches);
+  reporter.ReportRange(question, *qf.text, begin, end, qf.path, message);
+}
+
+}  // namespace
+
 void ReferenceOverlapRule::CheckQuestion(const LintContext& ctx, size_t index,
                                          Reporter& reporter) const {
   if (indexes_.empty()) return;
   const model::Question& q = ctx.bank->questions[index];
   text::KeyOptions key_options;
   key_options.context_script = similarity::QuestionScript(q);
-  std::vector<QueryField> fields;
-  fields.push_back({&q.stem, "stem", {}});
+  // The question (stem and options) and, as a field of its own, the explanation: a new stem
+  // over an explanation copied from a dump is a copy too.
+  std::vector<std::pair<const model::Text*, std::string>> question_fields;
+  question_fields.emplace_back(&q.stem, "stem");
   for (size_t i = 0; i < q.options.size(); ++i) {
-    fields.push_back({&q.options[i].text, "options[" + std::to_string(i) + "]", {}});
+    question_fields.emplace_back(&q.options[i].text, "options[" + std::to_string(i) + "]");
   }
-  std::vector<uint64_t> tokens;
-  std::vector<std::pair<size_t, size_t>> where;  // token -> (field, word)
-  for (size_t f = 0; f < fields.size(); ++f) {
-    fields[f].key = text::MakeTextKey(fields[f].text->value, key_options);
-    for (size_t w = 0; w < fields[f].key.size(); ++w) {
-      tokens.push_back(similarity::HashToken(fields[f].key.Word(w)));
-      where.emplace_back(f, w);
-    }
-  }
+  std::vector<Query> queries;
+  queries.push_back(MakeQuery(std::move(question_fields), key_options));
+  if (!q.explanation.empty())
+    queries.push_back(MakeQuery({{&q.explanation, "explanation"}}, key_options));
   for (const auto& reference : indexes_) {
-    std::vector<similarity::ReferenceMatch> matches = reference->Search(tokens, overlap_);
-    if (matches.empty()) continue;
-    const similarity::ReferenceMatch& m = matches.front();
-    size_t last = std::min(m.run_end, tokens.size()) - 1;
-    auto [field, first_word] = where[m.run_first];
-    // The quoted span: from the run's first word to its last word in the same field.
-    size_t last_word = first_word;
-    for (size_t t = m.run_first; t <= last && where[t].first == field; ++t) {
-      last_word = where[t].second;
+    for (const Query& query : queries) {
+      std::vector<similarity::ReferenceMatch> matches = reference->Search(query.tokens, overlap_);
+      if (!matches.empty()) ReportMatches(*reference, query, matches, index, reporter);
     }
-    const QueryField& qf = fields[field];
-    auto [begin, end] = qf.key.SourceRange(first_word, last_word + 1);
-    std::string quote = Shorten(qf.text->value.substr(begin, end - begin));
-    std::string message =
-        "shares a run of at least " + std::to_string(m.run_words()) + " words with " +
-        reference->document(m.doc) + ":" + std::to_string(m.line) + " (\"" + quote + "\") and " +
-        std::to_string(static_cast<int>(m.share() * 100)) + "% of its fingerprinted " +
-        std::to_string(reference->parameters().ngram) + "-word sequences";
-    if (matches.size() > 1) {
-      message += " and overlaps " + std::to_string(matches.size() - 1) + " more document" +
-                 (matches.size() > 2 ? "s" : "");
-    }
-    reporter.ReportRange(index, *qf.text, begin, end, qf.path, message);
   }
 }
 
