@@ -80,10 +80,10 @@ struct Query {
   std::vector<std::pair<size_t, size_t>> where;  // token -> (field, word)
 };
 
-Query MakeQuery(std::vector<std::pair<const model::Text*, std::string>> fields,
+Query MakeQuery(const std::vector<std::pair<const model::Text*, std::string>>& fields,
                 const text::KeyOptions& key_options) {
   Query query;
-  for (auto& [field_text, path] : fields) {
+  for (const auto& [field_text, path] : fields) {
     const std::string& value = field_text->value;
     bool markup = value.find('<') != std::string::npos || value.find('&') != std::string::npos;
     QueryField qf{
@@ -156,7 +156,7 @@ void ReferenceOverlapRule::CheckQuestion(const LintContext& ctx, size_t index,
     question_fields.emplace_back(&q.options[i].text, "options[" + std::to_string(i) + "]");
   }
   std::vector<Query> queries;
-  queries.push_back(MakeQuery(std::move(question_fields), key_options));
+  queries.push_back(MakeQuery(question_fields, key_options));
   if (!q.explanation.empty())
     queries.push_back(MakeQuery({{&q.explanation, "explanation"}}, key_options));
   for (const auto& reference : indexes_) {
