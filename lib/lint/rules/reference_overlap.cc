@@ -86,8 +86,7 @@ Query MakeQuery(const std::vector<std::pair<const model::Text*, std::string>>& f
   for (const auto& [field_text, path] : fields) {
     const std::string& value = field_text->value;
     bool markup = value.find('<') != std::string::npos || value.find('&') != std::string::npos;
-    QueryField qf{
-        field_text, std::move(path), markup ? text::HtmlToText(value) : text::Identity(value), {}};
+    QueryField qf{field_text, path, markup ? text::HtmlToText(value) : text::Identity(value), {}};
     qf.key = text::MakeTextKey(qf.readable.text, key_options);
     query.fields.push_back(std::move(qf));
   }
