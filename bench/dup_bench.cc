@@ -25,6 +25,7 @@
 
 #include "base/file_system.h"
 #include "base/source_text.h"
+#include "bench/bench_process.h"
 #include "bench/synthetic_bank.h"
 #include "json/bank_reader.h"
 #include "json/bank_writer.h"
@@ -324,60 +325,6 @@ void BenchIndexLoad() {
       "passages %.2f s, %zu found\n",
       index->passage_count(), index->fingerprint_count(), file_bytes / 1048576.0, build_s, map_s,
       read_s, search_s, found);
-}
-
-// What one run of a command cost: wall time, CPU time and peak resident memory (its own, from
-// wait4), and its exit status.
-struct CommandCost {
-  double wall_s = 0;
-  double cpu_s = 0;
-  double peak_mb = 0;
-  int status = -1;
-};
-
-// Runs `argv` with stdout sent to /dev/null and measures it.
-CommandCost RunCommand(const std::vector<std::string>& argv) {
-  std::fflush(stdout);
-  CommandCost cost;
-  auto t = Clock::now();
-  pid_t pid = fork();
-  if (pid == 0) {
-    std::FILE* null = std::fopen("/dev/null", "w");
-    if (null != nullptr) dup2(fileno(null), STDOUT_FILENO);
-    std::vector<char*> args;
-    args.reserve(argv.size() + 1);
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    execv(args[0], args.data());
-    _exit(127);
-  }
-  int status = 0;
-  rusage usage{};
-  wait4(pid, &status, 0, &usage);
-  cost.wall_s = Seconds(t);
-  cost.cpu_s = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-               static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-  cost.peak_mb = static_cast<double>(usage.ru_maxrss) / 1024.0;
-  cost.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return cost;
-}
-
-// A config that turns every rule off except `on` (at warning).
-std::string ConfigWith(const std::set<std::string>& on) {
-  std::string json = "{\"rules\": {";
-  bool first = true;
-  for (const lint::Rule* rule : lint::RuleRegistry::Default().All()) {
-    std::string id(rule->id());
-    json += (first ? "" : ", ") + std::string("\"") + id + "\": \"" +
-            (on.count(id) != 0 ? "warning" : "off") + "\"";
-    first = false;
-  }
-  return json + "}}\n";
-}
-
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v[v.size() / 2];
 }
 
 // `qbank lint` of a bank file with only the four duplicate rules on, end to end (a process of

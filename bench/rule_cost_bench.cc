@@ -18,50 +18,17 @@
 #include <string>
 #include <vector>
 
+#include "bench/bench_process.h"
 #include "lint/registry.h"
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+using qbank::bench::CommandCost;
+using qbank::bench::Median;
 
-struct Cost {
-  double wall_s = 0;
-  double cpu_s = 0;
-  int status = -1;
-};
-
-// Runs `argv` with stdout and stderr sent to /dev/null; wall time from here, CPU time from wait4.
-Cost Run(const std::vector<std::string>& argv) {
-  std::fflush(stdout);
-  Cost cost;
-  auto start = Clock::now();
-  pid_t pid = fork();
-  if (pid == 0) {
-    std::FILE* null = std::fopen("/dev/null", "w");
-    if (null != nullptr) {
-      dup2(fileno(null), STDOUT_FILENO);
-      dup2(fileno(null), STDERR_FILENO);
-    }
-    std::vector<char*> args;
-    args.reserve(argv.size() + 1);
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    execv(args[0], args.data());
-    _exit(127);
-  }
-  int status = 0;
-  rusage usage{};
-  wait4(pid, &status, 0, &usage);
-  cost.wall_s = std::chrono::duration<double>(Clock::now() - start).count();
-  cost.cpu_s = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-               static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-  cost.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  return cost;
-}
-
-double Median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  return v.empty() ? 0 : v[v.size() / 2];
+// Runs `argv` with stdout and stderr sent to /dev/null.
+CommandCost Run(const std::vector<std::string>& argv) {
+  return qbank::bench::RunCommand(argv, /*quiet_stderr=*/true);
 }
 
 // {"extends": "recommended", "rules": {id: default severity or "off", ...}}
@@ -129,8 +96,8 @@ int main(int argc, char** argv) {
   Run({qbank, "lint", bank, "--config", on_config});
   Run({qbank, "lint", bank, "--config", off_config});
   for (int i = 0; i < runs; ++i) {
-    Cost off = Run({qbank, "lint", bank, "--config", off_config});
-    Cost on = Run({qbank, "lint", bank, "--config", on_config});
+    CommandCost off = Run({qbank, "lint", bank, "--config", off_config});
+    CommandCost on = Run({qbank, "lint", bank, "--config", on_config});
     on_wall.push_back(on.wall_s);
     on_cpu.push_back(on.cpu_s);
     off_wall.push_back(off.wall_s);

@@ -2,20 +2,22 @@
 
 #include <gtest/gtest.h>
 
+#include <utility>
+
 namespace qbank::similarity {
 namespace {
 
 model::Question Q(std::string stem, std::vector<std::string> options, size_t key = 0,
                   std::string explanation = "") {
   model::Question q;
-  q.stem = stem;
+  q.stem = std::move(stem);
   for (size_t i = 0; i < options.size(); ++i) {
     model::Option o;
     o.text = options[i];
     o.correct = i == key;
     q.options.push_back(o);
   }
-  q.explanation = explanation;
+  q.explanation = std::move(explanation);
   return q;
 }
 
