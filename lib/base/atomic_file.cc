@@ -10,8 +10,12 @@
 #include <cerrno>
 #include <csignal>
 #include <cstring>
+#include <functional>
 #include <mutex>
+#include <ostream>
 #include <random>
+#include <streambuf>
+#include <vector>
 
 namespace qbank {
 namespace {
@@ -163,16 +167,6 @@ Status WriteError(const std::string& path, int error_number) {
   return Status::IoError(path + ": cannot write: " + DescribeWriteError(error_number));
 }
 
-// A target that is not a regular file (a device, a FIFO) is written in place.
-Status WriteInPlace(const std::string& path, const std::string& target, std::string_view content) {
-  int fd = ::open(target.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
-  if (fd < 0) return WriteError(path, errno);
-  int err = WriteAll(fd, content);
-  if (::close(fd) != 0 && err == 0) err = errno;
-  if (err != 0) return WriteError(path, err);
-  return Status::Ok();
-}
-
 }  // namespace
 
 std::string DescribeWriteError(int error_number) {
@@ -198,7 +192,67 @@ std::string DescribeWriteError(int error_number) {
 
 void SetWriteFunctionForTesting(WriteFunction function) { g_write.store(function); }
 
-Status WriteFileAtomically(const std::string& path, std::string_view content) {
+namespace {
+
+// A stream buffer writing to a file descriptor through Write, 1 MB at a time; remembers the first
+// errno.
+class FdStreamBuf : public std::streambuf {
+ public:
+  explicit FdStreamBuf(int fd) : fd_(fd), buffer_(size_t{1} << 20) {
+    setp(buffer_.data(), buffer_.data() + buffer_.size());
+  }
+  int error() const { return error_; }
+  // Writes what is buffered; 0 or the errno.
+  int Flush() {
+    if (error_ == 0) {
+      error_ = WriteAll(fd_, std::string_view(pbase(), static_cast<size_t>(pptr() - pbase())));
+    }
+    setp(buffer_.data(), buffer_.data() + buffer_.size());
+    return error_;
+  }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (Flush() != 0) return traits_type::eof();
+    if (!traits_type::eq_int_type(c, traits_type::eof())) {
+      *pptr() = traits_type::to_char_type(c);
+      pbump(1);
+    }
+    return traits_type::not_eof(c);
+  }
+  int sync() override { return Flush() == 0 ? 0 : -1; }
+  std::streamsize xsputn(const char* s, std::streamsize n) override {
+    if (n > epptr() - pptr()) {
+      if (Flush() != 0) return 0;
+      if (n > epptr() - pptr()) {
+        error_ = WriteAll(fd_, std::string_view(s, static_cast<size_t>(n)));
+        return error_ == 0 ? n : 0;
+      }
+    }
+    std::memcpy(pptr(), s, static_cast<size_t>(n));
+    pbump(static_cast<int>(n));
+    return n;
+  }
+
+ private:
+  int fd_;
+  std::vector<char> buffer_;
+  int error_ = 0;
+};
+
+// Writes what `produce` writes to `fd`; the producer's failure, or WriteError for an errno.
+Status ProduceInto(int fd, const StreamProducer& produce, int* err) {
+  FdStreamBuf buffer(fd);
+  std::ostream stream(&buffer);
+  Status produced = produce(stream);
+  *err = buffer.Flush();
+  return produced;
+}
+
+// The atomic replacement of `path` with what `write_content` writes to a file descriptor (0 or an
+// errno; `*failure` may hold a producer's own Status).
+Status ReplaceAtomically(const std::string& path,
+                         const std::function<int(int fd, Status* failure)>& write_content) {
   std::lock_guard<std::mutex> lock(g_mutex);
   Result<std::string> resolved = ResolveLinks(path);
   if (!resolved.ok()) return resolved.status();
@@ -206,7 +260,17 @@ Status WriteFileAtomically(const std::string& path, std::string_view content) {
   struct stat old {};
   bool exists = ::stat(target.c_str(), &old) == 0;
   if (exists && S_ISDIR(old.st_mode)) return Status::IoError(path + ": cannot write: is a folder");
-  if (exists && !S_ISREG(old.st_mode)) return WriteInPlace(path, target, content);
+  if (exists && !S_ISREG(old.st_mode)) {
+    // A target that is not a regular file (a device, a FIFO) is written in place.
+    int fd = ::open(target.c_str(), O_WRONLY | O_TRUNC | O_CLOEXEC);
+    if (fd < 0) return WriteError(path, errno);
+    Status failure = Status::Ok();
+    int err = write_content(fd, &failure);
+    if (::close(fd) != 0 && err == 0) err = errno;
+    if (!failure.ok()) return failure;
+    if (err != 0) return WriteError(path, err);
+    return Status::Ok();
+  }
 
   std::string dir = ParentOf(target);
   struct stat dir_stat {};
@@ -223,7 +287,12 @@ Status WriteFileAtomically(const std::string& path, std::string_view content) {
   int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0) return WriteError(path, errno);
   TemporaryFile guard(temporary);
-  int err = WriteAll(fd, content);
+  Status failure = Status::Ok();
+  int err = write_content(fd, &failure);
+  if (!failure.ok()) {
+    ::close(fd);
+    return failure;
+  }
   if (err == 0 && exists) {
     if (::geteuid() == 0 && (old.st_uid != ::geteuid() || old.st_gid != ::getegid()) &&
         ::fchown(fd, old.st_uid, old.st_gid) != 0) {
@@ -246,6 +315,20 @@ Status WriteFileAtomically(const std::string& path, std::string_view content) {
     ::close(dir_fd);
   }
   return Status::Ok();
+}
+
+}  // namespace
+
+Status WriteFileAtomically(const std::string& path, std::string_view content) {
+  return ReplaceAtomically(path, [&](int fd, Status*) { return WriteAll(fd, content); });
+}
+
+Status WriteFileAtomicallyStreamed(const std::string& path, const StreamProducer& produce) {
+  return ReplaceAtomically(path, [&](int fd, Status* failure) {
+    int err = 0;
+    *failure = ProduceInto(fd, produce, &err);
+    return err;
+  });
 }
 
 }  // namespace qbank

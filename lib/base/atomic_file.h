@@ -8,6 +8,8 @@
 
 #include <chrono>
 #include <cstddef>
+#include <functional>
+#include <ostream>
 #include <string>
 #include <string_view>
 
@@ -31,6 +33,12 @@ namespace qbank {
 // Errors are IoError "PATH: cannot write: REASON", naming ENOSPC ("no space left on device
 // (ENOSPC)") and EDQUOT ("disk quota exceeded (EDQUOT)"); the old file is then untouched.
 Status WriteFileAtomically(const std::string& path, std::string_view content);
+
+// Writes what `produce` writes to the stream it is given (buffered, so the content is never all
+// in memory at once) to `path`, as WriteFileAtomically does. When `produce` returns an error, the
+// temporary file is removed, the old file is untouched and that error is returned.
+using StreamProducer = std::function<Status(std::ostream&)>;
+Status WriteFileAtomicallyStreamed(const std::string& path, const StreamProducer& produce);
 
 // What a failed write step reports for `error_number`: "no space left on device (ENOSPC)",
 // "disk quota exceeded (EDQUOT)", else strerror with the errno name where known.

@@ -78,6 +78,10 @@ class DiskFileSystem : public FileSystem {
   Status WriteFileAtomic(const std::string& path, std::string_view content) override {
     return WriteFileAtomically(path, content);
   }
+  Status WriteFileAtomicStreamed(const std::string& path,
+                                 const std::function<Status(std::ostream&)>& produce) override {
+    return WriteFileAtomicallyStreamed(path, produce);
+  }
 
   bool IsDirectory(const std::string& path) const override {
     std::error_code ec;
@@ -130,6 +134,13 @@ Result<std::string> InMemoryFileSystem::ReadFile(const std::string& path) const 
     return Status::NotFound("no such file").At(path);
   }
   return it->second;
+}
+
+Status FileSystem::WriteFileAtomicStreamed(const std::string& path,
+                                           const std::function<Status(std::ostream&)>& produce) {
+  std::ostringstream content;
+  QBANK_RETURN_IF_ERROR(produce(content));
+  return WriteFileAtomic(path, std::move(content).str());
 }
 
 Status InMemoryFileSystem::WriteFileAtomic(const std::string& path, std::string_view content) {

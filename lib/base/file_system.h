@@ -4,8 +4,10 @@
 #define QBANK_BASE_FILE_SYSTEM_H_
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -22,6 +24,11 @@ class FileSystem {
   // Writes `content` to a temporary file next to `path`, then renames it over `path`, so a
   // failure never leaves a partial or emptied file.
   virtual Status WriteFileAtomic(const std::string& path, std::string_view content) = 0;
+  // The same with the content written by `produce` to a stream; when `produce` fails, `path` is
+  // untouched and its error returned. The real file system streams to the disk (the content is
+  // never all in memory); the default collects it and calls WriteFileAtomic.
+  virtual Status WriteFileAtomicStreamed(const std::string& path,
+                                         const std::function<Status(std::ostream&)>& produce);
   virtual bool IsDirectory(const std::string& path) const = 0;
   virtual bool Exists(const std::string& path) const = 0;
   // Regular files below `dir`, recursively, sorted by path; hidden entries (".name") skipped.

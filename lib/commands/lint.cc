@@ -353,8 +353,13 @@ Status WriteReport(LintRun& run, std::ostream& out) {
   rendering.fs = &run.fs;
   rendering.data_dir = run.data_dir;
   rendering.repo_root = options.repo_root;
-  std::string text = RenderReport(run.report, input, rendering);
-  return WriteOutput(run.fs, options.output, text, *run.bank, out);
+  return WriteOutput(
+      run.fs, options.output,
+      [&](std::ostream& to) {
+        RenderReport(run.report, input, rendering, to);
+        return Status::Ok();
+      },
+      *run.bank, out);
 }
 
 // --statistics after the report (on `err` when stdout carries a machine-readable report), and

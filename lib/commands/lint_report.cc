@@ -33,19 +33,18 @@ Result<ReportChoice> ChooseReport(const std::string& name) {
                        DidYouMean(name, known));
 }
 
-std::string RenderReport(const ReportChoice& choice, const report::ReportInput& input,
-                         const ReportRendering& rendering) {
+void RenderReport(const ReportChoice& choice, const report::ReportInput& input,
+                  const ReportRendering& rendering, std::ostream& out) {
   if (choice.ci) {
     report::ReportContext ctx =
         report::MakeReportContext(input, rendering.fs != nullptr ? *rendering.fs : RealFileSystem(),
                                   rendering.data_dir, RepoRootFor(rendering.repo_root));
-    return *report::WriteCiReport(choice.format, ctx, rendering.fail_on);
+    out << *report::WriteCiReport(choice.format, ctx, rendering.fail_on);
+    return;
   }
   report::ReportOptions options;
   options.color = rendering.color;
-  std::ostringstream rendered;
-  choice.writer(input, options, rendered);
-  return std::move(rendered).str();
+  choice.writer(input, options, out);
 }
 
 std::string RepoRootFor(const std::string& repo_root) {

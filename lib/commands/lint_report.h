@@ -33,9 +33,10 @@ struct ReportRendering {
   std::string repo_root;                  // as given; RenderReport applies RepoRootFor
 };
 
-// The report of `input` in the chosen format.
-std::string RenderReport(const ReportChoice& choice, const report::ReportInput& input,
-                         const ReportRendering& rendering);
+// Writes the report of `input` in the chosen format to `out` (the text and JSON reports as they
+// are made, finding by finding; the CI formats whole).
+void RenderReport(const ReportChoice& choice, const report::ReportInput& input,
+                  const ReportRendering& rendering, std::ostream& out);
 
 // The root that CI reports write file names relative to: `repo_root` when it is not empty, else
 // the git work tree holding the current directory, else the current directory.

@@ -55,4 +55,18 @@ Status WriteOutput(FileSystem& fs, const std::string& path, std::string_view con
   return fs.WriteFileAtomic(path, content);
 }
 
+Status WriteOutput(FileSystem& fs, const std::string& path,
+                   const std::function<Status(std::ostream&)>& produce, const model::Bank& bank,
+                   std::ostream& out) {
+  if (path.empty() || path == "-") {
+    QBANK_RETURN_IF_ERROR(produce(out));
+    out.flush();
+    if (!out) return Status::IoError("cannot write to standard output");
+    return Status::Ok();
+  }
+  if (Status refused = RefuseToOverwriteInput(path, bank); !refused.ok()) return refused;
+  if (fs.IsDirectory(path)) return Status::Usage(path + " is a folder; name a file with -o");
+  return fs.WriteFileAtomicStreamed(path, produce);
+}
+
 }  // namespace qbank::commands

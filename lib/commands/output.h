@@ -3,6 +3,7 @@
 #ifndef QBANK_COMMANDS_OUTPUT_H_
 #define QBANK_COMMANDS_OUTPUT_H_
 
+#include <functional>
 #include <ostream>
 #include <string>
 #include <string_view>
@@ -29,6 +30,11 @@ Status RefuseToOverwriteInput(const std::string& path, const std::vector<std::st
 // Refuses (Usage) what RefuseToOverwriteInput refuses, and a folder.
 Status WriteOutput(FileSystem& fs, const std::string& path, std::string_view content,
                    const model::Bank& bank, std::ostream& out);
+// The same with the content written by `produce` as it is made (fs.WriteFileAtomicStreamed), so
+// a large report is never all in memory.
+Status WriteOutput(FileSystem& fs, const std::string& path,
+                   const std::function<Status(std::ostream&)>& produce, const model::Bank& bank,
+                   std::ostream& out);
 
 }  // namespace qbank::commands
 

@@ -199,9 +199,17 @@ class Importer {
   // Removes the questions CheckImported refused, each reported as an error of the input (the
   // input's other questions stay, as for a reader's per-question errors).
   void DropRefusedQuestions(const ImportCheck& check, const std::string& path) {
-    for (auto it = check.questions.rbegin(); it != check.questions.rend(); ++it) {
-      bank_.questions.erase(bank_.questions.begin() + static_cast<std::ptrdiff_t>(it->first));
+    // One pass that moves the kept questions down (erasing each one would move the questions
+    // after it every time: 640 refused questions of 112,000 took seconds).
+    std::vector<bool> refused(bank_.questions.size(), false);
+    for (const auto& entry : check.questions) refused[entry.first] = true;
+    size_t kept = 0;
+    for (size_t i = 0; i < bank_.questions.size(); ++i) {
+      if (refused[i]) continue;
+      if (kept != i) bank_.questions[kept] = std::move(bank_.questions[i]);
+      ++kept;
     }
+    bank_.questions.resize(kept);
     for (const auto& [index, problem] : check.questions) {
       errors_.push_back(Diagnostic::FromStatus(problem, path));
     }

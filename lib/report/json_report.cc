@@ -21,36 +21,40 @@ void PutSpan(const model::Bank& bank, const SourceSpan& span, Value::Object& o) 
 
 }  // namespace
 
-model::Value JsonReportValue(const ReportInput& input) {
-  const model::Bank& bank = *input.bank;
+namespace {
+
+Value FindingValue(const model::Bank& bank, const lint::Finding& f) {
+  Value::Object o;
+  o["rule"] = f.rule_id;
+  o["severity"] = std::string(lint::SeverityName(f.severity));
+  o["message"] = f.message;
+  PutSpan(bank, f.span, o);
+  if (!f.question_id.empty()) o["question_id"] = f.question_id;
+  if (!f.field_path.empty()) o["field_path"] = f.field_path;
+  o["fingerprint"] = f.fingerprint;
+  if (!f.statistics.is_null()) o["statistics"] = f.statistics;
+  if (!f.related.empty()) {
+    Value::Array related;
+    for (const lint::RelatedLocation& r : f.related) {
+      Value::Object ro;
+      PutSpan(bank, r.span, ro);
+      ro["message"] = r.message;
+      if (!r.question_id.empty()) ro["question_id"] = r.question_id;
+      if (!r.field_path.empty()) ro["field_path"] = r.field_path;
+      related.push_back(Value(std::move(ro)));
+    }
+    o["related"] = Value(std::move(related));
+  }
+  return Value(std::move(o));
+}
+
+// Everything but the findings: the root's other members.
+Value::Object ReportHead(const ReportInput& input) {
   int64_t errors = 0, warnings = 0, infos = 0;
-  Value::Array findings;
   for (const lint::Finding& f : *input.findings) {
     errors += f.severity == lint::Severity::kError;
     warnings += f.severity == lint::Severity::kWarning;
     infos += f.severity == lint::Severity::kInfo;
-    Value::Object o;
-    o["rule"] = f.rule_id;
-    o["severity"] = std::string(lint::SeverityName(f.severity));
-    o["message"] = f.message;
-    PutSpan(bank, f.span, o);
-    if (!f.question_id.empty()) o["question_id"] = f.question_id;
-    if (!f.field_path.empty()) o["field_path"] = f.field_path;
-    o["fingerprint"] = f.fingerprint;
-    if (!f.statistics.is_null()) o["statistics"] = f.statistics;
-    if (!f.related.empty()) {
-      Value::Array related;
-      for (const lint::RelatedLocation& r : f.related) {
-        Value::Object ro;
-        PutSpan(bank, r.span, ro);
-        ro["message"] = r.message;
-        if (!r.question_id.empty()) ro["question_id"] = r.question_id;
-        if (!r.field_path.empty()) ro["field_path"] = r.field_path;
-        related.push_back(Value(std::move(ro)));
-      }
-      o["related"] = Value(std::move(related));
-    }
-    findings.push_back(Value(std::move(o)));
   }
   Value::Object summary;
   summary["errors"] = errors;
@@ -69,12 +73,58 @@ model::Value JsonReportValue(const ReportInput& input) {
   root["qbank_report"] = 1;
   root["tool"] = Value(std::move(tool));
   root["summary"] = Value(std::move(summary));
+  return root;
+}
+
+}  // namespace
+
+model::Value JsonReportValue(const ReportInput& input) {
+  Value::Object root = ReportHead(input);
+  Value::Array findings;
+  for (const lint::Finding& f : *input.findings) findings.push_back(FindingValue(*input.bank, f));
   root["findings"] = Value(std::move(findings));
   return Value(std::move(root));
 }
 
 void WriteJsonReport(const ReportInput& input, const ReportOptions&, std::ostream& out) {
-  out << json::WriteValue(JsonReportValue(input), 2) << "\n";
+  // The same bytes as json::WriteValue(JsonReportValue(input), 2), written a finding at a time:
+  // the root's members in key order, "findings" among them.
+  Value::Object head = ReportHead(input);
+  std::string chunk = "{";
+  bool first = true;
+  auto member = [&](const std::string& key) {
+    chunk += first ? "\n  " : ",\n  ";
+    first = false;
+    json::AppendQuoted(key, chunk);
+    chunk += ": ";
+  };
+  auto findings_done = false;
+  auto write_findings = [&] {
+    member("findings");
+    if (input.findings->empty()) {
+      chunk += "[]";
+    } else {
+      chunk += "[";
+      for (size_t i = 0; i < input.findings->size(); ++i) {
+        chunk += i == 0 ? "\n    " : ",\n    ";
+        json::AppendValue(FindingValue(*input.bank, (*input.findings)[i]), 2, 2, chunk);
+        if (chunk.size() >= (size_t{1} << 16)) {
+          out << chunk;
+          chunk.clear();
+        }
+      }
+      chunk += "\n  ]";
+    }
+    findings_done = true;
+  };
+  for (const auto& [key, value] : head) {
+    if (!findings_done && key > "findings") write_findings();
+    member(key);
+    json::AppendValue(value, 2, 1, chunk);
+  }
+  if (!findings_done) write_findings();
+  chunk += "\n}\n";
+  out << chunk;
 }
 
 }  // namespace qbank::report

@@ -34,22 +34,22 @@ void ForEachGroup(std::vector<Keyed>& items, F&& f) {
   }
 }
 
-// Jaccard similarity of the two stems' distinct words.
-double StemSimilarity(const BankFeatures& f, uint32_t ra, uint32_t rb) {
-  text::KeyOptions oa, ob;
-  oa.context_script = f.features[ra].script;
-  ob.context_script = f.features[rb].script;
-  text::TextKey ka = text::MakeTextKey(f.question(ra).stem.value, oa);
-  text::TextKey kb = text::MakeTextKey(f.question(rb).stem.value, ob);
-  std::vector<std::string_view> wa, wb;
-  for (size_t i = 0; i < ka.size(); ++i) wa.push_back(ka.Word(i));
-  for (size_t i = 0; i < kb.size(); ++i) wb.push_back(kb.Word(i));
-  std::sort(wa.begin(), wa.end());
-  wa.erase(std::unique(wa.begin(), wa.end()), wa.end());
-  std::sort(wb.begin(), wb.end());
-  wb.erase(std::unique(wb.begin(), wb.end()), wb.end());
+// The distinct words of a record's stem (comparison keys), sorted.
+std::vector<std::string> StemWords(const BankFeatures& f, uint32_t r) {
+  text::KeyOptions options;
+  options.context_script = f.features[r].script;
+  text::TextKey key = text::MakeTextKey(f.question(r).stem.value, options);
+  std::vector<std::string> words;
+  for (size_t i = 0; i < key.size(); ++i) words.emplace_back(key.Word(i));
+  std::sort(words.begin(), words.end());
+  words.erase(std::unique(words.begin(), words.end()), words.end());
+  return words;
+}
+
+// Jaccard similarity of two stems' distinct words (StemWords).
+double StemSimilarity(const std::vector<std::string>& wa, const std::vector<std::string>& wb) {
   if (wa.empty() && wb.empty()) return 1.0;
-  std::vector<std::string_view> common;
+  std::vector<std::string> common;
   std::set_intersection(wa.begin(), wa.end(), wb.begin(), wb.end(), std::back_inserter(common));
   return static_cast<double>(common.size()) /
          static_cast<double>(wa.size() + wb.size() - common.size());
@@ -188,18 +188,28 @@ std::vector<OptionSetGroup> FindSharedOptionSets(const BankFeatures& f, size_t m
   ForEachGroup(items, [&](const Keyed* first, const Keyed* last) {
     const size_t size = static_cast<size_t>(last - first);
     if (size < 2 || size > max_questions) return;
-    // Keep the questions whose stems differ from every earlier kept one.
+    // Keep the questions whose stems differ from every earlier kept one (the kept ones' words
+    // made once).
     OptionSetGroup g;
+    std::vector<std::vector<std::string>> kept_words;
     for (const Keyed* item = first; item != last; ++item) {
       const uint32_t r = item->record;
       bool alike = false;
-      for (uint32_t k : g.members) {
-        if (f.features[k].stem_hash == f.features[r].stem_hash || StemSimilarity(f, k, r) >= 0.5) {
+      std::vector<std::string> words;
+      for (size_t i = 0; i < g.members.size() && !alike; ++i) {
+        if (f.features[g.members[i]].stem_hash == f.features[r].stem_hash) {
           alike = true;
-          break;
+        } else {
+          if (words.empty()) words = StemWords(f, r);
+          alike = StemSimilarity(kept_words[i], words) >= 0.5;
         }
       }
-      if (!alike) g.members.push_back(r);
+      if (!alike) {
+        g.members.push_back(r);
+        kept_words.push_back(words.empty() && g.members.size() > 1 ? StemWords(f, r)
+                                                                    : std::move(words));
+        if (kept_words.back().empty()) kept_words.back() = StemWords(f, r);
+      }
     }
     bool any_linted = std::any_of(g.members.begin(), g.members.end(),
                                   [&](uint32_t r) { return r < f.linted_records; });

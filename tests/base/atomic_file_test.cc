@@ -249,5 +249,40 @@ TEST_F(AtomicFileTest, DescribesErrors) {
   EXPECT_EQ(DescribeWriteError(EACCES), "permission denied (EACCES)");
 }
 
+// A streamed write (a lint report made finding by finding) is as atomic as a whole one: the bytes
+// the producer writes, in chunks larger and smaller than the buffer; a failing producer or a full
+// disk leaves the old file and no temporary.
+TEST_F(AtomicFileTest, StreamedWritesAreAtomicToo) {
+  std::string path = Path("report.json");
+  ASSERT_TRUE(WriteFileAtomically(path, "old").ok());
+  std::string big(3u << 20, 'x');
+  Status written = WriteFileAtomicallyStreamed(path, [&](std::ostream& out) {
+    for (int i = 0; i < 1000; ++i) out << "finding " << i << "\n";
+    out << big;
+    out.put('!');
+    return Status::Ok();
+  });
+  ASSERT_TRUE(written.ok()) << written.ToString();
+  std::string content = Read(path);
+  EXPECT_EQ(content.size(), 11890u + big.size() + 1);
+  EXPECT_EQ(content.substr(0, 10), "finding 0\n");
+  EXPECT_EQ(content.back(), '!');
+
+  Status refused = WriteFileAtomicallyStreamed(path, [](std::ostream& out) {
+    out << "half a report";
+    return Status::InvalidInput("the producer failed");
+  });
+  EXPECT_EQ(refused.message(), "the producer failed");
+  EXPECT_EQ(Read(path), content);
+  SetWriteFunctionForTesting(FailNoSpace);
+  Status full = WriteFileAtomicallyStreamed(path, [&](std::ostream& out) {
+    out << big;
+    return Status::Ok();
+  });
+  EXPECT_EQ(full.message(), path + ": cannot write: no space left on device (ENOSPC)");
+  EXPECT_EQ(Read(path), content);
+  EXPECT_EQ(Names(), std::vector<std::string>{"report.json"});
+}
+
 }  // namespace
 }  // namespace qbank

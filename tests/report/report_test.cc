@@ -151,10 +151,11 @@ TEST(JsonReportTest, ValidatesAgainstTheReportSchema) {
   EXPECT_EQ(dup.Find("field_path")->as_string(), "questions[1].options[3]");
   EXPECT_EQ(dup.Find("related")->items()[0].Find("line")->as_int(), 10);
   EXPECT_EQ(root->Find("summary")->Find("errors")->as_int(), 2);
-  // Same input, same bytes.
+  // Same input, same bytes; written finding by finding, the same bytes as the whole value.
   std::ostringstream again;
   WriteJsonReport(run->input, {}, again);
   EXPECT_EQ(out.str(), again.str());
+  EXPECT_EQ(out.str(), json::WriteValue(JsonReportValue(run->input), 2) + "\n");
 }
 
 }  // namespace
