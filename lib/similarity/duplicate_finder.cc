@@ -188,27 +188,26 @@ std::vector<OptionSetGroup> FindSharedOptionSets(const BankFeatures& f, size_t m
   ForEachGroup(items, [&](const Keyed* first, const Keyed* last) {
     const size_t size = static_cast<size_t>(last - first);
     if (size < 2 || size > max_questions) return;
-    // Keep the questions whose stems differ from every earlier kept one (the kept ones' words
-    // made once).
+    // Keep the questions whose stems differ from every earlier kept one (each stem's words made
+    // once, when first compared).
     OptionSetGroup g;
-    std::vector<std::vector<std::string>> kept_words;
+    std::vector<std::optional<std::vector<std::string>>> kept_words;
     for (const Keyed* item = first; item != last; ++item) {
       const uint32_t r = item->record;
       bool alike = false;
-      std::vector<std::string> words;
+      std::optional<std::vector<std::string>> words;
       for (size_t i = 0; i < g.members.size() && !alike; ++i) {
         if (f.features[g.members[i]].stem_hash == f.features[r].stem_hash) {
           alike = true;
-        } else {
-          if (words.empty()) words = StemWords(f, r);
-          alike = StemSimilarity(kept_words[i], words) >= 0.5;
+          break;
         }
+        if (!words) words = StemWords(f, r);
+        if (!kept_words[i]) kept_words[i] = StemWords(f, g.members[i]);
+        alike = StemSimilarity(*kept_words[i], *words) >= 0.5;
       }
       if (!alike) {
         g.members.push_back(r);
-        kept_words.push_back(words.empty() && g.members.size() > 1 ? StemWords(f, r)
-                                                                    : std::move(words));
-        if (kept_words.back().empty()) kept_words.back() = StemWords(f, r);
+        kept_words.push_back(std::move(words));
       }
     }
     bool any_linted = std::any_of(g.members.begin(), g.members.end(),

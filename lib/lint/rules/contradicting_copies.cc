@@ -71,9 +71,8 @@ void ContradictingCopiesRule::CheckBank(const LintContext& ctx, std::span<const 
   for (const similarity::NearGroup& group : *groups) {
     // Most groups agree on their keys: the features' hash of the keyed options says so at once.
     const uint64_t first_keys = features->features[group.members.front()].key_hash;
-    if (std::all_of(group.members.begin(), group.members.end(), [&](uint32_t r) {
-          return features->features[r].key_hash == first_keys;
-        })) {
+    if (std::all_of(group.members.begin(), group.members.end(),
+                    [&](uint32_t r) { return features->features[r].key_hash == first_keys; })) {
       continue;
     }
     // The group's copies that key one option each, with their key and stem words.
