@@ -110,6 +110,14 @@ void NearDuplicateRule::ReportGroup(const LintContext& ctx,
   }
   Finding& f = reporter.Report(here, q.stem, "stem", std::move(message));
   if (!family.empty()) f.severity = Severity::kInfo;
+  // The fingerprint names the whole group, so a baseline that holds a group does not hide a
+  // question that joins it later (the group is reported again, as new).
+  std::vector<std::string> ids;
+  for (size_t i : m.others) ids.push_back(features.question(group.members[i]).id.value);
+  std::sort(ids.begin(), ids.end());
+  std::string members = q.stem.value;
+  for (const std::string& id : ids) members += "\n" + id;
+  f.fingerprint = Fingerprint(id(), q.id.value, "stem", members);
   for (size_t k = 0; k < m.others.size() && k < kListedMembers; ++k) {
     const size_t i = m.others[k];
     const size_t r = group.members[i];
