@@ -10,6 +10,7 @@
 
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
+#include "formats/metadata_carrier.h"
 #include "formats/question_names.h"
 #include "formats/xml_source_decoding.h"
 #include "xml/xml_tree.h"
@@ -281,6 +282,13 @@ class Reader {
         if (!files.is_null()) ext["generalfeedback_files"] = files;
       } else if (tag == "idnumber") {
         question.id = TextOf(*child);
+      } else if (tag == "qbank_metadata") {
+        Text metadata = ReadText(*child);
+        Status applied = ApplyMetadataJson(metadata.value, source_.path(), question);
+        if (!applied.ok()) {
+          return Error(*child, "<qbank_metadata> is not the metadata qbank writes (" +
+                                   applied.message() + "); expected a bank file of one question");
+        }
       } else if (tag == "tags") {
         for (const xml::Node* t : child->ChildElements("tag")) {
           Text tag_text = ReadText(*t);
@@ -539,16 +547,18 @@ class Writer {
     options.expand_empty = true;  // <text></text>, as Moodle writes it
     // Question by question, so a large bank never becomes one XML tree.
     xml::StreamWriter quiz(xml::Node::Element("quiz"), options);
-    const FieldSet held = {"id",
-                           "domain",
-                           "stem",
-                           "explanation",
-                           "tags",
-                           "markup",
-                           "options.rationale",
-                           "options.weight",
-                           "extensions." + std::string(kExtensionKey),
-                           "options.extensions." + std::string(kExtensionKey)};
+    FieldSet held = {"id",
+                     "domain",
+                     "stem",
+                     "explanation",
+                     "tags",
+                     "markup",
+                     "options.rationale",
+                     "options.weight",
+                     "extensions." + std::string(kExtensionKey),
+                     "options.extensions." + std::string(kExtensionKey)};
+    held.insert(CarriedMetadataFields().begin(), CarriedMetadataFields().end());
+    held.insert("extensions");  // other formats' extensions too
     ReportBankLoss(bank_, {}, loss_);
     std::optional<std::string> domain;
     for (size_t i = 0; i < bank_.questions.size(); ++i) {
@@ -677,6 +687,10 @@ class Writer {
     if (!q.tags.empty()) {
       xml::Node& tags = node.Append(xml::Node::Element("tags"));
       for (const Text& t : q.tags) tags.Append(Holder("tag", t.value));
+    }
+    // Trap, authors, review, exam, origin, ...: an element Moodle's import does not read.
+    if (std::string metadata = MetadataJson(q, kExtensionKey); !metadata.empty()) {
+      node.Append(Holder("qbank_metadata", metadata)).SetAttribute("format", "json");
     }
     return node;
   }

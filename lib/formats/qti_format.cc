@@ -14,6 +14,7 @@
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
 #include "formats/markdown_html.h"
+#include "formats/metadata_carrier.h"
 #include "formats/question_names.h"
 #include "formats/xml_source_decoding.h"
 #include "xml/xml_tree.h"
@@ -973,11 +974,22 @@ void MarkdownFromHtml(Question& q) {
 }
 
 // A resource's LOM metadata: keywords become tags, a classification's taxon path the domain.
-void ReadResourceMetadata(const xml::Node& resource, const SourceText& manifest_source,
-                          uint32_t manifest_file, Question& question) {
+Status ReadResourceMetadata(const xml::Node& resource, const SourceText& manifest_source,
+                            uint32_t manifest_file, Question& question) {
   const xml::Node* metadata = resource.FirstChild("metadata");
   const xml::Node* lom = metadata != nullptr ? metadata->FirstChild("lom") : nullptr;
-  if (lom == nullptr) return;
+  if (lom == nullptr) return Status::Ok();
+  for (const xml::Node* annotation : lom->ChildElements("annotation")) {
+    const xml::Node* description = annotation->FirstChild("description");
+    std::string text = description != nullptr ? LomString(*description) : std::string();
+    if (!text.starts_with("{") || text.find("\"qbank\"") == std::string::npos) continue;
+    Status applied = ApplyMetadataJson(text, manifest_source.path(), question);
+    if (!applied.ok()) {
+      return manifest_source.ErrorAt(
+          annotation->offset, "the annotation is not the metadata qbank writes (" +
+                                  applied.message() + "); expected a bank file of one question");
+    }
+  }
   auto text_at = [&](const xml::Node& n, std::string value) {
     Text t;
     t.value = std::move(value);
@@ -1013,6 +1025,7 @@ void ReadResourceMetadata(const xml::Node& resource, const SourceText& manifest_
       }
     }
   }
+  return Status::Ok();
 }
 
 // Reads the items `manifest` lists; `manifest_path` is its package path and `manifest_file` its
@@ -1085,7 +1098,9 @@ Status ReadPackage(const PackageFiles& files, const std::string& manifest_path,
       uint32_t file = ctx.bank->AddSource(source);
       status = ReadItemInto(*source, file, ctx);
       if (status.ok()) {
-        ReadResourceMetadata(*resource, manifest_source, manifest_file, ctx.bank->questions.back());
+        status = ReadResourceMetadata(*resource, manifest_source, manifest_file,
+                                      ctx.bank->questions.back());
+        if (!status.ok()) ctx.bank->questions.pop_back();
       }
     }
     if (!status.ok()) {
@@ -1758,7 +1773,8 @@ struct PackageItem {
 // (one taxon per "/"-separated level); nullopt when it has neither.
 std::optional<xml::Node> ResourceMetadata(const Question& q) {
   bool markdown = q.markup == Markup::kMarkdown;
-  if (q.tags.empty() && q.domain.empty() && !markdown) return std::nullopt;
+  std::string carried = MetadataJson(q, kExtensionKey);
+  if (q.tags.empty() && q.domain.empty() && !markdown && carried.empty()) return std::nullopt;
   auto lang_string = [](const std::string& value) {
     xml::Node s = xml::Node::Element("string");
     s.Append(xml::Node::Text(value));
@@ -1778,6 +1794,13 @@ std::optional<xml::Node> ResourceMetadata(const Question& q) {
     lom.Append(xml::Node::Element("technical"))
         .Append(xml::Node::Element("format"))
         .Append(xml::Node::Text(std::string(kMarkdownFormat)));
+  }
+  if (!carried.empty()) {
+    // Trap, authors, review, exam, origin, ...: a LOM annotation whose description is a bank
+    // file of this one question (qbank's convention; LMSs show or skip annotations).
+    lom.Append(xml::Node::Element("annotation"))
+        .Append(xml::Node::Element("description"))
+        .Append(lang_string(carried));
   }
   if (!q.domain.empty()) {
     xml::Node& classification = lom.Append(xml::Node::Element("classification"));
@@ -1940,6 +1963,8 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
   if (package) {
     held.insert("domain");  // in the manifest's metadata for the item
     held.insert("tags");
+    held.insert(CarriedMetadataFields().begin(), CarriedMetadataFields().end());
+    held.insert("extensions");  // other formats' extensions too
   }
   ReportBankLoss(bank, held, loss);
   ItemWriter writer(version_, loss);

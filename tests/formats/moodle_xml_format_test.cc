@@ -313,13 +313,24 @@ TEST(MoodleXmlFormatTest, LossReportNamesWhatMoodleCannotHold) {
   bank.questions.push_back(matching);
   LossReport loss;
   std::string xml = ExportText(MoodleXmlFormat(), bank, loss);
-  EXPECT_EQ(loss.Summary(),
-            "  bank.title: 1 value dropped\n"
-            "  difficulty: 1 value dropped\n"
-            "  exam: 1 value dropped\n"
-            "  trap: 1 value dropped\n");
+  // Trap, exam and difficulty travel in <qbank_metadata>; the bank's title has no place.
+  EXPECT_EQ(loss.Summary(), "  bank.title: 1 value dropped\n");
   // A matching question is Moodle's matching type, not dropped.
   EXPECT_NE(xml.find("<question type=\"matching\">"), std::string::npos) << xml;
+  Imported back = ImportText(MoodleXmlFormat(), "out.xml", xml);
+  ASSERT_TRUE(back.status.ok()) << back.status.ToString();
+  EXPECT_EQ(back.bank.questions[0].trap.value, "Do not confuse the Nile with the Niger.");
+  EXPECT_EQ(back.bank.questions[0].exam.value, "GEO-101");
+  EXPECT_EQ(back.bank.questions[1].difficulty.value, "easy");
+  // Metadata that is not qbank's is an error at its element, the other questions still read.
+  std::string broken = xml;
+  size_t at = broken.find("<qbank_metadata");
+  ASSERT_NE(at, std::string::npos);
+  broken.insert(broken.find("<text>", at) + 6, "x");
+  Imported bad = ImportText(MoodleXmlFormat(), "bad.xml", broken);
+  EXPECT_NE(bad.ErrorText().find("<qbank_metadata> is not the metadata qbank writes"),
+            std::string::npos)
+      << bad.ErrorText();
 }
 
 TEST(MoodleXmlFormatTest, NumericalAnswersAndGiftTitlesCarryOver) {
@@ -415,7 +426,14 @@ TEST(MoodleXmlFormatTest, SeedPagesSurviveTheTripThroughMoodleXml) {
       EXPECT_EQ(b.options[i].text.value, a.options[i].text.value);
       EXPECT_EQ(b.options[i].rationale.value, a.options[i].rationale.value);
     }
-    EXPECT_NE(loss.dropped().count("trap"), 0u);  // a page's trap has no place in Moodle XML
+    // Every question field comes back (trap, authors, review, exam, origin in <qbank_metadata>);
+    // only the bank's own fields have no place.
+    model::Bank a_only = page.bank;
+    a_only.id = a_only.title = a_only.exam = a_only.publisher = a_only.origin = model::Text();
+    a_only.declared_size.reset();
+    EXPECT_EQ(JsonOf(back.bank), JsonOf(a_only));
+    EXPECT_EQ(loss.dropped().count("trap"), 0u);
+    EXPECT_NE(xml.find("<qbank_metadata format=\"json\">"), std::string::npos);
     ++pages;
   }
   EXPECT_GT(pages, 0u);

@@ -325,14 +325,15 @@ TEST(QtiFormatTest, LossReportNamesWhatQtiCannotHold) {
   bank.questions.push_back(essay);
   LossReport loss;
   std::string package = ExportText(kQti30, bank, loss, "out.zip");
-  // Markdown is rendered (cmark), not dropped.
-  EXPECT_EQ(loss.Summary(),
-            "  bank.title: 1 value dropped\n"
-            "  trap: 1 value dropped\n");
+  // Markdown is rendered (cmark), not dropped; the trap travels in the manifest (a LOM
+  // annotation holding qbank's metadata).
+  EXPECT_EQ(loss.Summary(), "  bank.title: 1 value dropped\n");
   Imported back = ImportText(kQti30, "out.zip", package);
   ASSERT_TRUE(back.status.ok()) << back.status.ToString();
   EXPECT_EQ(back.bank.questions[2].markup, Markup::kMarkdown);
   EXPECT_EQ(back.bank.questions[2].stem.value, "Who wrote *The Histories*?");
+  EXPECT_EQ(back.bank.questions[0].trap.value,
+            "Do not confuse the fall with reunification in 1990.");
   // An "other" question has no interaction to go to.
   model::Question other;
   other.id = T("hist-6");

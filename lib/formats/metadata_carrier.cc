@@ -1,0 +1,98 @@
+// Metadata carried as a one-question bank file.
+#include "formats/metadata_carrier.h"
+
+#include <memory>
+
+#include "base/source_text.h"
+#include "json/bank_reader.h"
+#include "json/bank_writer.h"
+
+namespace qbank::formats {
+namespace {
+
+template <typename T>
+void TakeIfEmpty(T& to, T& from) {
+  if (to.empty()) to = std::move(from);
+}
+
+}  // namespace
+
+const FieldSet& CarriedMetadataFields() {
+  static const FieldSet kFields = {"exam",
+                                   "trap",
+                                   "difficulty",
+                                   "stated_answer",
+                                   "authors",
+                                   "review.date",
+                                   "review.reviewer",
+                                   "review.checked_against",
+                                   "origin.statement",
+                                   "origin.references",
+                                   "suppress"};
+  return kFields;
+}
+
+std::string MetadataJson(const model::Question& q, std::string_view own_extension) {
+  model::Question carried;
+  carried.exam = q.exam;
+  carried.trap = q.trap;
+  carried.difficulty = q.difficulty;
+  carried.stated_answer = q.stated_answer;
+  carried.authors = q.authors;
+  carried.review = q.review;
+  carried.origin = q.origin;
+  carried.suppressions = q.suppressions;
+  if (q.extensions.is_object()) {
+    for (const auto& [key, value] : q.extensions.as_object()) {
+      if (key != own_extension && value.is_object()) carried.extensions[key] = value;
+    }
+  }
+  bool any = carried.extensions.is_object() || !carried.exam.empty() || !carried.trap.empty() ||
+             !carried.difficulty.empty() || !carried.stated_answer.empty() ||
+             !carried.authors.empty() || !carried.review.date.empty() ||
+             !carried.review.reviewer.empty() || !carried.review.checked_against.empty() ||
+             !carried.origin.statement.empty() || !carried.origin.references.empty() ||
+             !carried.suppressions.empty();
+  if (!any) return "";
+  model::Bank bank;
+  bank.questions.push_back(std::move(carried));
+  return json::WriteBank(bank);
+}
+
+Status ApplyMetadataJson(std::string_view json, const std::string& where, model::Question& q) {
+  SourceText source(where, std::string(json));
+  model::Bank bank;
+  QBANK_RETURN_IF_ERROR(json::ReadBank(source, SourceSpan::kNoFile, bank));
+  if (bank.questions.size() != 1) {
+    return Status::InvalidInput("expected the metadata of one question, found " +
+                                std::to_string(bank.questions.size()))
+        .At(where);
+  }
+  model::Question& m = bank.questions.front();
+  TakeIfEmpty(q.exam, m.exam);
+  TakeIfEmpty(q.trap, m.trap);
+  TakeIfEmpty(q.difficulty, m.difficulty);
+  TakeIfEmpty(q.stated_answer, m.stated_answer);
+  TakeIfEmpty(q.authors, m.authors);
+  TakeIfEmpty(q.review.date, m.review.date);
+  TakeIfEmpty(q.review.reviewer, m.review.reviewer);
+  TakeIfEmpty(q.review.checked_against, m.review.checked_against);
+  TakeIfEmpty(q.origin.statement, m.origin.statement);
+  TakeIfEmpty(q.origin.references, m.origin.references);
+  TakeIfEmpty(q.suppressions, m.suppressions);
+  if (m.extensions.is_object()) {
+    for (const auto& [key, value] : m.extensions.as_object()) {
+      const model::Value* have = q.extensions.Find(key);
+      if (have == nullptr || !have->is_object() || !value.is_object()) {
+        if (have == nullptr) q.extensions[key] = value;
+        continue;
+      }
+      for (const auto& [sub, v] : value.as_object()) {
+        if (have->Find(sub) == nullptr) q.extensions[key][sub] = v;
+      }
+    }
+  }
+  return Status::Ok();
+}
+
+}  // namespace qbank::formats

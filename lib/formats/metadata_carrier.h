@@ -1,0 +1,32 @@
+// The fields an LMS format has no element for (trap, exam, difficulty, stated answer, authors,
+// review, origin, suppressions, other formats' extensions) carried as a small bank file (JSON,
+// docs/bank-format.md) in a place the LMS ignores: Moodle XML's <qbank_metadata> element, a QTI
+// package's manifest metadata. docs/formats/moodle-xml.md and qti.md say where.
+#ifndef QBANK_FORMATS_METADATA_CARRIER_H_
+#define QBANK_FORMATS_METADATA_CARRIER_H_
+
+#include <string>
+#include <string_view>
+
+#include "base/status.h"
+#include "formats/field_loss.h"
+#include "model/bank.h"
+
+namespace qbank::formats {
+
+// The field names (as in the loss report) that the carrier holds.
+const FieldSet& CarriedMetadataFields();
+
+// The carried fields of `q` as JSON (a bank of one question holding only them), "" when it has
+// none.
+// `own_extension` (the target format's extension key) is left out: the format writes it itself.
+std::string MetadataJson(const model::Question& q, std::string_view own_extension);
+
+// Sets the carried fields of `q` from `json` (as MetadataJson writes it; `where` names it in
+// errors). Fields `q` already has are left as they are; extensions are merged key by key, two
+// levels deep.
+Status ApplyMetadataJson(std::string_view json, const std::string& where, model::Question& q);
+
+}  // namespace qbank::formats
+
+#endif  // QBANK_FORMATS_METADATA_CARRIER_H_
