@@ -168,7 +168,8 @@ int LintCommand(const std::vector<std::string>& args) {
       "record today's findings in FILE and exit 0")(
       "changed-since", po::value(&options.changed_since),
       "lint only questions in files changed since this git ref")(
-      "statistics", po::bool_switch(&options.statistics), "print the count of findings per rule")(
+      "statistics", po::bool_switch(&options.statistics),
+      "print the findings per rule, most first")(
       "against", po::value(&options.against)->composing(),
       "compare with this bank (file or folder, any format) for duplicates, without linting it; "
       "repeatable")("reference", po::value(&options.reference),

@@ -10,11 +10,12 @@
 
 namespace qbank::report {
 
-// A table with one row per rule (every id in `rules_ran`, then any other rule with findings,
-// sorted by id), columns errors, warnings, info and total, and a last "total" row:
+// A table with one row per rule that reported (most findings first, ties by id), columns errors,
+// warnings, info and total, a "total" row, and how many of `rules_ran` found nothing:
 //   rule                errors  warnings  info  total
 //   key-count                1         0     0      1
 //   total                    1         0     0      1
+//   2 other rules ran and found nothing
 // Every line ends with '\n'; the rule column is as wide as the longest id.
 std::string FormatStatistics(const std::vector<lint::Finding>& findings,
                              const std::vector<std::string>& rules_ran);

@@ -18,6 +18,7 @@ seed() {  # seed TARGET FILE...: copies the files that exist into OUT/TARGET
 
 seed aiken_fuzz "$td"/aiken/*.txt "$td"/hostile/*aiken*
 seed csv_fuzz "$td"/csv/*.csv "$src"/samples/csv/*.csv "$td"/hostile/*.csv
+seed dump_fuzz "$src"/samples/dumps/*.txt "$src"/tests/fuzz/seeds/dump/*
 seed gift_fuzz "$td"/gift/*.gift "$td"/hostile/*.gift
 seed json_bank_fuzz "$src"/samples/bank.json "$src"/samples/drafts/*.json \
   "$src"/tests/lint/fixtures/*/*.json "$td"/hostile/*.json

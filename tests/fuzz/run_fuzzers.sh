@@ -11,7 +11,7 @@ seconds="$2"
 shift 2
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(aiken_fuzz config_fuzz csv_fuzz gift_fuzz json_bank_fuzz json_format_fuzz md_fuzz
+  targets=(aiken_fuzz config_fuzz csv_fuzz dump_fuzz gift_fuzz json_bank_fuzz json_format_fuzz md_fuzz
     moodle_xml_fuzz page_fuzz qti_item_fuzz qti_package_fuzz reference_index_fuzz round_trip_fuzz)
 fi
 seeds="$build/fuzz-seeds"
@@ -26,7 +26,7 @@ dict_for() {
     config_fuzz) echo config.dict ;;
     moodle_xml_fuzz) echo moodle_xml.dict ;;
     qti_item_fuzz | qti_package_fuzz) echo qti.dict ;;
-    aiken_fuzz | csv_fuzz | gift_fuzz | md_fuzz | page_fuzz) echo "${1%_fuzz}.dict" ;;
+    aiken_fuzz | csv_fuzz | dump_fuzz | gift_fuzz | md_fuzz | page_fuzz) echo "${1%_fuzz}.dict" ;;
     *) echo "" ;;
   esac
 }

@@ -555,11 +555,11 @@ TEST(StatisticsTest, CountsPerRuleAndSeverity) {
   findings.push_back(h.findings[1]);
   EXPECT_EQ(FormatStatistics(findings, {"option-count", "missing-rationale", "key-count"}),
             "rule                 errors  warnings  info  total\n"
+            "missing-rationale         0         2     0      2\n"
             "declared-size             0         0     1      1\n"
             "key-count                 1         0     0      1\n"
-            "missing-rationale         0         2     0      2\n"
-            "option-count              0         0     0      0\n"
-            "total                     1         2     1      4\n");
+            "total                     1         2     1      4\n"
+            "1 other rule ran and found nothing\n");
   EXPECT_EQ(FormatStatistics({}, {}),
             "rule     errors  warnings  info  total\n"
             "total         0         0     0      0\n");
