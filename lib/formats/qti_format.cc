@@ -1644,8 +1644,35 @@ class ItemWriter {
           "the " + field +
           " is HTML that is not well-formed XML, which QTI requires: " + nodes.status().ToString());
     }
-    for (const xml::Node& n : *nodes) wrote_element_ = wrote_element_ || n.is_element();
+    for (xml::Node& n : *nodes) {
+      wrote_element_ = wrote_element_ || n.is_element();
+      AddTableBodies(n);
+    }
     return nodes;
+  }
+
+  // QTI's schemas take a table's rows only inside <tbody> (or <thead>, <tfoot>), while HTML lets
+  // them stand in <table> directly: a table's direct rows (and the white space between them) go
+  // into one <tbody> where the first of them was.
+  static void AddTableBodies(xml::Node& node) {
+    for (xml::Node& child : node.children) AddTableBodies(child);
+    if (!node.is_element() || node.LocalName() != "table") return;
+    auto is_row = [](const xml::Node& n) { return n.is_element() && n.LocalName() == "tr"; };
+    if (std::none_of(node.children.begin(), node.children.end(), is_row)) return;
+    std::vector<xml::Node> kept;
+    xml::Node body = xml::Node::Element("tbody");
+    std::optional<size_t> body_at;
+    for (xml::Node& child : node.children) {
+      bool blank_text = !child.is_element() && IsBlank(child.text);
+      if (is_row(child) || (body_at && blank_text)) {
+        if (!body_at) body_at = kept.size();
+        body.Append(std::move(child));
+      } else {
+        kept.push_back(std::move(child));
+      }
+    }
+    kept.insert(kept.begin() + static_cast<std::ptrdiff_t>(*body_at), std::move(body));
+    node.children = std::move(kept);
   }
 
   static bool IsBlockContent(const std::vector<xml::Node>& nodes) {

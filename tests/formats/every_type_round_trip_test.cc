@@ -192,5 +192,43 @@ TEST(EveryTypeRoundTripTest, MarkdownIsRenderedForQtiAndReadBackAsMarkdown) {
   }
 }
 
+// HTML lets a table's rows stand in <table>; QTI's schemas want them in <tbody>, which the writer
+// adds, so an LMS importer that validates the item takes it.
+TEST(EveryTypeRoundTripTest, HtmlTableRowsGetATbodyForQti) {
+  model::Bank bank;
+  model::Question q;
+  q.id = std::string("tides-1");
+  q.markup = model::Markup::kHtml;
+  q.stem = std::string(
+      "<p>Which harbour has the larger tidal range?</p><table><caption>Ranges</caption>"
+      "<tr><th>Harbour</th><th>Range</th></tr>\n<tr><td>North</td><td>4 m</td></tr></table>");
+  for (const char* text : {"North", "South"}) {
+    model::Option o;
+    o.text = std::string(text);
+    o.correct = std::string(text) == "North";
+    q.options.push_back(o);
+  }
+  bank.questions.push_back(q);
+  for (const QtiFormat* qti : {&kQti21, &kQti30}) {
+    LossReport loss;
+    std::string package = ExportText(*qti, bank, loss, "out.zip");
+    Result<zip::Archive> archive = zip::Archive::Open(package, "out.zip");
+    ASSERT_TRUE(archive.ok());
+    Result<std::string> item = archive->Read("items/tides-1.xml");
+    ASSERT_TRUE(item.ok());
+    size_t caption = item->find("<caption>Ranges</caption>");
+    size_t body = item->find("<tbody>");
+    size_t row = item->find("<tr>");
+    ASSERT_NE(body, std::string::npos) << *item;
+    EXPECT_LT(caption, body);
+    EXPECT_LT(body, row);  // every row inside it
+    EXPECT_EQ(item->find("<tbody>", body + 1), std::string::npos);
+    std::optional<std::string> errors = SchemaErrors(package, qti == &kQti30);
+    if (errors.has_value()) {
+      EXPECT_EQ(*errors, "");
+    }
+  }
+}
+
 }  // namespace
 }  // namespace qbank::formats
