@@ -1393,10 +1393,19 @@ class GiftWriter {
     size_t keys = q.KeyIndexes().size();
     bool multiple = q.type == QuestionType::kMultipleAnswer || keys == 0 ||
                     (q.type != QuestionType::kSingleAnswer && keys != 1);
-    for (const model::Option& o : q.options) {
+    // Every option a full-credit key would give a block with no '~', which Moodle reads as a
+    // short answer (or, with "->" in a text, a matching question): the last key is written
+    // "~%100%", which keeps the block a single-answer multiple choice with the same keys.
+    bool all_full_keys = std::all_of(
+        q.options.begin(), q.options.end(),
+        [](const model::Option& o) { return o.correct && (!o.weight || *o.weight == 100); });
+    for (size_t i = 0; i < q.options.size(); ++i) {
+      const model::Option& o = q.options[i];
       std::string prefix;
       if (!multiple) {
-        if (o.correct && (!o.weight || *o.weight == 100)) {
+        if (all_full_keys && i + 1 == q.options.size()) {
+          prefix = "~%100%";
+        } else if (o.correct && (!o.weight || *o.weight == 100)) {
           prefix = "=";
         } else {
           prefix = "~" + WeightPrefix(o);

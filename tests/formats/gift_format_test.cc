@@ -470,6 +470,25 @@ TEST(GiftFormatTest, SeveralFullyCorrectAnswersKeepTheSingleAnswerType) {
   EXPECT_EQ(again.bank.questions[0].KeyIndexes(), (std::vector<size_t>{0, 1}));
 }
 
+// Found by gift_fuzz: a single-answer question whose every option is a key was written with
+// '=' only, which reads back as a short answer, or with "->" in a text as a matching question
+// that then failed to import.
+TEST(GiftFormatTest, AQuestionWhoseEveryOptionIsAKeyStaysAMultipleChoice) {
+  GiftFormat gift;
+  auto r = ImportText(gift, "k.gift", "Pick a route. {=north -> east =south ~#no text}\n");
+  ASSERT_EQ(r.bank.questions.size(), 1u);
+  ASSERT_EQ(r.bank.questions[0].options.size(), 2u);
+  LossReport loss;
+  std::string out = ExportText(gift, r.bank, loss);
+  EXPECT_NE(out.find("=north -> east\n~%100%south\n"), std::string::npos) << out;
+  auto again = ImportText(gift, "again.gift", out);
+  ASSERT_EQ(again.ErrorText(), "") << out;
+  ASSERT_EQ(again.bank.questions.size(), 1u);
+  EXPECT_EQ(again.bank.questions[0].type, QuestionType::kSingleAnswer);
+  EXPECT_EQ(again.bank.questions[0].KeyIndexes(), (std::vector<size_t>{0, 1}));
+  EXPECT_EQ(again.bank.questions[0].options[0].text.value, "north -> east");
+}
+
 TEST(GiftFormatTest, TitlesAreWrittenOnlyWhereTheQuestionHadOne) {
   GiftFormat gift;
   auto r = ImportText(gift, "t.gift",
