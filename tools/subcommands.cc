@@ -156,7 +156,19 @@ int LintCommand(const std::vector<std::string>& args) {
       "report format: text, json, sarif, github or junit")(
       "quiet,q", po::bool_switch(&options.quiet),
       "report errors only (warnings and infos are neither shown nor counted)")(
-      "output,o", po::value(&options.output), "write the report to FILE (atomically)")(
+      "select", po::value(&options.select)->composing(),
+      "run only these rules (RULE,...; ALL for every rule), over the config; repeatable")(
+      "ignore", po::value(&options.ignore)->composing(),
+      "do not run these rules (RULE,...), over the config and --select; repeatable")(
+      "rule", po::value(&options.rule_severities)->composing(),
+      "RULE=SEVERITY (off, info, warning or warn, error), over the config, --select and "
+      "--ignore; repeatable")(
+      "print-config", po::value(&options.print_config),
+      "print the configuration used for FILE (config, overrides and the flags above) as JSON, "
+      "and lint nothing")(
+      "stdin-filename", po::value(&options.stdin_filename),
+      "the name of standard input ('-'): for its format, the config and its overrides, and in "
+      "findings")("output,o", po::value(&options.output), "write the report to FILE (atomically)")(
       "fail-on", po::value(&options.fail_on)->default_value(options.fail_on),
       "exit 1 when a finding is at or above: info, warning (or warn), error, or none")(
       "max-warnings", po::value(&options.max_warnings)->default_value(options.max_warnings),
@@ -178,7 +190,9 @@ int LintCommand(const std::vector<std::string>& args) {
   std::string usage = "qbank lint INPUT... [options]";
   if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;
   options.inputs = Strings(vm, "inputs");
-  if (int rc = CheckInputs("lint", options.inputs, usage); rc >= 0) return rc;
+  if (options.print_config.empty()) {
+    if (int rc = CheckInputs("lint", options.inputs, usage); rc >= 0) return rc;
+  }
   options.exit_follows = true;
   const char* timing = std::getenv("QBANK_TIMING");
   options.timing = timing != nullptr && *timing != '\0' && std::string_view(timing) != "0";

@@ -20,6 +20,7 @@
 #include "commands/inputs.h"
 #include "commands/lint_report.h"
 #include "commands/output.h"
+#include "commands/print_config.h"
 #include "commands/pull_request.h"
 #include "formats/import.h"
 #include "lint/config.h"
@@ -121,6 +122,7 @@ struct LintRun {
   std::string data_dir;                   // options.data_dir, else DataDir()
   ReportChoice report;                    // --format
   std::optional<lint::Severity> fail_on;  // --fail-on; nullopt for none
+  lint::RuleSelection selection;          // --select, --ignore, --rule
   lint::LintConfig config;
   std::unique_ptr<model::Bank> owned_bank = std::make_unique<model::Bank>();
   model::Bank* bank = owned_bank.get();     // still valid after KeepBankUntilExit
@@ -184,7 +186,30 @@ Status CheckFlags(LintRun& run) {
         "--write-baseline with --changed-since would record only part of the bank; write the "
         "baseline from a full run");
   }
+  Result<lint::RuleSelection> selection = lint::ParseRuleSelection(
+      options.select, options.ignore, options.rule_severities, lint::RuleRegistry::Default());
+  if (!selection.ok()) return selection.status();
+  run.selection = std::move(selection).value();
+  if (!options.print_config.empty()) return Status::Ok();
+  bool reads_stdin =
+      std::find(options.inputs.begin(), options.inputs.end(), "-") != options.inputs.end();
+  if (!options.stdin_filename.empty() && !reads_stdin) {
+    return Status::Usage("--stdin-filename names standard input; give '-' among the inputs");
+  }
   return RequireInputs(options.inputs);
+}
+
+// Where the search for .qbank.json starts: the --print-config file, else the inputs (with "-"
+// named by --stdin-filename).
+std::vector<std::string> ConfigSearchStart(const LintOptions& options) {
+  if (!options.print_config.empty()) return {options.print_config};
+  std::vector<std::string> inputs = options.inputs;
+  if (!options.stdin_filename.empty()) {
+    for (std::string& input : inputs) {
+      if (input == "-") input = options.stdin_filename;
+    }
+  }
+  return inputs;
 }
 
 // --config, else the nearest .qbank.json, else the preset; then --against and --reference.
@@ -193,7 +218,8 @@ Status LoadConfiguration(LintRun& run) {
   Result<lint::LintConfig> config = Status::NotFound("no configuration");
   if (!options.config_path.empty()) {
     config = lint::LoadConfig(options.config_path, *run.env);
-  } else if (std::optional<std::string> found = lint::FindConfig(options.inputs, run.fs)) {
+  } else if (std::optional<std::string> found =
+                 lint::FindConfig(ConfigSearchStart(options), run.fs)) {
     config = lint::LoadConfig(*found, *run.env);
   } else {
     config = lint::LoadPreset(options.preset, *run.env);
@@ -201,6 +227,7 @@ Status LoadConfiguration(LintRun& run) {
   if (!config.ok()) return config.status();
   run.config = std::move(config).value();
   ApplyCommandLineRuleOptions(options, run.config);
+  run.config.selection = run.selection;
   return Status::Ok();
 }
 
@@ -210,6 +237,7 @@ Status ImportInputs(LintRun& run, std::ostream& err) {
   const LintOptions& options = run.options;
   formats::ImportOptions import_options;
   import_options.from = options.from;
+  import_options.stdin_name = options.stdin_filename;
   import_options.stdin_stream = options.stdin_stream != nullptr ? options.stdin_stream : &std::cin;
   std::vector<std::string> skipped;
   import_options.skipped = &skipped;
@@ -405,6 +433,10 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
   if (Status s = FindDataFolder(run); !s.ok()) return Stop(s, err);
   if (Status s = CheckFlags(run); !s.ok()) return Stop(s, err);
   if (Status s = LoadConfiguration(run); !s.ok()) return StopAtPlace(s, err);
+  if (!options.print_config.empty()) {
+    out << EffectiveConfigJson(run.config, options.print_config);
+    return kExitOk;
+  }
   if (Status s = ImportInputs(run, err); !s.ok()) return Stop(s, err);
   if (Status s = PlanRules(run); !s.ok()) return StopAtPlace(s, err);
   if (Status s = RestrictToChangedFiles(run); !s.ok()) return Stop(s, err);

@@ -26,6 +26,17 @@ struct LintOptions {
   int64_t max_warnings = -1;           // more warnings than this fail the run; -1: no limit
   std::string color = "auto";          // auto (a terminal and no NO_COLOR), always, never
   bool quiet = false;                  // --quiet: only error findings are reported and counted
+  // Rule choices over the configuration (lint/rule_selection.h): --select RULE,... (only these
+  // run), --ignore RULE,... (these do not), --rule RULE=SEVERITY (repeatable, applied last).
+  std::vector<std::string> select;
+  std::vector<std::string> ignore;
+  std::vector<std::string> rule_severities;
+  // --print-config FILE: print the configuration lint would use for FILE as JSON and exit 0,
+  // linting nothing (no inputs needed).
+  std::string print_config;
+  // --stdin-filename NAME: what "-" is called: its format is detected from NAME, the config is
+  // searched from NAME's folder, overrides match NAME, and findings name it.
+  std::string stdin_filename;
 
   // Pull requests (docs/ci.md).
   std::string output;          // --output FILE: the report goes to FILE (atomically), not `out`

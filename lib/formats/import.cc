@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "base/message.h"
+#include "base/suggest.h"
 #include "formats/import_checks.h"
 
 namespace qbank::formats {
@@ -25,7 +26,10 @@ class Importer {
   Status Run(const std::vector<std::string>& inputs) {
     if (!options_.from.empty()) {
       forced_ = registry_.Find(options_.from);
-      if (forced_ == nullptr) return Status::Usage("unknown format '" + options_.from + "'");
+      if (forced_ == nullptr) {
+        return Status::Usage("unknown format '" + options_.from + "'" +
+                             DidYouMean(options_.from, FormatNames()));
+      }
       if (!forced_->can_import()) {
         return Status::Usage("the " + options_.from + " format cannot be imported");
       }
@@ -33,13 +37,9 @@ class Importer {
     bool stdin_used = false;
     for (const std::string& input : inputs) {
       if (input == "-") {
-        if (forced_ == nullptr) return Status::Usage("reading standard input needs --from FORMAT");
         if (stdin_used) return Status::Usage("standard input ('-') can be read only once");
         stdin_used = true;
-        if (options_.stdin_stream == nullptr) return Status::Usage("no standard input available");
-        std::string content((std::istreambuf_iterator<char>(*options_.stdin_stream)),
-                            std::istreambuf_iterator<char>());
-        ImportText(std::string(kStdinSourceName), std::move(content), forced_);
+        QBANK_RETURN_IF_ERROR(ImportStdin());
       } else if (fs_.IsDirectory(input)) {
         ImportFolder(input);
       } else {
@@ -66,6 +66,36 @@ class Importer {
       used.insert(id);
       q.id.value = std::move(id);
     }
+  }
+
+  // Reads "-": named options_.stdin_name (its format detected from that name) or
+  // kStdinSourceName (the format forced).
+  Status ImportStdin() {
+    const std::string& name = options_.stdin_name;
+    if (forced_ == nullptr && name.empty()) {
+      return Status::Usage("reading standard input needs --from FORMAT");
+    }
+    if (options_.stdin_stream == nullptr) return Status::Usage("no standard input available");
+    std::string content((std::istreambuf_iterator<char>(*options_.stdin_stream)),
+                        std::istreambuf_iterator<char>());
+    const Format* format = forced_;
+    if (format == nullptr) {
+      format = registry_.Detect(name, std::string_view(content).substr(0, size_t{64} * 1024));
+    }
+    if (format == nullptr) {
+      errors_.push_back(Diagnostic::FromStatus(
+          Status::InvalidInput("cannot tell the format of this file; name it with --from FORMAT"),
+          name));
+      return Status::Ok();
+    }
+    ImportText(name.empty() ? std::string(kStdinSourceName) : name, std::move(content), format);
+    return Status::Ok();
+  }
+
+  std::vector<std::string> FormatNames() const {
+    std::vector<std::string> names;
+    for (const Format* f : registry_.All()) names.emplace_back(f->name());
+    return names;
   }
 
   void ImportFolder(const std::string& dir) {

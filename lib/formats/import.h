@@ -23,7 +23,11 @@ struct ImportOptions {
   std::string from;      // forced format name; empty to detect per file
   std::string encoding;  // the input encoding when not UTF-8 (formats that support it)
   std::istream* stdin_stream = nullptr;  // where "-" reads from
-  const Registry* registry = nullptr;    // defaults to Registry::Default()
+  // The name "-" goes by (`lint --stdin-filename`): its format is detected from this name and
+  // its content when `from` is empty, and its questions' source path is this name. Empty: "-"
+  // needs `from` and is called kStdinSourceName.
+  std::string stdin_name;
+  const Registry* registry = nullptr;  // defaults to Registry::Default()
   // When set, receives the files found in folders that were skipped because their content does
   // not look like their extension's format (a README.md beside a bank of drafts).
   std::vector<std::string>* skipped = nullptr;
@@ -41,7 +45,8 @@ struct ImportOptions {
 // questions are added. Questions without an id
 // get one derived from their content (copies of the same content get "-2", "-3", ... appended).
 // Returns a non-OK Status only for usage errors (an unknown
-// --from format, "-" without --from, stdin read twice); everything input-related goes to `errors`.
+// --from format, "-" without --from or a stdin name, stdin read twice); everything input-related
+// goes to `errors`.
 Status ImportInputs(const std::vector<std::string>& inputs, const ImportOptions& options,
                     FileSystem& fs, model::Bank& bank, std::vector<Diagnostic>& errors);
 

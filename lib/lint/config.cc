@@ -219,6 +219,36 @@ std::string AbsoluteNormal(const std::string& path) {
   return p.lexically_normal().generic_string();
 }
 
+// The overrides whose globs match `abs_path` (absolute and normal), in order.
+std::vector<const Override*> OverridesFor(const LintConfig& config, const std::string& abs_path) {
+  std::vector<const Override*> applying;
+  for (const Override& o : config.overrides) {
+    for (const std::string& glob : o.files) {
+      if (GlobMatch(glob, abs_path)) {
+        applying.push_back(&o);
+        break;
+      }
+    }
+  }
+  return applying;
+}
+
+// `proto`'s setting for a file: its default severity, the config's rules, the `applying`
+// overrides, then the command-line selection.
+RuleSetting EffectiveSetting(const LintConfig& config, const Rule& proto,
+                             const std::vector<const Override*>& applying) {
+  RuleSetting s;
+  s.severity = proto.default_severity();
+  if (auto it = config.rules.find(proto.id()); it != config.rules.end()) {
+    MergeSetting(it->second, &s);
+  }
+  for (const Override* o : applying) {
+    if (auto it = o->rules.find(proto.id()); it != o->rules.end()) MergeSetting(it->second, &s);
+  }
+  s.severity = ApplyRuleSelection(config.selection, proto, s.severity);
+  return s;
+}
+
 }  // namespace
 
 Result<LintConfig> LoadConfig(const std::string& path, const RuleEnvironment& env) {
@@ -297,30 +327,29 @@ bool GlobMatch(std::string_view pattern, std::string_view path) {
   return match[n] != 0;
 }
 
+std::map<std::string, RuleSetting, std::less<>> EffectiveRules(const LintConfig& config,
+                                                               const std::string& path,
+                                                               const RuleRegistry& registry) {
+  std::vector<const Override*> applying = OverridesFor(config, AbsoluteNormal(path));
+  std::map<std::string, RuleSetting, std::less<>> rules;
+  for (const Rule* proto : registry.All()) {
+    rules[std::string(proto->id())] = EffectiveSetting(config, *proto, applying);
+  }
+  return rules;
+}
+
 Result<std::vector<PlannedRule>> PlanRules(const LintConfig& config, const model::Bank& bank,
                                            const RuleRegistry& registry,
                                            const RuleEnvironment& env) {
   const size_t files = bank.sources.size();
-  std::vector<std::string> abs_paths(files);
-  for (size_t f = 0; f < files; ++f) abs_paths[f] = AbsoluteNormal(bank.SourcePath(f));
   // Which overrides apply to each file (the slot `files` stands for questions without a file).
   std::vector<std::vector<const Override*>> applying(files + 1);
   for (size_t f = 0; f < files; ++f) {
-    for (const Override& o : config.overrides) {
-      for (const std::string& glob : o.files) {
-        if (GlobMatch(glob, abs_paths[f])) {
-          applying[f].push_back(&o);
-          break;
-        }
-      }
-    }
+    applying[f] = OverridesFor(config, AbsoluteNormal(bank.SourcePath(f)));
   }
   std::vector<PlannedRule> plan;
   for (const Rule* proto : registry.All()) {
     std::string id(proto->id());
-    RuleSetting base;
-    base.severity = proto->default_severity();
-    if (auto it = config.rules.find(id); it != config.rules.end()) MergeSetting(it->second, &base);
     // Effective setting per file slot; identical settings share an instance.
     struct Group {
       RuleSetting setting;
@@ -328,10 +357,7 @@ Result<std::vector<PlannedRule>> PlanRules(const LintConfig& config, const model
     };
     std::vector<Group> groups;
     for (size_t f = 0; f <= files; ++f) {
-      RuleSetting s = base;
-      for (const Override* o : applying[f]) {
-        if (auto it = o->rules.find(id); it != o->rules.end()) MergeSetting(it->second, &s);
-      }
+      RuleSetting s = EffectiveSetting(config, *proto, applying[f]);
       auto same = [&](const Group& g) {
         return g.setting.severity == s.severity && g.setting.options == s.options;
       };

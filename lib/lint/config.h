@@ -13,6 +13,7 @@
 #include "base/status.h"
 #include "lint/engine.h"
 #include "lint/registry.h"
+#include "lint/rule_selection.h"
 #include "model/bank.h"
 #include "model/value.h"
 
@@ -41,6 +42,9 @@ struct LintConfig {
   std::string base_dir;  // the folder override globs are relative to
   std::map<std::string, RuleSetting, std::less<>> rules;  // extends already merged in
   std::vector<Override> overrides;  // from the extended configs first, then this one's
+  // The command line's --select, --ignore and --rule: applied for every file after `rules` and
+  // `overrides`, so they win over the configuration.
+  RuleSelection selection;
 };
 
 // Reads, validates and resolves the config file at `path` through env.fs(). `extends` names a
@@ -60,6 +64,13 @@ std::optional<std::string> FindConfig(const std::vector<std::string>& inputs, co
 // True when `path` matches the glob `pattern` (see Override). Linear in the sizes (no
 // backtracking blow-up on patterns full of stars).
 bool GlobMatch(std::string_view pattern, std::string_view path);
+
+// The effective setting of every rule in `registry` for the file at `path` (relative to the
+// current folder, or absolute): the rule's default severity, then the config's rules, then the
+// overrides whose globs match the path, in order, then the command-line selection.
+std::map<std::string, RuleSetting, std::less<>> EffectiveRules(const LintConfig& config,
+                                                               const std::string& path,
+                                                               const RuleRegistry& registry);
 
 // Turns the config into configured rule instances for `bank`: each source file gets the base
 // settings plus its matching overrides; files that end up with the same severity and options for
