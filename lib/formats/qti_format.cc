@@ -13,8 +13,10 @@
 
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
+#include "formats/html_tree.h"
 #include "formats/markdown_html.h"
 #include "formats/metadata_carrier.h"
+#include "formats/qti_html.h"
 #include "formats/question_names.h"
 #include "formats/xml_source_decoding.h"
 #include "xml/xml_tree.h"
@@ -1116,7 +1118,8 @@ Status ReadPackage(const PackageFiles& files, const std::string& manifest_path,
 
 class ItemWriter {
  public:
-  ItemWriter(Version version, LossReport& loss) : version_(version), loss_(loss) {}
+  ItemWriter(Version version, LossReport& loss)
+      : version_(version), loss_(loss), cleaner_(version) {}
 
   // A QTI element name in this version's spelling.
   std::string Q(std::string_view name) const {
@@ -1135,6 +1138,7 @@ class ItemWriter {
     xml::Node item = ItemElement(q, identifier, language, ext);
     bool html = q.markup == Markup::kHtml;
     wrote_element_ = false;
+    cleaner_.StartItem();
     switch (q.type) {
       case QuestionType::kShortAnswer:
       case QuestionType::kNumerical:
@@ -1257,21 +1261,22 @@ class ItemWriter {
                     const Value* ext, xml::Node& item) {
     xml::Node& body = item.Append(E("itemBody"));
     std::string after = TextAfterGap(q);
-    if (!after.empty() && q.type != QuestionType::kMultipleAnswer) {
-      // A missing-word question: the choices in the sentence, as an inline choice interaction.
+    if (!after.empty() && q.type != QuestionType::kMultipleAnswer && GapFits(q, html, after)) {
+      // A missing-word question: the choices in the sentence, as an inline choice interaction
+      // (2.1's inline choices hold text alone).
       xml::Node inline_choice = E("inlineChoiceInteraction");
       inline_choice.SetAttribute(A("responseIdentifier"), "RESPONSE")
           .SetAttribute("shuffle", "false");
+      QtiHtmlPlace place = version_ == Version::k21 ? QtiHtmlPlace::kText : QtiHtmlPlace::kInline;
       for (size_t i = 0; i < q.options.size(); ++i) {
         xml::Node& choice = inline_choice.Append(E("inlineChoice"));
         choice.SetAttribute("identifier", ids[i]);
-        Result<std::vector<xml::Node>> text = ContentOf(q.options[i].text.value, html, "option");
+        Result<std::vector<xml::Node>> text =
+            ContentOf(q.options[i].text.value, html, "options.text", place);
         if (!text.ok()) return text.status();
         for (xml::Node& n : *text) choice.Append(std::move(n));
       }
-      Result<bool> placed = AppendGapParagraph(q, html, after, std::move(inline_choice), body);
-      if (!placed.ok()) return placed.status();
-      if (*placed) return Status::Ok();
+      return AppendGapParagraph(q, html, after, std::move(inline_choice), body);
     }
     std::string stem_value =
         after.empty() ? q.stem.value : JoinAtGap(q.stem.value, kGapMarker, after);
@@ -1300,23 +1305,41 @@ class ItemWriter {
       if (fixed != nullptr && fixed->is_bool() && fixed->as_bool()) {
         choice.SetAttribute("fixed", "true");
       }
-      Result<std::vector<xml::Node>> text = ContentOf(q.options[i].text.value, html, "option");
+      Result<std::vector<xml::Node>> text =
+          ContentOf(q.options[i].text.value, html, "options.text");
       if (!text.ok()) return text.status();
       for (xml::Node& n : *text) choice.Append(std::move(n));
     }
     return Status::Ok();
   }
 
+  // True when the stem and the text after the gap can stand in one paragraph: neither is HTML
+  // with a block element at its top level (checked on a scratch copy, so nothing is reported).
+  bool GapFits(const Question& q, bool html, const std::string& after) const {
+    if (!html) return true;
+    QtiHtmlCleaner scratch(version_);
+    std::vector<std::string> ignored;
+    for (const std::string* value : {&q.stem.value, &after}) {
+      std::vector<xml::Node> nodes = ParseHtml(*value);
+      scratch.Clean(nodes, QtiHtmlPlace::kFlow, ignored);
+      if (std::any_of(nodes.begin(), nodes.end(),
+                      [&](const xml::Node& n) { return scratch.IsBlock(n); })) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   // The stem, the interaction and the text after the gap as one paragraph:
-  // <p>stem <interaction/> after</p>. False (nothing appended) when the stem or the text after is
-  // HTML block content, which a paragraph cannot hold.
-  Result<bool> AppendGapParagraph(const Question& q, bool html, const std::string& after,
-                                  xml::Node interaction, xml::Node& body) {
-    Result<std::vector<xml::Node>> before = ContentOf(q.stem.value, html, "stem");
+  // <p>stem <interaction/> after</p>; the caller checked GapFits.
+  Status AppendGapParagraph(const Question& q, bool html, const std::string& after,
+                            xml::Node interaction, xml::Node& body) {
+    Result<std::vector<xml::Node>> before =
+        ContentOf(q.stem.value, html, "stem", QtiHtmlPlace::kInline);
     if (!before.ok()) return before.status();
-    Result<std::vector<xml::Node>> rest = ContentOf(after, html, "text after the gap");
+    Result<std::vector<xml::Node>> rest =
+        ContentOf(after, html, "extensions.gift.blank_after", QtiHtmlPlace::kInline);
     if (!rest.ok()) return rest.status();
-    if (HasBlock(*before) || HasBlock(*rest)) return false;
     xml::Node& p = body.Append(xml::Node::Element("p"));
     for (xml::Node& n : *before) p.Append(std::move(n));
     if (!p.children.empty()) p.Append(xml::Node::Text(" "));
@@ -1325,14 +1348,7 @@ class ItemWriter {
       p.Append(xml::Node::Text(" "));
     }
     for (xml::Node& n : *rest) p.Append(std::move(n));
-    return true;
-  }
-
-  static bool HasBlock(const std::vector<xml::Node>& nodes) {
-    for (const xml::Node& n : nodes) {
-      if (n.is_element() && IsBlockContent({n})) return true;
-    }
-    return false;
+    return Status::Ok();
   }
 
   // The stem as the body's blocks (HTML block content) or, for an interaction that has a prompt,
@@ -1344,11 +1360,16 @@ class ItemWriter {
     if (!stem.ok()) return stem.status();
     if (stem->empty()) return Status::Ok();
     if ((html && IsBlockContent(*stem)) || interaction == nullptr) {
-      if (html && IsBlockContent(*stem)) {
-        for (xml::Node& n : *stem) body.Append(std::move(n));
-      } else {
-        xml::Node& p = body.Append(xml::Node::Element("p"));
-        for (xml::Node& n : *stem) p.Append(std::move(n));
+      // The body holds blocks: each run of text and inline elements becomes a paragraph.
+      xml::Node* p = nullptr;
+      for (xml::Node& n : *stem) {
+        if (html && cleaner_.IsBlock(n)) {
+          body.Append(std::move(n));
+          p = nullptr;
+        } else if (p != nullptr || n.is_element() || !IsBlank(n.text)) {
+          if (p == nullptr) p = &body.Append(xml::Node::Element("p"));
+          p->Append(std::move(n));
+        }
       }
       return Status::Ok();
     }
@@ -1379,10 +1400,9 @@ class ItemWriter {
     xml::Node& body = item.Append(E("itemBody"));
     xml::Node entry = E("textEntryInteraction");
     entry.SetAttribute(A("responseIdentifier"), "RESPONSE");
-    Result<bool> placed = AppendGapParagraph(q, html, TextAfterGap(q), entry, body);
-    if (!placed.ok()) return placed.status();
-    if (!*placed) {
-      std::string after = TextAfterGap(q);
+    if (std::string after = TextAfterGap(q); GapFits(q, html, after)) {
+      QBANK_RETURN_IF_ERROR(AppendGapParagraph(q, html, after, std::move(entry), body));
+    } else {
       QBANK_RETURN_IF_ERROR(
           AppendStem(after.empty() ? q.stem.value : JoinAtGap(q.stem.value, kGapMarker, after),
                      html, body, nullptr));
@@ -1541,12 +1561,13 @@ class ItemWriter {
     size_t s_index = 0;
     for (const Option& o : q.options) {
       if (o.text.value.empty()) continue;
-      QBANK_RETURN_IF_ERROR(
-          AppendAssociable(source_set, "S" + std::to_string(++s_index), "1", o.text.value, html));
+      QBANK_RETURN_IF_ERROR(AppendAssociable(source_set, "S" + std::to_string(++s_index), "1",
+                                             o.text.value, html, "options.text"));
     }
     for (size_t t = 0; t < targets.size(); ++t) {
       QBANK_RETURN_IF_ERROR(AppendAssociable(target_set, "T" + std::to_string(t + 1),
-                                             std::to_string(sources), targets[t], html));
+                                             std::to_string(sources), targets[t], html,
+                                             "options.extensions.gift.match"));
     }
     interaction.Append(std::move(source_set));
     interaction.Append(std::move(target_set));
@@ -1561,10 +1582,10 @@ class ItemWriter {
   }
 
   Status AppendAssociable(xml::Node& set, const std::string& id, const std::string& match_max,
-                          const std::string& text, bool html) {
+                          const std::string& text, bool html, const std::string& field) {
     xml::Node& choice = set.Append(E("simpleAssociableChoice"));
     choice.SetAttribute("identifier", id).SetAttribute(A("matchMax"), match_max);
-    Result<std::vector<xml::Node>> content = ContentOf(text, html, "matching pair");
+    Result<std::vector<xml::Node>> content = ContentOf(text, html, field);
     if (!content.ok()) return content.status();
     for (xml::Node& n : *content) choice.Append(std::move(n));
     return Status::Ok();
@@ -1605,12 +1626,14 @@ class ItemWriter {
                              xml::Node& item) {
     for (size_t i = 0; i < q.options.size() && i < ids.size(); ++i) {
       if (q.options[i].rationale.empty()) continue;
-      Result<xml::Node> f = ModalFeedback(ids[i], q.options[i].rationale.value, html);
+      Result<xml::Node> f =
+          ModalFeedback(ids[i], q.options[i].rationale.value, html, "options.rationale");
       if (!f.ok()) return f.status();
       item.Append(std::move(f).value());
     }
     if (!q.explanation.empty()) {
-      Result<xml::Node> f = ModalFeedback(std::string(kGeneralFeedback), q.explanation.value, html);
+      Result<xml::Node> f =
+          ModalFeedback(std::string(kGeneralFeedback), q.explanation.value, html, "explanation");
       if (!f.ok()) return f.status();
       item.Append(std::move(f).value());
     }
@@ -1634,70 +1657,49 @@ class ItemWriter {
   }
 
   // The nodes a field's value becomes: its text, or for HTML the parsed fragment.
+  // A field's HTML as nodes: well-formed XML as written, other HTML read as a browser reads it.
+  static std::vector<xml::Node> ParseHtml(const std::string& value) {
+    Result<std::vector<xml::Node>> nodes = xml::ParseFragment(value);
+    return nodes.ok() ? std::move(nodes).value() : ParseHtmlFragment(value);
+  }
+
+  // The nodes a field's value becomes: its text, or for HTML the fragment cleaned for `place`
+  // (formats/qti_html.h), each thing the schema forbids that it dropped reported under `field`
+  // (a model field name: "stem", "options.text", ...).
   Result<std::vector<xml::Node>> ContentOf(const std::string& value, bool html,
-                                           const std::string& field) const {
+                                           const std::string& field,
+                                           QtiHtmlPlace place = QtiHtmlPlace::kFlow) {
     if (value.empty()) return std::vector<xml::Node>();
     if (!html) return std::vector<xml::Node>{xml::Node::Text(value)};
-    Result<std::vector<xml::Node>> nodes = xml::ParseFragment(value, field);
-    if (!nodes.ok()) {
-      return Status::InvalidInput(
-          "the " + field +
-          " is HTML that is not well-formed XML, which QTI requires: " + nodes.status().ToString());
-    }
-    for (xml::Node& n : *nodes) {
-      wrote_element_ = wrote_element_ || n.is_element();
-      AddTableBodies(n);
-    }
+    std::vector<xml::Node> nodes = ParseHtml(value);
+    std::vector<std::string> changes;
+    cleaner_.Clean(nodes, place, changes);
+    for (const std::string& change : changes) loss_.Drop(field + " (" + change + ")");
+    for (const xml::Node& n : nodes) wrote_element_ = wrote_element_ || n.is_element();
     return nodes;
   }
 
-  // QTI's schemas take a table's rows only inside <tbody> (or <thead>, <tfoot>), while HTML lets
-  // them stand in <table> directly: a table's direct rows (and the white space between them) go
-  // into one <tbody> where the first of them was.
-  static void AddTableBodies(xml::Node& node) {
-    for (xml::Node& child : node.children) AddTableBodies(child);
-    if (!node.is_element() || node.LocalName() != "table") return;
-    auto is_row = [](const xml::Node& n) { return n.is_element() && n.LocalName() == "tr"; };
-    if (std::none_of(node.children.begin(), node.children.end(), is_row)) return;
-    std::vector<xml::Node> kept;
-    xml::Node body = xml::Node::Element("tbody");
-    std::optional<size_t> body_at;
-    for (xml::Node& child : node.children) {
-      bool blank_text = !child.is_element() && IsBlank(child.text);
-      if (is_row(child) || (body_at && blank_text)) {
-        if (!body_at) body_at = kept.size();
-        body.Append(std::move(child));
-      } else {
-        kept.push_back(std::move(child));
-      }
-    }
-    kept.insert(kept.begin() + static_cast<std::ptrdiff_t>(*body_at), std::move(body));
-    node.children = std::move(kept);
-  }
-
-  static bool IsBlockContent(const std::vector<xml::Node>& nodes) {
-    static const std::set<std::string_view> kBlocks = {
-        "p",  "div", "ul", "ol", "dl", "table", "pre",     "blockquote", "h1",
-        "h2", "h3",  "h4", "h5", "h6", "hr",    "address", "figure"};
+  // True when `nodes` are block elements (and blank text) only.
+  bool IsBlockContent(const std::vector<xml::Node>& nodes) const {
     bool any = false;
     for (const xml::Node& n : nodes) {
       if (!n.is_element()) {
         if (!IsBlank(n.text)) return false;
         continue;
       }
-      if (kBlocks.count(n.LocalName()) == 0) return false;
+      if (!cleaner_.IsBlock(n)) return false;
       any = true;
     }
     return any;
   }
 
   Result<xml::Node> ModalFeedback(const std::string& identifier, const std::string& value,
-                                  bool html) const {
+                                  bool html, const std::string& field) {
     xml::Node f = E("modalFeedback");
     f.SetAttribute(A("outcomeIdentifier"), "FEEDBACK")
         .SetAttribute("identifier", identifier)
         .SetAttribute(A("showHide"), "show");
-    Result<std::vector<xml::Node>> content = ContentOf(value, html, "feedback");
+    Result<std::vector<xml::Node>> content = ContentOf(value, html, field);
     if (!content.ok()) return content.status();
     xml::Node* holder = &f;
     if (version_ == Version::k30) holder = &f.Append(E("contentBody"));
@@ -1747,7 +1749,8 @@ class ItemWriter {
 
   Version version_;
   LossReport& loss_;
-  mutable bool wrote_element_ = false;  // whether the last item's HTML held any element
+  QtiHtmlCleaner cleaner_;
+  bool wrote_element_ = false;  // whether the last item's HTML held any element
 
  public:
   // True when the last item written had an HTML element in some field; an HTML question without

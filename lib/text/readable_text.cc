@@ -198,6 +198,10 @@ bool StartsTag(std::string_view s, size_t at) {
 
 }  // namespace
 
+size_t DecodeHtmlReference(std::string_view s, size_t at, std::string* decoded) {
+  return DecodeReference(s, at, decoded);
+}
+
 bool ReadableText::Verbatim(std::string_view source_text, size_t begin, size_t end) const {
   if (begin >= end) return true;
   size_t from = source[begin];

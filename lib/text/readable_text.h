@@ -39,6 +39,10 @@ bool LooksLikeHtml(std::string_view text);
 // &#xHH;; an unknown name is kept as written). Lines are trimmed, and blank lines fold to one.
 ReadableText HtmlToText(std::string_view html);
 
+// The character reference at `at` in `s` ("&amp;", "&nbsp;", "&#233;", "&#xE9;"; the names
+// HtmlToText knows): its length, with the character's UTF-8 in `decoded`; 0 when there is none.
+size_t DecodeHtmlReference(std::string_view s, size_t at, std::string* decoded);
+
 // PDF-to-text output read as the page was: a word hyphenated at the end of a line ("config-" then
 // "uration") is joined ("configuration") when the next line starts with a small letter, and lines
 // that repeat as page headers and footers are dropped: a line (digits counted as one, so "Page 3 of

@@ -1,0 +1,227 @@
+// HTML made valid for QTI items (formats/qti_html.h) and HTML read as a browser reads it
+// (formats/html_tree.h): element by element, and a Moodle export written by its editors through
+// qti21 and qti30, checked against the official schemas where ../shared/ref/qti-xsd is present.
+#include "formats/qti_html.h"
+
+#include <gtest/gtest.h>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "formats/html_tree.h"
+#include "formats/moodle_xml_format.h"
+#include "formats/qti_format.h"
+#include "qti_schema_test_support.h"
+#include "xml/xml_tree.h"
+#include "xml_formats_test_support.h"
+
+namespace qbank::formats {
+namespace {
+
+using namespace xml_formats_testing;  // NOLINT(google-build-using-namespace)
+using qti_schema_testing::SchemaErrors;
+using Version = QtiFormat::Version;
+
+struct Cleaned {
+  std::string html;
+  std::string changes;  // one per line
+};
+
+Cleaned Clean(std::string_view html, Version version = Version::k21,
+              QtiHtmlPlace place = QtiHtmlPlace::kFlow) {
+  std::vector<xml::Node> nodes = ParseHtmlFragment(html);
+  QtiHtmlCleaner cleaner(version);
+  std::vector<std::string> changes;
+  cleaner.Clean(nodes, place, changes);
+  Cleaned out{xml::WriteFragment(nodes), ""};
+  for (const std::string& c : changes) out.changes += c + "\n";
+  return out;
+}
+
+TEST(HtmlTreeTest, ReadsHtmlThatIsNotXml) {
+  EXPECT_EQ(xml::WriteFragment(ParseHtmlFragment("a<BR>b&nbsp;c &amp; d &bogus; e < f")),
+            "a<br/>b\u00a0c &amp; d &amp;bogus; e &lt; f");
+  EXPECT_EQ(xml::WriteFragment(ParseHtmlFragment("<img src=x.png alt='A \"b\"' hidden>")),
+            "<img src=\"x.png\" alt=\"A &quot;b&quot;\" hidden=\"hidden\"/>");
+  EXPECT_EQ(xml::WriteFragment(ParseHtmlFragment("<ul><li>one<li>two</ul>")),
+            "<ul><li>one</li><li>two</li></ul>");
+  EXPECT_EQ(xml::WriteFragment(ParseHtmlFragment("<p>a</b>b<!-- note --><p>c")),
+            "<p>ab</p><p>c</p>");
+  EXPECT_EQ(xml::WriteFragment(ParseHtmlFragment("<em>open <strong>both")),
+            "<em>open <strong>both</strong></em>");
+  EXPECT_EQ(xml::WriteFragment(ParseHtmlFragment("x<script>if (a < b) {}</script>y")),
+            "x<script>if (a &lt; b) {}</script>y");
+}
+
+TEST(QtiHtmlTest, UnknownElementsAreUnwrappedAndCodeDropped) {
+  Cleaned c = Clean(
+      "<p><font face=\"Arial\">big <u>tide</u></font></p><center>x</center>"
+      "<script>alert(1)</script><style>p{}</style><o:p></o:p>");
+  EXPECT_EQ(c.html, "<p>big tide</p>x");
+  EXPECT_EQ(c.changes,
+            "<font> unwrapped\n<u> unwrapped\n<center> unwrapped\n<script> dropped\n"
+            "<style> dropped\n<o:p> dropped\n");
+}
+
+TEST(QtiHtmlTest, AttributesTheSchemaRefusesAreDropped) {
+  Cleaned c = Clean(
+      "<p style=\"color:red\" onclick=\"f()\" class=\"note\" id=\"p1\">a</p>"
+      "<p id=\"p1\">b</p><p id=\"2x\">c</p>"
+      "<img src=\"m.png\" width=\"50px\" height=\"40%\">"
+      "<a href=\"https://example.org\" target=\"_blank\">d</a>");
+  EXPECT_EQ(c.html,
+            "<p class=\"note\" id=\"p1\">a</p><p>b</p><p>c</p>"
+            "<img src=\"m.png\" height=\"40%\" alt=\"\"/><a href=\"https://example.org\">d</a>");
+  EXPECT_EQ(c.changes,
+            "style attribute dropped\nonclick attribute dropped\nid attribute dropped\n"
+            "id attribute dropped\nwidth attribute dropped\ntarget attribute dropped\n");
+}
+
+TEST(QtiHtmlTest, LinksAndImagesThatCannotWorkGo) {
+  Cleaned c = Clean("<a href=\"javascript:go()\">go</a> <a name=\"top\">top</a><img alt=\"x\">");
+  EXPECT_EQ(c.html, "go top");
+  EXPECT_EQ(c.changes, "<a> unwrapped\n<a> unwrapped\n<img> dropped\n");
+}
+
+TEST(QtiHtmlTest, LanguageAndDirectionFollowTheVersion) {
+  std::string html = "<span lang=\"fr\" dir=\"rtl\" role=\"note\">marée</span>";
+  Cleaned v21 = Clean(html, Version::k21);
+  EXPECT_EQ(v21.html, "<span xml:lang=\"fr\">marée</span>");
+  EXPECT_EQ(v21.changes, "dir attribute dropped\nrole attribute dropped\n");
+  Cleaned v30 = Clean(html, Version::k30);
+  EXPECT_EQ(v30.html, html);
+  EXPECT_EQ(v30.changes, "");
+  // HTML5 sectioning exists in 3.0 only.
+  EXPECT_EQ(Clean("<section><p>a</p></section>", Version::k30).html, "<section><p>a</p></section>");
+  EXPECT_EQ(Clean("<section><p>a</p></section>", Version::k21).html, "<p>a</p>");
+}
+
+TEST(QtiHtmlTest, BlocksInsideInlineContentAreUnwrapped) {
+  Cleaned c = Clean("<span><p>one</p><div>two</div></span>");
+  EXPECT_EQ(c.html, "<span>one two </span>");
+  EXPECT_EQ(c.changes, "<p> unwrapped\n<div> unwrapped\n");
+  // A paragraph's place (the text around a missing-word gap) holds no block.
+  Cleaned inline_place = Clean("the <p>low</p> tide", Version::k30, QtiHtmlPlace::kInline);
+  EXPECT_EQ(inline_place.html, "the low  tide");
+  // 2.1's inline choices hold text alone.
+  Cleaned text = Clean("<em>Au</em><br>gold", Version::k21, QtiHtmlPlace::kText);
+  EXPECT_EQ(text.html, "Au gold");
+  EXPECT_EQ(text.changes, "<em> unwrapped\n<br> dropped\n");
+}
+
+TEST(QtiHtmlTest, ContentWhereOnlyBlocksStandIsWrapped) {
+  // 2.1's blockquote holds blocks; 3.0's flow.
+  EXPECT_EQ(Clean("<blockquote>Tide <em>rises</em>.<p>Then falls.</p></blockquote>").html,
+            "<blockquote><p>Tide <em>rises</em>.</p><p>Then falls.</p></blockquote>");
+  EXPECT_EQ(Clean("<blockquote>Tide</blockquote>", Version::k30).html,
+            "<blockquote>Tide</blockquote>");
+}
+
+// An item body holds blocks: without an interaction to take it as a prompt, a stem's runs of text
+// and inline elements become paragraphs.
+TEST(QtiHtmlTest, AStemInTheItemBodyIsBlocks) {
+  model::Bank bank;
+  model::Question q;
+  q.id = std::string("tides-6");
+  q.type = model::QuestionType::kDescription;
+  q.markup = model::Markup::kHtml;
+  q.stem = std::string("Explain <i>why</i>.<ol><li>a</li></ol>more<br>");
+  bank.questions.push_back(q);
+  for (Version version : {Version::k21, Version::k30}) {
+    LossReport loss;
+    Result<std::string> item = QtiFormat(version).Export(bank, ExportOptions{}, loss);
+    ASSERT_TRUE(item.ok()) << item.status().ToString();
+    EXPECT_NE(item->find("<p>Explain <i>why</i>.</p>\n    <ol>\n      <li>a</li>\n    </ol>\n"
+                         "    <p>more<br/></p>"),
+              std::string::npos)
+        << *item;
+    EXPECT_TRUE(loss.empty()) << loss.Summary();
+  }
+}
+
+TEST(QtiHtmlTest, ListsKeepStrayContentInAnItem) {
+  Cleaned c = Clean("<ul>lead<li>a</li><ul><li>a.1</li></ul><li>b</li></ul><li>loose</li>");
+  EXPECT_EQ(c.html, "<ul><li>lead</li><li>a<ul><li>a.1</li></ul></li><li>b</li></ul>loose");
+  EXPECT_EQ(c.changes, "<li> unwrapped\n");
+}
+
+TEST(QtiHtmlTest, TablesGetTheirPartsInOrderAndABody) {
+  Cleaned c = Clean(
+      "<table><tr><td>1</td></tr><thead><tr><th>n</th></tr></thead><caption>T</caption>"
+      "<tr><td>2</td>stray</tr><tbody></tbody></table>");
+  EXPECT_EQ(c.html,
+            "<table><caption>T</caption><thead><tr><th>n</th></tr></thead>"
+            "<tbody><tr><td>1</td></tr><tr><td>2</td><td>stray</td></tr></tbody></table>");
+  EXPECT_EQ(c.changes, "");
+  // Header rows alone: 2.1 wants a tbody, so they become the body.
+  EXPECT_EQ(Clean("<table><thead><tr><th>n</th></tr></thead></table>").html,
+            "<table><tbody><tr><th>n</th></tr></tbody></table>");
+  // No row at all: the table goes, its caption's text stays.
+  Cleaned empty = Clean("<table><caption>Nothing</caption></table>");
+  EXPECT_EQ(empty.html, "Nothing");
+  EXPECT_EQ(empty.changes, "<table> unwrapped\n<caption> unwrapped\n");
+}
+
+TEST(QtiHtmlTest, IdsAreUniquePerItem) {
+  QtiHtmlCleaner cleaner(Version::k21);
+  std::vector<std::string> changes;
+  std::vector<xml::Node> a = ParseHtmlFragment("<p id=\"x\">a</p>");
+  std::vector<xml::Node> b = ParseHtmlFragment("<p id=\"x\">b</p>");
+  cleaner.Clean(a, QtiHtmlPlace::kFlow, changes);
+  cleaner.Clean(b, QtiHtmlPlace::kFlow, changes);
+  EXPECT_EQ(xml::WriteFragment(b), "<p>b</p>");
+  cleaner.StartItem();
+  std::vector<xml::Node> c = ParseHtmlFragment("<p id=\"x\">c</p>");
+  cleaner.Clean(c, QtiHtmlPlace::kFlow, changes);
+  EXPECT_EQ(xml::WriteFragment(c), "<p id=\"x\">c</p>");
+}
+
+// A Moodle file whose HTML its editors wrote (not XML, old and pasted markup) becomes QTI that
+// the official schemas accept, and the loss report names each thing dropped per question.
+TEST(QtiHtmlTest, MoodleEditorHtmlBecomesSchemaValidQti) {
+  Imported in = ImportText(MoodleXmlFormat(), "moodle_editor.xml",
+                           ReadTestdata("qti_html/moodle_editor.xml"));
+  ASSERT_TRUE(in.status.ok()) << in.status.ToString();
+  ASSERT_EQ(in.ErrorText(), "");
+  bool checked = false;
+  for (Version version : {Version::k21, Version::k30}) {
+    QtiFormat qti(version);
+    SCOPED_TRACE(std::string(qti.name()));
+    LossReport loss;
+    std::string package = ExportText(qti, in.bank, loss, "out.zip");
+    std::optional<std::string> errors = SchemaErrors(package, version == Version::k30);
+    if (errors.has_value()) {
+      EXPECT_EQ(*errors, "");
+      checked = true;
+    }
+    std::string report = loss.ToString();
+    for (const char* line :
+         {"  stem (<font> unwrapped): 1 value dropped\n    tides-1 (line 8)\n",
+          "  stem (<script> dropped): 1 value dropped\n    tides-1 (line 8)\n",
+          "  options.text (<iframe> dropped): 1 value dropped\n",
+          "  explanation (onclick attribute dropped): 1 value dropped\n",
+          "  explanation (<a> unwrapped): 1 value dropped\n",
+          "  options.rationale (<o:p> dropped): 1 value dropped\n",
+          "  stem (<p> unwrapped): 1 value dropped\n    tides-2 (line 30)\n",
+          "  stem (id attribute dropped): 1 value dropped\n    tides-3 (line 40)\n",
+          "  stem (style attribute dropped): 4 values dropped\n"}) {
+      EXPECT_NE(report.find(line), std::string::npos) << line << "\nin:\n" << report;
+    }
+    // 3.0 takes dir and role; 2.1 does not.
+    EXPECT_EQ(report.find("stem (dir attribute dropped)") == std::string::npos,
+              version == Version::k30)
+        << report;
+    Imported back = ImportText(qti, "out.zip", package);
+    ASSERT_TRUE(back.status.ok()) << back.status.ToString();
+    ASSERT_EQ(back.bank.questions.size(), in.bank.questions.size());
+    EXPECT_NE(back.bank.questions[0].stem.value.find("Which coast has the largest tidal range?"),
+              std::string::npos);
+  }
+  if (!checked) {
+    std::cout << "[  NOTE    ] ../shared/ref/qti-xsd is absent: QTI outputs not schema-checked\n";
+  }
+}
+
+}  // namespace
+}  // namespace qbank::formats
