@@ -1674,7 +1674,13 @@ class ItemWriter {
     std::vector<xml::Node> nodes = ParseHtml(value);
     std::vector<std::string> changes;
     cleaner_.Clean(nodes, place, changes);
-    for (const std::string& change : changes) loss_.Drop(field + " (" + change + ")");
+    for (const std::string& change : changes) {
+      std::string what = field;
+      what += " (";
+      what += change;
+      what += ")";
+      loss_.Drop(what);
+    }
     for (const xml::Node& n : nodes) wrote_element_ = wrote_element_ || n.is_element();
     return nodes;
   }
