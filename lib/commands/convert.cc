@@ -4,7 +4,9 @@
 #include <algorithm>
 #include <map>
 
+#include "base/suggest.h"
 #include "commands/exit_code.h"
+#include "commands/formats.h"
 #include "commands/inputs.h"
 #include "commands/output.h"
 #include "formats/import.h"
@@ -67,7 +69,11 @@ int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, 
   const formats::Registry& registry = formats::Registry::Default();
   const formats::Format* target = registry.Find(options.to);
   if (target == nullptr) {
-    err << "qbank: unknown format '" << options.to << "' (see `qbank formats`)\n";
+    std::vector<std::string> names;
+    for (const formats::Format* f : registry.All()) names.emplace_back(f->name());
+    std::string hint = DidYouMean(options.to, names);
+    err << "qbank: unknown format '" << options.to << "'"
+        << (hint.empty() ? "; expected one of " + FormatNames(true) : hint) << "\n";
     return kExitError;
   }
   if (!target->can_export()) {

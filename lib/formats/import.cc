@@ -27,8 +27,13 @@ class Importer {
     if (!options_.from.empty()) {
       forced_ = registry_.Find(options_.from);
       if (forced_ == nullptr) {
-        return Status::Usage("unknown format '" + options_.from + "'" +
-                             DidYouMean(options_.from, FormatNames()));
+        std::vector<std::string> names = FormatNames();
+        std::string hint = DidYouMean(options_.from, names);
+        if (hint.empty()) {
+          hint = "; expected one of";
+          for (const std::string& name : names) hint += (name == names.front() ? " " : ", ") + name;
+        }
+        return Status::Usage("unknown format '" + options_.from + "'" + hint);
       }
       if (!forced_->can_import()) {
         return Status::Usage("the " + options_.from + " format cannot be imported");

@@ -1,11 +1,14 @@
 // md import (units of front matter + sections, one Diagnostic per malformed question) and export.
 #include "formats/md_format.h"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <optional>
 
+#include "base/suggest.h"
 #include "base/utf8_text.h"
 #include "formats/md_front_matter.h"
 #include "formats/source_decoding.h"
@@ -531,21 +534,18 @@ class MdReader {
     if (node.kind != YamlNode::Kind::kMapping) {
       return Unexpected(node, "a mapping for '" + what + "' (keys: " + std::string(list) + ")");
     }
+    std::vector<std::string> keys;
+    for (size_t pos = 0; pos <= list.size();) {
+      size_t comma = std::min(list.find(", ", pos), list.size());
+      keys.emplace_back(list.substr(pos, comma - pos));
+      pos = comma + 2;
+    }
     for (size_t i = 0; i < node.members.size(); ++i) {
       const YamlNode& key = node.members[i].key;
-      bool known = false;
-      size_t pos = 0;
-      while (pos < list.size()) {
-        size_t comma = list.find(", ", pos);
-        std::string_view k =
-            list.substr(pos, comma == std::string_view::npos ? list.npos : comma - pos);
-        if (k == key.scalar) known = true;
-        if (comma == std::string_view::npos) break;
-        pos = comma + 2;
-      }
-      if (!known) {
+      if (std::find(keys.begin(), keys.end(), key.scalar) == keys.end()) {
         return Unexpected(key, "one of the keys " + std::string(list) + " in '" + what +
-                                   "', found '" + key.scalar + "'");
+                                   "', found '" + key.scalar + "'" +
+                                   KeyHint(key.scalar, keys, what == "front matter"));
       }
       for (size_t j = 0; j < i; ++j) {
         if (node.members[j].key.scalar == key.scalar) {
@@ -554,6 +554,25 @@ class MdReader {
       }
     }
     return Status::Ok();
+  }
+
+  // "; did you mean 'KEY'?" for a mistyped key; in the front matter, a key that is nearest a
+  // section's name ("explenation") is pointed to the section instead.
+  static std::string KeyHint(const std::string& typed, const std::vector<std::string>& keys,
+                             bool front_matter) {
+    std::string hint = DidYouMean(typed, keys);
+    if (!hint.empty() || !front_matter) return hint;
+    std::vector<std::string> sections;
+    for (std::string_view section : kSections) {
+      std::string name(section);
+      for (char& c : name) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      sections.push_back(name);
+    }
+    std::optional<std::string> section = Suggest(typed, sections);
+    if (!section) return "";
+    std::string heading = *section;
+    heading[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(heading[0])));
+    return "; did you mean the section '## " + heading + "' below the front matter?";
   }
 
   Status ReadFront(const YamlNode& front, model::Question& q,
