@@ -8,6 +8,10 @@ install(DIRECTORY rules/ DESTINATION share/qbank/rules
         FILES_MATCHING PATTERN "*.md" PATTERN "*.json" PATTERN "*.txt")
 install(DIRECTORY schemas/ DESTINATION share/qbank/schemas FILES_MATCHING PATTERN "*.json")
 install(FILES README.md DESTINATION share/doc/qbank)
+# Shell completion (tools/CMakeLists.txt writes them at build time): where bash-completion and
+# Debian's zsh look for them.
+install(FILES ${QBANK_COMPLETION_DIR}/qbank DESTINATION share/bash-completion/completions)
+install(FILES ${QBANK_COMPLETION_DIR}/_qbank DESTINATION share/zsh/vendor-completions)
 
 # `cpack --config build/CPackConfig.cmake` (or `cmake --build build --target package`) writes
 # qbank_VERSION_ARCH.deb. Its dependencies come from dpkg-shlibdeps (package dpkg-dev) when it is

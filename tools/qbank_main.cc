@@ -1,4 +1,5 @@
 // The qbank command: dispatches to a subcommand (tools/subcommands.cc).
+#include <algorithm>
 #include <iostream>
 #include <new>
 #include <string>
@@ -14,9 +15,11 @@ namespace {
 void PrintUsage(std::ostream& out) {
   out << "usage: qbank <command> [options] [args]\n\n"
          "Import, lint and export multiple-choice question banks.\n\ncommands:\n";
+  size_t width = 0;
+  for (const auto& sub : qbank::tools::Subcommands()) width = std::max(width, sub.name.size() + 2);
   for (const auto& sub : qbank::tools::Subcommands()) {
     std::string name(sub.name);
-    name.resize(10, ' ');
+    name.resize(width, ' ');
     out << "  " << name << sub.summary << "\n";
   }
   out << "\nRun `qbank <command> --help` or `qbank help <command>` for a command's options.\n"

@@ -15,14 +15,15 @@
 #include "commands/inputs.h"
 #include "commands/lint.h"
 #include "commands/rules.h"
+#include "completion.h"
 
 namespace qbank::tools {
 namespace {
 
 namespace po = boost::program_options;
 
-// "; did you mean '--NAME'?" for an unknown option `typed` ("--quite", "-x"), from the long names
-// of `visible`; "" when none is near.
+// "; did you mean '--NAME'?" for an unknown option `typed` ("--quite", "-x"),
+// from the long names of `visible`; "" when none is near.
 std::string SuggestOption(const std::string& typed, const po::options_description& visible) {
   std::vector<std::string> names;
   for (const auto& option : visible.options()) names.push_back(option->long_name());
@@ -32,7 +33,8 @@ std::string SuggestOption(const std::string& typed, const po::options_descriptio
   return DidYouMean(bare, names, "--");
 }
 
-// Parses `args` against `visible` (+ hidden positional `inputs`); prints help and returns 0 on
+// Parses `args` against `visible` (+ hidden positional `inputs`); prints help
+// and returns 0 on
 // --help, prints the error and returns 2 on a parse error, returns -1 to go on.
 int Parse(const std::vector<std::string>& args, const std::string& usage,
           po::options_description& visible, po::variables_map& vm, const char* positional_name,
@@ -61,7 +63,8 @@ int Parse(const std::vector<std::string>& args, const std::string& usage,
   return -1;
 }
 
-// Prints "qbank COMMAND: MESSAGE" and the usage line; returns the usage exit code.
+// Prints "qbank COMMAND: MESSAGE" and the usage line; returns the usage exit
+// code.
 int UsageError(std::string_view command, std::string_view message, const std::string& usage) {
   std::cerr << "qbank " << command << ": " << message << "\nusage: " << usage << "\n";
   return commands::kExitError;
@@ -78,11 +81,10 @@ std::vector<std::string> Strings(const po::variables_map& vm, const char* name) 
   return vm.count(name) ? vm[name].as<std::vector<std::string>>() : std::vector<std::string>{};
 }
 
-// import, export and convert share one shape.
-int RunConvertLike(const std::vector<std::string>& args, const std::string& command) {
+// The option table of import, export and convert (one shape), bound to
+// `options`.
+po::options_description ConvertTable(commands::ConvertOptions& options) {
   po::options_description opts("options");
-  commands::ConvertOptions options;
-  if (command == "import") options.to = "json";
   opts.add_options()("help,h", "show this help")(
       "from", po::value(&options.from),
       ("input format, detected from extension and content "
@@ -96,11 +98,19 @@ int RunConvertLike(const std::vector<std::string>& args, const std::string& comm
       "strict", po::bool_switch(&options.strict),
       "refuse an export that would drop fields or skip questions (exit 2)")(
       "loss-report", po::value(&options.loss_report),
-      "write what the export dropped, per field and question, as JSON to this file")(
-      "quiet,q", po::bool_switch(&options.quiet), "do not print the loss report")(
+      "write what the export dropped, per field and question, as JSON to this "
+      "file")("quiet,q", po::bool_switch(&options.quiet), "do not print the loss report")(
       "keep-going,k", po::bool_switch(&options.keep_going),
-      "on malformed questions, write the ones that were read (exit 1) instead of nothing "
+      "on malformed questions, write the ones that were read (exit 1) instead "
+      "of nothing "
       "(exit 2)");
+  return opts;
+}
+
+int RunConvertLike(const std::vector<std::string>& args, const std::string& command) {
+  commands::ConvertOptions options;
+  if (command == "import") options.to = "json";
+  po::options_description opts = ConvertTable(options);
   std::string usage = command == "import"   ? "qbank import INPUT... [-o BANK] [--from FORMAT]"
                       : command == "export" ? "qbank export BANK --to FORMAT [-o PATH]"
                                             : "qbank convert INPUT... --to FORMAT [-o OUTPUT]";
@@ -121,12 +131,17 @@ int ImportCommand(const std::vector<std::string>& args) { return RunConvertLike(
 int ExportCommand(const std::vector<std::string>& args) { return RunConvertLike(args, "export"); }
 int ConvertCommand(const std::vector<std::string>& args) { return RunConvertLike(args, "convert"); }
 
-int FmtCommand(const std::vector<std::string>& args) {
+po::options_description FmtTable(commands::FmtOptions& options) {
   po::options_description opts("options");
-  commands::FmtOptions options;
   opts.add_options()("help,h", "show this help")("check", po::bool_switch(&options.check),
                                                  "exit 1 and say where a file is not normalised")(
       "write,w", po::bool_switch(&options.write), "rewrite files that are not normalised");
+  return opts;
+}
+
+int FmtCommand(const std::vector<std::string>& args) {
+  commands::FmtOptions options;
+  po::options_description opts = FmtTable(options);
   po::variables_map vm;
   std::string usage = "qbank fmt BANK... [--check | --write]";
   if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;
@@ -135,47 +150,57 @@ int FmtCommand(const std::vector<std::string>& args) {
   return commands::RunFmt(options, RealFileSystem(), std::cout, std::cerr);
 }
 
-int FormatsCommand(const std::vector<std::string>& args) {
+// The table of a command whose only option is --help.
+po::options_description HelpOnlyTable() {
   po::options_description opts("options");
   opts.add_options()("help,h", "show this help");
+  return opts;
+}
+
+int FormatsCommand(const std::vector<std::string>& args) {
+  po::options_description opts = HelpOnlyTable();
   po::variables_map vm;
   if (int rc = Parse(args, "qbank formats", opts, vm, "inputs", 0); rc >= 0) return rc;
   return commands::ListFormats(std::cout);
 }
 
-int LintCommand(const std::vector<std::string>& args) {
+po::options_description LintTable(commands::LintOptions& options) {
   po::options_description opts("options");
-  commands::LintOptions options;
   opts.add_options()("help,h", "show this help")("from", po::value(&options.from),
                                                  "input format, detected per file when absent")(
       "config,c", po::value(&options.config_path),
       "config file (default: the nearest .qbank.json above the inputs)")(
       "preset", po::value(&options.preset)->default_value(options.preset),
-      "preset used when there is no config file: recommended, practice-page or strict")(
-      "format,f", po::value(&options.format)->default_value(options.format),
-      "report format: text, json, sarif, github or junit")(
+      "preset used when there is no config file: recommended, practice-page or "
+      "strict")("format,f", po::value(&options.format)->default_value(options.format),
+                "report format: text, json, sarif, github or junit")(
       "quiet,q", po::bool_switch(&options.quiet),
       "report errors only (warnings and infos are neither shown nor counted)")(
       "select", po::value(&options.select)->composing(),
-      "run only these rules (RULE,...; ALL for every rule), over the config; repeatable")(
-      "ignore", po::value(&options.ignore)->composing(),
-      "do not run these rules (RULE,...), over the config and --select; repeatable")(
+      "run only these rules (RULE,...; ALL for every rule), over the config; "
+      "repeatable")("ignore", po::value(&options.ignore)->composing(),
+                    "do not run these rules (RULE,...), over the config and "
+                    "--select; repeatable")(
       "rule", po::value(&options.rule_severities)->composing(),
-      "RULE=SEVERITY (off, info, warning or warn, error), over the config, --select and "
-      "--ignore; repeatable")(
-      "print-config", po::value(&options.print_config),
-      "print the configuration used for FILE (config, overrides and the flags above) as JSON, "
-      "and lint nothing")(
+      "RULE=SEVERITY (off, info, warning or warn, error), over the config, "
+      "--select and "
+      "--ignore; repeatable")("print-config", po::value(&options.print_config),
+                              "print the configuration used for FILE (config, "
+                              "overrides and the flags above) as JSON, "
+                              "and lint nothing")(
       "stdin-filename", po::value(&options.stdin_filename),
-      "the name of standard input ('-'): for its format, the config and its overrides, and in "
+      "the name of standard input ('-'): for its format, the config and its "
+      "overrides, and in "
       "findings")("output,o", po::value(&options.output), "write the report to FILE (atomically)")(
       "fail-on", po::value(&options.fail_on)->default_value(options.fail_on),
-      "exit 1 when a finding is at or above: info, warning (or warn), error, or none")(
-      "max-warnings", po::value(&options.max_warnings)->default_value(options.max_warnings),
-      "exit 1 when there are more warnings than this (-1: no limit)")(
+      "exit 1 when a finding is at or above: info, warning (or warn), error, "
+      "or none")("max-warnings",
+                 po::value(&options.max_warnings)->default_value(options.max_warnings),
+                 "exit 1 when there are more warnings than this (-1: no limit)")(
       "color", po::value(&options.color)->default_value(options.color),
-      "colour the text report: auto (a terminal, and NO_COLOR unset), always, never")(
-      "baseline", po::value(&options.baseline), "report only findings this baseline file lacks")(
+      "colour the text report: auto (a terminal, and NO_COLOR unset), always, "
+      "never")("baseline", po::value(&options.baseline),
+               "report only findings this baseline file lacks")(
       "write-baseline", po::value(&options.write_baseline),
       "record today's findings in FILE and exit 0")(
       "changed-since", po::value(&options.changed_since),
@@ -183,9 +208,17 @@ int LintCommand(const std::vector<std::string>& args) {
       "statistics", po::bool_switch(&options.statistics),
       "print the findings per rule, most first")(
       "against", po::value(&options.against)->composing(),
-      "compare with this bank (file or folder, any format) for duplicates, without linting it; "
+      "compare with this bank (file or folder, any format) for duplicates, "
+      "without linting it; "
       "repeatable")("reference", po::value(&options.reference),
-                    "report overlap with the reference index FILE (built by `qbank index build`)");
+                    "report overlap with the reference index FILE (built by "
+                    "`qbank index build`)");
+  return opts;
+}
+
+int LintCommand(const std::vector<std::string>& args) {
+  commands::LintOptions options;
+  po::options_description opts = LintTable(options);
   po::variables_map vm;
   std::string usage = "qbank lint INPUT... [options]";
   if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;
@@ -200,16 +233,14 @@ int LintCommand(const std::vector<std::string>& args) {
 }
 
 int RulesCommand(const std::vector<std::string>& args) {
-  po::options_description opts("options");
-  opts.add_options()("help,h", "show this help");
+  po::options_description opts = HelpOnlyTable();
   po::variables_map vm;
   if (int rc = Parse(args, "qbank rules", opts, vm, "inputs", 0); rc >= 0) return rc;
   return commands::ListRules(std::cout);
 }
 
 int ExplainCommand(const std::vector<std::string>& args) {
-  po::options_description opts("options");
-  opts.add_options()("help,h", "show this help");
+  po::options_description opts = HelpOnlyTable();
   po::variables_map vm;
   std::string usage = "qbank explain RULE";
   if (int rc = Parse(args, usage, opts, vm, "inputs", 1); rc >= 0) return rc;
@@ -218,14 +249,30 @@ int ExplainCommand(const std::vector<std::string>& args) {
   return commands::ExplainRule(rule.front(), std::cout, std::cerr);
 }
 
-int IndexCommand(const std::vector<std::string>& args) {
+po::options_description IndexTable(commands::IndexBuildOptions& options) {
   po::options_description opts("options");
-  commands::IndexBuildOptions options;
   opts.add_options()("help,h", "show this help")("output,o", po::value(&options.output),
                                                  "the index file to write (e.g. refs.qidx)")(
       "stock-contexts", po::value(&options.parameters.stock_contexts),
-      "leave out as stock phrasing an n-gram met in this many different contexts (default 5; 0 "
+      "leave out as stock phrasing an n-gram met in this many different "
+      "contexts (default 5; 0 "
       "keeps every n-gram)");
+  return opts;
+}
+
+int CompletionCommand(const std::vector<std::string>& args) {
+  po::options_description opts = HelpOnlyTable();
+  po::variables_map vm;
+  std::string usage = "qbank completion bash|zsh";
+  if (int rc = Parse(args, usage, opts, vm, "inputs", 1); rc >= 0) return rc;
+  std::vector<std::string> shell = Strings(vm, "inputs");
+  if (shell.empty()) return UsageError("completion", "name a shell: bash or zsh", usage);
+  return PrintCompletion(shell.front(), std::cout, std::cerr);
+}
+
+int IndexCommand(const std::vector<std::string>& args) {
+  commands::IndexBuildOptions options;
+  po::options_description opts = IndexTable(options);
   po::variables_map vm;
   std::string usage = "qbank index build SOURCE... -o refs.qidx";
   if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;
@@ -241,19 +288,55 @@ int IndexCommand(const std::vector<std::string>& args) {
   return commands::RunIndexBuild(options, RealFileSystem(), std::cout, std::cerr);
 }
 
+// The options of `table` for the completion scripts.
+std::vector<OptionInfo> Describe(const po::options_description& table) {
+  std::vector<OptionInfo> infos;
+  for (const auto& option : table.options()) {
+    OptionInfo info;
+    info.long_name = option->long_name();
+    std::string shorter =
+        option->canonical_display_name(po::command_line_style::allow_dash_for_short);
+    if (shorter.size() == 2 && shorter[0] == '-') info.short_name = shorter[1];
+    info.takes_value = option->semantic()->max_tokens() > 0;
+    info.repeatable = option->semantic()->is_composing();
+    info.description = option->description();
+    infos.push_back(std::move(info));
+  }
+  return infos;
+}
+
+template <typename Options, po::options_description (*Table)(Options&)>
+std::vector<OptionInfo> DescribeTable() {
+  Options options;
+  return Describe(Table(options));
+}
+
+std::vector<OptionInfo> DescribeHelpOnly() { return Describe(HelpOnlyTable()); }
+
 }  // namespace
 
 const std::vector<Subcommand>& Subcommands() {
   static const std::vector<Subcommand> kSubcommands = {
-      {"import", "read questions in any format into a normalised bank file", ImportCommand},
-      {"export", "write a bank file in another format", ExportCommand},
-      {"convert", "convert questions from one format to another", ConvertCommand},
-      {"fmt", "print, check or rewrite bank files in normalised form", FmtCommand},
-      {"lint", "check questions: answers, lengths, duplicates, originality, flaws", LintCommand},
-      {"rules", "list every lint rule with its default severity", RulesCommand},
-      {"explain", "print the documentation of a lint rule", ExplainCommand},
-      {"index", "build a reference index for the originality check", IndexCommand},
-      {"formats", "list the formats and what each can do", FormatsCommand},
+      {"import", "read questions in any format into a normalised bank file", ImportCommand,
+       DescribeTable<commands::ConvertOptions, ConvertTable>, Operands::kFiles},
+      {"export", "write a bank file in another format", ExportCommand,
+       DescribeTable<commands::ConvertOptions, ConvertTable>, Operands::kFiles},
+      {"convert", "convert questions from one format to another", ConvertCommand,
+       DescribeTable<commands::ConvertOptions, ConvertTable>, Operands::kFiles},
+      {"fmt", "print, check or rewrite bank files in normalised form", FmtCommand,
+       DescribeTable<commands::FmtOptions, FmtTable>, Operands::kFiles},
+      {"lint", "check questions: answers, lengths, duplicates, originality, flaws", LintCommand,
+       DescribeTable<commands::LintOptions, LintTable>, Operands::kFiles},
+      {"rules", "list every lint rule with its default severity", RulesCommand, DescribeHelpOnly,
+       Operands::kNone},
+      {"explain", "print the documentation of a lint rule", ExplainCommand, DescribeHelpOnly,
+       Operands::kRule},
+      {"index", "build a reference index for the originality check", IndexCommand,
+       DescribeTable<commands::IndexBuildOptions, IndexTable>, Operands::kIndexAction},
+      {"formats", "list the formats and what each can do", FormatsCommand, DescribeHelpOnly,
+       Operands::kNone},
+      {"completion", "print a bash or zsh completion script for qbank", CompletionCommand,
+       DescribeHelpOnly, Operands::kShell},
   };
   return kSubcommands;
 }

@@ -12,6 +12,13 @@
 
 namespace qbank::commands {
 
+std::vector<std::string> ReportFormats() {
+  std::vector<std::string> names;
+  for (std::string_view n : report::ReportFormatNames()) names.emplace_back(n);
+  for (std::string_view n : report::CiReportFormatNames()) names.emplace_back(n);
+  return names;
+}
+
 Result<ReportChoice> ChooseReport(const std::string& name) {
   ReportChoice choice;
   choice.format = name;
@@ -20,15 +27,8 @@ Result<ReportChoice> ChooseReport(const std::string& name) {
   choice.ci = std::find(ci_formats.begin(), ci_formats.end(), name) != ci_formats.end();
   if (choice.writer != nullptr || choice.ci) return choice;
   std::string names;
-  std::vector<std::string> known;
-  for (std::string_view n : report::ReportFormatNames()) {
-    names += (names.empty() ? "" : ", ") + std::string(n);
-    known.emplace_back(n);
-  }
-  for (std::string_view n : ci_formats) {
-    names += ", " + std::string(n);
-    known.emplace_back(n);
-  }
+  std::vector<std::string> known = ReportFormats();
+  for (const std::string& n : known) names += (names.empty() ? "" : ", ") + n;
   return Status::Usage("unknown --format '" + name + "'; expected one of " + names +
                        DidYouMean(name, known));
 }

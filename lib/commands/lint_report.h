@@ -5,6 +5,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "base/file_system.h"
 #include "base/status.h"
@@ -19,6 +20,9 @@ struct ReportChoice {
   report::ReportWriter writer = nullptr;  // text and json
   bool ci = false;                        // sarif, github and junit (report/ci_report.h)
 };
+
+// Every --format name lint knows, in the order help lists them (text, json, then the CI formats).
+std::vector<std::string> ReportFormats();
 
 // The writer --format `name` selects. Usage "unknown --format 'NAME'; expected one of text, json,
 // sarif, github, junit" for a name no writer has.

@@ -45,7 +45,8 @@ expect 0 dpkg-deb -x "$deb" "$tmp/root"
 for f in usr/bin/qbank usr/share/qbank/rules/presets/recommended.json \
   usr/share/qbank/rules/presets/strict.json usr/share/qbank/rules/terms/dump-markers.txt \
   usr/share/qbank/rules/key-count.md usr/share/qbank/schemas/config.schema.json \
-  usr/share/qbank/schemas/bank.schema.json; do
+  usr/share/qbank/schemas/bank.schema.json usr/share/bash-completion/completions/qbank \
+  usr/share/zsh/vendor-completions/_qbank; do
   [ -e "$tmp/root/$f" ] || fail "the package lacks /$f"
 done
 qbank=$tmp/root/usr/bin/qbank
@@ -73,6 +74,11 @@ contains "$tmp/out" "[missing-rationale]"
 # The SARIF report carries each rule's description, read from its page in the data folder.
 expect 1 "$qbank" lint samples/drafts --format sarif
 contains "$tmp/out" '"fullDescription"'
+
+# The installed bash completion completes lint's options.
+expect 0 bash -c 'source "$1"; COMP_WORDS=(qbank lint --sel); COMP_CWORD=2; _qbank; echo "${COMPREPLY[*]}"' \
+  - "$tmp/root/usr/share/bash-completion/completions/qbank"
+contains "$tmp/out" "--select"
 
 expect 0 "$qbank" rules
 contains "$tmp/out" "key-count"
