@@ -354,12 +354,17 @@ class Reader {
   }
 
   // A missing-word question as Moodle's GIFT import makes it: "_____" where the answers go, with
-  // text after it. The stem keeps the text before the gap; the text after travels with it.
+  // text after it. The stem keeps the text before the gap; the text after travels with it. HTML
+  // is split only where both halves stand as HTML of their own (not inside an element).
   static void ReadGap(const std::string& moodle_type, Question& question) {
-    if (question.markup == Markup::kHtml || !ReadsAnswers(moodle_type)) return;
+    if (!ReadsAnswers(moodle_type)) return;
     std::string before;
     std::string after;
     if (!SplitAtGap(question.stem.value, before, after)) return;
+    if (question.markup == Markup::kHtml &&
+        (!xml::ParseFragment(before).ok() || !xml::ParseFragment(after).ok())) {
+      return;
+    }
     question.stem.value = std::move(before);
     SetTextAfterGap(question, std::move(after));
   }
@@ -399,6 +404,15 @@ class Reader {
       Option option;
       QBANK_RETURN_IF_ERROR(ReadAnswer(*a, moodle_type, question_format, option, fractions));
       question.options.push_back(std::move(option));
+    }
+    // A single-answer question's key is its full-credit answer (what Moodle requires of one);
+    // partial credit on another answer is a weight, as GIFT's "~%50%" is.
+    bool full_credit = std::any_of(fractions.begin(), fractions.end(),
+                                   [](double f) { return f >= 100 - kFractionTolerance; });
+    if (question.type == QuestionType::kSingleAnswer && full_credit) {
+      for (size_t i = 0; i < question.options.size(); ++i) {
+        question.options[i].correct = fractions[i] >= 100 - kFractionTolerance;
+      }
     }
     size_t keys = question.KeyIndexes().size();
     for (size_t i = 0; i < question.options.size(); ++i) {

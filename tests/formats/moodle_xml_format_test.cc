@@ -283,6 +283,60 @@ model::Bank SampleBank() {
   return bank;
 }
 
+// Found by the property test over generated banks: partial credit on a wrong answer of a
+// single-answer question made it a second key.
+TEST(MoodleXmlFormatTest, ASingleAnswerQuestionsKeyIsItsFullCreditAnswer) {
+  std::string text =
+      "<quiz><question type=\"multichoice\"><name><text>tide-1</text></name>"
+      "<questiontext format=\"plain\"><text>Highest tides?</text></questiontext>"
+      "<single>true</single>"
+      "<answer fraction=\"50\"><text>Severn</text></answer>"
+      "<answer fraction=\"100\"><text>Fundy</text></answer>"
+      "<answer fraction=\"0\"><text>Baltic</text></answer></question></quiz>";
+  Imported in = ImportText(MoodleXmlFormat(), "partial.xml", text);
+  ASSERT_EQ(in.ErrorText(), "");
+  const model::Question& q = in.bank.questions.at(0);
+  EXPECT_EQ(q.KeyIndexes(), std::vector<size_t>{1});
+  ASSERT_TRUE(q.options[0].weight.has_value());
+  EXPECT_EQ(*q.options[0].weight, 50);
+  EXPECT_FALSE(q.options[1].weight.has_value());
+}
+
+// Found by the property test over generated banks: an HTML missing-word question lost its gap on
+// the way back (the text after it stayed in the stem).
+TEST(MoodleXmlFormatTest, AnHtmlMissingWordQuestionKeepsItsGap) {
+  model::Bank bank;
+  model::Question q;
+  q.id = T("gold-1");
+  q.markup = Markup::kHtml;
+  q.stem = T("The symbol for <b>gold</b> is");
+  q.extensions["gift"]["blank_after"] = "and for <i>silver</i> Ag.";
+  for (const char* t : {"Au", "Ag"}) {
+    model::Option o;
+    o.text = T(t);
+    o.correct = std::string(t) == "Au";
+    q.options.push_back(o);
+  }
+  bank.questions.push_back(q);
+  LossReport loss;
+  std::string xml = ExportText(MoodleXmlFormat(), bank, loss);
+  Imported back = ImportText(MoodleXmlFormat(), "gap.xml", xml);
+  ASSERT_EQ(back.ErrorText(), "");
+  EXPECT_EQ(back.bank.questions.at(0).stem.value, "The symbol for <b>gold</b> is");
+  EXPECT_EQ(TextAfterGap(back.bank.questions.at(0)), "and for <i>silver</i> Ag.");
+  // A gap inside an element is not split: neither half would be HTML of its own.
+  std::string inside =
+      "<quiz><question type=\"multichoice\"><name><text>gold-2</text></name>"
+      "<questiontext format=\"html\"><text><![CDATA[<p>Gold is _____ here.</p>]]></text>"
+      "</questiontext><single>true</single>"
+      "<answer fraction=\"100\"><text>Au</text></answer>"
+      "<answer fraction=\"0\"><text>Ag</text></answer></question></quiz>";
+  Imported kept = ImportText(MoodleXmlFormat(), "inside.xml", inside);
+  ASSERT_EQ(kept.ErrorText(), "");
+  EXPECT_EQ(kept.bank.questions.at(0).stem.value, "<p>Gold is _____ here.</p>");
+  EXPECT_EQ(TextAfterGap(kept.bank.questions.at(0)), "");
+}
+
 TEST(MoodleXmlFormatTest, RoundTripKeepsWhatTheFormatHolds) {
   model::Bank bank = SampleBank();
   LossReport loss;
