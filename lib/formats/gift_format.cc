@@ -1083,6 +1083,11 @@ class GiftWriter {
           category = q.domain.value;
         }
       }
+      if (ReadsAsMatching(q)) {
+        // Nothing in GIFT escapes "->": the question would not read back at all.
+        loss_.Drop("questions (short answers holding \"->\", which GIFT reads as matching pairs)");
+        continue;
+      }
       if (!first) out_ += '\n';
       first = false;
       WriteQuestion(q);
@@ -1370,14 +1375,24 @@ class GiftWriter {
     return true;
   }
 
+  // Whether `q` would be written as short answers ('=' only) with "->" in an answer or its
+  // feedback: Moodle (and qbank) read such a block as a matching question, and fail on it.
+  static bool ReadsAsMatching(const model::Question& q) {
+    bool short_answers =
+        q.type == QuestionType::kShortAnswer ||
+        ((q.type == QuestionType::kSingleAnswer || q.type == QuestionType::kMultipleAnswer ||
+          q.type == QuestionType::kOther || q.type == QuestionType::kTrueFalse) &&
+         q.options.size() == 1 && q.options[0].correct);
+    if (!short_answers) return false;
+    return std::any_of(q.options.begin(), q.options.end(), [](const model::Option& o) {
+      return o.text.value.find("->") != std::string::npos ||
+             o.rationale.value.find("->") != std::string::npos;
+    });
+  }
+
   void WriteShortAnswers(const model::Question& q) {
     out_ += "\n";
     for (const model::Option& o : q.options) {
-      // Moodle reads a block with '=' and "->" anywhere as a matching question.
-      if (o.text.value.find("->") != std::string::npos ||
-          o.rationale.value.find("->") != std::string::npos) {
-        loss_.Drop("options.text (reads as a matching pair)");
-      }
       std::string weight = WeightPrefix(o);
       if (!o.correct && weight.empty()) weight = "%0%";
       out_ += "=" + weight + AnswerText(o);

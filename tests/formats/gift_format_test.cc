@@ -489,6 +489,33 @@ TEST(GiftFormatTest, AQuestionWhoseEveryOptionIsAKeyStaysAMultipleChoice) {
   EXPECT_EQ(again.bank.questions[0].options[0].text.value, "north -> east");
 }
 
+// Found by gift_fuzz: a short answer holding "->" was written, and the file then failed to
+// import (Moodle reads such a block as a matching question too). It is left out and reported.
+TEST(GiftFormatTest, AShortAnswerHoldingAnArrowIsLeftOutAndReported) {
+  GiftFormat gift;
+  model::Bank bank;
+  for (const char* text : {"a -> b", "plain"}) {
+    model::Question q;
+    q.id.value = std::string("q-") + text[0];
+    q.type = QuestionType::kShortAnswer;
+    q.stem.value = "Write the rule.";
+    model::Option o;
+    o.text.value = text;
+    o.correct = true;
+    q.options.push_back(o);
+    bank.questions.push_back(q);
+  }
+  LossReport loss;
+  std::string out = ExportText(gift, bank, loss);
+  EXPECT_EQ(out.find("a -> b"), std::string::npos) << out;
+  EXPECT_NE(loss.Summary().find("short answers holding \"->\""), std::string::npos)
+      << loss.Summary();
+  auto again = ImportText(gift, "again.gift", out);
+  EXPECT_EQ(again.ErrorText(), "") << out;
+  ASSERT_EQ(again.bank.questions.size(), 1u);
+  EXPECT_EQ(again.bank.questions[0].options[0].text.value, "plain");
+}
+
 TEST(GiftFormatTest, TitlesAreWrittenOnlyWhereTheQuestionHadOne) {
   GiftFormat gift;
   auto r = ImportText(gift, "t.gift",
