@@ -39,7 +39,7 @@ void RenderReport(const ReportChoice& choice, const report::ReportInput& input,
     report::ReportContext ctx =
         report::MakeReportContext(input, rendering.fs != nullptr ? *rendering.fs : RealFileSystem(),
                                   rendering.data_dir, RepoRootFor(rendering.repo_root));
-    out << *report::WriteCiReport(choice.format, ctx, rendering.fail_on);
+    report::WriteCiReport(choice.format, ctx, rendering.fail_on, out);
     return;
   }
   report::ReportOptions options;

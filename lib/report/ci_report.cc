@@ -1,6 +1,8 @@
 // Picks the CI writer by name and fills its context from a lint run.
 #include "report/ci_report.h"
 
+#include <sstream>
+
 #include "report/github_report.h"
 #include "report/junit_report.h"
 #include "report/sarif_report.h"
@@ -9,16 +11,27 @@ namespace qbank::report {
 
 std::vector<std::string_view> CiReportFormatNames() { return {"sarif", "github", "junit"}; }
 
-std::optional<std::string> WriteCiReport(std::string_view name, const ReportContext& ctx,
-                                         std::optional<lint::Severity> fail_on) {
-  if (name == "sarif") return WriteSarif(ctx);
-  if (name == "github") return WriteGithubAnnotations(ctx);
-  if (name == "junit") {
+bool WriteCiReport(std::string_view name, const ReportContext& ctx,
+                   std::optional<lint::Severity> fail_on, std::ostream& out) {
+  if (name == "sarif") {
+    WriteSarif(ctx, out);
+  } else if (name == "github") {
+    WriteGithubAnnotations(ctx, out);
+  } else if (name == "junit") {
     // With no failing severity nothing fails: a level above every finding's.
     auto above_all = static_cast<lint::Severity>(static_cast<int>(lint::Severity::kError) + 1);
-    return WriteJunit(ctx, fail_on.value_or(above_all));
+    WriteJunit(ctx, fail_on.value_or(above_all), out);
+  } else {
+    return false;
   }
-  return std::nullopt;
+  return true;
+}
+
+std::optional<std::string> WriteCiReport(std::string_view name, const ReportContext& ctx,
+                                         std::optional<lint::Severity> fail_on) {
+  std::ostringstream out;
+  if (!WriteCiReport(name, ctx, fail_on, out)) return std::nullopt;
+  return std::move(out).str();
 }
 
 ReportContext MakeReportContext(const ReportInput& input, const FileSystem& fs,

@@ -4,6 +4,7 @@
 #define QBANK_REPORT_CI_REPORT_H_
 
 #include <optional>
+#include <ostream>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -21,6 +22,11 @@ std::vector<std::string_view> CiReportFormatNames();
 // The report in CI format `name`, or nullopt when `name` is not one of CiReportFormatNames().
 // `fail_on` is the failing severity (JUnit marks findings below it as passing); nullopt (--fail-on
 // none) passes every finding.
+// Writes the report in CI format `name` to `out` as it goes; false (nothing written) when `name` is
+// not one of CiReportFormatNames().
+bool WriteCiReport(std::string_view name, const ReportContext& ctx,
+                   std::optional<lint::Severity> fail_on, std::ostream& out);
+// The same, as a string.
 std::optional<std::string> WriteCiReport(std::string_view name, const ReportContext& ctx,
                                          std::optional<lint::Severity> fail_on);
 

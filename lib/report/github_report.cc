@@ -3,6 +3,7 @@
 
 #include <map>
 #include <set>
+#include <sstream>
 
 namespace qbank::report {
 namespace {
@@ -67,7 +68,7 @@ std::string EscapeGithubProperty(std::string_view text) {
   return out;
 }
 
-std::string WriteGithubAnnotations(const ReportContext& ctx) {
+void WriteGithubAnnotations(const ReportContext& ctx, std::ostream& stream) {
   static const model::Bank kEmptyBank;
   static const std::vector<lint::Finding> kNoFindings;
   const model::Bank& bank = ctx.bank != nullptr ? *ctx.bank : kEmptyBank;
@@ -112,6 +113,10 @@ std::string WriteGithubAnnotations(const ReportContext& ctx) {
     out += "::";
     out += EscapeGithubData(f.message.empty() ? f.rule_id : f.message);
     out += '\n';
+    if (out.size() >= (size_t{1} << 16)) {
+      stream << out;
+      out.clear();
+    }
     ++per_rule[f.rule_id][f.severity];
     ++per_severity[f.severity];
   }
@@ -120,7 +125,8 @@ std::string WriteGithubAnnotations(const ReportContext& ctx) {
   if (findings.empty()) {
     out += "qbank: no findings in " + Count(files, "file", "files") + " (" +
            Count(ctx.rules.size(), "rule", "rules") + ")\n";
-    return out;
+    stream << out;
+    return;
   }
   out += "\nqbank: " + Count(findings.size(), "finding", "findings") + " (" +
          Count(per_severity[lint::Severity::kError], "error", "errors") + ", " +
@@ -139,7 +145,13 @@ std::string WriteGithubAnnotations(const ReportContext& ctx) {
            " annotations of each kind per step: every finding is listed in this log above; upload "
            "`--format sarif` to code scanning to see them all on the pull request.\n";
   }
-  return out;
+  stream << out;
+}
+
+std::string WriteGithubAnnotations(const ReportContext& ctx) {
+  std::ostringstream out;
+  WriteGithubAnnotations(ctx, out);
+  return std::move(out).str();
 }
 
 }  // namespace qbank::report

@@ -3,6 +3,7 @@
 #ifndef QBANK_REPORT_GITHUB_REPORT_H_
 #define QBANK_REPORT_GITHUB_REPORT_H_
 
+#include <ostream>
 #include <string>
 #include <string_view>
 
@@ -20,6 +21,9 @@ inline constexpr size_t kGithubAnnotationsShown = 10;
 // severity and per rule, and, when there are more than kGithubAnnotationsShown errors or warnings
 // or notices, a note that GitHub shows only that many and where the rest are (this log). No
 // findings: one line "qbank: no findings in N files (R rules)".
+// Written to `out` as it goes (the log is never held whole in memory).
+void WriteGithubAnnotations(const ReportContext& ctx, std::ostream& out);
+// The same, as a string.
 std::string WriteGithubAnnotations(const ReportContext& ctx);
 
 // Escapes a workflow command's message: '%' -> %25, CR -> %0D, LF -> %0A; other control

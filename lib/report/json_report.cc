@@ -2,6 +2,7 @@
 #include "report/json_report.h"
 
 #include "json/document.h"
+#include "report/json_stream.h"
 #include "report/report_context.h"
 #include "report/text_report.h"
 
@@ -87,43 +88,15 @@ model::Value JsonReportValue(const ReportInput& input) {
 }
 
 void WriteJsonReport(const ReportInput& input, const ReportOptions&, std::ostream& out) {
-  // The same bytes as json::WriteValue(JsonReportValue(input), 2), written a finding at a time:
-  // the root's members in key order, "findings" among them.
-  Value::Object head = ReportHead(input);
-  std::string chunk = "{";
-  bool first = true;
-  auto member = [&](const std::string& key) {
-    chunk += first ? "\n  " : ",\n  ";
-    first = false;
-    json::AppendQuoted(key, chunk);
-    chunk += ": ";
-  };
-  auto findings_done = false;
-  auto write_findings = [&] {
-    member("findings");
-    if (input.findings->empty()) {
-      chunk += "[]";
-    } else {
-      chunk += "[";
-      for (size_t i = 0; i < input.findings->size(); ++i) {
-        chunk += i == 0 ? "\n    " : ",\n    ";
-        json::AppendValue(FindingValue(*input.bank, (*input.findings)[i]), 2, 2, chunk);
-        if (chunk.size() >= (size_t{1} << 16)) {
-          out << chunk;
-          chunk.clear();
-        }
-      }
-      chunk += "\n  ]";
-    }
-    findings_done = true;
-  };
-  for (const auto& [key, value] : head) {
-    if (!findings_done && key > "findings") write_findings();
-    member(key);
-    json::AppendValue(value, 2, 1, chunk);
-  }
-  if (!findings_done) write_findings();
-  chunk += "\n}\n";
+  // The same bytes as json::WriteValue(JsonReportValue(input), 2), written a finding at a time.
+  std::string chunk;
+  AppendObjectWithArray(
+      ReportHead(input), "findings", input.findings->size(),
+      [&](size_t i, int level, std::string& to) {
+        json::AppendValue(FindingValue(*input.bank, (*input.findings)[i]), 2, level, to);
+      },
+      0, chunk, out);
+  chunk += "\n";
   out << chunk;
 }
 

@@ -2,7 +2,7 @@
 #include "report/junit_report.h"
 
 #include <map>
-#include <set>
+#include <sstream>
 
 namespace qbank::report {
 namespace {
@@ -18,11 +18,13 @@ struct TestCase {
   std::string text;
 };
 
+// A suite's findings (indexes into the findings, in order) and how many of them fail.
 struct Suite {
   std::string name;
   std::string file;
-  std::vector<TestCase> cases;
+  std::vector<uint32_t> findings;
   size_t failures = 0;
+  size_t tests() const { return findings.empty() ? 1 : findings.size(); }
 };
 
 std::string Location(const std::string& path, const lint::Finding& f, uint32_t file) {
@@ -44,29 +46,42 @@ std::string FieldInQuestion(std::string_view path) {
   return std::string(path);
 }
 
-void AppendSuite(const Suite& suite, std::string& out) {
-  out += "  <testsuite name=\"" + EscapeXml(suite.name) + "\" tests=\"" +
-         std::to_string(suite.cases.size()) + "\" failures=\"" + std::to_string(suite.failures) +
-         "\" errors=\"0\" skipped=\"0\" time=\"0\"";
-  if (!suite.file.empty()) out += " file=\"" + EscapeXml(suite.file) + "\"";
-  out += ">\n";
-  for (const TestCase& c : suite.cases) {
-    out += "    <testcase name=\"" + EscapeXml(c.name) + "\" classname=\"" +
-           EscapeXml(c.classname) + "\" time=\"0\"";
-    if (c.text.empty()) {
-      out += "/>\n";
-      continue;
-    }
-    out += ">\n";
-    if (c.failed) {
-      out += "      <failure type=\"" + EscapeXml(c.failure_type) + "\" message=\"" +
-             EscapeXml(c.failure_message) + "\">" + EscapeXml(c.text) + "</failure>\n";
-    } else {
-      out += "      <system-out>" + EscapeXml(c.text) + "</system-out>\n";
-    }
-    out += "    </testcase>\n";
+void AppendCase(const TestCase& c, std::string& out) {
+  out += "    <testcase name=\"" + EscapeXml(c.name) + "\" classname=\"" + EscapeXml(c.classname) +
+         "\" time=\"0\"";
+  if (c.text.empty()) {
+    out += "/>\n";
+    return;
   }
-  out += "  </testsuite>\n";
+  out += ">\n";
+  if (c.failed) {
+    out += "      <failure type=\"" + EscapeXml(c.failure_type) + "\" message=\"" +
+           EscapeXml(c.failure_message) + "\">" + EscapeXml(c.text) + "</failure>\n";
+  } else {
+    out += "      <system-out>" + EscapeXml(c.text) + "</system-out>\n";
+  }
+  out += "    </testcase>\n";
+}
+
+// The test case for finding `f` of `suite` (in file `file`); `counts` numbers repeated names.
+TestCase CaseFor(const Suite& suite, const lint::Finding& f, uint32_t file, lint::Severity fail_on,
+                 std::map<std::string, size_t>& counts) {
+  TestCase c;
+  std::string name = f.question_id.empty() ? std::string("bank") : f.question_id;
+  std::string field = FieldInQuestion(f.field_path);
+  if (!field.empty()) name += " " + field;
+  size_t n = ++counts[f.rule_id + '\n' + name];
+  if (n > 1) name += " #" + std::to_string(n);
+  c.name = std::move(name);
+  c.classname = f.rule_id;
+  c.failed = f.severity >= fail_on;
+  c.failure_type = std::string(lint::SeverityName(f.severity));
+  c.failure_message = f.message;
+  c.text = Location(suite.file, f, file) + ": " + std::string(lint::SeverityName(f.severity)) +
+           ": " + f.message + " [" + f.rule_id + "]";
+  if (!f.question_id.empty()) c.text += "\nquestion: " + f.question_id;
+  if (!f.field_path.empty()) c.text += "\nfield: " + f.field_path;
+  return c;
 }
 
 }  // namespace
@@ -119,69 +134,71 @@ std::string EscapeXml(std::string_view text) {
   return out;
 }
 
-std::string WriteJunit(const ReportContext& ctx, lint::Severity fail_on) {
+void WriteJunit(const ReportContext& ctx, lint::Severity fail_on, std::ostream& out) {
   static const model::Bank kEmptyBank;
   static const std::vector<lint::Finding> kNoFindings;
   const model::Bank& bank = ctx.bank != nullptr ? *ctx.bank : kEmptyBank;
   const std::vector<lint::Finding>& findings =
       ctx.findings != nullptr ? *ctx.findings : kNoFindings;
 
-  // One suite per source, in source order, then "bank" for findings without a file.
-  std::vector<Suite> suites(bank.sources.size());
-  for (uint32_t i = 0; i < suites.size(); ++i) {
+  // One suite per source, in source order, then "bank" for findings without a file. The first
+  // pass only sorts findings into suites and counts, so the totals can lead the document; the
+  // second writes each suite's cases, flushing as it goes.
+  std::vector<Suite> suites(bank.sources.size() + 1);
+  for (uint32_t i = 0; i + 1 < suites.size(); ++i) {
     suites[i].name = SourceName(ctx, i);
     suites[i].file = suites[i].name;
   }
-  Suite bank_suite;
-  bank_suite.name = "bank";
-  std::vector<std::map<std::string, size_t>> name_counts(suites.size() + 1);
-
-  for (const lint::Finding& f : findings) {
-    uint32_t file = FindingFile(bank, f);
-    bool known = file < suites.size();
-    Suite& suite = known ? suites[file] : bank_suite;
-    std::map<std::string, size_t>& counts = name_counts[known ? file : suites.size()];
-
-    TestCase c;
-    std::string name = f.question_id.empty() ? std::string("bank") : f.question_id;
-    std::string field = FieldInQuestion(f.field_path);
-    if (!field.empty()) name += " " + field;
-    size_t n = ++counts[f.rule_id + '\n' + name];
-    if (n > 1) name += " #" + std::to_string(n);
-    c.name = std::move(name);
-    c.classname = f.rule_id;
-    c.failed = f.severity >= fail_on;
-    c.failure_type = std::string(lint::SeverityName(f.severity));
-    c.failure_message = f.message;
-    c.text = Location(suite.file, f, file) + ": " + std::string(lint::SeverityName(f.severity)) +
-             ": " + f.message + " [" + f.rule_id + "]";
-    if (!f.question_id.empty()) c.text += "\nquestion: " + f.question_id;
-    if (!f.field_path.empty()) c.text += "\nfield: " + f.field_path;
-    if (c.failed) ++suite.failures;
-    suite.cases.push_back(std::move(c));
+  suites.back().name = "bank";
+  for (size_t i = 0; i < findings.size(); ++i) {
+    uint32_t file = FindingFile(bank, findings[i]);
+    Suite& suite = file < bank.sources.size() ? suites[file] : suites.back();
+    suite.findings.push_back(static_cast<uint32_t>(i));
+    suite.failures += findings[i].severity >= fail_on ? 1 : 0;
   }
-
+  if (suites.back().findings.empty()) suites.pop_back();
   size_t tests = 0;
   size_t failures = 0;
-  for (Suite& suite : suites) {
-    if (!suite.cases.empty()) continue;
-    TestCase clean;
-    clean.name = "no findings";
-    clean.classname = "qbank";
-    suite.cases.push_back(std::move(clean));
-  }
-  if (!bank_suite.cases.empty()) suites.push_back(std::move(bank_suite));
   for (const Suite& suite : suites) {
-    tests += suite.cases.size();
+    tests += suite.tests();
     failures += suite.failures;
   }
 
-  std::string out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
-  out += "<testsuites name=\"qbank lint\" tests=\"" + std::to_string(tests) + "\" failures=\"" +
-         std::to_string(failures) + "\" errors=\"0\" time=\"0\">\n";
-  for (const Suite& suite : suites) AppendSuite(suite, out);
-  out += "</testsuites>\n";
-  return out;
+  std::string chunk = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+  chunk += "<testsuites name=\"qbank lint\" tests=\"" + std::to_string(tests) + "\" failures=\"" +
+           std::to_string(failures) + "\" errors=\"0\" time=\"0\">\n";
+  for (uint32_t s = 0; s < suites.size(); ++s) {
+    const Suite& suite = suites[s];
+    chunk += "  <testsuite name=\"" + EscapeXml(suite.name) + "\" tests=\"" +
+             std::to_string(suite.tests()) + "\" failures=\"" + std::to_string(suite.failures) +
+             "\" errors=\"0\" skipped=\"0\" time=\"0\"";
+    if (!suite.file.empty()) chunk += " file=\"" + EscapeXml(suite.file) + "\"";
+    chunk += ">\n";
+    if (suite.findings.empty()) {
+      TestCase clean;
+      clean.name = "no findings";
+      clean.classname = "qbank";
+      AppendCase(clean, chunk);
+    }
+    std::map<std::string, size_t> counts;  // per suite: names repeat only within one
+    uint32_t file = s < bank.sources.size() ? s : SourceSpan::kNoFile;
+    for (uint32_t i : suite.findings) {
+      AppendCase(CaseFor(suite, findings[i], file, fail_on, counts), chunk);
+      if (chunk.size() >= (size_t{1} << 16)) {
+        out << chunk;
+        chunk.clear();
+      }
+    }
+    chunk += "  </testsuite>\n";
+  }
+  chunk += "</testsuites>\n";
+  out << chunk;
+}
+
+std::string WriteJunit(const ReportContext& ctx, lint::Severity fail_on) {
+  std::ostringstream out;
+  WriteJunit(ctx, fail_on, out);
+  return std::move(out).str();
 }
 
 }  // namespace qbank::report

@@ -3,6 +3,7 @@
 #ifndef QBANK_REPORT_JUNIT_REPORT_H_
 #define QBANK_REPORT_JUNIT_REPORT_H_
 
+#include <ostream>
 #include <string>
 #include <string_view>
 
@@ -21,6 +22,9 @@ namespace qbank::report {
 // without findings has one passing test case "no findings" (classname "qbank"), so a clean run
 // still reports tests. Only elements and attributes of the common JUnit schema (Jenkins xunit
 // junit-10.xsd) are used; text is escaped and characters XML 1.0 forbids become U+FFFD.
+// Written to `out` a suite at a time (the document is never held whole in memory).
+void WriteJunit(const ReportContext& ctx, lint::Severity fail_on, std::ostream& out);
+// The same, as a string.
 std::string WriteJunit(const ReportContext& ctx, lint::Severity fail_on);
 
 // Escapes `text` for XML character data and attribute values (&, <, >, ", ', and CR, LF, TAB as

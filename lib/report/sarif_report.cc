@@ -4,9 +4,11 @@
 #include <algorithm>
 #include <filesystem>
 #include <map>
+#include <sstream>
 #include <system_error>
 
 #include "json/document.h"
+#include "report/json_stream.h"
 
 namespace qbank::report {
 namespace {
@@ -284,36 +286,89 @@ Value Invocation(const ReportContext& ctx, size_t left_out) {
 
 }  // namespace
 
-model::Value SarifLog(const ReportContext& ctx) {
-  static const model::Bank kEmptyBank;
-  static const std::vector<lint::Finding> kNoFindings;
-  ReportContext safe = ctx;
-  if (safe.bank == nullptr) safe.bank = &kEmptyBank;
-  if (safe.findings == nullptr) safe.findings = &kNoFindings;
+namespace {
 
+// What SarifLog and the streamed writer share: the context with defaults for what it lacks, the
+// rules with their indexes, the source names and the findings kept.
+struct SarifParts {
+  ReportContext ctx;
   std::map<std::string, int64_t, std::less<>> index;
-  std::vector<RuleMetadata> rules = AllRules(safe, index);
-  Names names = SourceNames(safe);
+  std::vector<RuleMetadata> rules;
+  Names names;
   size_t left_out = 0;
-  Value::Array results;
-  for (const lint::Finding* f : KeptFindings(safe, left_out)) {
-    results.push_back(ResultObject(safe, names, *f, index.find(f->rule_id)->second));
+  std::vector<const lint::Finding*> kept;
+
+  explicit SarifParts(const ReportContext& context) : ctx(context) {
+    static const model::Bank kEmptyBank;
+    static const std::vector<lint::Finding> kNoFindings;
+    if (ctx.bank == nullptr) ctx.bank = &kEmptyBank;
+    if (ctx.findings == nullptr) ctx.findings = &kNoFindings;
+    rules = AllRules(ctx, index);
+    names = SourceNames(ctx);
+    kept = KeptFindings(ctx, left_out);
   }
 
-  Value::Object run;
-  run["tool"] = ToolObject(safe, rules);
-  run["columnKind"] = "unicodeCodePoints";
-  run["results"] = std::move(results);
-  if (!safe.repo_root.empty()) run["originalUriBaseIds"] = OriginalUriBaseIds(safe.repo_root);
-  run["invocations"] = Value::Array{Invocation(safe, left_out)};
+  Value Result(size_t i) const {
+    const lint::Finding& f = *kept[i];
+    return ResultObject(ctx, names, f, index.find(f.rule_id)->second);
+  }
 
-  Value::Object log;
-  log["$schema"] = std::string(kSchemaUri);
-  log["version"] = "2.1.0";
+  // The run without its results.
+  Value::Object RunHead() const {
+    Value::Object run;
+    run["tool"] = ToolObject(ctx, rules);
+    run["columnKind"] = "unicodeCodePoints";
+    if (!ctx.repo_root.empty()) run["originalUriBaseIds"] = OriginalUriBaseIds(ctx.repo_root);
+    run["invocations"] = Value::Array{Invocation(ctx, left_out)};
+    return run;
+  }
+
+  // The log without its runs.
+  static Value::Object LogHead() {
+    Value::Object log;
+    log["$schema"] = std::string(kSchemaUri);
+    log["version"] = "2.1.0";
+    return log;
+  }
+};
+
+}  // namespace
+
+model::Value SarifLog(const ReportContext& ctx) {
+  SarifParts parts(ctx);
+  Value::Array results;
+  for (size_t i = 0; i < parts.kept.size(); ++i) results.push_back(parts.Result(i));
+  Value::Object run = parts.RunHead();
+  run["results"] = std::move(results);
+  Value::Object log = SarifParts::LogHead();
   log["runs"] = Value::Array{Value(std::move(run))};
   return log;
 }
 
-std::string WriteSarif(const ReportContext& ctx) { return json::WriteValue(SarifLog(ctx)) + "\n"; }
+void WriteSarif(const ReportContext& ctx, std::ostream& out) {
+  // The same bytes as json::WriteValue(SarifLog(ctx)) and a newline, a result at a time.
+  SarifParts parts(ctx);
+  Value::Object run = parts.RunHead();
+  std::string chunk;
+  AppendObjectWithArray(
+      SarifParts::LogHead(), "runs", 1,
+      [&](size_t, int level, std::string& to) {
+        AppendObjectWithArray(
+            run, "results", parts.kept.size(),
+            [&](size_t i, int inner, std::string& to2) {
+              json::AppendValue(parts.Result(i), 2, inner, to2);
+            },
+            level, to, out);
+      },
+      0, chunk, out);
+  chunk += "\n";
+  out << chunk;
+}
+
+std::string WriteSarif(const ReportContext& ctx) {
+  std::ostringstream out;
+  WriteSarif(ctx, out);
+  return std::move(out).str();
+}
 
 }  // namespace qbank::report

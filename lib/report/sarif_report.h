@@ -3,6 +3,7 @@
 #ifndef QBANK_REPORT_SARIF_REPORT_H_
 #define QBANK_REPORT_SARIF_REPORT_H_
 
+#include <ostream>
 #include <string>
 #include <string_view>
 
@@ -29,7 +30,10 @@ inline constexpr std::string_view kSarifFingerprintKey = "qbankFingerprint/v1";
 // says how many were left out.
 model::Value SarifLog(const ReportContext& ctx);
 
-// SarifLog written as two-space indented JSON with a final newline.
+// SarifLog written to `out` as two-space indented JSON with a final newline, a result at a time
+// (the log is never held whole in memory).
+void WriteSarif(const ReportContext& ctx, std::ostream& out);
+// The same, as a string.
 std::string WriteSarif(const ReportContext& ctx);
 
 // Percent-encodes `path` for a URI path: every byte except RFC 3986 path characters (A-Z a-z 0-9

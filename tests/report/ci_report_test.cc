@@ -1,13 +1,17 @@
 // Tests for the CI report writers: SARIF checked against the SARIF 2.1.0 schema, GitHub workflow
 // commands and JUnit XML against golden files, JUnit against Jenkins' junit-10.xsd with xmllint.
+#include "report/ci_report.h"
+
 #include <gtest/gtest.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <streambuf>
 #include <string>
 #include <vector>
 
@@ -439,6 +443,53 @@ TEST(GithubReportTest, SaysWhenGithubWillHideAnnotations) {
   std::vector<lint::Finding> none;
   ctx.findings = &none;
   EXPECT_EQ(WriteGithubAnnotations(ctx), "qbank: no findings in 2 files (3 rules)\n");
+}
+
+// --- streaming --------------------------------------------------------------------------------
+
+// A stream that keeps only the byte count and the largest single write it was handed.
+class WriteSizes : public std::streambuf {
+ public:
+  size_t total = 0;
+  size_t largest = 0;
+
+ protected:
+  std::streamsize xsputn(const char*, std::streamsize n) override {
+    total += static_cast<size_t>(n);
+    largest = std::max(largest, static_cast<size_t>(n));
+    return n;
+  }
+  int_type overflow(int_type c) override {
+    ++total;
+    largest = std::max<size_t>(largest, 1);
+    return c;
+  }
+};
+
+// 20,000 findings make reports of several megabytes; each writer hands them to the stream in
+// pieces of well under a megabyte (so none is built whole in memory), and the pieces make the
+// same text as the one-string form.
+TEST(CiReportTest, WritersStreamLargeReports) {
+  HandBank h = MakeHandBank();
+  std::vector<lint::Finding> many;
+  for (int i = 0; i < 20000; ++i) {
+    lint::Finding f = h.findings[static_cast<size_t>(i % 3)];
+    f.message += " #" + std::to_string(i);
+    many.push_back(std::move(f));
+  }
+  ReportContext ctx = ContextOf(h);
+  ctx.findings = &many;
+  ctx.sarif_max_results = 0;
+  for (const char* name : {"sarif", "junit", "github"}) {
+    SCOPED_TRACE(name);
+    WriteSizes sizes;
+    std::ostream out(&sizes);
+    ASSERT_TRUE(WriteCiReport(name, ctx, lint::Severity::kWarning, out));
+    EXPECT_GT(sizes.total, size_t{3} << 20);
+    EXPECT_LT(sizes.largest, size_t{1} << 18);
+    EXPECT_EQ(sizes.total, WriteCiReport(name, ctx, lint::Severity::kWarning)->size());
+  }
+  EXPECT_EQ(WriteSarif(ctx), json::WriteValue(SarifLog(ctx)) + "\n");
 }
 
 // --- JUnit ----------------------------------------------------------------------------------
