@@ -434,7 +434,8 @@ class QuestionParser {
   }
 
   // True when the brace at `pos` belongs to LaTeX: right after a command ("\frac{"), "^", "_" or
-  // another group ("}{"), or inside $$...$$, \(...\) or \[...\].
+  // another group ("}{"), or inside $$...$$, \(...\) or \[...\] that close after it (an opener
+  // that never closes is text: "\[" alone does not make the answer block a formula).
   bool InLatex(size_t pos) const {
     size_t k = pos;
     while (k > 0 && std::isalpha(static_cast<unsigned char>(raw_[k - 1]))) --k;
@@ -456,7 +457,10 @@ class QuestionParser {
         ++i;
       }
     }
-    return dollars || paren;
+    bool closes_dollars = dollars && raw_.find("$$", pos) != std::string::npos;
+    bool closes_paren = paren && (raw_.find("\\)", pos) != std::string::npos ||
+                                  raw_.find("\\]", pos) != std::string::npos);
+    return closes_dollars || closes_paren;
   }
 
   void FailLatex(size_t pos) {

@@ -516,6 +516,23 @@ TEST(GiftFormatTest, AShortAnswerHoldingAnArrowIsLeftOutAndReported) {
   EXPECT_EQ(again.bank.questions[0].options[0].text.value, "plain");
 }
 
+// Found by gift_fuzz: a "\\[" in a stem that never closes made the answer block's brace read as
+// LaTeX, so a stem with a literal "\\[" did not read back.
+TEST(GiftFormatTest, ALatexOpenerThatNeverClosesLeavesTheAnswerBlockAlone) {
+  GiftFormat gift;
+  auto r = ImportText(gift, "l.gift", "Is \\[ a display-math opener? {T}\n");
+  ASSERT_EQ(r.ErrorText(), "");
+  ASSERT_EQ(r.bank.questions.size(), 1u);
+  EXPECT_EQ(r.bank.questions[0].stem.value, "Is \\[ a display-math opener?");
+  LossReport loss;
+  std::string out = ExportText(gift, r.bank, loss);
+  auto again = ImportText(gift, "again.gift", out);
+  EXPECT_EQ(again.ErrorText(), "") << out;
+  // A formula that closes after the brace is still one.
+  auto latex = ImportText(gift, "m.gift", "Half of \\[\\frac{1}{2}\\]? {=a ~b}\n");
+  EXPECT_NE(latex.ErrorText().find("unescaped '{' in LaTeX"), std::string::npos);
+}
+
 TEST(GiftFormatTest, TitlesAreWrittenOnlyWhereTheQuestionHadOne) {
   GiftFormat gift;
   auto r = ImportText(gift, "t.gift",
