@@ -320,8 +320,10 @@ WordDifference DifferingWords(const model::Question& a, const model::Question& b
 
 bool SharePassageOnly(const model::Question& a, const model::Question& b,
                       size_t min_passage_words) {
-  QuestionText ta = KeyQuestionText(a);
-  QuestionText tb = KeyQuestionText(b);
+  return SharePassageOnly(KeyQuestionText(a), KeyQuestionText(b), min_passage_words);
+}
+
+bool SharePassageOnly(const QuestionText& ta, const QuestionText& tb, size_t min_passage_words) {
   std::vector<std::string_view> sa = Words(ta.keys[0]), sb = Words(tb.keys[0]);
   const size_t shorter = std::min(sa.size(), sb.size());
   size_t prefix = 0;

@@ -130,8 +130,15 @@ WordDifference DifferingWords(const model::Question& a, const model::Question& b
 // of the shorter stem, and what is left (the rest of each stem and the options) has fewer than
 // half its distinct words in common. Several questions on one passage are a normal test layout,
 // not near duplicates.
+inline constexpr size_t kMinPassageWords = 30;
 bool SharePassageOnly(const model::Question& a, const model::Question& b,
-                      size_t min_passage_words = 30);
+                      size_t min_passage_words = kMinPassageWords);
+// The same over the questions' keyed text (KeyQuestionText), for a caller that compares one
+// question with many and keys it once.
+// A stem of fewer than `min_passage_words` key words never shares such a passage, so a caller
+// with the word counts (QuestionFeatures::stem_words) can skip keying it.
+bool SharePassageOnly(const QuestionText& ta, const QuestionText& tb,
+                      size_t min_passage_words = kMinPassageWords);
 
 }  // namespace qbank::similarity
 

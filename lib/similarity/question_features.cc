@@ -150,6 +150,7 @@ QuestionFeatures ExtractFeatures(const model::Question& question, const FeatureO
   FieldHasher stem(tokens);
   text::VisitKeyTokens(question.stem.value, key_options, stem);
   f.stem_hash = stem.SequenceHashValue();
+  f.stem_words = static_cast<uint32_t>(std::min<size_t>(stem.count(), UINT32_MAX));
 
   std::vector<uint64_t> option_hashes;
   std::vector<uint64_t> key_hashes;

@@ -34,6 +34,7 @@ struct ExplanationRef {
 struct QuestionFeatures {
   int script = text::kNoScript;  // the question's dominant script (of the stem, else the options)
   uint64_t stem_hash = 0;        // the stem's token sequence
+  uint32_t stem_words = 0;       // the stem's key words (KeyQuestionText's keys[0].size())
   uint64_t exact_hash = 0;       // the stem and the multiset of option keys (order-free)
   uint64_t key_hash = 0;         // the multiset of the correct options' keys
   // The non-stock options' keys as a set (order-free), 0 when fewer than `min_options` remain or

@@ -12,6 +12,7 @@
 #include <array>
 #include <memory>
 #include <unordered_map>
+#include <vector>
 
 namespace qbank::text::internal {
 namespace {
@@ -59,6 +60,11 @@ void Decode(std::string_view text, bool drop_ignorables, DecodedText* out) {
   out->ends.reserve(text.size());
   const auto* s = reinterpret_cast<const uint8_t*>(text.data());
   int32_t length = static_cast<int32_t>(std::min<size_t>(text.size(), INT32_MAX));
+  // The UTF-16 units are gathered in a plain buffer and handed to the UnicodeString once:
+  // appending a code point at a time to a UnicodeString costs several times as much.
+  thread_local std::vector<UChar> units;
+  units.clear();
+  units.reserve(text.size());
   int32_t i = 0;
   while (i < length) {
     int32_t start = i;
@@ -69,7 +75,12 @@ void Decode(std::string_view text, bool drop_ignorables, DecodedText* out) {
         u_hasBinaryProperty(c, UCHAR_DEFAULT_IGNORABLE_CODE_POINT)) {
       continue;
     }
-    out->u16.append(c);
+    if (c <= 0xFFFF) {
+      units.push_back(static_cast<UChar>(c));
+    } else {
+      units.push_back(U16_LEAD(c));
+      units.push_back(U16_TRAIL(c));
+    }
     out->offsets.push_back(static_cast<uint32_t>(start));
     out->ends.push_back(static_cast<uint32_t>(i));
     if (c > 0xFFFF) {
@@ -78,6 +89,7 @@ void Decode(std::string_view text, bool drop_ignorables, DecodedText* out) {
     }
   }
   out->offsets.push_back(static_cast<uint32_t>(length));
+  out->u16.append(units.data(), 0, static_cast<int32_t>(units.size()));
 }
 
 std::vector<Segment> WordSegments(const icu::UnicodeString& u16) {

@@ -55,9 +55,17 @@ GroupMembers NearDuplicateRule::SelectMembers(const LintContext& ctx,
   std::vector<size_t> records(group.members.begin(), group.members.end());
   GroupMembers m = PickGroupMembers(*ctx.bank, records, features.linted_records, indexes, id());
   if (m.lead == GroupMembers::kNone) return m;
-  const model::Question& lead = ctx.bank->questions[group.members[m.lead]];
+  // Only stems long enough to hold a passage are keyed (the lead's once).
+  auto long_stem = [&](size_t i) {
+    return features.features[group.members[i]].stem_words >= similarity::kMinPassageWords;
+  };
+  if (!long_stem(m.lead)) return m;
+  const similarity::QuestionText lead =
+      similarity::KeyQuestionText(ctx.bank->questions[group.members[m.lead]]);
   std::erase_if(m.others, [&](size_t i) {
-    return similarity::SharePassageOnly(lead, features.question(group.members[i]));
+    return long_stem(i) &&
+           similarity::SharePassageOnly(
+               lead, similarity::KeyQuestionText(features.question(group.members[i])));
   });
   return m;
 }
