@@ -34,25 +34,43 @@ void ForEachGroup(std::vector<Keyed>& items, F&& f) {
   }
 }
 
-// The distinct words of a record's stem (comparison keys), sorted.
-std::vector<std::string> StemWords(const BankFeatures& f, uint32_t r) {
+// Collects the hash of every key word of a text.
+class WordHashes final : public text::KeyTokenSink {
+ public:
+  void Token(std::string_view word, size_t /*source_begin*/, size_t /*source_end*/) override {
+    hashes.push_back(HashToken(word));
+  }
+  std::vector<uint64_t> hashes;
+};
+
+// The distinct words of a record's stem (comparison keys), as sorted 64-bit hashes: the same
+// Jaccard figure as the words themselves, without making each word a string.
+std::vector<uint64_t> StemWords(const BankFeatures& f, uint32_t r) {
   text::KeyOptions options;
   options.context_script = f.features[r].script;
-  text::TextKey key = text::MakeTextKey(f.question(r).stem.value, options);
-  std::vector<std::string> words;
-  for (size_t i = 0; i < key.size(); ++i) words.emplace_back(key.Word(i));
-  std::sort(words.begin(), words.end());
-  words.erase(std::unique(words.begin(), words.end()), words.end());
-  return words;
+  WordHashes words;
+  text::VisitKeyTokens(f.question(r).stem.value, options, words);
+  std::sort(words.hashes.begin(), words.hashes.end());
+  words.hashes.erase(std::unique(words.hashes.begin(), words.hashes.end()), words.hashes.end());
+  return std::move(words.hashes);
 }
 
 // Jaccard similarity of two stems' distinct words (StemWords).
-double StemSimilarity(const std::vector<std::string>& wa, const std::vector<std::string>& wb) {
+double StemSimilarity(const std::vector<uint64_t>& wa, const std::vector<uint64_t>& wb) {
   if (wa.empty() && wb.empty()) return 1.0;
-  std::vector<std::string> common;
-  std::set_intersection(wa.begin(), wa.end(), wb.begin(), wb.end(), std::back_inserter(common));
-  return static_cast<double>(common.size()) /
-         static_cast<double>(wa.size() + wb.size() - common.size());
+  size_t common = 0;
+  for (size_t i = 0, j = 0; i < wa.size() && j < wb.size();) {
+    if (wa[i] < wb[j]) {
+      ++i;
+    } else if (wb[j] < wa[i]) {
+      ++j;
+    } else {
+      ++common;
+      ++i;
+      ++j;
+    }
+  }
+  return static_cast<double>(common) / static_cast<double>(wa.size() + wb.size() - common);
 }
 
 }  // namespace
@@ -191,11 +209,11 @@ std::vector<OptionSetGroup> FindSharedOptionSets(const BankFeatures& f, size_t m
     // Keep the questions whose stems differ from every earlier kept one (each stem's words made
     // once, when first compared).
     OptionSetGroup g;
-    std::vector<std::optional<std::vector<std::string>>> kept_words;
+    std::vector<std::optional<std::vector<uint64_t>>> kept_words;
     for (const Keyed* item = first; item != last; ++item) {
       const uint32_t r = item->record;
       bool alike = false;
-      std::optional<std::vector<std::string>> words;
+      std::optional<std::vector<uint64_t>> words;
       for (size_t i = 0; i < g.members.size() && !alike; ++i) {
         if (f.features[g.members[i]].stem_hash == f.features[r].stem_hash) {
           alike = true;
