@@ -120,6 +120,17 @@ std::optional<TokenSets> BankFeatures::TakeTokens() const {
   return taken;
 }
 
+const QuestionText& BankFeatures::KeyedText(size_t record) const {
+  {
+    std::lock_guard<std::mutex> lock(keyed_mutex);
+    auto it = keyed.find(record);
+    if (it != keyed.end()) return *it->second;
+  }
+  auto made = std::make_unique<const QuestionText>(KeyQuestionText(question(record)));
+  std::lock_guard<std::mutex> lock(keyed_mutex);
+  return *keyed.try_emplace(record, std::move(made)).first->second;  // another thread's if first
+}
+
 std::vector<ExactGroup> FindExactDuplicates(const BankFeatures& f) {
   std::vector<Keyed> items;
   items.reserve(f.features.size());
@@ -300,8 +311,10 @@ std::vector<std::string_view> Words(const text::TextKey& key) {
 }  // namespace
 
 WordDifference DifferingWords(const model::Question& a, const model::Question& b, size_t limit) {
-  QuestionText ta = KeyQuestionText(a);
-  QuestionText tb = KeyQuestionText(b);
+  return DifferingWords(KeyQuestionText(a), KeyQuestionText(b), limit);
+}
+
+WordDifference DifferingWords(const QuestionText& ta, const QuestionText& tb, size_t limit) {
   WordDifference d;
   // Adds the source text of token `i` of field `f` of `t`, once per distinct key word.
   auto add = [limit](const QuestionText& t, size_t f, size_t i, std::vector<std::string>* out,

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "model/bank.h"
@@ -41,6 +42,12 @@ struct BankFeatures {
   std::optional<TokenSets> TakeTokens() const;
   mutable std::mutex tokens_mutex;
   mutable std::optional<TokenSets> tokens;
+  // The keyed text (KeyQuestionText) of record `record`, made on first use and kept for the
+  // run: the rules that explain a group key the same few questions again and again. Thread-safe;
+  // the reference stays valid as long as this object.
+  const QuestionText& KeyedText(size_t record) const;
+  mutable std::mutex keyed_mutex;
+  mutable std::unordered_map<size_t, std::unique_ptr<const QuestionText>> keyed;
 };
 
 // The features of `banks` (the first `linted_banks` are the checked ones), computed on `threads`
@@ -124,6 +131,8 @@ struct WordDifference {
   std::vector<std::string> only_in_b;
 };
 WordDifference DifferingWords(const model::Question& a, const model::Question& b, size_t limit);
+// The same over the questions' keyed text (KeyQuestionText).
+WordDifference DifferingWords(const QuestionText& ta, const QuestionText& tb, size_t limit);
 
 // True when two questions share a long reading passage and ask different things: their stems
 // share a common beginning and end of at least `min_passage_words` words together, at least half

@@ -186,12 +186,32 @@ void AppendNormalized(const icu::UnicodeString& word, std::string* out) {
   normalized.toUTF8String(*out);
 }
 
-TextKey IcuKey(std::string_view text, int context) {
+// The key word of an ICU word segment whose source bytes [begin, end) are all ASCII, in a Latin
+// (or letterless) text: what the ICU path below makes of it (no look-alikes to read; NFKC
+// case folding of ASCII is lower case; a 0 or 1 between two letters reads as o or l), made
+// without decoding, analysing or normalising the word.
+void AddAsciiWord(TextKey* key, std::string_view text, size_t begin, size_t end) {
+  std::string word(text.substr(begin, end - begin));
+  for (size_t k = 0; k < word.size(); ++k) {
+    char c = word[k];
+    if (c >= 'A' && c <= 'Z') word[k] = static_cast<char>(c - 'A' + 'a');
+    if ((c == '0' || c == '1') && k > 0 && k + 1 < word.size() &&
+        IsAsciiAlpha(text[begin + k - 1]) && IsAsciiAlpha(text[begin + k + 1])) {
+      word[k] = c == '0' ? 'o' : 'l';
+    }
+  }
+  AddToken(key, word, begin, end);
+}
+
+TextKey IcuKey(std::string_view text, int context, bool ascii_words) {
   TextKey key;
   DecodedText decoded;
   internal::Decode(text, /*drop_ignorables=*/true, &decoded);
   const icu::UnicodeString& u = decoded.u16;
   if (context == kNoScript) context = DominantScript(text);
+  // ASCII words of a Latin text take a short cut (most words of a text with a curly quote or an
+  // accented name); in another script's text they may be look-alikes and take the long way.
+  ascii_words = ascii_words && (context == USCRIPT_LATIN || context == kNoScript);
   std::string token;
   icu::UnicodeString word;
   for (const internal::Segment& seg : internal::WordSegments(u)) {
@@ -211,6 +231,10 @@ TextKey IcuKey(std::string_view text, int context) {
         }
         i = next_index;
       }
+      continue;
+    }
+    if (ascii_words && IsAscii(text.substr(source_begin, source_end - source_begin))) {
+      AddAsciiWord(&key, text, source_begin, source_end);
       continue;
     }
     internal::WordScripts scripts = internal::AnalyzeWord(u, seg.begin, seg.end, context);
@@ -330,7 +354,7 @@ TextKey MakeTextKey(std::string_view text, const KeyOptions& options) {
     VisitAsciiTokens(text, builder);
     return builder.Take();
   }
-  return IcuKey(text, options.context_script);
+  return IcuKey(text, options.context_script, options.ascii_fast_path);
 }
 
 void VisitKeyTokens(std::string_view text, const KeyOptions& options, KeyTokenSink& sink) {
@@ -339,7 +363,7 @@ void VisitKeyTokens(std::string_view text, const KeyOptions& options, KeyTokenSi
     VisitAsciiTokens(text, sink);
     return;
   }
-  TextKey key = IcuKey(text, options.context_script);
+  TextKey key = IcuKey(text, options.context_script, options.ascii_fast_path);
   for (size_t i = 0; i < key.size(); ++i) {
     sink.Token(key.Word(i), key.words[i].source_begin, key.words[i].source_end);
   }

@@ -59,8 +59,8 @@ struct KeyOptions {
   // another script whose every letter looks like a letter of this one is read as this script.
   // kNoScript: use DominantScript(text).
   int context_script = kNoScript;
-  // Pure-ASCII texts take a fast path that gives the same tokens as ICU's word breaks; false
-  // forces ICU (tests compare the two).
+  // Pure-ASCII texts, and the ASCII words of other Latin texts, take a fast path that gives the
+  // same tokens as ICU; false forces ICU for every word (tests compare the two).
   bool ascii_fast_path = true;
 };
 

@@ -168,6 +168,48 @@ TEST(TextKeyTest, AsciiFastPathMatchesIcu) {
   }
 }
 
+// In a text that is not all ASCII, the ASCII words take a short cut; the key must be exactly
+// what ICU makes of every word (random texts of ASCII and typographic, accented, look-alike,
+// ignorable and other-script pieces, and the 0/1-between-letters twins).
+TEST(TextKeyTest, AsciiWordsOfOtherTextsMatchIcu) {
+  const std::vector<std::string> pieces = {
+      "a",         "Z",      "q",
+      "0",         "1",      "9",
+      "_",         ".",      ",",
+      "'",         "-",      "%",
+      " ",         " ",      " ",
+      "*",         "/",      "\u2019",
+      "\u201C",    "\u2014", "\u00E9",
+      "\u00AD",    "\u200B", "\u0430",
+      "\u041E",    "\u0422", "\u03BF",
+      "\u0131",    "\u00A0", "\u2212",
+      "\u20AC",    "\u6771", "\uFF21",
+      "Micr0soft", "HTTPS",  "e.g",
+      "don't",     "3.14",   "\u0417\u0430\u043F\u0440\u043E\u0441"};
+  std::mt19937 rng(11);
+  KeyOptions icu_only;
+  icu_only.ascii_fast_path = false;
+  for (int round = 0; round < 20000; ++round) {
+    std::string s;
+    size_t length = rng() % 24;
+    for (size_t i = 0; i < length; ++i) s += pieces[rng() % pieces.size()];
+    for (int script : {kNoScript, LatinScript()}) {
+      KeyOptions fast_options;
+      fast_options.context_script = script;
+      KeyOptions icu_options = icu_only;
+      icu_options.context_script = script;
+      TextKey fast = MakeTextKey(s, fast_options);
+      TextKey icu = MakeTextKey(s, icu_options);
+      ASSERT_EQ(fast.key, icu.key) << "input: [" << s << "]";
+      ASSERT_EQ(fast.size(), icu.size());
+      for (size_t i = 0; i < fast.size(); ++i) {
+        ASSERT_EQ(fast.words[i].source_begin, icu.words[i].source_begin) << s;
+        ASSERT_EQ(fast.words[i].source_end, icu.words[i].source_end) << s;
+      }
+    }
+  }
+}
+
 // VisitKeyTokens streams exactly the tokens MakeTextKey builds, on both paths (ASCII and ICU)
 // and for words longer than the fast path's buffer.
 TEST(TextKeyTest, VisitedTokensAreTheKeysTokens) {

@@ -26,9 +26,10 @@ std::string QuotedList(const std::vector<std::string>& words) {
 
 int Percent(double similarity) { return static_cast<int>(std::floor(similarity * 100.0 + 1e-9)); }
 
-// "only here: ...; only there: ..." for question `a` (here) against `b` (there).
-std::string Differences(const model::Question& a, const model::Question& b) {
-  similarity::WordDifference diff = similarity::DifferingWords(a, b, 6);
+// "only here: ...; only there: ..." for record `a` (here) against record `b` (there).
+std::string Differences(const similarity::BankFeatures& features, size_t a, size_t b) {
+  similarity::WordDifference diff =
+      similarity::DifferingWords(features.KeyedText(a), features.KeyedText(b), 6);
   if (diff.only_in_a.empty() && diff.only_in_b.empty()) {
     return "the same words in another order or layout";
   }
@@ -60,12 +61,9 @@ GroupMembers NearDuplicateRule::SelectMembers(const LintContext& ctx,
     return features.features[group.members[i]].stem_words >= similarity::kMinPassageWords;
   };
   if (!long_stem(m.lead)) return m;
-  const similarity::QuestionText lead =
-      similarity::KeyQuestionText(ctx.bank->questions[group.members[m.lead]]);
+  const similarity::QuestionText& lead = features.KeyedText(group.members[m.lead]);
   std::erase_if(m.others, [&](size_t i) {
-    return long_stem(i) &&
-           similarity::SharePassageOnly(
-               lead, similarity::KeyQuestionText(features.question(group.members[i])));
+    return long_stem(i) && similarity::SharePassageOnly(lead, features.KeyedText(group.members[i]));
   });
   return m;
 }
@@ -79,7 +77,6 @@ void NearDuplicateRule::ReportGroup(const LintContext& ctx,
   const model::Question& q = ctx.bank->questions[here];
   std::string message;
   const size_t first_other = group.members[m.others.front()];
-  const model::Question& other = features.question(first_other);
   const bool lead_is_centre = here == group.centre;
   // A member's similarity to the lead: known when one of the two is the group's centre.
   auto to_lead = [&](size_t i) -> std::optional<double> {
@@ -93,7 +90,7 @@ void NearDuplicateRule::ReportGroup(const LintContext& ctx,
     message = "near duplicate of " + DescribeRecord(features, first_other) + ", " +
               (s ? std::to_string(Percent(*s)) + "% similar; "
                  : "both similar to " + DescribeRecord(features, group.centre) + "; ") +
-              Differences(q, other);
+              Differences(features, here, first_other);
   } else {
     double low = 1.0, high = 0.0;
     for (size_t i : m.others) {
@@ -108,7 +105,7 @@ void NearDuplicateRule::ReportGroup(const LintContext& ctx,
               range + " similar to " +
               (lead_is_centre ? std::string("this one") : DescribeRecord(features, group.centre)) +
               "); the first other, " + DescribeRecord(features, first_other) + ": " +
-              Differences(q, other);
+              Differences(features, here, first_other);
     message += MoreMembersNote(m.others.size());
   }
   std::string family = families_.CommonFamily(features, group, m.lead, m.others);
