@@ -120,17 +120,6 @@ std::optional<TokenSets> BankFeatures::TakeTokens() const {
   return taken;
 }
 
-const QuestionText& BankFeatures::KeyedText(size_t record) const {
-  {
-    std::lock_guard<std::mutex> lock(keyed_mutex);
-    auto it = keyed.find(record);
-    if (it != keyed.end()) return *it->second;
-  }
-  auto made = std::make_unique<const QuestionText>(KeyQuestionText(question(record)));
-  std::lock_guard<std::mutex> lock(keyed_mutex);
-  return *keyed.try_emplace(record, std::move(made)).first->second;  // another thread's if first
-}
-
 std::vector<ExactGroup> FindExactDuplicates(const BankFeatures& f) {
   std::vector<Keyed> items;
   items.reserve(f.features.size());

@@ -10,7 +10,6 @@
 #include <mutex>
 #include <optional>
 #include <string>
-#include <unordered_map>
 #include <vector>
 
 #include "model/bank.h"
@@ -42,12 +41,6 @@ struct BankFeatures {
   std::optional<TokenSets> TakeTokens() const;
   mutable std::mutex tokens_mutex;
   mutable std::optional<TokenSets> tokens;
-  // The keyed text (KeyQuestionText) of record `record`, made on first use and kept for the
-  // run: the rules that explain a group key the same few questions again and again. Thread-safe;
-  // the reference stays valid as long as this object.
-  const QuestionText& KeyedText(size_t record) const;
-  mutable std::mutex keyed_mutex;
-  mutable std::unordered_map<size_t, std::unique_ptr<const QuestionText>> keyed;
 };
 
 // The features of `banks` (the first `linted_banks` are the checked ones), computed on `threads`

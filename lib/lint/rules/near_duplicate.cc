@@ -26,10 +26,9 @@ std::string QuotedList(const std::vector<std::string>& words) {
 
 int Percent(double similarity) { return static_cast<int>(std::floor(similarity * 100.0 + 1e-9)); }
 
-// "only here: ...; only there: ..." for record `a` (here) against record `b` (there).
-std::string Differences(const similarity::BankFeatures& features, size_t a, size_t b) {
-  similarity::WordDifference diff =
-      similarity::DifferingWords(features.KeyedText(a), features.KeyedText(b), 6);
+// "only here: ...; only there: ..." for question `a` (here) against `b` (there).
+std::string Differences(const model::Question& a, const model::Question& b) {
+  similarity::WordDifference diff = similarity::DifferingWords(a, b, 6);
   if (diff.only_in_a.empty() && diff.only_in_b.empty()) {
     return "the same words in another order or layout";
   }
@@ -61,9 +60,12 @@ GroupMembers NearDuplicateRule::SelectMembers(const LintContext& ctx,
     return features.features[group.members[i]].stem_words >= similarity::kMinPassageWords;
   };
   if (!long_stem(m.lead)) return m;
-  const similarity::QuestionText& lead = features.KeyedText(group.members[m.lead]);
+  const similarity::QuestionText lead =
+      similarity::KeyQuestionText(features.question(group.members[m.lead]));
   std::erase_if(m.others, [&](size_t i) {
-    return long_stem(i) && similarity::SharePassageOnly(lead, features.KeyedText(group.members[i]));
+    return long_stem(i) &&
+           similarity::SharePassageOnly(
+               lead, similarity::KeyQuestionText(features.question(group.members[i])));
   });
   return m;
 }
@@ -90,7 +92,7 @@ void NearDuplicateRule::ReportGroup(const LintContext& ctx,
     message = "near duplicate of " + DescribeRecord(features, first_other) + ", " +
               (s ? std::to_string(Percent(*s)) + "% similar; "
                  : "both similar to " + DescribeRecord(features, group.centre) + "; ") +
-              Differences(features, here, first_other);
+              Differences(q, features.question(first_other));
   } else {
     double low = 1.0, high = 0.0;
     for (size_t i : m.others) {
@@ -105,7 +107,7 @@ void NearDuplicateRule::ReportGroup(const LintContext& ctx,
               range + " similar to " +
               (lead_is_centre ? std::string("this one") : DescribeRecord(features, group.centre)) +
               "); the first other, " + DescribeRecord(features, first_other) + ": " +
-              Differences(features, here, first_other);
+              Differences(q, features.question(first_other));
     message += MoreMembersNote(m.others.size());
   }
   std::string family = families_.CommonFamily(features, group, m.lead, m.others);
