@@ -203,6 +203,24 @@ void AddAsciiWord(TextKey* key, std::string_view text, size_t begin, size_t end)
   AddToken(key, word, begin, end);
 }
 
+// The symbols of a segment that is no word (spaces, punctuation) that stay in the key.
+void AddKeptSymbols(TextKey* key, const DecodedText& decoded, const internal::Segment& seg) {
+  const icu::UnicodeString& u = decoded.u16;
+  std::string token;
+  for (int32_t i = seg.begin; i < seg.end;) {
+    UChar32 c = internal::FoldTypographic(u.char32At(i));
+    int32_t next_index = i + U16_LENGTH(u.char32At(i));
+    UChar32 next = next_index < u.length() ? internal::FoldTypographic(u.char32At(next_index)) : 0;
+    UChar32 previous = i > 0 ? internal::FoldTypographic(u.char32At(i - 1)) : 0;
+    if (IsKeptSymbol(c, previous, next)) {
+      token.clear();
+      AppendNormalized(icu::UnicodeString(c), &token);
+      AddToken(key, token, decoded.SourceBegin(i), decoded.SourceEnd(next_index));
+    }
+    i = next_index;
+  }
+}
+
 TextKey IcuKey(std::string_view text, int context, bool ascii_words) {
   TextKey key;
   DecodedText decoded;
@@ -218,19 +236,7 @@ TextKey IcuKey(std::string_view text, int context, bool ascii_words) {
     size_t source_begin = decoded.SourceBegin(seg.begin);
     size_t source_end = decoded.SourceEnd(seg.end);
     if (seg.status < UBRK_WORD_NONE_LIMIT) {
-      for (int32_t i = seg.begin; i < seg.end;) {
-        UChar32 c = internal::FoldTypographic(u.char32At(i));
-        int32_t next_index = i + U16_LENGTH(u.char32At(i));
-        UChar32 next =
-            next_index < u.length() ? internal::FoldTypographic(u.char32At(next_index)) : 0;
-        UChar32 previous = i > 0 ? internal::FoldTypographic(u.char32At(i - 1)) : 0;
-        if (IsKeptSymbol(c, previous, next)) {
-          token.clear();
-          AppendNormalized(icu::UnicodeString(c), &token);
-          AddToken(&key, token, decoded.SourceBegin(i), decoded.SourceEnd(next_index));
-        }
-        i = next_index;
-      }
+      AddKeptSymbols(&key, decoded, seg);
       continue;
     }
     if (ascii_words && IsAscii(text.substr(source_begin, source_end - source_begin))) {

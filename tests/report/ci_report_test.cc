@@ -485,7 +485,7 @@ TEST(CiReportTest, WritersStreamLargeReports) {
     WriteSizes sizes;
     std::ostream out(&sizes);
     ASSERT_TRUE(WriteCiReport(name, ctx, lint::Severity::kWarning, out));
-    EXPECT_GT(sizes.total, size_t{3} << 20);
+    EXPECT_GT(sizes.total, size_t{2} << 20);
     EXPECT_LT(sizes.largest, size_t{1} << 18);
     EXPECT_EQ(sizes.total, WriteCiReport(name, ctx, lint::Severity::kWarning)->size());
   }
