@@ -21,6 +21,7 @@
 #include "commands/lint_report.h"
 #include "commands/output.h"
 #include "commands/print_config.h"
+#include "commands/progress.h"
 #include "commands/pull_request.h"
 #include "formats/import.h"
 #include "lint/config.h"
@@ -137,7 +138,28 @@ struct LintRun {
   Clock::time_point report_start;
   // What the rules read (term lists, --against banks) comes through here, for this run only.
   std::unique_ptr<lint::RuleEnvironment> env;
+  // On a terminal: the progress line on `err`, from the configuration to the end of the engine.
+  std::unique_ptr<ProgressLine> progress;
 };
+
+// The progress line, when WantProgress says so; started here.
+void StartProgress(LintRun& run, std::ostream& err) {
+  const LintOptions& options = run.options;
+  if (!WantProgress(options.quiet, options.err_is_terminal, err)) return;
+  run.progress = std::make_unique<ProgressLine>(
+      err, "qbank lint: ", std::chrono::milliseconds(options.progress_delay_ms));
+  run.progress->SetStep("loading the configuration");
+  run.progress->Start();
+}
+
+// Erases the progress line for good (before the report and any message).
+void StopProgress(LintRun& run) {
+  if (run.progress != nullptr) run.progress->Stop();
+}
+
+void SetStep(LintRun& run, std::string_view step) {
+  if (run.progress != nullptr) run.progress->SetStep(step);
+}
 
 // A step's failure: "qbank lint: MESSAGE" on `err`, exit 2.
 int Stop(const Status& status, std::ostream& err) {
@@ -242,14 +264,26 @@ Status ImportInputs(LintRun& run, std::ostream& err) {
   std::vector<std::string> skipped;
   import_options.skipped = &skipped;
   import_options.warnings = &run.import_warnings;
+  if (run.progress != nullptr) {
+    SetStep(run, "reading the inputs");
+    import_options.files_read = &run.progress->counts().files_read;
+    import_options.questions_read = &run.progress->counts().questions_read;
+  }
   Clock::time_point start = Clock::now();
   Status imported =
       formats::ImportInputs(options.inputs, import_options, run.fs, *run.bank, run.import_errors);
   run.import_seconds = SecondsSince(start);
   if (!imported.ok()) return imported;
-  for (const std::string& path : skipped) {
-    err << "qbank lint: note: skipped " << path
-        << ": it does not look like question content (name it directly to lint it)\n";
+  auto notes = [&] {
+    for (const std::string& path : skipped) {
+      err << "qbank lint: note: skipped " << path
+          << ": it does not look like question content (name it directly to lint it)\n";
+    }
+  };
+  if (run.progress != nullptr && !skipped.empty()) {
+    run.progress->Interrupt(notes);
+  } else {
+    notes();
   }
   run.files_read = run.bank->sources.size();
   // Parsing is done: the files' bytes are read again only for the source lines of findings.
@@ -261,6 +295,7 @@ Status ImportInputs(LintRun& run, std::ostream& err) {
 
 // Which rules run on which files, from the configuration.
 Status PlanRules(LintRun& run) {
+  SetStep(run, "planning the rules");
   Result<std::vector<lint::PlannedRule>> plan =
       lint::PlanRules(run.config, *run.bank, lint::RuleRegistry::Default(), *run.env);
   if (!plan.ok()) return plan.status();
@@ -281,10 +316,16 @@ Status RestrictToChangedFiles(LintRun& run) {
 
 void RunEngine(LintRun& run) {
   lint::EngineOptions engine_options;
+  if (run.progress != nullptr) {
+    run.progress->counts().questions_total = run.bank->questions.size();
+    engine_options.questions_done = &run.progress->counts().questions_checked;
+    engine_options.on_step = [&run](std::string_view step) { SetStep(run, step); };
+  }
   engine_options.today = run.options.today ? *run.options.today : lint::Today();
   engine_options.threads = run.options.threads;
   engine_options.measure = run.options.timing;
   run.engine = lint::RunRules(*run.bank, run.plan, engine_options);
+  StopProgress(run);
   run.report_start = Clock::now();
 }
 
@@ -430,16 +471,26 @@ int DecideExitCode(const LintRun& run, std::ostream& err) {
 
 int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
   LintRun run(options);
+  // A failed step's message, after the progress line is gone.
+  auto stop = [&](const Status& s) {
+    StopProgress(run);
+    return Stop(s, err);
+  };
+  auto stop_at_place = [&](const Status& s) {
+    StopProgress(run);
+    return StopAtPlace(s, err);
+  };
   if (Status s = FindDataFolder(run); !s.ok()) return Stop(s, err);
   if (Status s = CheckFlags(run); !s.ok()) return Stop(s, err);
-  if (Status s = LoadConfiguration(run); !s.ok()) return StopAtPlace(s, err);
+  if (options.print_config.empty()) StartProgress(run, err);
+  if (Status s = LoadConfiguration(run); !s.ok()) return stop_at_place(s);
   if (!options.print_config.empty()) {
     out << EffectiveConfigJson(run.config, options.print_config);
     return kExitOk;
   }
-  if (Status s = ImportInputs(run, err); !s.ok()) return Stop(s, err);
-  if (Status s = PlanRules(run); !s.ok()) return StopAtPlace(s, err);
-  if (Status s = RestrictToChangedFiles(run); !s.ok()) return Stop(s, err);
+  if (Status s = ImportInputs(run, err); !s.ok()) return stop(s);
+  if (Status s = PlanRules(run); !s.ok()) return stop_at_place(s);
+  if (Status s = RestrictToChangedFiles(run); !s.ok()) return stop(s);
   RunEngine(run);
   CollectFindings(run);
   if (!options.write_baseline.empty()) return WriteBaseline(run, err);

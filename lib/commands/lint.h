@@ -58,6 +58,8 @@ struct LintOptions {
   std::optional<lint::Date> today;       // Today()
   unsigned threads = 0;                  // all cores
   std::optional<bool> out_is_terminal;   // isatty(1) when `out` is std::cout
+  std::optional<bool> err_is_terminal;   // isatty(2) when `err` is std::cerr (progress line)
+  int progress_delay_ms = 1000;          // how long a run goes before the progress line shows
   std::string data_dir;                  // "": DataDir() (base/data_dir.h)
   // The process exits right after the run (the command line tool): the bank is left for the
   // system to reclaim at exit instead of being freed piece by piece (a tenth of a second for a

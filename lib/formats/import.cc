@@ -1,6 +1,7 @@
 // The import pipeline over the format registry.
 #include "formats/import.h"
 
+#include <filesystem>
 #include <iterator>
 #include <memory>
 #include <new>
@@ -12,6 +13,15 @@
 
 namespace qbank::formats {
 namespace {
+
+// True for a named pipe or a /dev/fd pipe (`qbank lint <(cmd)`): its bytes can be read once.
+bool IsPipe(const std::string& path) {
+  std::error_code ec;
+  std::filesystem::file_type type = std::filesystem::status(path, ec).type();
+  return !ec &&
+         (type == std::filesystem::file_type::fifo || type == std::filesystem::file_type::socket ||
+          type == std::filesystem::file_type::character);
+}
 
 class Importer {
  public:
@@ -108,6 +118,7 @@ class Importer {
       if ((forced_ == nullptr || forced_ == f) && f->can_import() && f->ClaimsDirectory(fs_, dir)) {
         ImportContext ctx = MakeContext(SourceSpan::kNoFile);
         RunGuarded(dir, [&] { return f->ImportDirectory(dir, ctx); });
+        CountRead();
         return;
       }
     }
@@ -162,9 +173,9 @@ class Importer {
   void ImportText(const std::string& path, std::string content, const Format* format,
                   bool from_file = false) {
     auto source = std::make_shared<SourceText>(path, std::move(content));
-    if (from_file) {
+    if (from_file && !IsPipe(path)) {
       // Lets a long run free the bytes once parsed (SourceText::Release) and read them again
-      // for a finding's source line.
+      // for a finding's source line (not a pipe's: read again, it is empty or waits forever).
       const FileSystem* fs = &fs_;
       source->SetLoader([fs, path]() -> std::optional<std::string> {
         Result<std::string> again = fs->ReadFile(path);
@@ -175,6 +186,13 @@ class Importer {
     uint32_t file = bank_.AddSource(source);
     ImportContext ctx = MakeContext(file);
     RunGuarded(path, [&] { return format->Import(*source, ctx); });
+    CountRead();
+  }
+
+  // One more input read, for ImportOptions::progress.
+  void CountRead() {
+    if (options_.files_read != nullptr) options_.files_read->fetch_add(1);
+    if (options_.questions_read != nullptr) options_.questions_read->store(bank_.questions.size());
   }
 
   ImportContext MakeContext(uint32_t file) {

@@ -3,6 +3,8 @@
 #ifndef QBANK_FORMATS_IMPORT_H_
 #define QBANK_FORMATS_IMPORT_H_
 
+#include <atomic>
+#include <cstddef>
 #include <istream>
 #include <string>
 #include <string_view>
@@ -34,6 +36,10 @@ struct ImportOptions {
   // When set, receives the readers' warnings: what was read anyway or dropped on purpose, as
   // Moodle reads or drops it (ImportContext::AddWarning). They are not input errors.
   std::vector<Diagnostic>* warnings = nullptr;
+  // When set, the files read and the questions read so far, for a progress display that reads
+  // them from another thread.
+  std::atomic<size_t>* files_read = nullptr;
+  std::atomic<size_t>* questions_read = nullptr;
 };
 
 // Reads every input into `bank`. Folders are walked recursively (hidden entries skipped) and

@@ -150,13 +150,16 @@ void CheckQuestions(EngineRun& run) {
         if (options.measure) spent[k] += SecondsSince(start);
       }
     }
+    if (options.questions_done != nullptr) options.questions_done->fetch_add(end - begin);
     if (!options.measure) return;
     std::lock_guard<std::mutex> lock(timing_mutex);
     for (size_t k = 0; k < spent.size(); ++k) run.question_seconds[k] += spent[k];
   };
   unsigned threads = options.threads != 0 ? options.threads : std::thread::hardware_concurrency();
   threads = std::max(1u, std::min<unsigned>(threads, static_cast<unsigned>(run.n / 64 + 1)));
-  if (!run.question_rules.empty()) ForEachChunk(run.n, threads, check_questions);
+  if (run.question_rules.empty()) return;
+  if (options.on_step) options.on_step("checking questions");
+  ForEachChunk(run.n, threads, check_questions);
 }
 
 // Per-bank rules, one after the other (each may use every core; the duplicate rules share one
@@ -168,6 +171,7 @@ void CheckBank(EngineRun& run) {
   for (size_t k = 0; k < run.bank_rules.size(); ++k) {
     Clock::time_point start = Clock::now();
     const PlannedRule* r = run.bank_rules[k];
+    if (run.options.on_step) run.options.on_step("rule " + std::string(r->rule->id()));
     std::vector<size_t> indexes;
     for (size_t i = 0; i < run.n; ++i) {
       if (Applies(*r, run.file_of[i])) indexes.push_back(i);

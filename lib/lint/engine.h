@@ -3,10 +3,13 @@
 #ifndef QBANK_LINT_ENGINE_H_
 #define QBANK_LINT_ENGINE_H_
 
+#include <atomic>
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <span>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "base/diagnostic.h"
@@ -30,6 +33,11 @@ struct EngineOptions {
   unsigned threads = 0;
   // Measure the time each rule takes (EngineResult::timings).
   bool measure = false;
+  // For a progress display (commands/progress.h), when set: every worker adds the questions it
+  // has run the per-question rules on to `questions_done`, and `on_step` is called on the
+  // calling thread as each step begins ("checking questions", then "rule ID" per bank rule).
+  std::atomic<size_t>* questions_done = nullptr;
+  std::function<void(std::string_view step)> on_step;
 };
 
 // The time one rule took: per-question rules summed over the threads that ran them, per-bank
