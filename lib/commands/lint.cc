@@ -218,6 +218,11 @@ Status CheckFlags(LintRun& run) {
   if (!options.stdin_filename.empty() && !reads_stdin) {
     return Status::Usage("--stdin-filename names standard input; give '-' among the inputs");
   }
+  if (reads_stdin && options.from.empty() && options.stdin_filename.empty()) {
+    return Status::Usage(
+        "reading standard input needs --from FORMAT or --stdin-filename NAME (its format is "
+        "detected from NAME)");
+  }
   return RequireInputs(options.inputs);
 }
 
