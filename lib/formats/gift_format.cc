@@ -13,6 +13,7 @@
 
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
+#include "formats/metadata_carrier.h"
 #include "formats/question_names.h"
 #include "formats/source_decoding.h"
 #include "formats/suppression_directive.h"
@@ -28,6 +29,9 @@ constexpr double kGrades[] = {100,      90,       83.33333, 80,       75, 70, 66
                               60,       50,       40,       33.33333, 30, 25, 20,
                               16.66667, 14.28571, 12.5,     11.11111, 10, 5,  0};
 constexpr std::string_view kExtension = "gift";  // the key of this format's extensions
+// The comments that carry what GIFT has no notation for (docs/formats/gift.md, metadata).
+constexpr std::string_view kQuestionMetaPrefix = "qbank-meta:";
+constexpr std::string_view kBankMetaPrefix = "qbank-bank:";
 constexpr std::string_view kFormats[] = {"[html]", "[moodle]", "[plain]", "[markdown]"};
 
 std::string Upper(std::string_view s) {
@@ -905,6 +909,22 @@ class GiftReader {
       }
       return;
     }
+    // qbank's metadata comments (docs/formats/gift.md): the question's fields GIFT has no
+    // notation for, and the bank's own fields.
+    std::string_view trimmed = Trim(body);
+    if (trimmed.starts_with(kQuestionMetaPrefix)) {
+      meta_json_ = std::string(Trim(trimmed.substr(kQuestionMetaPrefix.size())));
+      meta_offset_ = begin;
+      return;
+    }
+    if (trimmed.starts_with(kBankMetaPrefix) && ctx_.bank != nullptr) {
+      Status applied = ApplyBankMetadataJson(Trim(trimmed.substr(kBankMetaPrefix.size())),
+                                             text_.path(), *ctx_.bank);
+      if (applied.ok()) return;
+      ctx_.AddWarning(text_, begin,
+                      "a '// qbank-bank:' comment that is not the bank fields qbank writes (" +
+                          applied.message() + "); kept as a comment");
+    }
     // [id:...] and [tag:...] (a ']' inside is written "\]"); the rest of the comment is kept.
     std::string rest;
     size_t i = 0;
@@ -945,6 +965,7 @@ class GiftReader {
       id_ = model::Text();
       tags_.clear();
       comments_.clear();
+      meta_json_.clear();
       next_suppressions_.insert(next_suppressions_.end(), suppressions_.begin(),
                                 suppressions_.end());
       suppressions_.clear();
@@ -1001,12 +1022,23 @@ class GiftReader {
     q.domain = category_;
     q.suppressions = next_suppressions_;
     q.suppressions.insert(q.suppressions.end(), suppressions_.begin(), suppressions_.end());
+    if (!meta_json_.empty()) {
+      Status applied = ApplyMetadataJson(meta_json_, text_.path(), q);
+      if (!applied.ok()) {
+        ctx_.AddWarning(text_, meta_offset_,
+                        "a '// qbank-meta:' comment that is not the metadata qbank writes (" +
+                            applied.message() + "); kept as a comment");
+        comments_.insert(comments_.begin(), std::string(kQuestionMetaPrefix) + " " + meta_json_);
+      }
+    }
     if (!comments_.empty()) {
       Value::Array comments;
       for (const std::string& c : comments_) comments.emplace_back(c);
       q.extensions[std::string(kExtension)]["comments"] = Value(std::move(comments));
     }
-    Value* gift = q.extensions.is_object() ? &q.extensions[std::string(kExtension)] : nullptr;
+    Value* gift = q.extensions.Find(std::string(kExtension)) != nullptr
+                      ? &q.extensions[std::string(kExtension)]
+                      : nullptr;
     if (gift != nullptr && gift->Find("title") != nullptr && !q.id.empty() &&
         gift->Find("title")->as_string() == q.id.value) {
       gift->mutable_object().erase("title");  // the exporter writes the id as the title
@@ -1022,6 +1054,7 @@ class GiftReader {
     id_ = model::Text();
     tags_.clear();
     comments_.clear();
+    meta_json_.clear();
     suppressions_.clear();
     next_suppressions_.clear();
   }
@@ -1036,6 +1069,8 @@ class GiftReader {
   model::Text id_;
   std::vector<model::Text> tags_;
   std::vector<std::string> comments_;
+  std::string meta_json_;  // the question's "// qbank-meta:" comment, applied once it is read
+  size_t meta_offset_ = 0;
   std::vector<model::Suppression> suppressions_;
   std::vector<model::Suppression> next_suppressions_;
   std::optional<std::unordered_set<std::string>> used_ids_;  // ids in the bank, made on first use
@@ -1060,18 +1095,16 @@ class GiftWriter {
   explicit GiftWriter(LossReport& loss) : loss_(loss) {}
 
   std::string Write(const model::Bank& bank) {
-    static const FieldSet kHeld = {"id",
-                                   "domain",
-                                   "stem",
-                                   "explanation",
-                                   "tags",
-                                   "markup",
-                                   "suppress",
-                                   "extensions.gift",
-                                   "options.rationale",
-                                   "options.weight",
-                                   "options.extensions.gift"};
-    ReportBankLoss(bank, kHeld, loss_);
+    static const FieldSet kHeld = {
+        "id", "domain", "stem", "explanation", "tags", "markup", "suppress", "extensions.gift",
+        "options.rationale", "options.weight", "options.extensions.gift",
+        // in the "// qbank-meta:" comment
+        "exam", "trap", "difficulty", "stated_answer", "authors", "review.date", "review.reviewer",
+        "review.checked_against", "origin.statement", "origin.references", "extensions"};
+    ReportBankLoss(bank, CarriedBankFields(), loss_);
+    if (std::string json = BankMetadataJson(bank); !json.empty()) {
+      out_ += "// " + std::string(kBankMetaPrefix) + " " + OneLineJson(json) + "\n\n";
+    }
     bool first = true;
     std::string category;
     for (const model::Question& q : bank.questions) {
@@ -1139,6 +1172,12 @@ class GiftWriter {
     if (!meta.empty()) out_ += "// " + meta + "\n";
     for (const std::string& line : FormatSuppressionDirectives(q.suppressions)) {
       out_ += "// " + line + "\n";
+    }
+    // The fields GIFT has no notation for (suppressions have theirs, above).
+    model::Question carried = q;
+    carried.suppressions.clear();
+    if (std::string json = MetadataJson(carried, kExtension); !json.empty()) {
+      out_ += "// " + std::string(kQuestionMetaPrefix) + " " + OneLineJson(json) + "\n";
     }
     std::string stem = Escape(q.stem.value, true);
     if (!title.empty()) {

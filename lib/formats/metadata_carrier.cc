@@ -95,4 +95,77 @@ Status ApplyMetadataJson(std::string_view json, const std::string& where, model:
   return Status::Ok();
 }
 
+const FieldSet& CarriedBankFields() {
+  static const FieldSet kFields = {"bank.id",        "bank.title",     "bank.exam",
+                                   "bank.publisher", "bank.language",  "bank.declared_size",
+                                   "bank.origin",    "bank.extensions"};
+  return kFields;
+}
+
+std::string BankMetadataJson(const model::Bank& bank) {
+  model::Bank carried;
+  carried.id = bank.id;
+  carried.title = bank.title;
+  carried.exam = bank.exam;
+  carried.publisher = bank.publisher;
+  carried.language = bank.language;
+  carried.declared_size = bank.declared_size;
+  carried.origin = bank.origin;
+  carried.extensions = bank.extensions;
+  bool any = !carried.id.empty() || !carried.title.empty() || !carried.exam.empty() ||
+             !carried.publisher.empty() || !carried.language.empty() ||
+             carried.declared_size.has_value() || !carried.origin.empty() ||
+             carried.extensions.is_object();
+  return any ? json::WriteBank(carried) : "";
+}
+
+Status ApplyBankMetadataJson(std::string_view json, const std::string& where, model::Bank& bank) {
+  SourceText source(where, std::string(json));
+  model::Bank m;
+  QBANK_RETURN_IF_ERROR(json::ReadBank(source, SourceSpan::kNoFile, m));
+  if (!m.questions.empty()) {
+    return Status::InvalidInput("expected the bank fields alone, found " +
+                                std::to_string(m.questions.size()) + " questions")
+        .At(where);
+  }
+  TakeIfEmpty(bank.id, m.id);
+  TakeIfEmpty(bank.title, m.title);
+  TakeIfEmpty(bank.exam, m.exam);
+  TakeIfEmpty(bank.publisher, m.publisher);
+  TakeIfEmpty(bank.language, m.language);
+  if (!bank.declared_size.has_value()) bank.declared_size = m.declared_size;
+  TakeIfEmpty(bank.origin, m.origin);
+  if (m.extensions.is_object()) {
+    for (const auto& [key, value] : m.extensions.as_object()) {
+      if (bank.extensions.Find(key) == nullptr) bank.extensions[key] = value;
+    }
+  }
+  return Status::Ok();
+}
+
+std::string OneLineJson(std::string_view json) {
+  std::string out;
+  out.reserve(json.size());
+  bool in_string = false;
+  for (size_t i = 0; i < json.size(); ++i) {
+    char c = json[i];
+    if (in_string) {
+      out += c;
+      if (c == '\\' && i + 1 < json.size()) {
+        out += json[++i];
+      } else if (c == '"') {
+        in_string = false;
+      }
+      continue;
+    }
+    if (c == '"') in_string = true;
+    if (c == '\n' || c == '\r') {
+      while (i + 1 < json.size() && json[i + 1] == ' ') ++i;
+      continue;
+    }
+    out += c;
+  }
+  return out;
+}
+
 }  // namespace qbank::formats

@@ -27,6 +27,20 @@ std::string MetadataJson(const model::Question& q, std::string_view own_extensio
 // levels deep.
 Status ApplyMetadataJson(std::string_view json, const std::string& where, model::Question& q);
 
+// The bank-level fields (id, title, exam, publisher, language, declared size, origin,
+// extensions) of `bank` as JSON (a bank file without questions), "" when it has none; and the
+// field names (as in the loss report) that holds.
+std::string BankMetadataJson(const model::Bank& bank);
+const FieldSet& CarriedBankFields();
+
+// Sets the bank-level fields of `bank` from `json` (as BankMetadataJson writes it) where `bank`
+// has none yet; extensions are merged key by key.
+Status ApplyBankMetadataJson(std::string_view json, const std::string& where, model::Bank& bank);
+
+// `json` (as json::WriteBank writes it) on one line: the line breaks and indentation between
+// tokens removed (line breaks inside strings are escaped, so none is in a value).
+std::string OneLineJson(std::string_view json);
+
 }  // namespace qbank::formats
 
 #endif  // QBANK_FORMATS_METADATA_CARRIER_H_

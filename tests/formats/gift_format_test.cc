@@ -4,8 +4,12 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <fstream>
 #include <random>
+#include <sstream>
 
+#include "formats/registry.h"
 #include "import_export_test_support.h"
 
 namespace qbank::formats {
@@ -13,6 +17,7 @@ namespace {
 
 using model::QuestionType;
 using testing::ExportText;
+using testing::Imported;
 using testing::ImportText;
 using testing::ReadTestdata;
 
@@ -293,24 +298,26 @@ TEST(GiftFormatTest, LossReportNamesWhatGiftCannotCarry) {
   bank.publisher.value = "Example Press";
   bank.questions.push_back(PageLikeQuestion());
   bank.questions[0].extensions["page"]["footer"] = "kept by the page format";
+  bank.questions[0].options[0].extensions["qti"]["identifier"] = "NILE";
   GiftFormat gift;
   LossReport loss;
   std::string out = ExportText(gift, bank, loss);
+  // The fields GIFT has no notation for travel in comments; an option's other-format extension
+  // has no place.
   EXPECT_EQ(out,
-            "$CATEGORY: Rivers\n\n::geo-7::Which river flows through Cairo? {\n"
+            "// qbank-bank: {\"qbank\": 1,\"publisher\": \"Example Press\"}\n\n"
+            "$CATEGORY: Rivers\n\n"
+            "// qbank-meta: {\"qbank\": 1,\"questions\": [{\"type\": \"single\",\"exam\": "
+            "\"GEO-101\",\"trap\": \"The Congo is long too, but it is far to the south.\","
+            "\"stated_answer\": \"The Nile\",\"difficulty\": \"easy\",\"authors\": [{\"name\": "
+            "\"R. Okafor\"}],\"review\": {\"date\": \"2026-05\"},\"origin\": {\"statement\": "
+            "\"Written from scratch.\"},\"extensions\": {\"page\": {\"footer\": \"kept by the "
+            "page format\"}}}]}\n"
+            "::geo-7::Which river flows through Cairo? {\n"
             "=The Nile#About The Nile.\n~The Congo#About The Congo.\n~The Niger#About The Niger.\n"
             "####Cairo sits on the Nile delta.\\n\\nThe city grew along its banks.\n}\n");
-  EXPECT_EQ(loss.Summary(),
-            "  authors: 1 value dropped\n"
-            "  bank.publisher: 1 value dropped\n"
-            "  difficulty: 1 value dropped\n"
-            "  exam: 1 value dropped\n"
-            "  extensions.page: 1 value dropped\n"
-            "  origin.statement: 1 value dropped\n"
-            "  review.date: 1 value dropped\n"
-            "  stated_answer: 1 value dropped\n"
-            "  trap: 1 value dropped\n");
-  // What GIFT holds comes back.
+  EXPECT_EQ(loss.Summary(), "  options.extensions.qti: 1 value dropped\n");
+  // What GIFT holds comes back, the comments' fields included.
   auto back = ImportText(gift, "back.gift", out);
   ASSERT_EQ(back.bank.questions.size(), 1u);
   const model::Question& q = back.bank.questions[0];
@@ -318,7 +325,11 @@ TEST(GiftFormatTest, LossReportNamesWhatGiftCannotCarry) {
   EXPECT_EQ(q.domain.value, "Rivers");
   EXPECT_EQ(q.explanation.value, bank.questions[0].explanation.value);
   EXPECT_EQ(q.options[2].rationale.value, "About The Niger.");
-  EXPECT_EQ(q.extensions.is_null(), true);  // the title was the id: nothing extra to keep
+  EXPECT_EQ(q.trap.value, bank.questions[0].trap.value);
+  EXPECT_EQ(back.bank.publisher.value, "Example Press");
+  // The title was the id: nothing of GIFT's own to keep, only the page's extension.
+  EXPECT_EQ(q.extensions.Find("gift"), nullptr);
+  EXPECT_NE(q.extensions.Find("page"), nullptr);
 }
 
 TEST(GiftFormatTest, WeightsMoodleRefusesAreWrittenAsTheNearestGradeAndReported) {
@@ -671,6 +682,118 @@ TEST(GiftFormatTest, HostileInputNeverCrashes) {
   std::string long_line = "Q {=" + std::string(3'000'000, 'a') + " ~b}";
   auto big = ImportText(gift, "big.gift", long_line);
   EXPECT_EQ(big.bank.questions.size(), 1u);
+}
+
+// What GIFT has no notation for travels in "// qbank-meta:" and "// qbank-bank:" comments (which
+// Moodle skips as comments) and comes back on import.
+TEST(GiftMetadataTest, FieldsWithoutANotationTravelInComments) {
+  model::Bank bank;
+  bank.exam.value = "OCEAN-101";
+  bank.publisher.value = "Tide Press";
+  bank.declared_size = 120;
+  model::Question q;
+  q.id.value = "tide-1";
+  q.stem.value = "Which moon phase gives spring tides?";
+  q.trap.value = "Spring tides have nothing to do with the season.";
+  q.exam.value = "OCEAN-101";
+  q.difficulty.value = "easy";
+  q.stated_answer.value = "New and full moon";
+  model::Person author;
+  author.name.value = "R. Keel";
+  author.roles = {model::Text(std::string("hydrographer"))};
+  q.authors.push_back(author);
+  q.review.date.value = "2026-03";
+  q.review.checked_against.value = "the tide tables";
+  q.origin.statement.value = "Written for this bank";
+  q.extensions["page"]["footer"] = "A footer with \"quotes\" and a // slash pair";
+  for (const char* t : {"New and full moon", "First quarter"}) {
+    model::Option o;
+    o.text.value = t;
+    o.correct = std::string(t) == "New and full moon";
+    q.options.push_back(o);
+  }
+  bank.questions.push_back(q);
+  LossReport loss;
+  std::string gift = ExportText(GiftFormat(), bank, loss);
+  EXPECT_TRUE(loss.empty()) << loss.Summary();
+  EXPECT_EQ(gift.substr(0, 16), "// qbank-bank: {") << gift;
+  EXPECT_NE(gift.find("\n// qbank-meta: {"), std::string::npos) << gift;
+  Imported back = ImportText(GiftFormat(), "meta.gift", gift);
+  ASSERT_EQ(back.ErrorText(), "");
+  ASSERT_EQ(back.WarningText(), "");
+  EXPECT_EQ(back.bank.exam.value, "OCEAN-101");
+  EXPECT_EQ(back.bank.publisher.value, "Tide Press");
+  EXPECT_EQ(back.bank.declared_size, 120);
+  ASSERT_EQ(back.bank.questions.size(), 1u);
+  const model::Question& b = back.bank.questions[0];
+  EXPECT_EQ(b.trap.value, q.trap.value);
+  EXPECT_EQ(b.exam.value, q.exam.value);
+  EXPECT_EQ(b.difficulty.value, q.difficulty.value);
+  EXPECT_EQ(b.stated_answer.value, q.stated_answer.value);
+  ASSERT_EQ(b.authors.size(), 1u);
+  EXPECT_EQ(b.authors[0].name.value, "R. Keel");
+  EXPECT_EQ(b.authors[0].roles.at(0).value, "hydrographer");
+  EXPECT_EQ(b.review.date.value, "2026-03");
+  EXPECT_EQ(b.review.checked_against.value, "the tide tables");
+  EXPECT_EQ(b.origin.statement.value, "Written for this bank");
+  EXPECT_TRUE(b.extensions == q.extensions);
+  // Written again, the same bytes.
+  LossReport again_loss;
+  EXPECT_EQ(ExportText(GiftFormat(), back.bank, again_loss), gift);
+}
+
+TEST(GiftMetadataTest, TheDocExampleReadsItsMetadata) {
+  Imported in = ImportText(GiftFormat(), "gift.md", testing::DocExample("gift.md", "```gift"));
+  ASSERT_EQ(in.ErrorText(), "");
+  ASSERT_EQ(in.WarningText(), "");
+  EXPECT_EQ(in.bank.exam.value, "GEO-101");
+  EXPECT_EQ(in.bank.declared_size, 120);
+  ASSERT_EQ(in.bank.questions.size(), 1u);
+  EXPECT_EQ(in.bank.questions[0].trap.value, "The Congo is long too.");
+  EXPECT_EQ(in.bank.questions[0].review.date.value, "2026-05");
+}
+
+TEST(GiftMetadataTest, AMetadataCommentQbankDidNotWriteIsAWarningAndStaysAComment) {
+  Imported in =
+      ImportText(GiftFormat(), "odd.gift", "// qbank-meta: {not json\n::q1:: Pick one {=a ~b}\n");
+  ASSERT_EQ(in.ErrorText(), "");
+  EXPECT_NE(in.WarningText().find("odd.gift:1:1: warning: a '// qbank-meta:' comment that is not "
+                                  "the metadata qbank writes"),
+            std::string::npos)
+      << in.WarningText();
+  ASSERT_EQ(in.bank.questions.size(), 1u);
+  LossReport loss;
+  EXPECT_NE(ExportText(GiftFormat(), in.bank, loss).find("// qbank-meta: {not json\n"),
+            std::string::npos);
+}
+
+// A seed page -> gift -> json keeps every field: the question's (trap, authors, review, exam,
+// origin, the page's own extension) and the bank's (exam, publisher, declared size).
+TEST(GiftMetadataTest, SeedPagesKeepEveryFieldThroughGift) {
+  std::filesystem::path seeds(QBANK_SEEDS_DIR);
+  if (!std::filesystem::is_directory(seeds)) GTEST_SKIP() << "no seed pages at " << seeds;
+  const Format* page = Registry::Default().Find("page");
+  const Format* json = Registry::Default().Find("json");
+  ASSERT_NE(page, nullptr);
+  ASSERT_NE(json, nullptr);
+  size_t pages = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(seeds)) {
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::stringstream ss;
+    ss << in.rdbuf();
+    Imported seed = ImportText(*page, entry.path().string(), ss.str());
+    ASSERT_TRUE(seed.status.ok()) << seed.status.ToString();
+    LossReport loss;
+    std::string gift = ExportText(GiftFormat(), seed.bank, loss);
+    EXPECT_TRUE(loss.empty()) << entry.path() << ":\n" << loss.Summary();
+    Imported back = ImportText(GiftFormat(), "seed.gift", gift);
+    ASSERT_EQ(back.ErrorText(), "");
+    LossReport json_loss;
+    EXPECT_EQ(ExportText(*json, back.bank, json_loss), ExportText(*json, seed.bank, json_loss))
+        << entry.path();
+    ++pages;
+  }
+  EXPECT_GT(pages, 0u);
 }
 
 }  // namespace
