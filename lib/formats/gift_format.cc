@@ -1022,32 +1022,41 @@ class GiftReader {
     q.domain = category_;
     q.suppressions = next_suppressions_;
     q.suppressions.insert(q.suppressions.end(), suppressions_.begin(), suppressions_.end());
-    if (!meta_json_.empty()) {
-      Status applied = ApplyMetadataJson(meta_json_, text_.path(), q);
-      if (!applied.ok()) {
-        ctx_.AddWarning(text_, meta_offset_,
-                        "a '// qbank-meta:' comment that is not the metadata qbank writes (" +
-                            applied.message() + "); kept as a comment");
-        comments_.insert(comments_.begin(), std::string(kQuestionMetaPrefix) + " " + meta_json_);
-      }
-    }
+    ApplyQuestionMetadata(q);
     if (!comments_.empty()) {
       Value::Array comments;
       for (const std::string& c : comments_) comments.emplace_back(c);
       q.extensions[std::string(kExtension)]["comments"] = Value(std::move(comments));
     }
-    Value* gift = q.extensions.Find(std::string(kExtension)) != nullptr
-                      ? &q.extensions[std::string(kExtension)]
-                      : nullptr;
-    if (gift != nullptr && gift->Find("title") != nullptr && !q.id.empty() &&
-        gift->Find("title")->as_string() == q.id.value) {
-      gift->mutable_object().erase("title");  // the exporter writes the id as the title
-      if (gift->as_object().empty()) q.extensions.mutable_object().erase(std::string(kExtension));
-      if (q.extensions.as_object().empty()) q.extensions = Value();
-    }
+    DropTitleThatIsTheId(q);
     q.span = text_.SpanOf(block.SourceOffset(0), block.SourceOffset(block.raw().size()), file_);
     if (ctx_.bank != nullptr) ctx_.bank->questions.push_back(std::move(q));
     ClearPending();
+  }
+
+  // A title that is the id is not kept apart: the exporter writes the id as the title.
+  static void DropTitleThatIsTheId(model::Question& q) {
+    if (q.extensions.Find(std::string(kExtension)) == nullptr) return;
+    Value* gift = &q.extensions[std::string(kExtension)];
+    if (gift->Find("title") == nullptr || q.id.empty() ||
+        gift->Find("title")->as_string() != q.id.value) {
+      return;
+    }
+    gift->mutable_object().erase("title");
+    if (gift->as_object().empty()) q.extensions.mutable_object().erase(std::string(kExtension));
+    if (q.extensions.as_object().empty()) q.extensions = Value();
+  }
+
+  // The pending "// qbank-meta:" comment applied to `q`; one qbank did not write is a warning and
+  // stays a comment.
+  void ApplyQuestionMetadata(model::Question& q) {
+    if (meta_json_.empty()) return;
+    Status applied = ApplyMetadataJson(meta_json_, text_.path(), q);
+    if (applied.ok()) return;
+    ctx_.AddWarning(text_, meta_offset_,
+                    "a '// qbank-meta:' comment that is not the metadata qbank writes (" +
+                        applied.message() + "); kept as a comment");
+    comments_.insert(comments_.begin(), std::string(kQuestionMetaPrefix) + " " + meta_json_);
   }
 
   void ClearPending() {
