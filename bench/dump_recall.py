@@ -12,8 +12,12 @@ one-line minified HTML) with a kind of change each, adds unrelated dump question
   sim_text (Debian's similarity-tester), when installed: a question counts as found when sim_text
            reports its file overlapping a dump file.
 
-Prints recall per kind and false flags per 1,000 clean questions for each.
+Prints recall per kind and false flags per 1,000 clean questions for each. With --curve, each
+check alone at several thresholds (near-duplicate's against-min-similarity for --against,
+reference-overlap's min-similarity for the index): the threshold curve the defaults come from.
 Usage: python3 bench/dump_recall.py [--qbank build/tools/qbank] [--leaked 240] [--clean 1000]
+                                    [--curve [--against-thresholds 30,40,50,60,70]
+                                             [--index-thresholds 0,40,50,55,60,65,70,80]]
 """
 import argparse
 import collections
@@ -271,6 +275,15 @@ def build(args, work):
     return questions, leaked, dumps
 
 
+def rule_config(work, rule, options):
+    """A config file setting `options` of `rule` (the other rules as the default config has them)."""
+    path = os.path.join(work, "config-{}-{}.json".format(
+        rule, "-".join("{}".format(v) for v in options.values())))
+    with open(path, "w") as f:
+        json.dump({"extends": "recommended", "rules": {rule: {"options": options}}}, f)
+    return ["--config", path]
+
+
 def flagged_by_qbank(args, work, extra, rules):
     cmd = [args.qbank, "lint", os.path.join(work, "bank.json"), "-f", "json"] + extra
     run = subprocess.run(cmd, capture_output=True, text=True)
@@ -319,6 +332,19 @@ def report(name, found, leaked, clean_ids):
         false_flags, len(clean_ids), 1000.0 * false_flags / len(clean_ids)))
 
 
+def curve(args, work, against, index, leaked, clean_ids):
+    """Each check alone at several thresholds."""
+    for t in args.against_thresholds.split(","):
+        config = rule_config(work, "near-duplicate", {"against-min-similarity": int(t)})
+        found = flagged_by_qbank(args, work, against + config, {"exact-duplicate", "near-duplicate"})
+        report("against@" + t, found, leaked, clean_ids)
+    for t in args.index_thresholds.split(","):
+        # 0: the word-set rescoring off (only runs and shares of n-grams report).
+        config = rule_config(work, "reference-overlap", {"min-similarity": int(t)})
+        found = flagged_by_qbank(args, work, ["--reference", index] + config, {"reference-overlap"})
+        report("index@" + t, found, leaked, clean_ids)
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--qbank", default="build/tools/qbank")
@@ -327,6 +353,9 @@ def main():
     parser.add_argument("--unrelated", type=int, default=300)
     parser.add_argument("--seed", type=int, default=16)
     parser.add_argument("--keep", help="write the bank and dumps to this folder and keep them")
+    parser.add_argument("--curve", action="store_true", help="each check at several thresholds")
+    parser.add_argument("--against-thresholds", default="30,40,50,60,70")
+    parser.add_argument("--index-thresholds", default="0,40,50,55,60,65,70,80")
     args = parser.parse_args()
     work = args.keep or tempfile.mkdtemp(prefix="qbank-dump-bench-")
     os.makedirs(work, exist_ok=True)
@@ -345,6 +374,8 @@ def main():
     found = flagged_by_qbank(args, work, ["--reference", index], {"reference-overlap"})
     report("index", found, leaked, clean_ids)
     report("either", found | found_against, leaked, clean_ids)
+    if args.curve:
+        curve(args, work, against, index, leaked, clean_ids)
     sim = flagged_by_sim_text(work, questions, dumps)
     if sim is None:
         print("sim_text  not installed (apt-get install similarity-tester)")

@@ -12,17 +12,20 @@
 namespace qbank::commands {
 namespace {
 
+// The question's stem and options, a line each; its explanation is a passage of its own, so the
+// word-set similarity of a question and a passage is not diluted by the explanation.
 std::string QuestionPassage(const model::Question& q) {
   std::string text = q.stem.value;
   for (const model::Option& o : q.options) {
     text += "\n";
     text += o.text.value;
   }
-  if (!q.explanation.empty()) {
-    text += "\n";
-    text += q.explanation.value;
-  }
   return text;
+}
+
+uint32_t LineOf(const model::Text& text, const model::Question& q) {
+  uint32_t line = text.span.known() ? text.span.line : q.span.line;
+  return line == 0 ? 1 : line;
 }
 
 }  // namespace
@@ -43,8 +46,10 @@ Status AddReferenceFile(const std::string& path, FileSystem& fs,
     if (status.ok() && (errors.empty() || dump) && !bank.questions.empty()) {
       uint32_t doc = builder.AddDocument(path);
       for (const model::Question& q : bank.questions) {
-        uint32_t line = q.stem.span.known() ? q.stem.span.line : q.span.line;
-        builder.AddPassage(doc, line == 0 ? 1 : line, QuestionPassage(q));
+        builder.AddPassage(doc, LineOf(q.stem, q), QuestionPassage(q));
+        if (!q.explanation.empty()) {
+          builder.AddPassage(doc, LineOf(q.explanation, q), q.explanation.value);
+        }
       }
       return Status::Ok();
     }

@@ -20,9 +20,10 @@ struct IndexBuildOptions {
 };
 
 // Adds one source file to `builder`. A file some import format reads into at least one question
-// is a bank: each question (stem, options, explanation) is a passage at its line. Any other file
-// of valid UTF-8 without NUL bytes is text: each paragraph (lines up to a blank line) is a
-// passage. InvalidInput "PATH: ..." for a file that is neither (binary data, invalid UTF-8).
+// is a bank: each question (stem and options) is a passage at its line, its explanation another.
+// Any other file of valid UTF-8 without NUL bytes is text: each paragraph (lines up to a blank
+// line) is a passage. InvalidInput "PATH: ..." for a file that is neither (binary data, invalid
+// UTF-8).
 Status AddReferenceFile(const std::string& path, FileSystem& fs,
                         similarity::ReferenceIndexBuilder& builder);
 

@@ -145,7 +145,20 @@ std::vector<NearGroup> FindNearDuplicateGroups(const BankFeatures& f, const Join
                                                JoinStats* stats) {
   std::optional<TokenSets> taken_tokens = f.TakeTokens();
   TokenSets sets = taken_tokens ? std::move(*taken_tokens) : QuestionTokenSets(f);
-  ClassedPairs joined = SimilarityJoinClasses(std::move(sets), f.linted_records, options, stats);
+  // Pairs with another bank's records are wanted from a lower similarity: join at that one and
+  // hold the pairs within the checked banks to the usual threshold. (A class whose first record is
+  // checked holds only checked records or copies of one, so such a pair is between checked ones.)
+  JoinOptions join = options;
+  const bool lower_across = options.against_threshold > 0 &&
+                            options.against_threshold < options.threshold &&
+                            f.linted_records < f.features.size();
+  if (lower_across) join.threshold = options.against_threshold;
+  ClassedPairs joined = SimilarityJoinClasses(std::move(sets), f.linted_records, join, stats);
+  if (lower_across) {
+    std::erase_if(joined.pairs, [&](const SimilarPair& p) {
+      return p.b < f.linted_records && p.similarity < options.threshold;
+    });
+  }
   std::vector<NearGroup> groups =
       GroupSimilarPairs(std::move(joined), FirstCopies(f), f.linted_records);
   if (stats != nullptr) {

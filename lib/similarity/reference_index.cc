@@ -19,7 +19,7 @@ namespace {
 
 constexpr char kMagic[8] = {'Q', 'B', 'K', 'R', 'E', 'F', 'I', 'X'};
 constexpr uint32_t kByteOrderMark = 0x01020304;
-constexpr size_t kHeaderSize = 64;
+constexpr size_t kHeaderSize = 80;
 // The token hash the file depends on; bumped (with the version) if HashToken or keys change.
 constexpr uint32_t kKeyScheme = 2;  // 2: capital, digit and Latin look-alikes fold
 
@@ -74,35 +74,89 @@ bool IsOptionLabel(std::string_view text, const text::TextKey& key, size_t w) {
 
 }  // namespace
 
+namespace {
+
+// The fingerprint of a whole short line (a field): seeded apart from the n-gram hashes.
+uint64_t FieldHash(const uint64_t* tokens, size_t count) {
+  uint64_t h = 0x243F6A8885A308D3ULL;
+  for (size_t k = 0; k < count; ++k) h = CombineHash(h, tokens[k]);
+  return CombineHash(h, count);
+}
+
+// Whether a field of `words` words gets a fingerprint of its own: shorter fields than
+// ngram + window - 1 words are not sure to share a winnowed n-gram with a copy of themselves.
+bool ShortField(size_t words, const IndexParameters& p) {
+  return words >= 2 && words + 1 < size_t{p.ngram} + p.window;
+}
+
+}  // namespace
+
+double WordSetSimilarity(const std::vector<uint32_t>& a, const uint32_t* b, size_t b_size) {
+  if (a.empty() && b_size == 0) return 0.0;
+  size_t i = 0, j = 0, common = 0;
+  while (i < a.size() && j < b_size) {
+    if (a[i] < b[j]) {
+      ++i;
+    } else if (b[j] < a[i]) {
+      ++j;
+    } else {
+      ++common;
+      ++i;
+      ++j;
+    }
+  }
+  return static_cast<double>(common) / static_cast<double>(a.size() + b_size - common);
+}
+
+void ReferenceIndexBuilder::AddEntry(uint64_t hash, const std::vector<uint64_t>& tokens,
+                                     size_t first, size_t end, uint32_t line) {
+  // The context: the words on both sides of the fingerprinted words within the passage.
+  const size_t side = parameters_.context_words;
+  uint64_t context = 0x9E3779B97F4A7C15ULL;
+  for (size_t t = first >= side ? first - side : 0; t < first; ++t) {
+    context = CombineHash(context, tokens[t]);
+  }
+  context = CombineHash(context, 0);
+  for (size_t t = end; t < std::min(tokens.size(), end + side); ++t) {
+    context = CombineHash(context, tokens[t]);
+  }
+  entries_.push_back({hash, context, static_cast<uint32_t>(passages_.size() - 1), line});
+}
+
 void ReferenceIndexBuilder::AddPassage(uint32_t doc, uint32_t first_line, std::string_view text) {
-  ++passages_;
   text::TextKey key = text::MakeTextKey(text);
   std::vector<uint64_t> tokens;
-  std::vector<uint32_t> starts;  // source offset of each kept token
-  for (size_t w = 0; w < key.size(); ++w) {
-    if (IsOptionLabel(text, key, w)) continue;
-    tokens.push_back(HashToken(key.Word(w)));
-    starts.push_back(key.words[w].source_begin);
-  }
-  if (tokens.size() < parameters_.ngram) return;
-  std::vector<uint64_t> ngrams = NgramHashes(tokens, parameters_.ngram);
-  // Line of each token: count line breaks as the tokens advance.
+  std::vector<uint32_t> lines;       // the line of each kept token
+  std::vector<size_t> fields = {0};  // first token of each line that has one
   size_t line = first_line;
   size_t scanned = 0;
-  const size_t side = parameters_.context_words;
-  for (size_t pos : Winnow(ngrams, parameters_.window)) {
-    for (; scanned < starts[pos]; ++scanned) line += text[scanned] == '\n';
-    // The context: the words on both sides of the n-gram within the passage.
-    uint64_t context = 0x9E3779B97F4A7C15ULL;
-    for (size_t t = pos >= side ? pos - side : 0; t < pos; ++t)
-      context = CombineHash(context, tokens[t]);
-    context = CombineHash(context, 0);
-    size_t after = pos + parameters_.ngram;
-    for (size_t t = after; t < std::min(tokens.size(), after + side); ++t) {
-      context = CombineHash(context, tokens[t]);
+  for (size_t w = 0; w < key.size(); ++w) {
+    if (IsOptionLabel(text, key, w)) continue;
+    const size_t before = line;
+    for (; scanned < key.words[w].source_begin; ++scanned) line += text[scanned] == '\n';
+    if (line != before && !tokens.empty()) fields.push_back(tokens.size());
+    tokens.push_back(HashToken(key.Word(w)));
+    lines.push_back(static_cast<uint32_t>(std::min<size_t>(line, UINT32_MAX)));
+  }
+  fields.push_back(tokens.size());
+  passages_.push_back({doc, first_line, words_.size()});
+  const size_t words_begin = words_.size();
+  for (uint64_t t : tokens) words_.push_back(WordSetHash(t));
+  std::sort(words_.begin() + static_cast<std::ptrdiff_t>(words_begin), words_.end());
+  words_.erase(std::unique(words_.begin() + static_cast<std::ptrdiff_t>(words_begin), words_.end()),
+               words_.end());
+  const size_t n = parameters_.ngram;
+  if (tokens.size() >= n) {
+    std::vector<uint64_t> ngrams = NgramHashes(tokens, n);
+    for (size_t pos : Winnow(ngrams, parameters_.window)) {
+      AddEntry(ngrams[pos], tokens, pos, pos + n, lines[pos]);
     }
-    entries_.push_back(
-        {ngrams[pos], context, doc, static_cast<uint32_t>(std::min<size_t>(line, UINT32_MAX))});
+  }
+  for (size_t f = 0; f + 1 < fields.size(); ++f) {
+    const size_t count = fields[f + 1] - fields[f];
+    if (!ShortField(count, parameters_)) continue;
+    AddEntry(FieldHash(tokens.data() + fields[f], count), tokens, fields[f], fields[f + 1],
+             lines[fields[f]]);
   }
 }
 
@@ -132,7 +186,7 @@ std::string ReferenceIndexBuilder::Serialize() {
   DropStockPhrasing();
   std::sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) {
     if (a.hash != b.hash) return a.hash < b.hash;
-    return a.doc != b.doc ? a.doc < b.doc : a.line < b.line;
+    return a.passage != b.passage ? a.passage < b.passage : a.line < b.line;
   });
   std::string names;
   for (const std::string& n : documents_) {
@@ -141,7 +195,7 @@ std::string ReferenceIndexBuilder::Serialize() {
   }
   std::string out;
   out.reserve(kHeaderSize + names.size() + 16 + (size_t{4} << ReferenceIndex::kBucketBits) +
-              entries_.size() * 16);
+              entries_.size() * 16 + passages_.size() * 16 + 8 + words_.size() * 4);
   out.append(kMagic, sizeof kMagic);
   Put32(&out, kReferenceIndexVersion);
   Put32(&out, kByteOrderMark);
@@ -150,9 +204,11 @@ std::string ReferenceIndexBuilder::Serialize() {
   Put32(&out, kKeyScheme);
   Put32(&out, 0);  // reserved
   Put64(&out, documents_.size());
-  Put64(&out, passages_);
+  Put64(&out, passages_.size());
   Put64(&out, entries_.size());
   Put64(&out, names.size());
+  Put64(&out, words_.size());
+  Put64(&out, 0);  // reserved
   out.append(names);
   PadTo8(&out);
   // The bucket directory: the first entry of each top-bits bucket, plus the end.
@@ -162,8 +218,15 @@ std::string ReferenceIndexBuilder::Serialize() {
   for (uint32_t b : buckets) Put32(&out, b);
   PadTo8(&out);
   for (const Entry& e : entries_) Put64(&out, e.hash);
-  for (const Entry& e : entries_) Put32(&out, e.doc);
+  for (const Entry& e : entries_) Put32(&out, e.passage);
   for (const Entry& e : entries_) Put32(&out, e.line);
+  for (const Passage& p : passages_) {
+    Put32(&out, p.doc);
+    Put32(&out, p.line);
+  }
+  for (const Passage& p : passages_) Put64(&out, p.words_begin);
+  Put64(&out, words_.size());
+  for (uint32_t w : words_) Put32(&out, w);
   return out;
 }
 
@@ -200,7 +263,7 @@ Result<ReferenceIndex> ReferenceIndex::Adopt(std::shared_ptr<const void> owner,
     return Status::InvalidInput(path + ": not a usable qbank reference index: " + what +
                                 " (rebuild it with `qbank index build SOURCE... -o " + path + "`)");
   };
-  if (bytes.size() < kHeaderSize || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) {
+  if (bytes.size() < 12 || std::memcmp(bytes.data(), kMagic, sizeof kMagic) != 0) {
     return bad("expected the \"QBKREFIX\" signature at byte 0");
   }
   ReferenceIndex index;
@@ -209,6 +272,7 @@ Result<ReferenceIndex> ReferenceIndex::Adopt(std::shared_ptr<const void> owner,
     return bad("version " + std::to_string(version) + ", expected version " +
                std::to_string(kReferenceIndexVersion));
   }
+  if (bytes.size() < kHeaderSize) return bad("truncated header");
   if (Get32(bytes, 12) != kByteOrderMark) return bad("written with another byte order");
   index.parameters_.ngram = Get32(bytes, 16);
   index.parameters_.window = Get32(bytes, 20);
@@ -221,15 +285,20 @@ Result<ReferenceIndex> ReferenceIndex::Adopt(std::shared_ptr<const void> owner,
   uint64_t passages = Get64(bytes, 40);
   uint64_t count = Get64(bytes, 48);
   uint64_t names_size = Get64(bytes, 56);
+  uint64_t words = Get64(bytes, 64);
   uint64_t available = bytes.size() - kHeaderSize;
   if (names_size > available || doc_count > names_size) return bad("truncated document names");
   uint64_t names_end = kHeaderSize + names_size;
   const uint64_t bucket_count = (uint64_t{1} << kBucketBits) + 1;
   uint64_t directory = (names_end + 7) / 8 * 8;
   uint64_t table = (directory + bucket_count * 4 + 7) / 8 * 8;
-  if (table > bytes.size() || count > (bytes.size() - table) / 16 ||
-      table + count * 16 != bytes.size() || count > UINT32_MAX) {
-    return bad("expected " + std::to_string(count) + " fingerprints, the file size does not match");
+  // Each count is bounded by the file size first, so the sum below cannot overflow.
+  if (table > bytes.size() || count > bytes.size() / 16 || passages > bytes.size() / 16 ||
+      words > bytes.size() / 4 || count > UINT32_MAX || passages > UINT32_MAX ||
+      table + count * 16 + passages * 16 + 8 + words * 4 != bytes.size()) {
+    return bad("expected " + std::to_string(count) + " fingerprints, " + std::to_string(passages) +
+               " passages and " + std::to_string(words) +
+               " passage words; the file size does not match");
   }
   const char* p = bytes.data() + kHeaderSize;
   const char* end = bytes.data() + names_end;
@@ -240,8 +309,9 @@ Result<ReferenceIndex> ReferenceIndex::Adopt(std::shared_ptr<const void> owner,
     p = nul + 1;
   }
   if (index.names_.size() != doc_count) return bad("document count does not match the names");
-  // The bucket directory must rise from 0 to the entry count; entries themselves are not scanned
-  // (a damaged entry can only give a wrong match, and document ids are checked when used).
+  // The bucket directory must rise from 0 to the entry count; entries and passage records are
+  // not scanned (a damaged one can only give a wrong match, and ids and offsets are checked when
+  // used), so a mapped index opens without reading them.
   index.buckets_.resize(bucket_count);
   uint32_t previous = 0;
   for (uint64_t b = 0; b < bucket_count; ++b) {
@@ -252,9 +322,13 @@ Result<ReferenceIndex> ReferenceIndex::Adopt(std::shared_ptr<const void> owner,
   if (previous != count) return bad("damaged bucket directory");
   index.passages_ = passages;
   index.count_ = count;
+  index.words_count_ = words;
   index.hashes_offset_ = table;
-  index.docs_offset_ = table + count * 8;
+  index.entry_passages_offset_ = table + count * 8;
   index.lines_offset_ = table + count * 12;
+  index.passage_records_offset_ = table + count * 16;
+  index.word_offsets_offset_ = index.passage_records_offset_ + passages * 8;
+  index.words_offset_ = index.word_offsets_offset_ + (passages + 1) * 8;
   index.owner_ = std::move(owner);
   index.bytes_ = bytes;
   return index;
@@ -267,83 +341,160 @@ Result<ReferenceIndex> ReferenceIndex::Load(const FileSystem& fs, const std::str
 }
 
 uint64_t ReferenceIndex::HashAt(size_t i) const { return Get64(bytes_, hashes_offset_ + i * 8); }
-uint32_t ReferenceIndex::DocAt(size_t i) const { return Get32(bytes_, docs_offset_ + i * 4); }
+uint32_t ReferenceIndex::PassageAt(size_t i) const {
+  return Get32(bytes_, entry_passages_offset_ + i * 4);
+}
 uint32_t ReferenceIndex::LineAt(size_t i) const { return Get32(bytes_, lines_offset_ + i * 4); }
 
-std::vector<ReferenceMatch> ReferenceIndex::Search(const std::vector<uint64_t>& tokens,
-                                                   const OverlapOptions& options) const {
-  std::vector<ReferenceMatch> matches;
-  const size_t n = parameters_.ngram;
-  const size_t window = parameters_.window;
-  std::vector<uint64_t> ngrams = NgramHashes(tokens, n);
-  if (ngrams.empty() || count_ == 0) return matches;
-  std::vector<size_t> selected = Winnow(ngrams, window);
+bool ReferenceIndex::PassageRecord(uint32_t p, uint32_t* doc, uint32_t* line,
+                                   const uint32_t** words, size_t* word_count) const {
+  if (p >= passages_) return false;
+  *doc = Get32(bytes_, passage_records_offset_ + size_t{p} * 8);
+  *line = Get32(bytes_, passage_records_offset_ + size_t{p} * 8 + 4);
+  uint64_t begin = Get64(bytes_, word_offsets_offset_ + size_t{p} * 8);
+  uint64_t end = Get64(bytes_, word_offsets_offset_ + size_t{p} * 8 + 8);
+  if (*doc >= names_.size() || begin > end || end > words_count_) return false;
+  // Word hashes are 4-byte aligned in the file (the table before them is 8-byte aligned).
+  *words = reinterpret_cast<const uint32_t*>(bytes_.data() + words_offset_ + begin * 4);
+  *word_count = static_cast<size_t>(end - begin);
+  return true;
+}
 
-  struct Hit {
-    uint32_t doc;
-    uint32_t position;  // query n-gram position
-    uint32_t line;
-  };
-  std::vector<Hit> hits;
-  for (size_t pos : selected) {
-    uint64_t h = ngrams[pos];
-    size_t bucket = h >> (64 - kBucketBits);
-    size_t lo = buckets_[bucket];
-    size_t hi = buckets_[bucket + 1];
-    while (lo < hi) {  // first entry >= h
-      size_t mid = lo + (hi - lo) / 2;
-      if (HashAt(mid) < h) {
-        lo = mid + 1;
-      } else {
-        hi = mid;
-      }
-    }
-    size_t last = lo;
-    while (last < buckets_[bucket + 1] && HashAt(last) == h) ++last;
-    if (last == lo || (options.max_postings != 0 && last - lo > options.max_postings)) continue;
-    for (size_t i = lo; i < last; ++i) {
-      if (DocAt(i) < names_.size())
-        hits.push_back({DocAt(i), static_cast<uint32_t>(pos), LineAt(i)});
+struct ReferenceIndex::Hit {
+  uint32_t passage;
+  uint32_t first;  // the query words the fingerprint covers: [first, end)
+  uint32_t end;
+  uint32_t line;
+  bool field;  // a whole short line, not an n-gram
+};
+
+void ReferenceIndex::LookUp(uint64_t hash, uint32_t first, uint32_t end, bool field,
+                            const OverlapOptions& options, std::vector<Hit>& hits) const {
+  size_t bucket = hash >> (64 - kBucketBits);
+  size_t lo = buckets_[bucket];
+  size_t hi = buckets_[bucket + 1];
+  while (lo < hi) {  // first entry >= hash
+    size_t mid = lo + (hi - lo) / 2;
+    if (HashAt(mid) < hash) {
+      lo = mid + 1;
+    } else {
+      hi = mid;
     }
   }
+  size_t last = lo;
+  while (last < buckets_[bucket + 1] && HashAt(last) == hash) ++last;
+  if (last == lo || (options.max_postings != 0 && last - lo > options.max_postings)) return;
+  for (size_t i = lo; i < last; ++i) {
+    if (PassageAt(i) < passages_) hits.push_back({PassageAt(i), first, end, LineAt(i), field});
+  }
+}
+
+ReferenceMatch ReferenceIndex::Measure(const std::vector<Hit>& hits, size_t i, size_t j,
+                                       const std::vector<uint32_t>& query_words,
+                                       size_t total) const {
+  ReferenceMatch m;
+  m.passage = hits[i].passage;
+  m.total = total;
+  // Runs and the share count n-grams only: a whole-line fingerprint makes a passage a candidate,
+  // but lines matched in another order are not one run of the reference's text.
+  const size_t window = parameters_.window;
+  size_t run_start = j;
+  size_t run_end = 0;
+  size_t previous = j;
+  auto close_run = [&]() {
+    if (run_start < j && run_end - hits[run_start].first > m.run_words()) {
+      m.run_first = hits[run_start].first;
+      m.run_end = run_end;
+      m.line = hits[run_start].line;
+    }
+  };
+  for (size_t k = i; k < j; ++k) {
+    if (hits[k].field) continue;
+    if (previous == j || hits[k].first != hits[previous].first) ++m.shared;
+    if (previous == j || hits[k].first > hits[previous].first + window) {
+      close_run();
+      run_start = k;
+      run_end = hits[k].end;
+    }
+    run_end = std::max<size_t>(run_end, hits[k].end);
+    previous = k;
+  }
+  close_run();
+  uint32_t line = 0;
+  const uint32_t* words = nullptr;
+  size_t word_count = 0;
+  if (PassageRecord(m.passage, &m.doc, &line, &words, &word_count)) {
+    m.similarity = WordSetSimilarity(query_words, words, word_count);
+    if (m.run_words() == 0) m.line = line;  // matched by whole lines: where the passage starts
+  } else {
+    m.doc = UINT32_MAX;  // a damaged record: not reported
+  }
+  return m;
+}
+
+std::vector<ReferenceMatch> ReferenceIndex::Search(const ReferenceQuery& query,
+                                                   const OverlapOptions& options) const {
+  std::vector<ReferenceMatch> matches;
+  const std::vector<uint64_t>& tokens = query.tokens;
+  if (tokens.empty() || count_ == 0) return matches;
+  const size_t n = parameters_.ngram;
+  std::vector<Hit> hits;
+  size_t total = 0;
+  std::vector<uint64_t> ngrams = NgramHashes(tokens, n);
+  if (!ngrams.empty()) {
+    for (size_t pos : Winnow(ngrams, parameters_.window)) {
+      LookUp(ngrams[pos], static_cast<uint32_t>(pos), static_cast<uint32_t>(pos + n), false,
+             options, hits);
+      ++total;
+    }
+  }
+  // Short fields are looked up whole, as the index holds them.
+  std::vector<size_t> bounds(query.field_starts.begin(), query.field_starts.end());
+  if (bounds.empty() || bounds.front() != 0) bounds.insert(bounds.begin(), 0);
+  bounds.push_back(tokens.size());
+  for (size_t f = 0; f + 1 < bounds.size(); ++f) {
+    if (bounds[f + 1] < bounds[f] || bounds[f + 1] > tokens.size()) break;
+    const size_t count = bounds[f + 1] - bounds[f];
+    if (!ShortField(count, parameters_)) continue;
+    LookUp(FieldHash(tokens.data() + bounds[f], count), static_cast<uint32_t>(bounds[f]),
+           static_cast<uint32_t>(bounds[f + 1]), true, options, hits);
+  }
+  if (hits.empty()) return matches;
+  std::vector<uint32_t> query_words;
+  query_words.reserve(tokens.size());
+  for (uint64_t t : tokens) query_words.push_back(WordSetHash(t));
+  std::sort(query_words.begin(), query_words.end());
+  query_words.erase(std::unique(query_words.begin(), query_words.end()), query_words.end());
   std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) {
-    if (a.doc != b.doc) return a.doc < b.doc;
-    return a.position != b.position ? a.position < b.position : a.line < b.line;
+    if (a.passage != b.passage) return a.passage < b.passage;
+    if (a.first != b.first) return a.first < b.first;
+    return a.field != b.field ? b.field : a.line < b.line;
   });
   for (size_t i = 0; i < hits.size();) {
     size_t j = i;
-    while (j < hits.size() && hits[j].doc == hits[i].doc) ++j;
-    ReferenceMatch m;
-    m.doc = hits[i].doc;
-    m.total = selected.size();
-    size_t run_start = i;
-    uint32_t prev_position = hits[i].position;
-    auto close_run = [&](size_t first_hit, uint32_t last_position) {
-      size_t first = hits[first_hit].position;
-      size_t end = last_position + n;
-      if (end - first > m.run_words()) {
-        m.run_first = first;
-        m.run_end = end;
-        m.line = hits[first_hit].line;
-      }
-    };
-    for (size_t k = i; k < j; ++k) {
-      if (k == i || hits[k].position != hits[k - 1].position) ++m.shared;
-      if (hits[k].position > prev_position + window) {
-        close_run(run_start, prev_position);
-        run_start = k;
-      }
-      prev_position = hits[k].position;
-    }
-    close_run(run_start, prev_position);
+    while (j < hits.size() && hits[j].passage == hits[i].passage) ++j;
+    ReferenceMatch m = Measure(hits, i, j, query_words, total);
     bool long_run = m.run_words() >= options.min_run_words;
     bool large_share = m.shared >= options.min_shared && m.share() >= options.min_share;
-    if (long_run || large_share) matches.push_back(m);
+    bool similar = options.min_similarity > 0 && m.similarity >= options.min_similarity;
+    if (m.doc != UINT32_MAX && (long_run || large_share || similar)) matches.push_back(m);
     i = j;
   }
-  std::sort(matches.begin(), matches.end(), [](const ReferenceMatch& a, const ReferenceMatch& b) {
+  // Each document by its best passage: the longest run, then the most similar.
+  auto better = [](const ReferenceMatch& a, const ReferenceMatch& b) {
     if (a.run_words() != b.run_words()) return a.run_words() > b.run_words();
-    return a.shared != b.shared ? a.shared > b.shared : a.doc < b.doc;
+    if (a.similarity != b.similarity) return a.similarity > b.similarity;
+    return a.shared != b.shared ? a.shared > b.shared : a.passage < b.passage;
+  };
+  std::sort(matches.begin(), matches.end(), [&](const ReferenceMatch& a, const ReferenceMatch& b) {
+    return a.doc != b.doc ? a.doc < b.doc : better(a, b);
+  });
+  matches.erase(
+      std::unique(matches.begin(), matches.end(),
+                  [](const ReferenceMatch& a, const ReferenceMatch& b) { return a.doc == b.doc; }),
+      matches.end());
+  std::sort(matches.begin(), matches.end(), [&](const ReferenceMatch& a, const ReferenceMatch& b) {
+    return better(a, b) || (!better(b, a) && a.doc < b.doc);
   });
   return matches;
 }

@@ -28,8 +28,9 @@ struct IndexParameters {
   uint32_t context_words = 4;  // words on each side of an n-gram that make its context
 };
 
-// The file format version this build writes and reads.
-inline constexpr uint32_t kReferenceIndexVersion = 1;
+// The file format version this build writes and reads. 2: fingerprints name their passage, and
+// each passage keeps its distinct words (for the token-set similarity) and document and line.
+inline constexpr uint32_t kReferenceIndexVersion = 2;
 
 // Collects reference passages and writes the index file.
 class ReferenceIndexBuilder {
@@ -40,10 +41,13 @@ class ReferenceIndexBuilder {
   uint32_t AddDocument(std::string name);
   // Adds one passage of document `doc` (an id from AddDocument) whose first byte is on line
   // `first_line`. Words are comparison keys (text::MakeTextKey); n-grams do not cross passages.
+  // Besides the winnowed n-grams, each line of the passage too short to be sure of a shared
+  // n-gram (2 to ngram + window - 2 words: a short stem, an option) is a fingerprint of its own,
+  // so a short question whose options are printed in another order is still a candidate.
   void AddPassage(uint32_t doc, uint32_t first_line, std::string_view text);
 
   size_t document_count() const { return documents_.size(); }
-  size_t passage_count() const { return passages_; }
+  size_t passage_count() const { return passages_.size(); }
   size_t fingerprint_count() const { return entries_.size(); }
   // Fingerprints left out as stock phrasing (known after Serialize).
   size_t stock_fingerprint_count() const { return stock_; }
@@ -56,15 +60,25 @@ class ReferenceIndexBuilder {
   struct Entry {
     uint64_t hash;
     uint64_t context;  // hash of the words around the n-gram (not stored in the file)
+    uint32_t passage;  // index into passages_
+    uint32_t line;     // the line of its first word
+  };
+  struct Passage {
     uint32_t doc;
     uint32_t line;
+    uint64_t words_begin;  // its distinct word hashes: words_[words_begin, next passage's)
   };
+  // Adds the entry for tokens [first, end) of the last passage, with the words around it as
+  // context.
+  void AddEntry(uint64_t hash, const std::vector<uint64_t>& tokens, size_t first, size_t end,
+                uint32_t line);
   // Drops the entries of n-grams met in parameters_.stock_contexts or more contexts.
   void DropStockPhrasing();
   IndexParameters parameters_;
   std::vector<std::string> documents_;
   std::vector<Entry> entries_;
-  size_t passages_ = 0;
+  std::vector<Passage> passages_;
+  std::vector<uint32_t> words_;
   size_t stock_ = 0;
 };
 
@@ -73,14 +87,26 @@ class ReferenceIndexBuilder {
 void AddReferenceText(const std::string& name, const std::string& content,
                       ReferenceIndexBuilder& builder);
 
-// What the overlap search reports for one question and one reference document.
+// The 32-bit hash of a word that a passage's word set holds (the top half of HashToken's).
+inline uint32_t WordSetHash(uint64_t token_hash) { return static_cast<uint32_t>(token_hash >> 32); }
+
+// Jaccard similarity of two sets of word hashes, each sorted and without repeats.
+double WordSetSimilarity(const std::vector<uint32_t>& a, const uint32_t* b, size_t b_size);
+
+// What the overlap search reports for one question and one reference document: its passage that
+// matches best.
 struct ReferenceMatch {
   uint32_t doc = 0;
-  uint32_t line = 0;     // the reference line where the longest shared run starts
+  uint32_t passage = 0;
+  // The reference line where the longest shared run starts (without a run: where the passage
+  // starts).
+  uint32_t line = 0;
   size_t run_first = 0;  // the longest run: query tokens [run_first, run_end)
   size_t run_end = 0;
-  size_t shared = 0;  // query fingerprints found in the document
-  size_t total = 0;   // query fingerprints
+  size_t shared = 0;  // query n-gram fingerprints found in the passage
+  size_t total = 0;   // query n-gram fingerprints
+  // Jaccard similarity of the query's distinct words and the passage's.
+  double similarity = 0;
   size_t run_words() const { return run_end - run_first; }
   double share() const { return total == 0 ? 0.0 : static_cast<double>(shared) / total; }
 };
@@ -95,6 +121,17 @@ struct OverlapOptions {
   // is left out when the index is built (IndexParameters::stock_contexts), so no limit is needed
   // and text mirrored in any number of places is found.
   size_t max_postings = 0;
+  // Or a candidate passage (one that shares a fingerprint) whose distinct words are at least
+  // this similar to the query's (Jaccard), so options in another order and a few words replaced
+  // still report; 0: not used.
+  double min_similarity = 0;
+};
+
+// One lookup: the token hashes of the query's fields in one stream (fingerprints of n-grams may
+// cross fields, as they cross lines in the reference) and where each field starts.
+struct ReferenceQuery {
+  std::vector<uint64_t> tokens;
+  std::vector<uint32_t> field_starts;  // ascending; empty: one field
 };
 
 // A loaded index: the file's bytes, read or mapped in one go, used in place. Copies share them.
@@ -118,16 +155,32 @@ class ReferenceIndex {
   size_t fingerprint_count() const { return count_; }
   const std::string& document(uint32_t doc) const { return names_[doc]; }
 
-  // The documents `tokens` (a query's token hashes, fingerprinted with this index's parameters)
-  // overlaps with enough to report, the longest run first. Runs join matched fingerprints that
-  // are at most one window apart, so a swapped word inside a copied passage does not split it.
-  std::vector<ReferenceMatch> Search(const std::vector<uint64_t>& tokens,
+  // The documents `query` (token hashes, fingerprinted with this index's parameters) overlaps
+  // with enough to report, the longest run first, then the most similar. Candidates are the
+  // passages sharing a fingerprint with the query; runs are measured within one passage and join
+  // matched fingerprints at most one window apart, so a swapped word inside a copied passage does
+  // not split one. Each document is reported by its best passage.
+  std::vector<ReferenceMatch> Search(const ReferenceQuery& query,
                                      const OverlapOptions& options) const;
+  // The same for a query of one field.
+  std::vector<ReferenceMatch> Search(const std::vector<uint64_t>& tokens,
+                                     const OverlapOptions& options) const {
+    return Search(ReferenceQuery{tokens, {}}, options);
+  }
 
  private:
+  struct Hit;
   uint64_t HashAt(size_t i) const;
-  uint32_t DocAt(size_t i) const;
+  uint32_t PassageAt(size_t i) const;
   uint32_t LineAt(size_t i) const;
+  // Passage p's document, first line and distinct words; false when its record is damaged.
+  bool PassageRecord(uint32_t p, uint32_t* doc, uint32_t* line, const uint32_t** words,
+                     size_t* word_count) const;
+  void LookUp(uint64_t hash, uint32_t first, uint32_t end, bool field,
+              const OverlapOptions& options, std::vector<Hit>& hits) const;
+  // The passage of hits[i, j) as a match (run, share, similarity); doc is set.
+  ReferenceMatch Measure(const std::vector<Hit>& hits, size_t i, size_t j,
+                         const std::vector<uint32_t>& query_words, size_t total) const;
 
   static Result<ReferenceIndex> Adopt(std::shared_ptr<const void> owner, std::string_view bytes,
                                       const std::string& path);
@@ -138,9 +191,13 @@ class ReferenceIndex {
   std::vector<std::string> names_;
   size_t passages_ = 0;
   size_t count_ = 0;
+  size_t words_count_ = 0;
   size_t hashes_offset_ = 0;
-  size_t docs_offset_ = 0;
+  size_t entry_passages_offset_ = 0;
   size_t lines_offset_ = 0;
+  size_t passage_records_offset_ = 0;
+  size_t word_offsets_offset_ = 0;
+  size_t words_offset_ = 0;
   std::vector<uint32_t> buckets_;  // first entry of each top-bits bucket, plus the end
 
  public:

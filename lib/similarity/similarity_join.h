@@ -13,6 +13,11 @@ namespace qbank::similarity {
 struct JoinOptions {
   // Pairs with Jaccard similarity at or above this are reported (0 < threshold <= 1).
   double threshold = 0.7;
+  // Pairs of a checked record and a record of a bank compared against (`--against`) are reported
+  // from this similarity instead, when it is lower (0: threshold). A copy taken from a dump and
+  // reworded in a few words is worth a look at a similarity where two questions of one bank are
+  // not. Used by FindNearDuplicateGroups.
+  double against_threshold = 0;
   // A token in more than max(frequent_min_records, frequent_share * records) records is dropped
   // from every record before comparing: it says nothing about which records are copies.
   double frequent_share = 0.02;

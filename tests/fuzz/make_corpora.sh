@@ -30,7 +30,8 @@ seed qti_item_fuzz "$td"/qti/*.xml "$td"/qti/package21/items/*.xml
 seed qti_package_fuzz "$td"/zip/*.zip
 seed config_fuzz "$src"/samples/.qbank.json "$src"/rules/presets/*.json \
   "$src"/tests/report/testdata/bank/.qbank.json
-seed reference_index_fuzz "$src"/samples/pages/*.txt "$td"/aiken/good.txt
+seed reference_index_fuzz "$src"/samples/pages/*.txt "$td"/aiken/good.txt \
+  "$src"/tests/fuzz/seeds/reference_index/*
 
 # A package in the qti_package_fuzz text layout: the manifest, then "@@ NAME" and each file.
 pkg="$td/qti/package21"

@@ -1,8 +1,10 @@
 // libFuzzer target for the reference index file reader. An input that starts with the index's
-// magic is parsed as it is; any other input is text: it is indexed (one passage per line), the
+// magic is parsed as it is; any other input is text: it is indexed (one passage per paragraph,
+// whose short lines are fingerprints of their own, as a dump question's stem and options), the
 // index is written, read back (which must succeed) and searched, and then copies with bytes
 // overwritten at places the input chooses are parsed, which must end in a clear refusal or an
 // index that searches without fault.
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -18,12 +20,27 @@ namespace {
 void Exercise(const qbank::similarity::ReferenceIndex& index, std::string_view query) {
   for (size_t d = 0; d < index.document_count(); ++d)
     (void)index.document(static_cast<uint32_t>(d));
-  std::vector<uint64_t> tokens = qbank::similarity::TokenHashes(qbank::text::MakeTextKey(query));
+  // The query's lines are its fields, as a question's stem and options are.
+  qbank::similarity::ReferenceQuery fields;
+  size_t start = 0;
+  while (start <= query.size()) {
+    size_t end = std::min(query.find('\n', start), query.size());
+    fields.field_starts.push_back(static_cast<uint32_t>(fields.tokens.size()));
+    for (uint64_t t : qbank::similarity::TokenHashes(
+             qbank::text::MakeTextKey(query.substr(start, end - start)))) {
+      fields.tokens.push_back(t);
+    }
+    start = end + 1;
+  }
   qbank::similarity::OverlapOptions options;
   options.min_run_words = 1;
   options.min_shared = 1;
-  for (const auto& match : index.Search(tokens, options)) {
+  options.min_similarity = 0.01;
+  for (const auto& match : index.Search(fields, options)) {
     if (match.doc >= index.document_count()) qbank::fuzz::Fail("a match names no document", "");
+    if (match.similarity < 0 || match.similarity > 1) {
+      qbank::fuzz::Fail("a word-set similarity outside [0, 1]", "");
+    }
   }
 }
 
@@ -49,15 +66,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   }
   if (!text::IsValidUtf8(input)) return 0;
   similarity::ReferenceIndexBuilder builder;
-  uint32_t doc = builder.AddDocument("dump.txt");
-  uint32_t line = 1;
-  size_t start = 0;
-  while (start <= input.size()) {
-    size_t end = input.find('\n', start);
-    if (end == std::string_view::npos) end = input.size();
-    builder.AddPassage(doc, line++, input.substr(start, end - start));
-    start = end + 1;
-  }
+  similarity::AddReferenceText("dump.txt", std::string(input), builder);
   std::string bytes = builder.Serialize();
   auto index = similarity::ReferenceIndex::Parse(bytes, "refs.qidx");
   if (!index.ok()) fuzz::Fail("a written index does not read back", index.status().message());

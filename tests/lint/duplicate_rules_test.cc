@@ -138,7 +138,46 @@ TEST(DuplicateRulesTest, CompareAgainstOtherBanksWithoutCheckingThem) {
   ASSERT_EQ(found["near-duplicate"].size(), 1u);
   EXPECT_NE(found["near-duplicate"][0].find("mine: near duplicate of question \"copy-words\""),
             std::string::npos);
+}
 
+// A copy from an `against` bank reworded in a few words is reported from `against-min-similarity`
+// (50 by default), below the 70 two questions of the checked bank need.
+TEST(DuplicateRulesTest, AgainstBanksHaveTheirOwnThreshold) {
+  const std::vector<std::string> options_text = {"The tide gauge", "The wind vane",
+                                                 "The depth sounder", "The log"};
+  model::Bank dump;
+  dump.questions.push_back(Q("d1",
+                             "A pilot must inspect the outer beacon before the tanker leaves the "
+                             "harbour. Which gauge should the pilot check first?",
+                             options_text));
+  InMemoryFileSystem fs;
+  fs.Add("/banks/dump.json", json::WriteBank(dump));
+  model::Bank mine;
+  mine.questions.push_back(Q("mine",
+                             "A pilot has to inspect the external beacon before the tanker leaves "
+                             "the harbour. Which gauge should the pilot verify first?",
+                             options_text));
+  model::Value options;
+  options["against"] = model::Value(model::Value::Array{model::Value("/banks/dump.json")});
+  auto found = RunDuplicateRules(mine, {"near-duplicate"}, options, &fs);
+  ASSERT_EQ(found["near-duplicate"].size(), 1u);
+  EXPECT_NE(found["near-duplicate"][0].find("mine: near duplicate of question \"d1\""),
+            std::string::npos)
+      << found["near-duplicate"][0];
+
+  // The same pair inside one bank stays below near-duplicate's own threshold.
+  model::Bank both = mine;
+  both.questions.push_back(dump.questions[0]);
+  EXPECT_TRUE(RunDuplicateRules(both, {"near-duplicate"})["near-duplicate"].empty());
+
+  options["against-min-similarity"] = model::Value(int64_t{70});
+  EXPECT_TRUE(RunDuplicateRules(mine, {"near-duplicate"}, options, &fs)["near-duplicate"].empty());
+}
+
+TEST(DuplicateRulesTest, AgainstOptionIsChecked) {
+  InMemoryFileSystem fs;
+  std::string path = "/banks/other.json";
+  fs.Add(path, json::WriteBank(PlantedBank()));
   model::Value bad;
   bad["against"] = model::Value(model::Value::Array{model::Value(path + ".missing")});
   std::unique_ptr<Rule> rule = RuleRegistry::Default().Create("near-duplicate");

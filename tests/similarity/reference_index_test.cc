@@ -104,6 +104,85 @@ TEST(ReferenceIndexTest, FindsTextMirroredInManyPlacesButNotStockPhrasing) {
   EXPECT_FALSE(unfiltered->Search(Tokens(kStockQuery), OverlapOptions{}).empty());
 }
 
+// A question of one field per line (stem, then options), as a dump question is indexed.
+ReferenceQuery FieldQuery(const std::vector<std::string>& fields) {
+  ReferenceQuery query;
+  for (const std::string& field : fields) {
+    query.field_starts.push_back(static_cast<uint32_t>(query.tokens.size()));
+    for (uint64_t t : Tokens(field)) query.tokens.push_back(t);
+  }
+  return query;
+}
+
+std::string Lines(const std::vector<std::string>& fields) {
+  std::string text;
+  for (const std::string& f : fields) text += (text.empty() ? "" : "\n") + f;
+  return text;
+}
+
+// A short stem whose short options a dump prints in another order shares no n-gram run worth
+// reporting; its lines are fingerprints of their own, so it is a candidate, and its words are the
+// same set.
+TEST(ReferenceIndexTest, FindsShortQuestionsWithOptionsInAnotherOrder) {
+  const std::vector<std::string> dumped = {"Which crane lifts the hull?", "Spare anchor",
+                                           "Tide gauge", "Wind vane", "Depth sounder"};
+  ReferenceIndexBuilder builder;
+  uint32_t doc = builder.AddDocument("dump.txt");
+  builder.AddPassage(doc, 4, "Which buoy marks the berth?\nThe pilot\nThe harbour master");
+  builder.AddPassage(doc, 12, Lines(dumped));
+  Result<ReferenceIndex> index = ReferenceIndex::Parse(builder.Serialize(), "refs.qidx");
+  ASSERT_TRUE(index.ok()) << index.status().ToString();
+  ReferenceQuery bank = FieldQuery(
+      {"Which crane lifts the hull?", "Wind vane", "Depth sounder", "Spare anchor", "Tide gauge"});
+  OverlapOptions options;
+  options.min_similarity = 0.6;
+  auto matches = index->Search(bank, options);
+  ASSERT_EQ(matches.size(), 1u);
+  EXPECT_EQ(matches[0].line, 12u);
+  EXPECT_DOUBLE_EQ(matches[0].similarity, 1.0);
+  EXPECT_LT(matches[0].run_words(), options.min_run_words);  // found by its words alone
+  options.min_similarity = 0;
+  EXPECT_TRUE(index->Search(bank, options).empty());
+  // A question that shares one option line and little else is a candidate, not a copy.
+  options.min_similarity = 0.6;
+  EXPECT_TRUE(index
+                  ->Search(FieldQuery({"Which gauge reads the depth of the channel at low water?",
+                                       "Tide gauge", "Rain gauge", "Wind sock", "Barometer"}),
+                           options)
+                  .empty());
+}
+
+// Three words replaced in a stem and the options reordered leave no long run; the word sets are
+// still alike.
+TEST(ReferenceIndexTest, FindsRewordedCopiesByTheirWords) {
+  const std::vector<std::string> dumped = {
+      "A pilot must inspect the outer beacon before the tanker leaves the harbour at dawn.",
+      "The tide gauge", "The wind vane", "The depth sounder", "The log book"};
+  ReferenceIndexBuilder builder;
+  builder.AddPassage(builder.AddDocument("dump.txt"), 1, Lines(dumped));
+  Result<ReferenceIndex> index = ReferenceIndex::Parse(builder.Serialize(), "refs.qidx");
+  ASSERT_TRUE(index.ok());
+  ReferenceQuery bank = FieldQuery(
+      {"A pilot has to inspect the external beacon before the tanker exits the harbour at dawn.",
+       "The log book", "The depth sounder", "The tide gauge", "The wind vane"});
+  OverlapOptions options;
+  options.min_similarity = 0.6;
+  auto matches = index->Search(bank, options);
+  ASSERT_EQ(matches.size(), 1u);
+  EXPECT_GT(matches[0].similarity, 0.6);
+  EXPECT_LT(matches[0].similarity, 0.9);
+  options.min_similarity = 0;
+  EXPECT_TRUE(index->Search(bank, options).empty());
+}
+
+TEST(ReferenceIndexTest, WordSetSimilarityIsJaccard) {
+  std::vector<uint32_t> a = {1, 2, 3, 4};
+  std::vector<uint32_t> b = {2, 3, 4, 5, 6};
+  EXPECT_DOUBLE_EQ(WordSetSimilarity(a, b.data(), b.size()), 3.0 / 6.0);
+  EXPECT_DOUBLE_EQ(WordSetSimilarity(a, a.data(), a.size()), 1.0);
+  EXPECT_DOUBLE_EQ(WordSetSimilarity({}, nullptr, 0), 0.0);
+}
+
 TEST(ReferenceIndexTest, RejectsFilesThatAreNotIndexes) {
   ReferenceIndexBuilder builder;
   builder.AddPassage(builder.AddDocument("d"), 1, kPassage);
@@ -117,9 +196,18 @@ TEST(ReferenceIndexTest, RejectsFilesThatAreNotIndexes) {
             std::string::npos);
   EXPECT_NE(message(bytes.substr(0, bytes.size() - 3)).find("file size does not match"),
             std::string::npos);
+  // An index of the first file version (fingerprints naming a document and a line, no passages)
+  // is refused with a word to rebuild it.
+  std::string version_one = bytes.substr(0, 64);
+  version_one[8] = 1;
+  EXPECT_NE(message(version_one)
+                .find("version 1, expected version 2 (rebuild it with `qbank "
+                      "index build SOURCE... -o refs.qidx`)"),
+            std::string::npos)
+      << message(version_one);
   std::string other_version = bytes;
   other_version[8] = 9;
-  EXPECT_NE(message(other_version).find("version 9, expected version 1"), std::string::npos);
+  EXPECT_NE(message(other_version).find("version 9, expected version 2"), std::string::npos);
   std::string unsorted = bytes;
   // Garbage over the whole fingerprint table must be caught, never crash.
   for (size_t i = 72; i < unsorted.size(); ++i) unsorted[i] = static_cast<char>(0xA5 ^ i);

@@ -39,8 +39,9 @@ std::string Differences(const model::Question& a, const model::Question& b) {
 
 Status NearDuplicateRule::Configure(const model::Value& options, const RuleEnvironment& env) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(
-      options, {"min-similarity", "frequent-share", "frequent-min-questions", "min-words",
-                "against", "family-field", "family-tag-prefix", "family-id-pattern"}));
+      options,
+      {"min-similarity", "against-min-similarity", "frequent-share", "frequent-min-questions",
+       "min-words", "against", "family-field", "family-tag-prefix", "family-id-pattern"}));
   QBANK_RETURN_IF_ERROR(ReadJoinOptions(options, &join_));
   QBANK_RETURN_IF_ERROR(families_.Configure(options));
   return LoadOtherBanks(options, env, &others_);

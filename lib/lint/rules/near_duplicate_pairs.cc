@@ -21,13 +21,15 @@ std::shared_ptr<const std::vector<similarity::NearGroup>> SharedNearGroups(
 }
 
 Status ReadJoinOptions(const model::Value& options, similarity::JoinOptions* join) {
-  int64_t similarity = 70, share = 2, min_questions = 20, min_words = 5;
+  int64_t similarity = 70, against = 50, share = 2, min_questions = 20, min_words = 5;
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-similarity", 30, 100, &similarity));
+  QBANK_RETURN_IF_ERROR(ReadIntOption(options, "against-min-similarity", 30, 100, &against));
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "frequent-share", 1, 100, &share));
   QBANK_RETURN_IF_ERROR(
       ReadIntOption(options, "frequent-min-questions", 1, 1000000, &min_questions));
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-words", 1, 1000, &min_words));
   join->threshold = static_cast<double>(similarity) / 100.0;
+  join->against_threshold = static_cast<double>(against) / 100.0;
   join->frequent_share = static_cast<double>(share) / 100.0;
   join->frequent_min_records = static_cast<size_t>(min_questions);
   join->min_tokens = static_cast<size_t>(min_words);
@@ -36,9 +38,9 @@ Status ReadJoinOptions(const model::Value& options, similarity::JoinOptions* joi
 
 Status ConfigurePairRule(const model::Value& options, const RuleEnvironment& env,
                          similarity::JoinOptions* join, OtherBanks* others) {
-  QBANK_RETURN_IF_ERROR(CheckOptionKeys(
-      options,
-      {"min-similarity", "frequent-share", "frequent-min-questions", "min-words", "against"}));
+  QBANK_RETURN_IF_ERROR(
+      CheckOptionKeys(options, {"min-similarity", "against-min-similarity", "frequent-share",
+                                "frequent-min-questions", "min-words", "against"}));
   QBANK_RETURN_IF_ERROR(ReadJoinOptions(options, join));
   return LoadOtherBanks(options, env, others);
 }

@@ -2,6 +2,7 @@
 #include "lint/rules/reference_overlap.h"
 
 #include <algorithm>
+#include <tuple>
 
 #include "similarity/fingerprint.h"
 #include "similarity/question_features.h"
@@ -13,6 +14,9 @@ namespace qbank::lint {
 namespace {
 
 constexpr size_t kQuoteBytes = 100;
+// Percent of distinct words a candidate passage shares with the question (Jaccard) at which it is
+// reported; chosen from bench/dump_recall.py's threshold curve (docs/originality.md).
+constexpr int64_t kDefaultMinSimilarity = 60;
 
 struct QueryField {
   const model::Text* text;
@@ -32,13 +36,15 @@ std::string Shorten(std::string s) {
 }  // namespace
 
 Status ReferenceOverlapRule::Configure(const model::Value& options, const RuleEnvironment& env) {
-  QBANK_RETURN_IF_ERROR(
-      CheckOptionKeys(options, {"index", "references", "min-run-words", "min-share"}));
-  int64_t run = 10, share = 40;
+  QBANK_RETURN_IF_ERROR(CheckOptionKeys(
+      options, {"index", "references", "min-run-words", "min-share", "min-similarity"}));
+  int64_t run = 10, share = 40, similarity = kDefaultMinSimilarity;
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-run-words", 1, 100000, &run));
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-share", 1, 100, &share));
+  QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-similarity", 0, 100, &similarity));
   overlap_.min_run_words = static_cast<size_t>(run);
   overlap_.min_share = static_cast<double>(share) / 100.0;
+  overlap_.min_similarity = static_cast<double>(similarity) / 100.0;
   indexes_.clear();
   if (const model::Value* path = options.Find("index")) {
     if (!path->is_string()) return Status::InvalidInput("option 'index': expected a file path");
@@ -76,7 +82,7 @@ namespace {
 // field and word each token came from.
 struct Query {
   std::vector<QueryField> fields;
-  std::vector<uint64_t> tokens;
+  similarity::ReferenceQuery lookup;             // the tokens and where each field starts
   std::vector<std::pair<size_t, size_t>> where;  // token -> (field, word)
 };
 
@@ -92,8 +98,9 @@ Query MakeQuery(const std::vector<std::pair<const model::Text*, std::string>>& f
   }
   for (size_t f = 0; f < query.fields.size(); ++f) {
     const text::TextKey& key = query.fields[f].key;
+    query.lookup.field_starts.push_back(static_cast<uint32_t>(query.lookup.tokens.size()));
     for (size_t w = 0; w < key.size(); ++w) {
-      query.tokens.push_back(similarity::HashToken(key.Word(w)));
+      query.lookup.tokens.push_back(similarity::HashToken(key.Word(w)));
       query.where.emplace_back(f, w);
     }
   }
@@ -114,27 +121,55 @@ std::string DocumentList(const similarity::ReferenceIndex& reference,
   return "; also in " + list + " (" + std::to_string(matches.size()) + " documents in all)";
 }
 
+// The quoted words of a match: the run's words within the field where it starts, or, for a
+// passage matched by its lines and words without a run, the first field that has words.
+struct QuotedWords {
+  size_t field = 0;
+  size_t first_word = 0;
+  size_t last_word = 0;  // inclusive
+};
+
+QuotedWords QuoteOf(const Query& query, const similarity::ReferenceMatch& m) {
+  QuotedWords q;
+  if (m.run_words() == 0) {
+    while (q.field + 1 < query.fields.size() && query.fields[q.field].key.size() == 0) ++q.field;
+    q.last_word = std::max<size_t>(query.fields[q.field].key.size(), 1) - 1;
+    return q;
+  }
+  size_t last = std::min(m.run_end, query.lookup.tokens.size()) - 1;
+  std::tie(q.field, q.first_word) = query.where[m.run_first];
+  q.last_word = q.first_word;
+  for (size_t t = m.run_first; t <= last && query.where[t].first == q.field; ++t) {
+    q.last_word = query.where[t].second;
+  }
+  return q;
+}
+
 void ReportMatches(const similarity::ReferenceIndex& reference, const Query& query,
                    const std::vector<similarity::ReferenceMatch>& matches, size_t question,
                    Reporter& reporter) {
   const similarity::ReferenceMatch& m = matches.front();
-  size_t last = std::min(m.run_end, query.tokens.size()) - 1;
-  auto [field, first_word] = query.where[m.run_first];
-  // The quoted span: from the run's first word to its last word in the same field.
-  size_t last_word = first_word;
-  for (size_t t = m.run_first; t <= last && query.where[t].first == field; ++t) {
-    last_word = query.where[t].second;
+  QuotedWords quoted = QuoteOf(query, m);
+  const QueryField& qf = query.fields[quoted.field];
+  size_t begin = 0, end = 0;
+  std::string quote;
+  if (qf.key.size() > 0) {
+    auto [key_begin, key_end] = qf.key.SourceRange(quoted.first_word, quoted.last_word + 1);
+    quote = Shorten(qf.readable.text.substr(key_begin, key_end - key_begin));
+    begin = qf.readable.SourceOffset(key_begin);
+    end = key_end > key_begin ? qf.readable.SourceOffset(key_end - 1) + 1 : begin;
   }
-  const QueryField& qf = query.fields[field];
-  auto [key_begin, key_end] = qf.key.SourceRange(first_word, last_word + 1);
-  std::string quote = Shorten(qf.readable.text.substr(key_begin, key_end - key_begin));
-  size_t begin = qf.readable.SourceOffset(key_begin);
-  size_t end = key_end > key_begin ? qf.readable.SourceOffset(key_end - 1) + 1 : begin;
+  const std::string where = reference.document(m.doc) + ":" + std::to_string(m.line);
+  const std::string similarity =
+      "word-set similarity " + std::to_string(static_cast<int>(m.similarity * 100 + 1e-9)) + "%";
+  const std::string ngram = std::to_string(reference.parameters().ngram);
   std::string message =
-      "shares a run of at least " + std::to_string(m.run_words()) + " words with " +
-      reference.document(m.doc) + ":" + std::to_string(m.line) + " (\"" + quote + "\") and " +
-      std::to_string(static_cast<int>(m.share() * 100)) + "% of its fingerprinted " +
-      std::to_string(reference.parameters().ngram) + "-word sequences";
+      m.run_words() == 0
+          ? "shares its words with " + where + " (\"" + quote + "\"; " + similarity +
+                ") but no run of " + ngram + " words: its lines in another order, or reworded"
+          : "shares a run of at least " + std::to_string(m.run_words()) + " words with " + where +
+                " (\"" + quote + "\") and " + std::to_string(static_cast<int>(m.share() * 100)) +
+                "% of its fingerprinted " + ngram + "-word sequences; " + similarity;
   if (matches.size() > 1) message += DocumentList(reference, matches);
   reporter.ReportRange(question, *qf.text, begin, end, qf.path, message);
 }
@@ -160,7 +195,7 @@ void ReferenceOverlapRule::CheckQuestion(const LintContext& ctx, size_t index,
     queries.push_back(MakeQuery({{&q.explanation, "explanation"}}, key_options));
   for (const auto& reference : indexes_) {
     for (const Query& query : queries) {
-      std::vector<similarity::ReferenceMatch> matches = reference->Search(query.tokens, overlap_);
+      std::vector<similarity::ReferenceMatch> matches = reference->Search(query.lookup, overlap_);
       if (!matches.empty()) ReportMatches(*reference, query, matches, index, reporter);
     }
   }
