@@ -23,9 +23,18 @@ std::string QuestionPassage(const model::Question& q) {
   return text;
 }
 
-uint32_t LineOf(const model::Text& text, const model::Question& q) {
-  uint32_t line = text.span.known() ? text.span.line : q.span.line;
-  return line == 0 ? 1 : line;
+// Where `text` of question `q` starts, and the dump question number when `q` was read from a
+// dump.
+similarity::PassagePlace PlaceOf(const model::Text& text, const model::Question& q) {
+  const SourceSpan& span = text.span.known() ? text.span : q.span;
+  similarity::PassagePlace place;
+  place.layout = false;  // the fields are joined by line breaks of their own
+  place.line = span.line == 0 ? 1 : span.line;
+  place.column = span.line == 0 || span.column == 0 ? 1 : span.column;
+  const model::Value* number =
+      q.extensions.is_object() ? q.extensions.Find("dump_question") : nullptr;
+  if (number != nullptr && number->is_string()) place.dump_question = number->as_string();
+  return place;
 }
 
 }  // namespace
@@ -46,9 +55,9 @@ Status AddReferenceFile(const std::string& path, FileSystem& fs,
     if (status.ok() && (errors.empty() || dump) && !bank.questions.empty()) {
       uint32_t doc = builder.AddDocument(path);
       for (const model::Question& q : bank.questions) {
-        builder.AddPassage(doc, LineOf(q.stem, q), QuestionPassage(q));
+        builder.AddPassage(doc, PlaceOf(q.stem, q), QuestionPassage(q));
         if (!q.explanation.empty()) {
-          builder.AddPassage(doc, LineOf(q.explanation, q), q.explanation.value);
+          builder.AddPassage(doc, PlaceOf(q.explanation, q), q.explanation.value);
         }
       }
       return Status::Ok();

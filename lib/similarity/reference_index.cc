@@ -109,7 +109,7 @@ double WordSetSimilarity(const std::vector<uint32_t>& a, const uint32_t* b, size
 }
 
 void ReferenceIndexBuilder::AddEntry(uint64_t hash, const std::vector<uint64_t>& tokens,
-                                     size_t first, size_t end, uint32_t line) {
+                                     size_t first, size_t end) {
   // The context: the words on both sides of the fingerprinted words within the passage.
   const size_t side = parameters_.context_words;
   uint64_t context = 0x9E3779B97F4A7C15ULL;
@@ -120,26 +120,30 @@ void ReferenceIndexBuilder::AddEntry(uint64_t hash, const std::vector<uint64_t>&
   for (size_t t = end; t < std::min(tokens.size(), end + side); ++t) {
     context = CombineHash(context, tokens[t]);
   }
-  entries_.push_back({hash, context, static_cast<uint32_t>(passages_.size() - 1), line});
+  entries_.push_back(
+      {hash, context, static_cast<uint32_t>(passages_.size() - 1), static_cast<uint32_t>(first)});
 }
 
-void ReferenceIndexBuilder::AddPassage(uint32_t doc, uint32_t first_line, std::string_view text) {
+void ReferenceIndexBuilder::AddPassage(uint32_t doc, const PassagePlace& place,
+                                       std::string_view text) {
   text::TextKey key = text::MakeTextKey(text);
   std::vector<uint64_t> tokens;
-  std::vector<uint32_t> lines;       // the line of each kept token
   std::vector<size_t> fields = {0};  // first token of each line that has one
-  size_t line = first_line;
   size_t scanned = 0;
   for (size_t w = 0; w < key.size(); ++w) {
     if (IsOptionLabel(text, key, w)) continue;
-    const size_t before = line;
-    for (; scanned < key.words[w].source_begin; ++scanned) line += text[scanned] == '\n';
-    if (line != before && !tokens.empty()) fields.push_back(tokens.size());
+    bool new_line = false;
+    for (; scanned < key.words[w].source_begin; ++scanned) new_line |= text[scanned] == '\n';
+    if (new_line && !tokens.empty()) fields.push_back(tokens.size());
     tokens.push_back(HashToken(key.Word(w)));
-    lines.push_back(static_cast<uint32_t>(std::min<size_t>(line, UINT32_MAX)));
   }
   fields.push_back(tokens.size());
-  passages_.push_back({doc, first_line, words_.size()});
+  Passage passage{
+      doc, place.line, place.column, place.layout ? 1u : 0u, words_.size(), strings_.size(), 0};
+  strings_.append(text);
+  passage.label_begin = strings_.size();
+  strings_.append(place.dump_question);
+  passages_.push_back(passage);
   const size_t words_begin = words_.size();
   for (uint64_t t : tokens) words_.push_back(WordSetHash(t));
   std::sort(words_.begin() + static_cast<std::ptrdiff_t>(words_begin), words_.end());
@@ -149,14 +153,13 @@ void ReferenceIndexBuilder::AddPassage(uint32_t doc, uint32_t first_line, std::s
   if (tokens.size() >= n) {
     std::vector<uint64_t> ngrams = NgramHashes(tokens, n);
     for (size_t pos : Winnow(ngrams, parameters_.window)) {
-      AddEntry(ngrams[pos], tokens, pos, pos + n, lines[pos]);
+      AddEntry(ngrams[pos], tokens, pos, pos + n);
     }
   }
   for (size_t f = 0; f + 1 < fields.size(); ++f) {
     const size_t count = fields[f + 1] - fields[f];
     if (!ShortField(count, parameters_)) continue;
-    AddEntry(FieldHash(tokens.data() + fields[f], count), tokens, fields[f], fields[f + 1],
-             lines[fields[f]]);
+    AddEntry(FieldHash(tokens.data() + fields[f], count), tokens, fields[f], fields[f + 1]);
   }
 }
 
@@ -186,7 +189,7 @@ std::string ReferenceIndexBuilder::Serialize() {
   DropStockPhrasing();
   std::sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) {
     if (a.hash != b.hash) return a.hash < b.hash;
-    return a.passage != b.passage ? a.passage < b.passage : a.line < b.line;
+    return a.passage != b.passage ? a.passage < b.passage : a.position < b.position;
   });
   std::string names;
   for (const std::string& n : documents_) {
@@ -195,7 +198,8 @@ std::string ReferenceIndexBuilder::Serialize() {
   }
   std::string out;
   out.reserve(kHeaderSize + names.size() + 16 + (size_t{4} << ReferenceIndex::kBucketBits) +
-              entries_.size() * 16 + passages_.size() * 16 + 8 + words_.size() * 4);
+              entries_.size() * 16 + passages_.size() * 40 + 16 + words_.size() * 4 +
+              strings_.size());
   out.append(kMagic, sizeof kMagic);
   Put32(&out, kReferenceIndexVersion);
   Put32(&out, kByteOrderMark);
@@ -208,7 +212,7 @@ std::string ReferenceIndexBuilder::Serialize() {
   Put64(&out, entries_.size());
   Put64(&out, names.size());
   Put64(&out, words_.size());
-  Put64(&out, 0);  // reserved
+  Put64(&out, strings_.size());
   out.append(names);
   PadTo8(&out);
   // The bucket directory: the first entry of each top-bits bucket, plus the end.
@@ -219,14 +223,22 @@ std::string ReferenceIndexBuilder::Serialize() {
   PadTo8(&out);
   for (const Entry& e : entries_) Put64(&out, e.hash);
   for (const Entry& e : entries_) Put32(&out, e.passage);
-  for (const Entry& e : entries_) Put32(&out, e.line);
+  for (const Entry& e : entries_) Put32(&out, e.position);
   for (const Passage& p : passages_) {
     Put32(&out, p.doc);
     Put32(&out, p.line);
+    Put32(&out, p.column);
+    Put32(&out, p.layout);
   }
   for (const Passage& p : passages_) Put64(&out, p.words_begin);
   Put64(&out, words_.size());
+  for (const Passage& p : passages_) {
+    Put64(&out, p.text_begin);
+    Put64(&out, p.label_begin);
+  }
+  Put64(&out, strings_.size());
   for (uint32_t w : words_) Put32(&out, w);
+  out.append(strings_);
   return out;
 }
 
@@ -286,6 +298,7 @@ Result<ReferenceIndex> ReferenceIndex::Adopt(std::shared_ptr<const void> owner,
   uint64_t count = Get64(bytes, 48);
   uint64_t names_size = Get64(bytes, 56);
   uint64_t words = Get64(bytes, 64);
+  uint64_t strings = Get64(bytes, 72);
   uint64_t available = bytes.size() - kHeaderSize;
   if (names_size > available || doc_count > names_size) return bad("truncated document names");
   uint64_t names_end = kHeaderSize + names_size;
@@ -294,11 +307,12 @@ Result<ReferenceIndex> ReferenceIndex::Adopt(std::shared_ptr<const void> owner,
   uint64_t table = (directory + bucket_count * 4 + 7) / 8 * 8;
   // Each count is bounded by the file size first, so the sum below cannot overflow.
   if (table > bytes.size() || count > bytes.size() / 16 || passages > bytes.size() / 16 ||
-      words > bytes.size() / 4 || count > UINT32_MAX || passages > UINT32_MAX ||
-      table + count * 16 + passages * 16 + 8 + words * 4 != bytes.size()) {
+      words > bytes.size() / 4 || strings > bytes.size() || count > UINT32_MAX ||
+      passages > UINT32_MAX ||
+      table + count * 16 + passages * 40 + 16 + words * 4 + strings != bytes.size()) {
     return bad("expected " + std::to_string(count) + " fingerprints, " + std::to_string(passages) +
-               " passages and " + std::to_string(words) +
-               " passage words; the file size does not match");
+               " passages, " + std::to_string(words) + " passage words and " +
+               std::to_string(strings) + " bytes of passage text; the file size does not match");
   }
   const char* p = bytes.data() + kHeaderSize;
   const char* end = bytes.data() + names_end;
@@ -325,10 +339,13 @@ Result<ReferenceIndex> ReferenceIndex::Adopt(std::shared_ptr<const void> owner,
   index.words_count_ = words;
   index.hashes_offset_ = table;
   index.entry_passages_offset_ = table + count * 8;
-  index.lines_offset_ = table + count * 12;
+  index.positions_offset_ = table + count * 12;
   index.passage_records_offset_ = table + count * 16;
-  index.word_offsets_offset_ = index.passage_records_offset_ + passages * 8;
-  index.words_offset_ = index.word_offsets_offset_ + (passages + 1) * 8;
+  index.word_offsets_offset_ = index.passage_records_offset_ + passages * 16;
+  index.string_offsets_offset_ = index.word_offsets_offset_ + (passages + 1) * 8;
+  index.words_offset_ = index.string_offsets_offset_ + (passages * 2 + 1) * 8;
+  index.strings_offset_ = index.words_offset_ + words * 4;
+  index.strings_size_ = strings;
   index.owner_ = std::move(owner);
   index.bytes_ = bytes;
   return index;
@@ -344,19 +361,30 @@ uint64_t ReferenceIndex::HashAt(size_t i) const { return Get64(bytes_, hashes_of
 uint32_t ReferenceIndex::PassageAt(size_t i) const {
   return Get32(bytes_, entry_passages_offset_ + i * 4);
 }
-uint32_t ReferenceIndex::LineAt(size_t i) const { return Get32(bytes_, lines_offset_ + i * 4); }
+uint32_t ReferenceIndex::PositionAt(size_t i) const {
+  return Get32(bytes_, positions_offset_ + i * 4);
+}
 
-bool ReferenceIndex::PassageRecord(uint32_t p, uint32_t* doc, uint32_t* line,
-                                   const uint32_t** words, size_t* word_count) const {
+bool ReferenceIndex::PassageRecord(uint32_t p, PassageView* view) const {
   if (p >= passages_) return false;
-  *doc = Get32(bytes_, passage_records_offset_ + size_t{p} * 8);
-  *line = Get32(bytes_, passage_records_offset_ + size_t{p} * 8 + 4);
+  const size_t record = passage_records_offset_ + size_t{p} * 16;
+  view->doc = Get32(bytes_, record);
+  view->line = Get32(bytes_, record + 4);
+  view->column = Get32(bytes_, record + 8);
+  view->layout = Get32(bytes_, record + 12) != 0;
   uint64_t begin = Get64(bytes_, word_offsets_offset_ + size_t{p} * 8);
   uint64_t end = Get64(bytes_, word_offsets_offset_ + size_t{p} * 8 + 8);
-  if (*doc >= names_.size() || begin > end || end > words_count_) return false;
-  // Word hashes are 4-byte aligned in the file (the table before them is 8-byte aligned).
-  *words = reinterpret_cast<const uint32_t*>(bytes_.data() + words_offset_ + begin * 4);
-  *word_count = static_cast<size_t>(end - begin);
+  if (view->doc >= names_.size() || begin > end || end > words_count_) return false;
+  // Word hashes are 4-byte aligned in the file (the tables before them are 8-byte aligned).
+  view->words = reinterpret_cast<const uint32_t*>(bytes_.data() + words_offset_ + begin * 4);
+  view->word_count = static_cast<size_t>(end - begin);
+  const size_t strings = string_offsets_offset_ + size_t{p} * 16;
+  uint64_t text = Get64(bytes_, strings);
+  uint64_t label = Get64(bytes_, strings + 8);
+  uint64_t next = Get64(bytes_, strings + 16);
+  if (text > label || label > next || next > strings_size_) return false;
+  view->text = bytes_.substr(strings_offset_ + text, label - text);
+  view->dump_question = bytes_.substr(strings_offset_ + label, next - label);
   return true;
 }
 
@@ -364,8 +392,8 @@ struct ReferenceIndex::Hit {
   uint32_t passage;
   uint32_t first;  // the query words the fingerprint covers: [first, end)
   uint32_t end;
-  uint32_t line;
-  bool field;  // a whole short line, not an n-gram
+  uint32_t position;  // the fingerprint's first word in the passage
+  bool field;         // a whole short line, not an n-gram
 };
 
 void ReferenceIndex::LookUp(uint64_t hash, uint32_t first, uint32_t end, bool field,
@@ -385,7 +413,7 @@ void ReferenceIndex::LookUp(uint64_t hash, uint32_t first, uint32_t end, bool fi
   while (last < buckets_[bucket + 1] && HashAt(last) == hash) ++last;
   if (last == lo || (options.max_postings != 0 && last - lo > options.max_postings)) return;
   for (size_t i = lo; i < last; ++i) {
-    if (PassageAt(i) < passages_) hits.push_back({PassageAt(i), first, end, LineAt(i), field});
+    if (PassageAt(i) < passages_) hits.push_back({PassageAt(i), first, end, PositionAt(i), field});
   }
 }
 
@@ -405,7 +433,7 @@ ReferenceMatch ReferenceIndex::Measure(const std::vector<Hit>& hits, size_t i, s
     if (run_start < j && run_end - hits[run_start].first > m.run_words()) {
       m.run_first = hits[run_start].first;
       m.run_end = run_end;
-      m.line = hits[run_start].line;
+      m.reference_first = hits[run_start].position;
     }
   };
   for (size_t k = i; k < j; ++k) {
@@ -420,12 +448,11 @@ ReferenceMatch ReferenceIndex::Measure(const std::vector<Hit>& hits, size_t i, s
     previous = k;
   }
   close_run();
-  uint32_t line = 0;
-  const uint32_t* words = nullptr;
-  size_t word_count = 0;
-  if (PassageRecord(m.passage, &m.doc, &line, &words, &word_count)) {
-    m.similarity = WordSetSimilarity(query_words, words, word_count);
-    if (m.run_words() == 0) m.line = line;  // matched by whole lines: where the passage starts
+  PassageView passage;
+  if (PassageRecord(m.passage, &passage)) {
+    m.doc = passage.doc;
+    m.line = passage.line;
+    m.similarity = WordSetSimilarity(query_words, passage.words, passage.word_count);
   } else {
     m.doc = UINT32_MAX;  // a damaged record: not reported
   }
@@ -468,7 +495,7 @@ std::vector<ReferenceMatch> ReferenceIndex::Search(const ReferenceQuery& query,
   std::sort(hits.begin(), hits.end(), [](const Hit& a, const Hit& b) {
     if (a.passage != b.passage) return a.passage < b.passage;
     if (a.first != b.first) return a.first < b.first;
-    return a.field != b.field ? b.field : a.line < b.line;
+    return a.field != b.field ? b.field : a.position < b.position;
   });
   for (size_t i = 0; i < hits.size();) {
     size_t j = i;
@@ -497,6 +524,55 @@ std::vector<ReferenceMatch> ReferenceIndex::Search(const ReferenceQuery& query,
     return better(a, b) || (!better(b, a) && a.doc < b.doc);
   });
   return matches;
+}
+
+namespace {
+
+size_t CodePoints(std::string_view s) {
+  size_t n = 0;
+  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
+  return n;
+}
+
+}  // namespace
+
+ReferenceIndex::Evidence ReferenceIndex::EvidenceFor(const ReferenceMatch& match) const {
+  Evidence evidence;
+  PassageView passage;
+  if (!PassageRecord(match.passage, &passage)) return evidence;
+  evidence.dump_question = std::string(passage.dump_question);
+  evidence.line = passage.line;
+  evidence.column = passage.column;
+  std::string_view text = passage.text;
+  size_t begin = 0;
+  size_t end = text.size();  // without a run: the passage
+  if (match.run_words() > 0) {
+    // The passage's words as the index counted them (option labels skipped).
+    text::TextKey key = text::MakeTextKey(text);
+    std::vector<size_t> kept;
+    for (size_t w = 0; w < key.size(); ++w) {
+      if (!IsOptionLabel(text, key, w)) kept.push_back(w);
+    }
+    if (kept.empty()) return evidence;
+    size_t first = std::min(match.reference_first, kept.size() - 1);
+    size_t last = std::min(first + match.run_words(), kept.size()) - 1;
+    begin = key.words[kept[first]].source_begin;
+    end = key.words[kept[last]].source_end;
+  }
+  evidence.quote = std::string(text.substr(begin, end - begin));
+  // In text whose lines are the document's, the quote's line and column are counted from the
+  // passage's start; a question is placed at its start.
+  if (passage.layout) {
+    std::string_view before = text.substr(0, begin);
+    size_t breaks = static_cast<size_t>(std::count(before.begin(), before.end(), '\n'));
+    size_t line_start = before.rfind('\n');
+    evidence.line = static_cast<uint32_t>(std::min<size_t>(passage.line + breaks, UINT32_MAX));
+    size_t column = line_start == std::string_view::npos
+                        ? passage.column + CodePoints(before)
+                        : 1 + CodePoints(before.substr(line_start + 1));
+    evidence.column = static_cast<uint32_t>(std::min<size_t>(column, UINT32_MAX));
+  }
+  return evidence;
 }
 
 namespace {

@@ -29,8 +29,22 @@ struct IndexParameters {
 };
 
 // The file format version this build writes and reads. 2: fingerprints name their passage, and
-// each passage keeps its distinct words (for the token-set similarity) and document and line.
-inline constexpr uint32_t kReferenceIndexVersion = 2;
+// each passage keeps its distinct words (for the word-set similarity) and document and line. 3:
+// fingerprints name their word in the passage, and each passage keeps its text, column and dump
+// question number, so a finding quotes the reference and says where the text is.
+inline constexpr uint32_t kReferenceIndexVersion = 3;
+
+// Where a passage starts in its document.
+struct PassagePlace {
+  uint32_t line = 1;
+  uint32_t column = 1;  // in code points
+  // The number of the dump question the passage is (as the dump prints it), or empty.
+  std::string dump_question;
+  // Whether the passage's lines are the document's (a paragraph of text): then a quote's line and
+  // column are counted from the passage's start. A question's fields joined into one passage are
+  // not, and a quote is placed at the passage's start.
+  bool layout = true;
+};
 
 // Collects reference passages and writes the index file.
 class ReferenceIndexBuilder {
@@ -44,7 +58,10 @@ class ReferenceIndexBuilder {
   // Besides the winnowed n-grams, each line of the passage too short to be sure of a shared
   // n-gram (2 to ngram + window - 2 words: a short stem, an option) is a fingerprint of its own,
   // so a short question whose options are printed in another order is still a candidate.
-  void AddPassage(uint32_t doc, uint32_t first_line, std::string_view text);
+  void AddPassage(uint32_t doc, const PassagePlace& place, std::string_view text);
+  void AddPassage(uint32_t doc, uint32_t first_line, std::string_view text) {
+    AddPassage(doc, PassagePlace{first_line, 1, {}, true}, text);
+  }
 
   size_t document_count() const { return documents_.size(); }
   size_t passage_count() const { return passages_.size(); }
@@ -53,25 +70,28 @@ class ReferenceIndexBuilder {
   size_t stock_fingerprint_count() const { return stock_; }
 
   // The index file's bytes (little-endian; layout in docs/duplicates.md): a header, the document
-  // names, and the fingerprints sorted by hash with their document and line.
+  // names, the fingerprints sorted by hash with their passage and word, and the passages.
   std::string Serialize();
 
  private:
   struct Entry {
     uint64_t hash;
-    uint64_t context;  // hash of the words around the n-gram (not stored in the file)
-    uint32_t passage;  // index into passages_
-    uint32_t line;     // the line of its first word
+    uint64_t context;   // hash of the words around the n-gram (not stored in the file)
+    uint32_t passage;   // index into passages_
+    uint32_t position;  // its first word in the passage (option labels not counted)
   };
   struct Passage {
     uint32_t doc;
     uint32_t line;
+    uint32_t column;
+    uint32_t layout;
     uint64_t words_begin;  // its distinct word hashes: words_[words_begin, next passage's)
+    uint64_t text_begin;   // its text, then its dump question number: in strings_
+    uint64_t label_begin;
   };
   // Adds the entry for tokens [first, end) of the last passage, with the words around it as
   // context.
-  void AddEntry(uint64_t hash, const std::vector<uint64_t>& tokens, size_t first, size_t end,
-                uint32_t line);
+  void AddEntry(uint64_t hash, const std::vector<uint64_t>& tokens, size_t first, size_t end);
   // Drops the entries of n-grams met in parameters_.stock_contexts or more contexts.
   void DropStockPhrasing();
   IndexParameters parameters_;
@@ -79,6 +99,7 @@ class ReferenceIndexBuilder {
   std::vector<Entry> entries_;
   std::vector<Passage> passages_;
   std::vector<uint32_t> words_;
+  std::string strings_;  // each passage's text and dump question number, one after the other
   size_t stock_ = 0;
 };
 
@@ -98,10 +119,9 @@ double WordSetSimilarity(const std::vector<uint32_t>& a, const uint32_t* b, size
 struct ReferenceMatch {
   uint32_t doc = 0;
   uint32_t passage = 0;
-  // The reference line where the longest shared run starts (without a run: where the passage
-  // starts).
-  uint32_t line = 0;
-  size_t run_first = 0;  // the longest run: query tokens [run_first, run_end)
+  uint32_t line = 0;           // the line where the passage starts (Evidence: where the run starts)
+  size_t reference_first = 0;  // the run's first word in the passage
+  size_t run_first = 0;        // the longest run: query tokens [run_first, run_end)
   size_t run_end = 0;
   size_t shared = 0;  // query n-gram fingerprints found in the passage
   size_t total = 0;   // query n-gram fingerprints
@@ -168,14 +188,36 @@ class ReferenceIndex {
     return Search(ReferenceQuery{tokens, {}}, options);
   }
 
+  // The shared text of a match as it stands in the reference, and where: the run's words (about
+  // run_words() of them from its first shared word) and the line and column of the first (of the
+  // passage, when its lines are not the document's: PassagePlace::layout); for a match without a
+  // run, the passage's text and start. A passage of a dump question gives its number. Empty for a
+  // damaged passage record.
+  struct Evidence {
+    std::string quote;
+    uint32_t line = 0;
+    uint32_t column = 0;
+    std::string dump_question;
+  };
+  Evidence EvidenceFor(const ReferenceMatch& match) const;
+
  private:
   struct Hit;
   uint64_t HashAt(size_t i) const;
   uint32_t PassageAt(size_t i) const;
-  uint32_t LineAt(size_t i) const;
-  // Passage p's document, first line and distinct words; false when its record is damaged.
-  bool PassageRecord(uint32_t p, uint32_t* doc, uint32_t* line, const uint32_t** words,
-                     size_t* word_count) const;
+  uint32_t PositionAt(size_t i) const;
+  // Passage p's record; false when it is damaged (a document, word or text range out of bounds).
+  struct PassageView {
+    uint32_t doc = 0;
+    uint32_t line = 0;
+    uint32_t column = 0;
+    bool layout = true;
+    const uint32_t* words = nullptr;
+    size_t word_count = 0;
+    std::string_view text;
+    std::string_view dump_question;
+  };
+  bool PassageRecord(uint32_t p, PassageView* view) const;
   void LookUp(uint64_t hash, uint32_t first, uint32_t end, bool field,
               const OverlapOptions& options, std::vector<Hit>& hits) const;
   // The passage of hits[i, j) as a match (run, share, similarity); doc is set.
@@ -194,10 +236,13 @@ class ReferenceIndex {
   size_t words_count_ = 0;
   size_t hashes_offset_ = 0;
   size_t entry_passages_offset_ = 0;
-  size_t lines_offset_ = 0;
+  size_t positions_offset_ = 0;
   size_t passage_records_offset_ = 0;
   size_t word_offsets_offset_ = 0;
+  size_t string_offsets_offset_ = 0;
   size_t words_offset_ = 0;
+  size_t strings_offset_ = 0;
+  size_t strings_size_ = 0;
   std::vector<uint32_t> buckets_;  // first entry of each top-bits bucket, plus the end
 
  public:

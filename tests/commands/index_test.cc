@@ -49,6 +49,45 @@ TEST(IndexBuildTest, BuildsFromTextFilesBanksAndFolders) {
   EXPECT_EQ(err2.str(), "missing: no such file or folder\n");
 }
 
+// A dump is read as questions: each question's stem and options a passage placed at the stem,
+// its explanation another, and the evidence names the dump's question number.
+TEST(IndexBuildTest, DumpQuestionsKeepTheirNumberAndPlace) {
+  InMemoryFileSystem fs;
+  fs.Add("dumps/vce.txt",
+         "Harbour Practice Exam - dumps in VCE and PDF\n\nQUESTION 37\n"
+         "Which crane lifts the hull?\n\nA. Spare anchor\nB. Tide gauge\nC. Wind vane\n"
+         "D. Depth sounder\n\nCorrect Answer: A\nSection: (none)\nExplanation\n\n"
+         "Explanation/Reference:\n"
+         "The spare anchor crane is the only one rated for a hull section of that weight.\n\n"
+         "QUESTION 38\nWhat does the harbour master log at dawn?\n\nA. Tides\nB. Winds\n"
+         "C. Ships\nD. Cargo\n\nCorrect Answer: C\n");
+  IndexBuildOptions options;
+  options.sources = {"dumps"};
+  options.output = "refs.qidx";
+  std::ostringstream out, err;
+  ASSERT_EQ(RunIndexBuild(options, fs, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("1 documents, 3 passages"), std::string::npos) << out.str();
+  Result<similarity::ReferenceIndex> index = similarity::ReferenceIndex::Load(fs, "refs.qidx");
+  ASSERT_TRUE(index.ok());
+  similarity::ReferenceQuery query;
+  for (const char* field : {"Which crane lifts the hull?", "Wind vane", "Depth sounder",
+                            "Spare anchor", "Tide gauge"}) {
+    query.field_starts.push_back(static_cast<uint32_t>(query.tokens.size()));
+    for (uint64_t t : Tokens(field)) query.tokens.push_back(t);
+  }
+  similarity::OverlapOptions overlap;
+  overlap.min_similarity = 0.6;
+  auto matches = index->Search(query, overlap);
+  ASSERT_EQ(matches.size(), 1u);
+  EXPECT_DOUBLE_EQ(matches[0].similarity, 1.0);  // the explanation is a passage of its own
+  similarity::ReferenceIndex::Evidence evidence = index->EvidenceFor(matches[0]);
+  EXPECT_EQ(evidence.dump_question, "37");
+  EXPECT_EQ(evidence.line, 4u);
+  EXPECT_EQ(evidence.column, 1u);
+  EXPECT_EQ(evidence.quote.rfind("Which crane lifts the hull?\nSpare anchor", 0), 0u)
+      << evidence.quote;
+}
+
 TEST(IndexBuildTest, NeverOverwritesASourceNamedAsOutput) {
   InMemoryFileSystem fs;
   fs.Add("a.txt", std::string(kPassage) + "\n");

@@ -41,6 +41,8 @@ void Exercise(const qbank::similarity::ReferenceIndex& index, std::string_view q
     if (match.similarity < 0 || match.similarity > 1) {
       qbank::fuzz::Fail("a word-set similarity outside [0, 1]", "");
     }
+    // The quote is a piece of the passage's text: valid UTF-8 when the passage was.
+    (void)index.EvidenceFor(match);
   }
 }
 

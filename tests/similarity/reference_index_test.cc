@@ -39,7 +39,11 @@ TEST(ReferenceIndexTest, RoundTripsAndFindsACopiedPassageWithItsLine) {
   auto matches = index.Search(query, OverlapOptions{});
   ASSERT_EQ(matches.size(), 1u);
   EXPECT_EQ(matches[0].doc, 0u);
-  EXPECT_EQ(matches[0].line, 4u);  // the passage starts on line 3, the copied text on line 4
+  EXPECT_EQ(matches[0].line, 3u);  // the passage starts on line 3
+  ReferenceIndex::Evidence evidence = index.EvidenceFor(matches[0]);
+  EXPECT_EQ(evidence.line, 4u);  // the copied text on line 4
+  EXPECT_NE(std::string(kPassage).find(evidence.quote), std::string::npos) << evidence.quote;
+  EXPECT_GT(evidence.quote.size(), 100u);
   EXPECT_GE(matches[0].run_words(), 20u);
   EXPECT_GT(matches[0].share(), 0.8);
 }
@@ -175,6 +179,44 @@ TEST(ReferenceIndexTest, FindsRewordedCopiesByTheirWords) {
   EXPECT_TRUE(index->Search(bank, options).empty());
 }
 
+// The evidence is the reference's own text (here without the look-alike letters the question
+// has), with its line and column, even on a long first line; a dump question gives its number.
+TEST(ReferenceIndexTest, EvidenceQuotesTheReferenceWithLineAndColumn) {
+  ReferenceIndexBuilder builder;
+  uint32_t doc = builder.AddDocument("dump.html");
+  builder.AddPassage(doc, PassagePlace{1, 1, {}, true},
+                     std::string("Résumé of notes: ") + kPassage);
+  builder.AddPassage(doc, PassagePlace{1, 4031, "112", false},
+                     "Which crane lifts the hull?\nSpare anchor\nTide gauge\nWind vane");
+  Result<ReferenceIndex> index = ReferenceIndex::Parse(builder.Serialize(), "refs.qidx");
+  ASSERT_TRUE(index.ok());
+  std::string disguised =
+      "The lighth\u043Euse keeper l\u043Egged the wind speed every four h\u043Eurs and compared "
+      "the re\u0430dings with the harbour master's barometer before deciding whether the ferry "
+      "could sail.";
+  auto matches = index->Search(Tokens(disguised), OverlapOptions{});
+  ASSERT_EQ(matches.size(), 1u);
+  ReferenceIndex::Evidence evidence = index->EvidenceFor(matches[0]);
+  EXPECT_EQ(evidence.line, 1u);
+  // The run starts at or after "The" (column 18: "Résumé of notes: " is 17 code points).
+  EXPECT_GE(evidence.column, 18u);
+  EXPECT_NE(evidence.quote.find("keeper logged the wind"), std::string::npos) << evidence.quote;
+  EXPECT_EQ(evidence.quote.find("\u043E"), std::string::npos);
+  EXPECT_TRUE(evidence.dump_question.empty());
+
+  OverlapOptions options;
+  options.min_similarity = 0.6;
+  matches = index->Search(
+      FieldQuery({"Which crane lifts the hull?", "Wind vane", "Tide gauge", "Spare anchor"}),
+      options);
+  ASSERT_EQ(matches.size(), 1u);
+  evidence = index->EvidenceFor(matches[0]);
+  EXPECT_EQ(evidence.dump_question, "112");
+  EXPECT_EQ(evidence.line, 1u);
+  EXPECT_EQ(evidence.column, 4031u);
+  EXPECT_EQ(evidence.quote, "Which crane lifts the hull?\nSpare anchor\nTide gauge\nWind vane");
+}
+
 TEST(ReferenceIndexTest, WordSetSimilarityIsJaccard) {
   std::vector<uint32_t> a = {1, 2, 3, 4};
   std::vector<uint32_t> b = {2, 3, 4, 5, 6};
@@ -201,13 +243,18 @@ TEST(ReferenceIndexTest, RejectsFilesThatAreNotIndexes) {
   std::string version_one = bytes.substr(0, 64);
   version_one[8] = 1;
   EXPECT_NE(message(version_one)
-                .find("version 1, expected version 2 (rebuild it with `qbank "
+                .find("version 1, expected version 3 (rebuild it with `qbank "
                       "index build SOURCE... -o refs.qidx`)"),
             std::string::npos)
       << message(version_one);
+  // Version 2 (passages without their text) likewise.
+  std::string version_two = bytes;
+  version_two[8] = 2;
+  EXPECT_NE(message(version_two).find("version 2, expected version 3 (rebuild it"),
+            std::string::npos);
   std::string other_version = bytes;
   other_version[8] = 9;
-  EXPECT_NE(message(other_version).find("version 9, expected version 2"), std::string::npos);
+  EXPECT_NE(message(other_version).find("version 9, expected version 3"), std::string::npos);
   std::string unsorted = bytes;
   // Garbage over the whole fingerprint table must be caught, never crash.
   for (size_t i = 72; i < unsorted.size(); ++i) unsorted[i] = static_cast<char>(0xA5 ^ i);

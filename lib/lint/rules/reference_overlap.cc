@@ -159,7 +159,16 @@ void ReportMatches(const similarity::ReferenceIndex& reference, const Query& que
     begin = qf.readable.SourceOffset(key_begin);
     end = key_end > key_begin ? qf.readable.SourceOffset(key_end - 1) + 1 : begin;
   }
-  const std::string where = reference.document(m.doc) + ":" + std::to_string(m.line);
+  // The shared text as the reference has it, and where (the question's own words when the
+  // passage record is damaged).
+  similarity::ReferenceIndex::Evidence evidence = reference.EvidenceFor(m);
+  if (!evidence.quote.empty()) quote = Shorten(evidence.quote);
+  std::string where =
+      reference.document(m.doc) + ":" + std::to_string(evidence.line != 0 ? evidence.line : m.line);
+  if (evidence.column != 0) where += ":" + std::to_string(evidence.column);
+  if (!evidence.dump_question.empty()) {
+    where = "dump question " + evidence.dump_question + " (" + where + ")";
+  }
   const std::string similarity =
       "word-set similarity " + std::to_string(static_cast<int>(m.similarity * 100 + 1e-9)) + "%";
   const std::string ngram = std::to_string(reference.parameters().ngram);
