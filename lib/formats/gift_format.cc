@@ -14,6 +14,7 @@
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
 #include "formats/metadata_carrier.h"
+#include "formats/moodle_save_checks.h"
 #include "formats/question_names.h"
 #include "formats/source_decoding.h"
 #include "formats/suppression_directive.h"
@@ -1013,6 +1014,9 @@ class GiftReader {
       return;
     }
     ++questions_;
+    for (const std::string& problem : MoodleSaveProblems(q)) {
+      ctx_.AddWarning(text_, block.SourceOffset(0), problem);
+    }
     q.id = id_;
     if (!used_ids_.has_value())
       used_ids_ = ctx_.bank != nullptr ? UsedIds(*ctx_.bank) : std::unordered_set<std::string>();

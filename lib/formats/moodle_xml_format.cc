@@ -11,6 +11,7 @@
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
 #include "formats/metadata_carrier.h"
+#include "formats/moodle_save_checks.h"
 #include "formats/question_names.h"
 #include "formats/xml_source_decoding.h"
 #include "xml/xml_tree.h"
@@ -152,6 +153,7 @@ class Reader {
         ctx_.AddError(status);
         continue;
       }
+      WarnOfSaveProblems(*child, question);
       ctx_.bank->questions.push_back(std::move(question));
     }
     return Status::Ok();
@@ -392,6 +394,13 @@ class Reader {
     } else {
       question.type = QuestionType::kOther;
       ext["type"] = moodle_type;
+    }
+  }
+
+  // Moodle imports a question its editor would refuse to save: the file is read, with a warning.
+  void WarnOfSaveProblems(const xml::Node& element, const Question& question) {
+    for (const std::string& problem : MoodleSaveProblems(question)) {
+      ctx_.AddWarning(source_, Offset(element), problem);
     }
   }
 

@@ -796,5 +796,26 @@ TEST(GiftMetadataTest, SeedPagesKeepEveryFieldThroughGift) {
   EXPECT_GT(pages, 0u);
 }
 
+// Moodle imports these questions but its editor refuses to save them: a warning at the question.
+TEST(GiftFormatTest, GradesMoodleWouldNotSaveAreWarnings) {
+  Imported in = ImportText(GiftFormat(), "grades.gift",
+                           "::m1:: Pick the gases {~%50%neon ~%25%argon ~%-100%iron}\n\n"
+                           "::s1:: Name a noble gas {=%50%neon =%50%argon}\n\n"
+                           "::n1:: Boiling point of water? {#=%90%100:1 =%50%100:5}\n\n"
+                           "::ok:: Pick the gases {~%50%neon ~%50%argon ~%-100%iron}\n");
+  ASSERT_EQ(in.ErrorText(), "");
+  EXPECT_EQ(in.bank.questions.size(), 4u);
+  EXPECT_EQ(in.WarningText(),
+            "grades.gift:1:1: warning: the positive grades of this multiple-answer question add "
+            "up to 75%, not 100%; Moodle refuses to save it (\"The grades do not add up to "
+            "100%\")\n"
+            "grades.gift:3:1: warning: no answer of this short-answer question has a score of "
+            "100%; Moodle refuses to save it (\"One of the answers should have a score of 100% so "
+            "it is possible to get full marks for this question\")\n"
+            "grades.gift:5:1: warning: no answer of this numerical question has a score of 100%; "
+            "Moodle refuses to save it (\"One of the answers should have a score of 100% so it is "
+            "possible to get full marks for this question\")\n");
+}
+
 }  // namespace
 }  // namespace qbank::formats

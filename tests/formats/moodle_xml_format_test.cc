@@ -337,6 +337,30 @@ TEST(MoodleXmlFormatTest, AnHtmlMissingWordQuestionKeepsItsGap) {
   EXPECT_EQ(TextAfterGap(kept.bank.questions.at(0)), "");
 }
 
+// Moodle imports these questions but its editor refuses to save them: a warning at the question.
+TEST(MoodleXmlFormatTest, GradesMoodleWouldNotSaveAreWarnings) {
+  std::string text =
+      "<quiz>\n"
+      "<question type=\"multichoice\"><name><text>m1</text></name>"
+      "<questiontext><text>Pick the gases</text></questiontext><single>false</single>"
+      "<answer fraction=\"50\"><text>neon</text></answer>"
+      "<answer fraction=\"30\"><text>argon</text></answer></question>\n"
+      "<question type=\"shortanswer\"><name><text>s1</text></name>"
+      "<questiontext><text>Name a noble gas</text></questiontext>"
+      "<answer fraction=\"50\"><text>neon</text></answer></question>\n"
+      "</quiz>\n";
+  Imported in = ImportText(MoodleXmlFormat(), "grades.xml", text);
+  ASSERT_EQ(in.ErrorText(), "");
+  EXPECT_EQ(in.bank.questions.size(), 2u);
+  EXPECT_EQ(in.WarningText(),
+            "grades.xml:2:1: warning: the positive grades of this multiple-answer question add "
+            "up to 80%, not 100%; Moodle refuses to save it (\"The grades do not add up to "
+            "100%\")\n"
+            "grades.xml:3:1: warning: no answer of this short-answer question has a score of "
+            "100%; Moodle refuses to save it (\"One of the answers should have a score of 100% so "
+            "it is possible to get full marks for this question\")\n");
+}
+
 TEST(MoodleXmlFormatTest, RoundTripKeepsWhatTheFormatHolds) {
   model::Bank bank = SampleBank();
   LossReport loss;
