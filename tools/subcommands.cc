@@ -191,7 +191,12 @@ po::options_description LintTable(commands::LintOptions& options) {
       "stdin-filename", po::value(&options.stdin_filename),
       "the name of standard input ('-'): for its format, the config and its "
       "overrides, and in "
-      "findings")("output,o", po::value(&options.output), "write the report to FILE (atomically)")(
+      "findings")("fix", po::bool_switch(&options.fix),
+                  "apply the safe fixes to the input files (only the fixed bytes change), then "
+                  "report what is left")("fix-dry-run", po::bool_switch(&options.fix_dry_run),
+                                         "print the unified diff --fix would apply; write "
+                                         "nothing")("output,o", po::value(&options.output),
+                                                    "write the report to FILE (atomically)")(
       "fail-on", po::value(&options.fail_on)->default_value(options.fail_on),
       "exit 1 when a finding is at or above: info, warning (or warn), error, "
       "or none")("max-warnings",

@@ -17,6 +17,7 @@
 #include "base/suggest.h"
 #include "commands/changed_files.h"
 #include "commands/exit_code.h"
+#include "commands/fix.h"
 #include "commands/inputs.h"
 #include "commands/lint_report.h"
 #include "commands/output.h"
@@ -215,6 +216,15 @@ Status CheckFlags(LintRun& run) {
   if (!options.print_config.empty()) return Status::Ok();
   bool reads_stdin =
       std::find(options.inputs.begin(), options.inputs.end(), "-") != options.inputs.end();
+  if (options.fix && (options.fix_dry_run || reads_stdin)) {
+    return Status::Usage(options.fix_dry_run
+                             ? "--fix and --fix-dry-run exclude each other"
+                             : "--fix cannot rewrite standard input; use --fix-dry-run to see the "
+                               "diff");
+  }
+  if ((options.fix || options.fix_dry_run) && !options.write_baseline.empty()) {
+    return Status::Usage("--fix with --write-baseline: fix first, then write the baseline");
+  }
   if (!options.stdin_filename.empty() && !reads_stdin) {
     return Status::Usage("--stdin-filename names standard input; give '-' among the inputs");
   }
@@ -453,6 +463,34 @@ void PrintStatistics(const LintRun& run, std::ostream& out, std::ostream& err) {
   }
 }
 
+// --fix and --fix-dry-run: the fixes applied (then the files linted again) or shown as a diff.
+int FixFiles(LintRun& run, std::ostream& out, std::ostream& err) {
+  const LintOptions& options = run.options;
+  Result<FixOutcome> outcome = ApplyFixes(*run.bank, run.findings, run.fs, options.fix_dry_run);
+  if (!outcome.ok()) return Stop(outcome.status(), err);
+  const FixOutcome& o = outcome.value();
+  for (const std::string& note : o.notes) err << "qbank lint: " << note << "\n";
+  auto count = [](size_t n, std::string_view one, std::string_view many) {
+    return std::to_string(n) + " " + std::string(n == 1 ? one : many);
+  };
+  std::string manual;
+  if (o.manual > 0) {
+    manual = "; " + count(o.manual, "finding needs", "findings need") +
+             " a manual edit (escaped in the file, or no safe replacement known)";
+  }
+  std::string fixed = count(o.findings_fixed, "finding", "findings") + " in " +
+                      count(o.files_fixed, "file", "files");
+  if (options.fix_dry_run) {
+    out << o.diff;
+    err << "qbank lint: --fix would fix " << fixed << manual << "\n";
+    return o.files_fixed > 0 ? kExitCheckFailed : kExitOk;
+  }
+  err << "qbank lint: fixed " << fixed << manual << "\n";
+  LintOptions again = options;
+  again.fix = false;
+  return RunLint(again, out, err);
+}
+
 // 2 when an input failed to import; 1 when a finding is at or above --fail-on or warnings
 // exceed --max-warnings (said on `err`); else 0.
 int DecideExitCode(const LintRun& run, std::ostream& err) {
@@ -498,6 +536,7 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
   if (Status s = RestrictToChangedFiles(run); !s.ok()) return stop(s);
   RunEngine(run);
   CollectFindings(run);
+  if (options.fix || options.fix_dry_run) return FixFiles(run, out, err);
   if (!options.write_baseline.empty()) return WriteBaseline(run, err);
   if (Status s = ApplyBaseline(run, err); !s.ok()) return Stop(s, err);
   KeepErrorsOnly(run);

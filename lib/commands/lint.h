@@ -37,6 +37,11 @@ struct LintOptions {
   // --stdin-filename NAME: what "-" is called: its format is detected from NAME, the config is
   // searched from NAME's folder, overrides match NAME, and findings name it.
   std::string stdin_filename;
+  // --fix: apply the findings' fixes to the input files (atomically, only the fixed bytes
+  // change), say how many on `err`, then lint again and report what is left. --fix-dry-run: print
+  // the unified diff --fix would apply on `out` and write nothing (exit 1 when there is one).
+  bool fix = false;
+  bool fix_dry_run = false;
 
   // Pull requests (docs/ci.md).
   std::string output;          // --output FILE: the report goes to FILE (atomically), not `out`

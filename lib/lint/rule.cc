@@ -106,6 +106,36 @@ SourceSpan Reporter::SubSpan(const model::Text& field, size_t begin, size_t end)
   return span;
 }
 
+std::optional<Fix> Reporter::FixRange(const model::Text& field, size_t begin, size_t end,
+                                      std::string replacement) const {
+  const SourceSpan& span = field.span;
+  if (!field.verbatim || !span.known() || span.file >= ctx_.bank->sources.size()) {
+    return std::nullopt;
+  }
+  const std::shared_ptr<const SourceText>& source = ctx_.bank->sources[span.file];
+  if (source == nullptr || begin > end || end > field.value.size()) return std::nullopt;
+  // The field's first byte: its line's start, then column - 1 code points into the line.
+  std::string_view line = source->Line(span.line);
+  size_t offset = 0;
+  // (Columns count bytes that are not UTF-8 continuation bytes, as Advance does.)
+  for (uint32_t column = 1; column < span.column; ++column) {
+    if (offset >= line.size()) return std::nullopt;
+    ++offset;
+    while (offset < line.size() && (static_cast<unsigned char>(line[offset]) & 0xC0) == 0x80) {
+      ++offset;
+    }
+  }
+  size_t start = source->LineStart(span.line) + offset;
+  const std::string& content = source->content();
+  if (content.compare(start, field.value.size(), field.value) != 0) return std::nullopt;
+  Fix fix;
+  fix.file = span.file;
+  fix.begin = start + begin;
+  fix.end = start + end;
+  fix.replacement = std::move(replacement);
+  return fix;
+}
+
 std::string Reporter::QuestionPath(size_t question_index) const {
   size_t n = question_index < ctx_.index_in_file.size() ? ctx_.index_in_file[question_index]
                                                         : question_index;

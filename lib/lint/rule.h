@@ -41,6 +41,16 @@ struct RelatedLocation {
   std::string field_path;
 };
 
+// A safe edit that resolves a finding: bytes [begin, end) of source `file` (an index into
+// Bank::sources, the user's own file as read) replaced by `replacement`. Made only where the field
+// is verbatim in the file (Reporter::FixRange), so it works the same in every format.
+struct Fix {
+  uint32_t file = 0;
+  size_t begin = 0;
+  size_t end = 0;
+  std::string replacement;
+};
+
 struct Finding {
   static constexpr size_t kNoQuestion = static_cast<size_t>(-1);
   std::string rule_id;
@@ -60,6 +70,9 @@ struct Finding {
   // The numbers behind a bank-level finding (counts, test statistic, p-value) as a JSON object,
   // written as "statistics" in the JSON report; null for other findings.
   model::Value statistics;
+  // How `qbank lint --fix` resolves the finding; nullopt when the rule cannot fix it, or the text
+  // is escaped in the file (then it needs a manual edit).
+  std::optional<Fix> fix;
 };
 
 // The fingerprint Finding documents: FNV-1a over the parts, printed as 16 hex digits.
@@ -136,6 +149,11 @@ class Reporter {
   Finding& ReportBank(const SourceSpan& span, std::string_view path,
                       std::string_view offending_text, std::string message);
 
+  // The fix replacing bytes [begin, end) of field.value by `replacement` in the field's source
+  // file; nullopt when the field is not verbatim there (escaped, normalised, or its source is not
+  // at hand).
+  std::optional<Fix> FixRange(const model::Text& field, size_t begin, size_t end,
+                              std::string replacement) const;
   // The span of bytes [begin, end) of a verbatim field (the whole field otherwise).
   static SourceSpan SubSpan(const model::Text& field, size_t begin, size_t end);
   // "questions[N]" for question `question_index`, N counting questions of its own file.
@@ -175,6 +193,8 @@ class Rule {
   virtual std::string_view summary() const = 0;
   virtual Severity default_severity() const = 0;
   virtual RuleScope scope() const { return RuleScope::kQuestion; }
+  // True when the rule attaches fixes to its findings (Finding::fix) where the text allows.
+  virtual bool can_fix() const { return false; }
   // Sets the options from a JSON object (keys missing from it keep their defaults). Returns
   // InvalidInput "option 'NAME': expected ..." for an unknown key or a bad value. The default
   // accepts only an empty object. Files the rule needs (term lists, indexes, banks to compare

@@ -50,6 +50,33 @@ bool UsesJoiners(UChar32 c) {
          script != USCRIPT_CYRILLIC;
 }
 
+// The word [begin, end) of `u` with each letter outside `target` replaced by the one letter of
+// `target` it imitates, in its case; "" when some letter imitates no single letter of `target`.
+std::string Retyped(const icu::UnicodeString& u, int32_t begin, int32_t end, int target,
+                    const std::vector<bool>& capital) {
+  icu::UnicodeString out;
+  for (int32_t i = begin; i < end;) {
+    UChar32 c = u.char32At(i);
+    bool at_capital = capital[static_cast<size_t>(i - begin)];
+    i += U16_LENGTH(c);
+    int script = internal::LetterScript(c);
+    if (script < 0 || script == target) {
+      out.append(c);
+      continue;
+    }
+    if (!internal::LooksLikeScriptAt(c, target, at_capital)) return "";
+    icu::UnicodeString letter = internal::SkeletonAt(c, target, at_capital);
+    if (u_isupper(c)) letter.toUpper(icu::Locale::getRoot());
+    if (letter.countChar32() != 1 || internal::LetterScript(letter.char32At(0)) != target) {
+      return "";
+    }
+    out.append(letter);
+  }
+  std::string utf8;
+  out.toUTF8String(utf8);
+  return utf8;
+}
+
 }  // namespace
 
 std::string_view InvisibleKindName(InvisibleKind kind) {
@@ -187,6 +214,7 @@ std::vector<LookalikeWord> FindLookalikeWords(std::string_view text, int context
       word.scripts += ScriptName(seen[k]);
     }
     looks.toUTF8String(word.looks_like);
+    word.replacement = Retyped(u, seg.begin, seg.end, target, capital);
     found.push_back(std::move(word));
   }
   return found;

@@ -47,6 +47,11 @@ struct LookalikeWord {
   size_t end = 0;
   std::string scripts;     // the word's scripts, e.g. "Latin+Cyrillic"
   std::string looks_like;  // the word as the reader sees it (its skeleton), e.g. "paypal"
+  // The word retyped in the script it pretends to be: each letter of another script replaced by
+  // the one letter of that script it imitates, in its case ("Pаypal" with a Cyrillic "а" gives
+  // "Paypal"); other characters kept. Empty when some letter imitates no single letter of that
+  // script (its skeleton is several letters, or not of the script), so no safe retyping is known.
+  std::string replacement;
 };
 
 // The words of UTF-8 `text` (ICU word breaks) that disguise letters:

@@ -44,6 +44,18 @@ TEST(LookalikeWordsTest, FlagsMixedScriptWords) {
   EXPECT_EQ(text.substr(found[0].begin, found[0].end - found[0].begin), "p\u0430ssword");
   EXPECT_EQ(found[0].scripts, "Latin+Cyrillic");
   EXPECT_EQ(found[0].looks_like, "password");
+  EXPECT_EQ(found[0].replacement, "password");
+}
+
+TEST(LookalikeWordsTest, RetypesOnlyWhenEachForeignLetterImitatesOneLetter) {
+  // "во" in Cyrillic with a Latin "l": the word is Cyrillic, and no Cyrillic letter is an "l".
+  auto found = FindLookalikeWords("Is the word \u0432\u043El here a planet of the solar system?");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].replacement, "");
+  // Armenian "օ" in "cool" is a Latin "o".
+  found = FindLookalikeWords("Is the word c\u0585ol here a planet of the solar system?");
+  ASSERT_EQ(found.size(), 1u);
+  EXPECT_EQ(found[0].replacement, "cool");
 }
 
 TEST(LookalikeWordsTest, FlagsWordsMostlyMadeOfLookAlikes) {
@@ -68,6 +80,10 @@ TEST(LookalikeWordsTest, FlagsCapitalLookAlikesAtWordStartsAndInAcronyms) {
   EXPECT_EQ(found[0].looks_like, "The");
   EXPECT_EQ(found[1].looks_like, "KMS");
   EXPECT_EQ(found[2].looks_like, "HTTPS");
+  // Retyped in Latin, each capital a capital.
+  EXPECT_EQ(found[0].replacement, "The");
+  EXPECT_EQ(found[1].replacement, "KMS");
+  EXPECT_EQ(found[2].replacement, "HTTPS");
   // A capital of another script inside a lower-case word is not a capital look-alike.
   EXPECT_TRUE(FindLookalikeWords("the \u0432\u0435\u0442 word").empty());
 }

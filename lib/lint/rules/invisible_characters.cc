@@ -22,7 +22,17 @@ void InvisibleCharactersRule::CheckQuestion(const LintContext& ctx, size_t index
     bool bare = field.label.rfind("option ", 0) == 0 || field.label.rfind("tag ", 0) == 0;
     message += (bare ? " in " : " in the ") + field.label + "; delete " +
                (found.size() > 1 ? "them" : "it");
-    reporter.ReportRange(index, *field.text, c.offset, c.offset + c.length, field.path, message);
+    Finding& finding = reporter.ReportRange(index, *field.text, c.offset, c.offset + c.length,
+                                            field.path, message);
+    // One edit over the first to the last invisible character, keeping what lies between.
+    size_t begin = c.offset, end = found.back().offset + found.back().length;
+    std::string kept;
+    size_t at = begin;
+    for (const text::InvisibleChar& k : found) {
+      kept.append(field.text->value, at, k.offset - at);
+      at = k.offset + k.length;
+    }
+    finding.fix = reporter.FixRange(*field.text, begin, end, std::move(kept));
   }
 }
 

@@ -9,7 +9,8 @@ namespace qbank::lint {
 
 // Uses text::FindInvisibleCharacters (joiners inside emoji sequences and scripts that need them,
 // and variation selectors after non-ASCII characters, are allowed). One finding per field, at
-// its first invisible character, naming it and counting the others.
+// its first invisible character, naming it and counting the others. Its fix deletes them all
+// (bytes from the first to the last rewritten without them) where the field is verbatim.
 class InvisibleCharactersRule : public Rule {
  public:
   std::string_view id() const override { return "invisible-characters"; }
@@ -17,6 +18,7 @@ class InvisibleCharactersRule : public Rule {
     return "A field contains invisible characters (zero width, bidi controls, soft hyphens).";
   }
   Severity default_severity() const override { return Severity::kWarning; }
+  bool can_fix() const override { return true; }
   void CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const override;
 };
 

@@ -21,7 +21,12 @@ void LookalikeCharactersRule::CheckQuestion(const LintContext& ctx, size_t index
                                 : "\"" + word + "\" is written in " + w.scripts +
                                       " letters that look like " + text::ScriptName(script) +
                                       " ones and reads as \"" + w.looks_like + "\"; retype it";
-      reporter.ReportRange(index, *field.text, w.begin, w.end, field.path, message);
+      Finding& finding =
+          reporter.ReportRange(index, *field.text, w.begin, w.end, field.path, message);
+      // Retyped in the script it imitates, when each letter imitates one letter of it.
+      if (!w.replacement.empty()) {
+        finding.fix = reporter.FixRange(*field.text, w.begin, w.end, w.replacement);
+      }
     }
   }
 }

@@ -18,6 +18,7 @@ class LookalikeCharactersRule : public Rule {
   std::string_view summary() const override {
     return "A word uses look-alike letters from another script (Cyrillic a in a Latin word).";
   }
+  bool can_fix() const override { return true; }
   Severity default_severity() const override { return Severity::kError; }
   void CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const override;
 };

@@ -1,0 +1,172 @@
+// lint --fix and --fix-dry-run: per format, only the fixed bytes change and a second run fixes
+// nothing; escaped text is left for a manual edit; the diff.
+#include "commands/fix.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "commands/lint.h"
+
+namespace qbank::commands {
+namespace {
+
+// An invisible zero width space in the stem and a Cyrillic "о" in "Nitrogen".
+constexpr std::string_view kZwsp = "\u200B";
+constexpr std::string_view kCyrillicO = "\u043E";
+
+class FixTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    for (const char* rel : {"schemas/config.schema.json", "rules/presets/recommended.json",
+                            "rules/terms/dump-markers.txt"}) {
+      Result<std::string> text =
+          RealFileSystem().ReadFile(std::string(QBANK_SOURCE_DIR) + "/" + rel);
+      ASSERT_TRUE(text.ok());
+      fs_.Add(std::string("/data/") + rel, text.value());
+    }
+    // Only the two fixable rules: the test is about the bytes they change.
+    fs_.Add("/w/.qbank.json",
+            R"({"rules": {"invisible-characters": "warning", "lookalike-characters": "warning"}})");
+    options_.fs = &fs_;
+    options_.data_dir = "/data";
+    options_.today = lint::Date{2026, 11, 30};
+    options_.out_is_terminal = false;
+  }
+
+  int Run() {
+    out_.str("");
+    err_.str("");
+    return RunLint(options_, out_, err_);
+  }
+
+  // Writes `text` (with "@Z" for the invisible character and "@O" for the Cyrillic o) to PATH,
+  // runs --fix, and checks that the file became `text` with those marks removed or retyped, and
+  // that a second run fixes nothing.
+  void ExpectFixed(const std::string& path, const std::string& text) {
+    std::string original = Replace(Replace(text, "@Z", kZwsp), "@O", kCyrillicO);
+    std::string fixed = Replace(Replace(text, "@Z", ""), "@O", "o");
+    fs_.Add(path, original);
+    options_.inputs = {path};
+    options_.fix = true;
+    EXPECT_EQ(Run(), 0) << err_.str() << out_.str();
+    EXPECT_EQ(err_.str(), "qbank lint: fixed 2 findings in 1 file\n");
+    EXPECT_EQ(fs_.ReadFile(path).value(), fixed);
+    Run();
+    EXPECT_EQ(err_.str(), "qbank lint: fixed 0 findings in 0 files\n");
+    EXPECT_EQ(fs_.ReadFile(path).value(), fixed);
+  }
+
+  static std::string Replace(std::string text, std::string_view mark, std::string_view by) {
+    for (size_t at = text.find(mark); at != std::string::npos; at = text.find(mark, at)) {
+      text.replace(at, mark.size(), by);
+      at += by.size();
+    }
+    return text;
+  }
+
+  InMemoryFileSystem fs_;
+  LintOptions options_;
+  std::ostringstream out_;
+  std::ostringstream err_;
+};
+
+TEST_F(FixTest, Aiken) {
+  ExpectFixed("/w/air.aiken",
+              "Which gas@Z makes up most of the air?\nA) Oxygen\nB) Nitr@Ogen\nC) Argon\n"
+              "D) Helium\nANSWER: B\n");
+}
+
+TEST_F(FixTest, Gift) {
+  ExpectFixed("/w/air.gift",
+              "// gases\n::air:: Which gas@Z makes up most of the air? {\n  =Nitr@Ogen\n"
+              "  ~Oxygen\n  ~Argon\n  ~Helium\n}\n");
+}
+
+TEST_F(FixTest, MarkdownDraft) {
+  ExpectFixed("/w/air.md",
+              "---\nid: air\n---\n\n## Question\n\nWhich gas@Z makes up most of the air?\n\n"
+              "## Options\n\n- [ ] Oxygen\n- [x] Nitr@Ogen\n- [ ] Argon\n- [ ] Helium\n");
+}
+
+TEST_F(FixTest, Csv) {
+  ExpectFixed("/w/air.csv",
+              "question,choice0,choice1,choice2,choice3,answer\r\n"
+              "\"Which gas@Z makes up most of the air, by volume?\",Oxygen,Nitr@Ogen,Argon,"
+              "Helium,1\r\n");
+}
+
+TEST_F(FixTest, JsonBank) {
+  ExpectFixed(
+      "/w/air.json",
+      "{\n  \"qbank\": 1,\n  \"questions\": [\n    {\"id\": \"air\", \"type\": \"single\",\n"
+      "     \"stem\": \"Which gas@Z makes up most of the air?\",\n"
+      "     \"options\": [{\"text\": \"Oxygen\", \"correct\": false},\n"
+      "                 {\"text\": \"Nitr@Ogen\", \"correct\": true},\n"
+      "                 {\"text\": \"Argon\", \"correct\": false},\n"
+      "                 {\"text\": \"Helium\", \"correct\": false}]}\n  ]\n}\n");
+}
+
+TEST_F(FixTest, MoodleXml) {
+  ExpectFixed("/w/air.xml",
+              "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n"
+              "  <question type=\"multichoice\">\n    <name><text>air</text></name>\n"
+              "    <questiontext format=\"html\"><text>Which gas@Z makes up most of the air?"
+              "</text></questiontext>\n    <single>true</single>\n"
+              "    <answer fraction=\"0\"><text>Oxygen</text></answer>\n"
+              "    <answer fraction=\"100\"><text>Nitr@Ogen</text></answer>\n"
+              "    <answer fraction=\"0\"><text>Argon</text></answer>\n"
+              "    <answer fraction=\"0\"><text>Helium</text></answer>\n  </question>\n</quiz>\n");
+}
+
+TEST_F(FixTest, EscapedTextNeedsAManualEdit) {
+  // The zero width space written as a JSON escape: the file holds no such character to delete.
+  std::string bank =
+      "{\"qbank\": 1, \"questions\": [{\"id\": \"air\", \"type\": \"single\", \"stem\": \"Which "
+      "gas\\u200b makes up most of the air?\", \"options\": [{\"text\": \"Oxygen\", \"correct\": "
+      "false}, {\"text\": "
+      "\"Nitrogen\", \"correct\": true}, {\"text\": \"Argon\", \"correct\": false}, {\"text\": "
+      "\"Helium\", \"correct\": false}]}]}\n";
+  fs_.Add("/w/escaped.json", bank);
+  options_.inputs = {"/w/escaped.json"};
+  options_.fix = true;
+  Run();
+  EXPECT_EQ(err_.str(),
+            "qbank lint: fixed 0 findings in 0 files; 1 finding needs a manual edit (escaped in "
+            "the file, or no safe replacement known)\n");
+  EXPECT_NE(out_.str().find("[invisible-characters]"), std::string::npos) << out_.str();
+  EXPECT_EQ(fs_.ReadFile("/w/escaped.json").value(), bank);
+}
+
+TEST_F(FixTest, DryRunPrintsADiffAndWritesNothing) {
+  std::string original = "Which gas" + std::string(kZwsp) +
+                         " makes up most of the air?\nA) Oxygen\nB) Nitr" +
+                         std::string(kCyrillicO) + "gen\nC) Argon\nD) Helium\nANSWER: B\n";
+  fs_.Add("/w/air.aiken", original);
+  options_.inputs = {"/w/air.aiken"};
+  options_.fix_dry_run = true;
+  EXPECT_EQ(Run(), 1);
+  EXPECT_EQ(out_.str(), "--- /w/air.aiken\n+++ /w/air.aiken\n@@ -1,6 +1,6 @@\n-" +
+                            original.substr(0, original.find('\n')) +
+                            "\n+Which gas makes up most of the air?\n A) Oxygen\n-B) Nitr" +
+                            std::string(kCyrillicO) +
+                            "gen\n+B) Nitrogen\n C) Argon\n D) Helium\n ANSWER: B\n");
+  EXPECT_EQ(err_.str(), "qbank lint: --fix would fix 2 findings in 1 file\n");
+  EXPECT_EQ(fs_.ReadFile("/w/air.aiken").value(), original);
+}
+
+TEST(UnifiedDiffTest, DistantEditsMakeTwoHunksAndAMissingNewlineIsSaid) {
+  std::string before;
+  for (int i = 1; i <= 12; ++i) before += "line " + std::to_string(i) + (i < 12 ? "\n" : "");
+  // "line 2" -> "line two", "line 12" -> "line twelve" (no newline at the end).
+  std::vector<lint::Fix> fixes = {{0, 12, 13, "two"},
+                                  {0, before.size() - 2, before.size(), "twelve"}};
+  std::string after = ApplyEdits(before, fixes);
+  EXPECT_EQ(UnifiedDiff("f", before, after, fixes),
+            "--- f\n+++ f\n@@ -1,5 +1,5 @@\n line 1\n-line 2\n+line two\n line 3\n line 4\n"
+            " line 5\n@@ -9,4 +9,4 @@\n line 9\n line 10\n line 11\n-line 12\n"
+            "\\ No newline at end of file\n+line twelve\n\\ No newline at end of file\n");
+}
+
+}  // namespace
+}  // namespace qbank::commands
