@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
+#include <string_view>
 #include <tuple>
 #include <utility>
 
@@ -29,6 +31,57 @@ std::string Plural(size_t n, std::string_view one, std::string_view many) {
   return std::to_string(n) + " " + std::string(n == 1 ? one : many);
 }
 
+// The baselined groups, by rule and member id, to match group findings member by member.
+class GroupsByMember {
+ public:
+  explicit GroupsByMember(const Baseline& baseline) : baseline_(baseline) {
+    for (size_t i = 0; i < baseline.entries.size(); ++i) {
+      for (const std::string& id : baseline.entries[i].members) {
+        entries_[{baseline.entries[i].rule_id, id}].push_back(i);
+      }
+    }
+  }
+
+  // True when every member of group finding `f` is a member of one baselined group of its rule
+  // (that entry is then marked in `used`). Otherwise, when some baselined group shares members
+  // with it, the message of `f` names the members that group did not have.
+  bool Holds(Finding& f, std::vector<bool>& used) const {
+    if (f.group_members.empty()) return false;
+    const std::set<std::string_view> members(f.group_members.begin(), f.group_members.end());
+    size_t best = SIZE_MAX, best_shared = 0;
+    std::set<size_t> tried;
+    for (const std::string& id : f.group_members) {
+      auto at = entries_.find({f.rule_id, id});
+      if (at == entries_.end()) continue;
+      for (size_t e : at->second) {
+        if (!tried.insert(e).second) continue;
+        size_t shared = 0;
+        for (const std::string& m : baseline_.entries[e].members) shared += members.count(m);
+        if (shared > best_shared) {
+          best = e;
+          best_shared = shared;
+        }
+      }
+    }
+    if (best == SIZE_MAX) return false;
+    // The recorded group is still there (whole, or grown): its entry is not gone.
+    used[best] = true;
+    if (best_shared == f.group_members.size()) return true;
+    const std::vector<std::string>& had_list = baseline_.entries[best].members;
+    const std::set<std::string_view> had(had_list.begin(), had_list.end());
+    std::string joined;
+    for (const std::string& id : f.group_members) {
+      if (had.count(id) == 0) joined += (joined.empty() ? "" : ", ") + id;
+    }
+    f.message += " (new in this group since the baseline: " + joined + ")";
+    return false;
+  }
+
+ private:
+  const Baseline& baseline_;
+  std::map<std::pair<std::string, std::string>, std::vector<size_t>> entries_;
+};
+
 }  // namespace
 
 Baseline MakeBaseline(const std::vector<Finding>& findings) {
@@ -36,7 +89,8 @@ Baseline MakeBaseline(const std::vector<Finding>& findings) {
   baseline.entries.reserve(findings.size());
   for (const Finding& f : findings) {
     baseline.entries.push_back(BaselineEntry{StableFingerprint(f), f.rule_id, f.question_id,
-                                             Shorten(f.message, kBaselineMessageBytes)});
+                                             Shorten(f.message, kBaselineMessageBytes),
+                                             f.group_members});
   }
   std::sort(baseline.entries.begin(), baseline.entries.end(),
             [](const BaselineEntry& a, const BaselineEntry& b) {
@@ -55,6 +109,10 @@ std::string WriteBaseline(const Baseline& baseline, std::string_view generator) 
     entry["rule"] = e.rule_id;
     entry["question"] = e.question_id;
     entry["message"] = e.message;
+    if (!e.members.empty()) {
+      model::Value::Array members(e.members.begin(), e.members.end());
+      entry["members"] = std::move(members);
+    }
     entries.emplace_back(std::move(entry));
   }
   model::Value::Object root;
@@ -114,6 +172,13 @@ Result<Baseline> ReadBaseline(const SourceText& source) {
         return error(*n, std::string("expected \"") + field.key + "\": a string");
       *field.out = n->as_string();
     }
+    if (const json::Node* members = item.Find("members"); members != nullptr) {
+      if (!members->is_array()) return error(*members, "expected \"members\": an array of ids");
+      for (const json::Node& m : members->items()) {
+        if (!m.is_string()) return error(m, "expected a member id (a string)");
+        entry.members.push_back(m.as_string());
+      }
+    }
     baseline.entries.push_back(std::move(entry));
   }
   return baseline;
@@ -127,11 +192,20 @@ BaselineMatch ApplyBaseline(const Baseline& baseline, std::vector<Finding> findi
   }
   std::vector<bool> used(baseline.entries.size(), false);
   BaselineMatch match;
+  std::vector<Finding> unmatched;
   for (Finding& f : findings) {
     auto it = unused.find(StableFingerprint(f));
     if (it != unused.end() && !it->second.empty()) {
       used[it->second.back()] = true;
       it->second.pop_back();
+      ++match.matched;
+    } else {
+      unmatched.push_back(std::move(f));
+    }
+  }
+  GroupsByMember groups(baseline);
+  for (Finding& f : unmatched) {
+    if (groups.Holds(f, used)) {
       ++match.matched;
     } else {
       match.new_findings.push_back(std::move(f));

@@ -18,8 +18,9 @@ namespace qbank::commands {
 struct BaselineEntry {
   std::string fingerprint;
   std::string rule_id;
-  std::string question_id;  // empty for findings on the bank as a whole
-  std::string message;      // shortened to kBaselineMessageBytes
+  std::string question_id;           // empty for findings on the bank as a whole
+  std::string message;               // shortened to kBaselineMessageBytes
+  std::vector<std::string> members;  // a group finding's member ids (Finding::group_members)
   friend bool operator==(const BaselineEntry&, const BaselineEntry&) = default;
 };
 
@@ -36,8 +37,8 @@ inline constexpr size_t kBaselineMessageBytes = 160;
 Baseline MakeBaseline(const std::vector<lint::Finding>& findings);
 
 // The baseline file (schemas/baseline.schema.json): {"entries": [{"fingerprint", "message",
-// "question", "rule"}...], "generator": generator, "kind": "qbank-baseline", "version": 1},
-// two-space indented with a final newline.
+// "question", "rule", and "members" for a group}...], "generator": generator, "kind":
+// "qbank-baseline", "version": 1}, two-space indented with a final newline.
 std::string WriteBaseline(const Baseline& baseline, std::string_view generator);
 
 // Reads a baseline file. InvalidInput "path:line:col: expected ..." when it is not JSON, not a
@@ -57,6 +58,10 @@ struct BaselineMatch {
 
 // Drops each finding whose fingerprint has an unused baseline entry, using that entry up: an entry
 // covers one finding, so a second identical finding is new unless the baseline records it twice.
+// A group finding (Finding::group_members) is also dropped when all its members were members of
+// one baselined group of the same rule: a member that left the group, or an edited stem, does not
+// make the rest new; a question that joined it does, and the finding's message then names the
+// members the baseline did not have.
 BaselineMatch ApplyBaseline(const Baseline& baseline, std::vector<lint::Finding> findings);
 
 // "baseline: 3 findings matched, 1 new; 2 entries no longer occur (fixed): regenerate the

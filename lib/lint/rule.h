@@ -65,6 +65,10 @@ struct Finding {
   // the offending text: it survives edits elsewhere in the file (line numbers are not in it).
   std::string fingerprint;
   std::vector<RelatedLocation> related;
+  // For a finding on a group of questions (near duplicates, one option set, one reused
+  // explanation): the ids of every member, the one it sits on first, so a baseline can hold the
+  // group member by member. Empty for other findings.
+  std::vector<std::string> group_members;
   // Index of the question in Bank::questions, kNoQuestion for findings on the bank as a whole.
   size_t question_index = kNoQuestion;
   // The numbers behind a bank-level finding (counts, test statistic, p-value) as a JSON object,

@@ -27,6 +27,13 @@ Finding MakeFinding(std::string rule, std::string question, std::string fingerpr
   return f;
 }
 
+Finding GroupFinding(std::string fingerprint, std::vector<std::string> members) {
+  Finding f = MakeFinding("near-duplicate", members.front(), std::move(fingerprint),
+                          "one of " + std::to_string(members.size()) + " near-duplicate questions");
+  f.group_members = std::move(members);
+  return f;
+}
+
 TEST(BaselineTest, WritesSortedEntriesAndReadsThemBack) {
   std::vector<Finding> findings = {
       MakeFinding("b-rule", "q-2", "00000000000000bb"),
@@ -55,7 +62,8 @@ TEST(BaselineTest, FileMatchesItsSchema) {
   ASSERT_TRUE(schema_text.ok()) << schema_text.status().ToString();
   SourceText schema(schema_path, *schema_text);
   std::string text = WriteBaseline(
-      MakeBaseline({MakeFinding("r", "q", "0123456789abcdef"), MakeFinding("s", "", "ff")}),
+      MakeBaseline({MakeFinding("r", "q", "0123456789abcdef"), MakeFinding("s", "", "ff"),
+                    GroupFinding("abcd", {"q-1", "q-2"})}),
       "qbank test");
   Status status = json::ValidateSchema(SourceText("base.json", text), schema);
   EXPECT_TRUE(status.ok()) << status.ToString() << "\n" << text;
@@ -159,6 +167,44 @@ TEST(BaselineTest, FindingsWithoutFingerprintGetAStableOne) {
 // The acceptance test of the issue: record a baseline, insert lines (a new question and blank
 // lines) above the recorded findings, lint again: only the new question's findings are new and
 // no entry is reported gone.
+// A group finding is held member by member: an edited stem (a new fingerprint) or a member that
+// left keeps it matched; a question that joined makes it new and is named.
+TEST(BaselineTest, GroupsAreMatchedMemberByMember) {
+  Baseline baseline = MakeBaseline(
+      {GroupFinding("aaaa", {"q-1", "q-2", "q-3"}), GroupFinding("bbbb", {"q-7", "q-8"})});
+  std::string text = WriteBaseline(baseline, "qbank test");
+  EXPECT_NE(text.find("\"members\": [\n        \"q-1\","), std::string::npos) << text;
+  Result<Baseline> read = ReadBaseline(SourceText("base.json", text));
+  ASSERT_TRUE(read.ok()) << read.status().ToString();
+  EXPECT_EQ(read->entries, baseline.entries);
+
+  BaselineMatch match =
+      ApplyBaseline(*read, {GroupFinding("cccc", {"q-1", "q-2", "q-3"}),    // a stem edited
+                            GroupFinding("dddd", {"q-8"}),                  // q-7 left
+                            GroupFinding("eeee", {"q-2", "q-3", "q-4"})});  // q-4 joined
+  EXPECT_EQ(match.matched, 2u);
+  ASSERT_EQ(match.new_findings.size(), 1u);
+  EXPECT_EQ(match.new_findings[0].message,
+            "one of 3 near-duplicate questions (new in this group since the baseline: q-4)");
+  EXPECT_TRUE(match.gone.empty());
+  // A group that only grew leaves no entry gone ("fixed"): its finding is new.
+  BaselineMatch grown = ApplyBaseline(*read, {GroupFinding("gggg", {"q-1", "q-2", "q-3", "q-5"}),
+                                              GroupFinding("bbbb", {"q-7", "q-8"})});
+  EXPECT_EQ(grown.new_findings.size(), 1u);
+  EXPECT_TRUE(grown.gone.empty());
+  // Another rule's group with the same members is not held by it.
+  Finding other = GroupFinding("ffff", {"q-1", "q-2"});
+  other.rule_id = "duplicate-option-set";
+  EXPECT_EQ(ApplyBaseline(*read, {other}).new_findings.size(), 1u);
+  // A members list that is not an array of strings is refused with its place.
+  Result<Baseline> bad = ReadBaseline(SourceText(
+      "b.json",
+      R"({"kind":"qbank-baseline","version":1,"entries":[{"fingerprint":"a","members":[1]}]})"));
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().ToString().find("b.json:1:"), std::string::npos)
+      << bad.status().ToString();
+}
+
 TEST(BaselineTest, SurvivesLinesInsertedAboveTheFindings) {
   const std::string path = "/bank/net.txt";
   model::Bank before = qbank::testing::ImportAiken({{path, qbank::testing::kTwoQuestions}});

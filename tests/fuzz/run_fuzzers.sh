@@ -3,7 +3,11 @@
 # CPU priority, from its seed corpus and dictionary; prints the executions and coverage each
 # reached. A crash stops with its reproducer in BUILD_DIR/fuzz-artifacts/ and exit code 1.
 # Usage: bash tests/fuzz/run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]
+#        bash tests/fuzz/run_fuzzers.sh BUILD_DIR fixed [TARGET...]
 #   (BUILD_DIR configured with -DQBANK_FUZZ=ON and the `fuzzers` target built; docs/reliability.md)
+# "fixed" is what CI runs: each target makes a fixed number of executions (about 15 seconds on
+# these machines, from runs_for below) with random seed 1, from the seed corpus alone, so the
+# run is the same on every machine: what passes here passes in CI, and a find reproduces.
 set -uo pipefail
 src="$(cd "$(dirname "$0")/../.." && pwd)"
 build="$1"
@@ -31,6 +35,22 @@ dict_for() {
   esac
 }
 
+# Executions per target in a "fixed" run: about 15 seconds each at the speeds CI measured.
+runs_for() {
+  case "$1" in
+    aiken_fuzz) echo 60000 ;;
+    config_fuzz) echo 20000 ;;
+    csv_fuzz | md_fuzz | moodle_xml_fuzz) echo 30000 ;;
+    dump_fuzz) echo 40000 ;;
+    gift_fuzz | json_bank_fuzz | json_format_fuzz) echo 8000 ;;
+    page_fuzz) echo 15000 ;;
+    qti_item_fuzz) echo 50000 ;;
+    qti_package_fuzz) echo 5000 ;;
+    reference_index_fuzz) echo 300 ;;
+    *) echo 2000 ;;
+  esac
+}
+
 failed=0
 printf '%-22s %12s %8s %8s %8s\n' target executions exec/s cov ft
 for t in "${targets[@]}"; do
@@ -41,12 +61,22 @@ for t in "${targets[@]}"; do
     continue
   fi
   mkdir -p "$work/$t" "$seeds/$t"
-  args=(-max_total_time="$seconds" -max_len=65536 -timeout=25 -rss_limit_mb=2560
-    -artifact_prefix="$artifacts/$t-" -print_final_stats=1)
+  args=(-max_len=65536 -timeout=25 -rss_limit_mb=2560 -artifact_prefix="$artifacts/$t-"
+    -print_final_stats=1)
+  corpus="$work/$t"
+  if [ "$seconds" = fixed ]; then
+    # A fresh corpus each time: what earlier runs kept would change the path taken.
+    corpus="$work/$t-fixed"
+    rm -rf "$corpus"
+    mkdir -p "$corpus"
+    args+=(-runs="$(runs_for "$t")" -seed=1)
+  else
+    args+=(-max_total_time="$seconds")
+  fi
   dict="$(dict_for "$t")"
   [ -n "$dict" ] && args+=(-dict="$src/tests/fuzz/$dict")
   log="$build/fuzz-$t.log"
-  nice -n 19 "$bin" "${args[@]}" "$work/$t" "$seeds/$t" > "$log" 2>&1
+  nice -n 19 "$bin" "${args[@]}" "$corpus" "$seeds/$t" > "$log" 2>&1
   rc=$?
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
   speed=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)

@@ -57,6 +57,8 @@ void DuplicateOptionSetRule::CheckBank(const LintContext& ctx, std::span<const s
                                     DescribeRecord(*features, first_other) +
                                     MoreMembersNote(m.others.size());
     Finding& f = reporter.Report(here, q.options.front().text, "options[0]", std::move(message));
+    f.group_members.push_back(q.id.value);
+    for (size_t i : m.others) f.group_members.push_back(features->question(records[i]).id.value);
     for (size_t k = 0; k < m.others.size() && k < kListedMembers; ++k) {
       const size_t r = records[m.others[k]];
       const model::Question& other = features->question(r);

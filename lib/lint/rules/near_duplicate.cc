@@ -126,6 +126,8 @@ void NearDuplicateRule::ReportGroup(const LintContext& ctx,
   std::string members = q.stem.value;
   for (const std::string& id : ids) members += "\n" + id;
   f.fingerprint = Fingerprint(id(), q.id.value, "stem", members);
+  f.group_members.push_back(q.id.value);
+  f.group_members.insert(f.group_members.end(), ids.begin(), ids.end());
   for (size_t k = 0; k < m.others.size() && k < kListedMembers; ++k) {
     const size_t i = m.others[k];
     const size_t r = group.members[i];

@@ -66,6 +66,12 @@ void ReusedExplanationRule::CheckBank(const LintContext& ctx, std::span<const si
     message += " (" + std::to_string(group.questions) + " questions use it)" +
                MoreMembersNote(m.others.size());
     Finding& f = reporter.Report(index, Field(q, option), FieldPath(option), std::move(message));
+    // Members are fields: "q-7 explanation", "q-9 options[1].rationale".
+    f.group_members.push_back(q.id.value + " " + FieldPath(option));
+    for (size_t i : m.others) {
+      const auto [r, o] = group.members[i];
+      f.group_members.push_back(ctx.bank->questions[r].id.value + " " + FieldPath(o));
+    }
     for (size_t k = 0; k < m.others.size() && k < kListedMembers; ++k) {
       const auto [r, o] = group.members[m.others[k]];
       const model::Question& other = ctx.bank->questions[r];
