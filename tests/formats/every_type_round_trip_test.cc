@@ -16,6 +16,7 @@
 #include "formats/moodle_xml_format.h"
 #include "formats/qti_format.h"
 #include "formats/question_names.h"
+#include "import_export_test_support.h"
 #include "qti_schema_test_support.h"
 #include "xml_formats_test_support.h"
 #include "zip/zip_archive.h"
@@ -29,8 +30,6 @@ using qti_schema_testing::SchemaErrors;
 const QtiFormat kQti21(QtiFormat::Version::k21);
 const QtiFormat kQti30(QtiFormat::Version::k30);
 
-std::string NumericalNotation(const std::string& text);
-
 // What every format that holds a type must keep of a question: id, type, domain (as a Moodle
 // category or a plain path), stem, the text after a gap, explanation, and each option's text,
 // key, weight, rationale and match.
@@ -41,8 +40,9 @@ std::string Summary(const model::Bank& bank) {
            DomainOfCategory(q.domain.value) + ": " + q.stem.value +
            " | gap after: " + TextAfterGap(q) + " | explanation: " + q.explanation.value + "\n";
     for (const model::Option& o : q.options) {
-      std::string text = q.type == model::QuestionType::kNumerical ? NumericalNotation(o.text.value)
-                                                                   : o.text.value;
+      std::string text = q.type == model::QuestionType::kNumerical
+                             ? qbank::testing::NumericalNotation(o.text.value)
+                             : o.text.value;
       out += "  " + std::string(o.correct ? "*" : "-") + " " + text;
       if (o.weight) out += " (" + std::to_string(*o.weight) + "%)";
       if (!MatchOf(o).empty()) out += " -> " + MatchOf(o);
@@ -56,25 +56,6 @@ std::string Summary(const model::Bank& bank) {
 std::string OutputName(const Format& format) {
   if (&format == &kQti21 || &format == &kQti30) return "out.zip";
   return "out." + std::string(format.extensions().front().substr(1));
-}
-
-// Numerical answers in one notation ("v:t" with t > 0, else "v"; a range as its midpoint and
-// half-width), as Moodle XML and QTI write them.
-std::string NumericalNotation(const std::string& text) {
-  auto format = [](double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.15g", v);
-    return std::string(buf);
-  };
-  if (size_t dots = text.find(".."); dots != std::string::npos) {
-    double lo = std::strtod(text.substr(0, dots).c_str(), nullptr);
-    double hi = std::strtod(text.substr(dots + 2).c_str(), nullptr);
-    return format((lo + hi) / 2) + ":" + format((hi - lo) / 2);
-  }
-  size_t colon = text.find(':');
-  if (colon == std::string::npos) return text;
-  double t = std::strtod(text.substr(colon + 1).c_str(), nullptr);
-  return t == 0 ? text.substr(0, colon) : text;
 }
 
 void RoundTrip(const Format& home, const std::string& fixture) {

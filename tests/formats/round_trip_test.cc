@@ -127,25 +127,6 @@ struct Held {
   std::set<std::string> ignored_extension_keys;  // bookkeeping the format adds on import
 };
 
-// A numerical answer in one notation ("v:t" with t > 0, else "v"; a range "lo..hi" as its
-// midpoint and half-width), as Moodle XML and QTI write them.
-std::string NumericalNotation(const std::string& text) {
-  auto format = [](double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.15g", v);
-    return std::string(buf);
-  };
-  if (size_t dots = text.find(".."); dots != std::string::npos) {
-    double lo = std::strtod(text.substr(0, dots).c_str(), nullptr);
-    double hi = std::strtod(text.substr(dots + 2).c_str(), nullptr);
-    return format((lo + hi) / 2) + ":" + format((hi - lo) / 2);
-  }
-  size_t colon = text.find(':');
-  if (colon == std::string::npos) return text;
-  double t = std::strtod(text.substr(colon + 1).c_str(), nullptr);
-  return t == 0 ? text.substr(0, colon) : text;
-}
-
 std::string Fields(const model::Value& v, const Held& held) {
   model::Value copy = v;
   if (copy.is_object()) {
@@ -253,7 +234,8 @@ std::string Differences(const model::Bank& a, const model::Bank& b, const Held& 
       const model::Option& y = q.options[k];
       std::string o = at + "options[" + std::to_string(k) + "].";
       if (!held.numerical_notation && p.type == QuestionType::kNumerical) {
-        check(o + "text", NumericalNotation(x.text.value), NumericalNotation(y.text.value));
+        check(o + "text", testing::NumericalNotation(x.text.value),
+              testing::NumericalNotation(y.text.value));
       } else {
         check(o + "text", x.text.value, y.text.value);
       }
