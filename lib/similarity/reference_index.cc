@@ -197,16 +197,16 @@ std::string ReferenceIndexBuilder::Serialize() {
     names.push_back('\0');
   }
   std::string out;
-  out.reserve(kHeaderSize + names.size() + 16 + (size_t{4} << ReferenceIndex::kBucketBits) +
-              entries_.size() * 16 + passages_.size() * 40 + 16 + words_.size() * 4 +
-              strings_.size());
+  const int bucket_bits = ReferenceIndex::BucketBitsFor(entries_.size());
+  out.reserve(kHeaderSize + names.size() + 16 + (size_t{4} << bucket_bits) + entries_.size() * 16 +
+              passages_.size() * 40 + 16 + words_.size() * 4 + strings_.size());
   out.append(kMagic, sizeof kMagic);
   Put32(&out, kReferenceIndexVersion);
   Put32(&out, kByteOrderMark);
   Put32(&out, parameters_.ngram);
   Put32(&out, parameters_.window);
   Put32(&out, kKeyScheme);
-  Put32(&out, 0);  // reserved
+  Put32(&out, static_cast<uint32_t>(bucket_bits));
   Put64(&out, documents_.size());
   Put64(&out, passages_.size());
   Put64(&out, entries_.size());
@@ -216,8 +216,8 @@ std::string ReferenceIndexBuilder::Serialize() {
   out.append(names);
   PadTo8(&out);
   // The bucket directory: the first entry of each top-bits bucket, plus the end.
-  std::vector<uint32_t> buckets((size_t{1} << ReferenceIndex::kBucketBits) + 1, 0);
-  for (const Entry& e : entries_) ++buckets[(e.hash >> (64 - ReferenceIndex::kBucketBits)) + 1];
+  std::vector<uint32_t> buckets((size_t{1} << bucket_bits) + 1, 0);
+  for (const Entry& e : entries_) ++buckets[(e.hash >> (64 - bucket_bits)) + 1];
   for (size_t b = 1; b < buckets.size(); ++b) buckets[b] += buckets[b - 1];
   for (uint32_t b : buckets) Put32(&out, b);
   PadTo8(&out);
@@ -269,6 +269,42 @@ Result<ReferenceIndex> ReferenceIndex::LoadMapped(const std::string& path) {
   return Adopt(std::move(owner), std::string_view(static_cast<const char*>(address), size), path);
 }
 
+namespace {
+
+// The document names: NUL-terminated, one after another. False when the last is unterminated.
+bool ReadNames(std::string_view names, std::vector<std::string>* out) {
+  while (!names.empty()) {
+    size_t nul = names.find('\0');
+    if (nul == std::string_view::npos) return false;
+    out->emplace_back(names.substr(0, nul));
+    names.remove_prefix(nul + 1);
+  }
+  return true;
+}
+
+// The bucket directory must rise from 0 to the entry count; entries and passage records are not
+// scanned (a damaged one can only give a wrong match, and ids and offsets are checked when used),
+// so a mapped index opens without reading them.
+bool ReadDirectory(std::string_view bytes, uint64_t directory, uint64_t bucket_count,
+                   uint64_t count, std::vector<uint32_t>* buckets) {
+  buckets->resize(bucket_count);
+  uint32_t previous = 0;
+  for (uint64_t b = 0; b < bucket_count; ++b) {
+    uint32_t v = Get32(bytes, directory + b * 4);
+    if (v < previous || v > count || (b == 0 && v != 0)) return false;
+    (*buckets)[b] = previous = v;
+  }
+  return previous == count;
+}
+
+}  // namespace
+
+int ReferenceIndex::BucketBitsFor(uint64_t fingerprints) {
+  int bits = kMinBucketBits;
+  while (bits < kMaxBucketBits && (uint64_t{8} << bits) < fingerprints) ++bits;
+  return bits;
+}
+
 Result<ReferenceIndex> ReferenceIndex::Adopt(std::shared_ptr<const void> owner,
                                              std::string_view bytes, const std::string& path) {
   auto bad = [&](const std::string& what) {
@@ -302,7 +338,14 @@ Result<ReferenceIndex> ReferenceIndex::Adopt(std::shared_ptr<const void> owner,
   uint64_t available = bytes.size() - kHeaderSize;
   if (names_size > available || doc_count > names_size) return bad("truncated document names");
   uint64_t names_end = kHeaderSize + names_size;
-  const uint64_t bucket_count = (uint64_t{1} << kBucketBits) + 1;
+  uint32_t bucket_bits = Get32(bytes, 28);
+  if (bucket_bits < kMinBucketBits || bucket_bits > kMaxBucketBits ||
+      static_cast<int>(bucket_bits) != BucketBitsFor(count)) {
+    return bad("bucket directory size " + std::to_string(bucket_bits) + " does not fit " +
+               std::to_string(count) + " fingerprints");
+  }
+  index.bucket_bits_ = static_cast<int>(bucket_bits);
+  const uint64_t bucket_count = (uint64_t{1} << bucket_bits) + 1;
   uint64_t directory = (names_end + 7) / 8 * 8;
   uint64_t table = (directory + bucket_count * 4 + 7) / 8 * 8;
   // Each count is bounded by the file size first, so the sum below cannot overflow.
@@ -314,26 +357,13 @@ Result<ReferenceIndex> ReferenceIndex::Adopt(std::shared_ptr<const void> owner,
                " passages, " + std::to_string(words) + " passage words and " +
                std::to_string(strings) + " bytes of passage text; the file size does not match");
   }
-  const char* p = bytes.data() + kHeaderSize;
-  const char* end = bytes.data() + names_end;
-  while (p < end) {
-    const char* nul = static_cast<const char*>(std::memchr(p, '\0', static_cast<size_t>(end - p)));
-    if (nul == nullptr) return bad("unterminated document name");
-    index.names_.emplace_back(p, nul);
-    p = nul + 1;
+  if (!ReadNames(bytes.substr(kHeaderSize, names_size), &index.names_)) {
+    return bad("unterminated document name");
   }
   if (index.names_.size() != doc_count) return bad("document count does not match the names");
-  // The bucket directory must rise from 0 to the entry count; entries and passage records are
-  // not scanned (a damaged one can only give a wrong match, and ids and offsets are checked when
-  // used), so a mapped index opens without reading them.
-  index.buckets_.resize(bucket_count);
-  uint32_t previous = 0;
-  for (uint64_t b = 0; b < bucket_count; ++b) {
-    uint32_t v = Get32(bytes, directory + b * 4);
-    if (v < previous || v > count || (b == 0 && v != 0)) return bad("damaged bucket directory");
-    index.buckets_[b] = previous = v;
+  if (!ReadDirectory(bytes, directory, bucket_count, count, &index.buckets_)) {
+    return bad("damaged bucket directory");
   }
-  if (previous != count) return bad("damaged bucket directory");
   index.passages_ = passages;
   index.count_ = count;
   index.words_count_ = words;
@@ -398,7 +428,7 @@ struct ReferenceIndex::Hit {
 
 void ReferenceIndex::LookUp(uint64_t hash, uint32_t first, uint32_t end, bool field,
                             const OverlapOptions& options, std::vector<Hit>& hits) const {
-  size_t bucket = hash >> (64 - kBucketBits);
+  size_t bucket = hash >> (64 - bucket_bits_);
   size_t lo = buckets_[bucket];
   size_t hi = buckets_[bucket + 1];
   while (lo < hi) {  // first entry >= hash

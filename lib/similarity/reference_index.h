@@ -32,7 +32,7 @@ struct IndexParameters {
 // each passage keeps its distinct words (for the word-set similarity) and document and line. 3:
 // fingerprints name their word in the passage, and each passage keeps its text, column and dump
 // question number, so a finding quotes the reference and says where the text is.
-inline constexpr uint32_t kReferenceIndexVersion = 3;
+inline constexpr uint32_t kReferenceIndexVersion = 4;
 
 // Where a passage starts in its document.
 struct PassagePlace {
@@ -244,10 +244,15 @@ class ReferenceIndex {
   size_t strings_offset_ = 0;
   size_t strings_size_ = 0;
   std::vector<uint32_t> buckets_;  // first entry of each top-bits bucket, plus the end
+  int bucket_bits_ = 0;
 
  public:
-  // Fingerprints are bucketed by their top bits; the file holds the bucket directory.
-  static constexpr int kBucketBits = 18;
+  // Fingerprints are bucketed by their top bits; the file holds the bucket directory, whose size
+  // follows the fingerprint count (about 8 a bucket) between these bounds, so a small index is
+  // small and a large one opens by reading at most 1 MB of directory.
+  static constexpr int kMinBucketBits = 4;
+  static constexpr int kMaxBucketBits = 18;
+  static int BucketBitsFor(uint64_t fingerprints);
 };
 
 }  // namespace qbank::similarity

@@ -17,10 +17,9 @@
 
 namespace {
 
-void Exercise(const qbank::similarity::ReferenceIndex& index, std::string_view query) {
-  for (size_t d = 0; d < index.document_count(); ++d)
-    (void)index.document(static_cast<uint32_t>(d));
-  // The query's lines are its fields, as a question's stem and options are.
+// The query's lines are its fields, as a question's stem and options are. Made once an input:
+// the damaged copies are searched with the same query.
+qbank::similarity::ReferenceQuery MakeQuery(std::string_view query) {
   qbank::similarity::ReferenceQuery fields;
   size_t start = 0;
   while (start <= query.size()) {
@@ -32,6 +31,13 @@ void Exercise(const qbank::similarity::ReferenceIndex& index, std::string_view q
     }
     start = end + 1;
   }
+  return fields;
+}
+
+void Exercise(const qbank::similarity::ReferenceIndex& index,
+              const qbank::similarity::ReferenceQuery& fields) {
+  for (size_t d = 0; d < index.document_count(); ++d)
+    (void)index.document(static_cast<uint32_t>(d));
   qbank::similarity::OverlapOptions options;
   options.min_run_words = 1;
   options.min_shared = 1;
@@ -46,7 +52,7 @@ void Exercise(const qbank::similarity::ReferenceIndex& index, std::string_view q
   }
 }
 
-void ParseAndSearch(std::string bytes, std::string_view query) {
+void ParseAndSearch(std::string bytes, const qbank::similarity::ReferenceQuery& query) {
   auto index = qbank::similarity::ReferenceIndex::Parse(std::move(bytes), "refs.qidx");
   if (!index.ok()) {
     if (index.status().ToString().rfind("refs.qidx", 0) != 0) {
@@ -63,7 +69,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   using namespace qbank;
   std::string_view input(reinterpret_cast<const char*>(data), size);
   if (input.starts_with("QBKREFIX")) {
-    ParseAndSearch(std::string(input), "the quick brown fox jumps over the lazy dog again");
+    ParseAndSearch(std::string(input),
+                   MakeQuery("the quick brown fox jumps over the lazy dog again"));
     return 0;
   }
   if (!text::IsValidUtf8(input)) return 0;
@@ -72,7 +79,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   std::string bytes = builder.Serialize();
   auto index = similarity::ReferenceIndex::Parse(bytes, "refs.qidx");
   if (!index.ok()) fuzz::Fail("a written index does not read back", index.status().message());
-  Exercise(*index, input);
+  const similarity::ReferenceQuery query = MakeQuery(input);
+  Exercise(*index, query);
   // Damaged copies: the input's first bytes choose offsets and values.
   for (size_t i = 0; i + 2 < size && i < 24; i += 3) {
     std::string damaged = bytes;
@@ -82,7 +90,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     } else {
       damaged[at] = static_cast<char>(data[i + 2]);
     }
-    ParseAndSearch(std::move(damaged), input);
+    ParseAndSearch(std::move(damaged), query);
   }
   return 0;
 }

@@ -46,7 +46,7 @@ runs_for() {
     page_fuzz) echo 15000 ;;
     qti_item_fuzz) echo 50000 ;;
     qti_package_fuzz) echo 5000 ;;
-    reference_index_fuzz) echo 300 ;;
+    reference_index_fuzz) echo 1000 ;;
     *) echo 2000 ;;
   esac
 }

@@ -243,18 +243,28 @@ TEST(ReferenceIndexTest, RejectsFilesThatAreNotIndexes) {
   std::string version_one = bytes.substr(0, 64);
   version_one[8] = 1;
   EXPECT_NE(message(version_one)
-                .find("version 1, expected version 3 (rebuild it with `qbank "
+                .find("version 1, expected version 4 (rebuild it with `qbank "
                       "index build SOURCE... -o refs.qidx`)"),
             std::string::npos)
       << message(version_one);
   // Version 2 (passages without their text) likewise.
   std::string version_two = bytes;
   version_two[8] = 2;
-  EXPECT_NE(message(version_two).find("version 2, expected version 3 (rebuild it"),
+  EXPECT_NE(message(version_two).find("version 2, expected version 4 (rebuild it"),
+            std::string::npos);
+  // Version 3 (a bucket directory of 2^18 entries whatever the size) likewise.
+  std::string version_three = bytes;
+  version_three[8] = 3;
+  EXPECT_NE(message(version_three).find("version 3, expected version 4 (rebuild it"),
             std::string::npos);
   std::string other_version = bytes;
   other_version[8] = 9;
-  EXPECT_NE(message(other_version).find("version 9, expected version 3"), std::string::npos);
+  EXPECT_NE(message(other_version).find("version 9, expected version 4"), std::string::npos);
+  // A directory size that does not fit the fingerprint count is damage, not a different index.
+  std::string other_directory = bytes;
+  other_directory[28] = static_cast<char>(other_directory[28] + 1);
+  EXPECT_NE(message(other_directory).find("bucket directory size"), std::string::npos)
+      << message(other_directory);
   std::string unsorted = bytes;
   // Garbage over the whole fingerprint table must be caught, never crash.
   for (size_t i = 72; i < unsorted.size(); ++i) unsorted[i] = static_cast<char>(0xA5 ^ i);
@@ -269,6 +279,44 @@ TEST(ReferenceIndexTest, RejectsFilesThatAreNotIndexes) {
 
 namespace qbank::similarity {
 namespace {
+
+// The bucket directory grows with the fingerprint count (about 8 a bucket) up to 2^18 buckets:
+// an index of one passage holds a directory of 17 entries, not a megabyte.
+TEST(ReferenceIndexTest, SizesTheBucketDirectoryToTheIndex) {
+  EXPECT_EQ(ReferenceIndex::BucketBitsFor(0), ReferenceIndex::kMinBucketBits);
+  EXPECT_EQ(ReferenceIndex::BucketBitsFor(128), 4);
+  EXPECT_EQ(ReferenceIndex::BucketBitsFor(129), 5);
+  EXPECT_EQ(ReferenceIndex::BucketBitsFor(uint64_t{8} << 17), 17);
+  EXPECT_EQ(ReferenceIndex::BucketBitsFor(uint64_t{1} << 40), ReferenceIndex::kMaxBucketBits);
+  ReferenceIndexBuilder small;
+  small.AddPassage(small.AddDocument("d"), 1, kPassage);
+  EXPECT_LT(small.Serialize().size(), 4096u);
+  // Many passages: a larger directory, and every passage is still found through it.
+  ReferenceIndexBuilder large;
+  uint32_t doc = large.AddDocument("many.txt");
+  std::vector<std::string> passages;
+  auto word = [](int n) {  // a made-up word per number: "bak", "cel", ...
+    std::string w;
+    for (int k = 0; k < 3; ++k, n /= 20) {
+      w += "bcdfghjklmnpqrstvwz"[n % 19];
+      w += "aeiou"[(n / 19) % 5];
+    }
+    return w;
+  };
+  for (int i = 0; i < 400; ++i) {
+    std::string text;
+    for (int k = 0; k < 30; ++k) text += (k == 0 ? "" : " ") + word(i * 30 + k);
+    passages.push_back(text);
+    large.AddPassage(doc, static_cast<uint32_t>(i + 1), passages.back());
+  }
+  Result<ReferenceIndex> index = ReferenceIndex::Parse(large.Serialize(), "many.qidx");
+  ASSERT_TRUE(index.ok()) << index.status().ToString();
+  for (int i = 0; i < 400; i += 37) {
+    auto matches = index->Search(Tokens(passages[static_cast<size_t>(i)]), OverlapOptions{});
+    ASSERT_FALSE(matches.empty()) << i;
+    EXPECT_EQ(matches[0].line, static_cast<uint32_t>(i + 1));
+  }
+}
 
 TEST(ReferenceIndexTest, MapsAnIndexFileFromDisk) {
   std::string path = ::testing::TempDir() + "/dup_test_refs.qidx";
