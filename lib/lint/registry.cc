@@ -36,6 +36,7 @@
 #include "lint/rules/review_age.h"
 #include "lint/rules/statement_options.h"
 #include "lint/rules/true_false_balance.h"
+#include "lint/rules/typography.h"
 #include "lint/rules/unused_suppression.h"
 
 namespace qbank::lint {
@@ -75,6 +76,7 @@ void RegisterBuiltinRules(RuleRegistry& registry) {
   registry.Add<ReviewAgeRule>();
   registry.Add<StatementOptionsRule>();
   registry.Add<TrueFalseBalanceRule>();
+  registry.Add<TypographyRule>();
   registry.Add<UnusedSuppressionRule>();
 }
 

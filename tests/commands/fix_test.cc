@@ -119,6 +119,31 @@ TEST_F(FixTest, MoodleXml) {
               "    <answer fraction=\"0\"><text>Helium</text></answer>\n  </question>\n</quiz>\n");
 }
 
+TEST_F(FixTest, TypographyRewritesOnlyTheCharactersOutOfStyle) {
+  fs_.Add("/w/.qbank.json",
+          R"({"rules": {"typography": {"severity": "warning", "options": {"quotes": "curly",)"
+          R"( "ellipsis": "character", "dashes": "em", "unit-space": "non-breaking"}}}})");
+  // Code spans, a URL and a formula keep their straight quotes, dots and hyphens.
+  std::string draft =
+      "---\nid: fall\n---\n\n## Question\n\nA 2 kg mass falls for 3 s...  The \"answer\" - as "
+      "you'll see - needs no mass. Run `qbank \"x\" --fix ...` or see https://ex.com/a--b...\n\n"
+      "## Options\n\n- [x] About 44 m\n- [ ] About 29 m\n- [ ] About 88 m, since d = v - u\n";
+  std::string fixed =
+      "---\nid: fall\n---\n\n## Question\n\nA 2\u00A0kg mass falls for 3\u00A0s\u2026 The "
+      "\u201Canswer\u201D\u2014as you\u2019ll see\u2014needs no mass. Run `qbank \"x\" --fix ...` "
+      "or see https://ex.com/a--b...\n\n## Options\n\n- [x] About 44\u00A0m\n- [ ] About "
+      "29\u00A0m\n- [ ] About 88\u00A0m, since d = v - u\n";
+  fs_.Add("/w/fall.md", draft);
+  options_.inputs = {"/w/fall.md"};
+  options_.fix = true;
+  EXPECT_EQ(Run(), 0) << err_.str() << out_.str();
+  EXPECT_EQ(err_.str(), "qbank lint: fixed 4 findings in 1 file\n");
+  EXPECT_EQ(fs_.ReadFile("/w/fall.md").value(), fixed);
+  Run();
+  EXPECT_EQ(err_.str(), "qbank lint: fixed 0 findings in 0 files\n");
+  EXPECT_EQ(fs_.ReadFile("/w/fall.md").value(), fixed);
+}
+
 TEST_F(FixTest, EscapedTextNeedsAManualEdit) {
   // The zero width space written as a JSON escape: the file holds no such character to delete.
   std::string bank =

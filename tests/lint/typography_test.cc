@@ -1,0 +1,109 @@
+// typography: the edits FindTypographyEdits makes for each style, and what it leaves alone (code,
+// URLs, math, primes, minus signs, options on a command line).
+#include "lint/rules/typography.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "lint/rules/prose_text.h"
+
+namespace qbank::lint {
+namespace {
+
+// `text` with the edits applied.
+std::string Rewrite(std::string_view text, const TypographyStyle& style) {
+  std::string out;
+  size_t at = 0;
+  for (const TypographyEdit& e : FindTypographyEdits(text, style)) {
+    out.append(text, at, e.begin - at);
+    out += e.replacement;
+    at = e.end;
+  }
+  out.append(text, at);
+  return out;
+}
+
+TypographyStyle Only(TypographyStyle style) {
+  style.single_spaces = false;
+  return style;
+}
+
+TEST(TypographyTest, CurlyQuotes) {
+  TypographyStyle curly = Only({.quotes = TypographyStyle::Quotes::kCurly});
+  EXPECT_EQ(Rewrite("The \"ping\" reply isn't sent, she said.", curly),
+            "The \u201Cping\u201D reply isn\u2019t sent, she said.");
+  EXPECT_EQ(Rewrite("Call it 'ready' (the students' word).", curly),
+            "Call it \u2018ready\u2019 (the students\u2019 word).");
+  // Primes, a derivative, an unmatched quote: nothing to curl.
+  EXPECT_EQ(Rewrite("A 12\" ruler and a 5'10\" man.", curly), "A 12\" ruler and a 5'10\" man.");
+  EXPECT_EQ(Rewrite("If f'(x) = 2x and y' = 3, then", curly), "If f'(x) = 2x and y' = 3, then");
+  EXPECT_EQ(Rewrite("He said \"stop and \"go\".", curly), "He said \"stop and \"go\".");
+  // Each line on its own: a pair per line.
+  EXPECT_EQ(Rewrite("\"a\" b\nc \"d\"", curly), "\u201Ca\u201D b\nc \u201Cd\u201D");
+}
+
+TEST(TypographyTest, StraightQuotes) {
+  TypographyStyle straight = Only({.quotes = TypographyStyle::Quotes::kStraight});
+  EXPECT_EQ(Rewrite("You\u2019ve read \u201Cthe theory\u201D and \u2018yet\u2019.", straight),
+            "You've read \"the theory\" and 'yet'.");
+  // Guillemets and primes are not quote marks of this style.
+  EXPECT_EQ(Rewrite("\u00ABoui\u00BB at 5\u2032", straight), "\u00ABoui\u00BB at 5\u2032");
+}
+
+TEST(TypographyTest, Ellipsis) {
+  TypographyStyle character = Only({.ellipsis = TypographyStyle::Ellipsis::kCharacter});
+  EXPECT_EQ(Rewrite("Wait... then.... and 1...10", character), "Wait\u2026 then.... and 1...10");
+  TypographyStyle dots = Only({.ellipsis = TypographyStyle::Ellipsis::kThreeDots});
+  EXPECT_EQ(Rewrite("Wait\u2026", dots), "Wait...");
+}
+
+TEST(TypographyTest, Dashes) {
+  TypographyStyle em = Only({.dashes = TypographyStyle::Dashes::kEm});
+  EXPECT_EQ(Rewrite("The cache - not the server -- decides; x - y and 5 - 3.", em),
+            "The cache\u2014not the server\u2014decides; x - y and 5 - 3.");
+  EXPECT_EQ(Rewrite("Run qbank --fix on pages 10--12 (1990\u20131995).", em),
+            "Run qbank --fix on pages 10--12 (1990\u20131995).");
+  EXPECT_EQ(Rewrite("- a list item\nword \u2013 word", em), "- a list item\nword\u2014word");
+  TypographyStyle en = Only({.dashes = TypographyStyle::Dashes::kSpacedEn});
+  EXPECT_EQ(Rewrite("one\u2014two and three \u2014 four", en),
+            "one \u2013 two and three \u2013 four");
+  EXPECT_TRUE(FindTypographyEdits("one \u2013 two", en).empty());
+}
+
+TEST(TypographyTest, UnitSpaces) {
+  TypographyStyle nbsp = Only({.unit_space_non_breaking = true});
+  EXPECT_EQ(Rewrite("Lift 5 kg at 9.81 m/s for 20 % or 37 \u00B0C.", nbsp),
+            "Lift 5\u00A0kg at 9.81\u00A0m/s for 20\u00A0% or 37\u00A0\u00B0C.");
+  // Not units: words, option letters, a number inside a word.
+  EXPECT_EQ(Rewrite("Take 2 apples, 3 A and B12 m.", nbsp), "Take 2 apples, 3 A and B12 m.");
+}
+
+TEST(TypographyTest, DoubledSpacesLeaveIndentationAndLineEnds) {
+  TypographyStyle spaces;
+  EXPECT_EQ(Rewrite("One.  Two three", spaces), "One. Two three");
+  EXPECT_EQ(Rewrite("CaCl2   calcium chloride", spaces), "CaCl2   calcium chloride");
+  EXPECT_EQ(Rewrite("    indented\nhard break  \nend", spaces), "    indented\nhard break  \nend");
+}
+
+TEST(TypographyTest, CodeUrlsAndMathAreLeftAlone) {
+  TypographyStyle all{.quotes = TypographyStyle::Quotes::kCurly,
+                      .ellipsis = TypographyStyle::Ellipsis::kCharacter,
+                      .dashes = TypographyStyle::Dashes::kEm};
+  std::string text =
+      "Use `grep -e \"a  b\" ...` or <code>x = \"y\"</code> at https://ex.com/a--b...c, "
+      "[docs](a--b.md) and $a - b = \"c\"$ or \\(x...y\\).\n```\nprint(\"hi\")  # ok\n```";
+  EXPECT_TRUE(FindTypographyEdits(text, all).empty()) << Rewrite(text, all);
+  EXPECT_EQ(Rewrite("It costs $5 or a \"cheap\" $10.", all),
+            "It costs $5 or a \u201Ccheap\u201D $10.");
+  EXPECT_EQ(Rewrite("<a href=\"x\">the \"link\"</a>", all),
+            "<a href=\"x\">the \u201Clink\u201D</a>");
+}
+
+TEST(TypographyTest, NonProseMaskMarksAnUnmatchedBacktickAsProse) {
+  std::vector<bool> mask = NonProseMask("a ` b `` c");
+  EXPECT_EQ(std::count(mask.begin(), mask.end(), true), 0);
+}
+
+}  // namespace
+}  // namespace qbank::lint
