@@ -70,6 +70,13 @@ Result<std::string> ExportBank(const Format& format, const model::Bank& bank,
     return bytes;
   }
   QBANK_RETURN_IF_ERROR(CheckText(*bytes, format, ""));
+  // Text that starts with U+FEFF (a stray byte-order mark inside a stem, from files joined with
+  // cat) would be read back as the file's byte-order mark and lost: a mark of the file's own goes
+  // first, so the reader takes that one and keeps the text's.
+  constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+  if (std::string_view(*bytes).starts_with(kByteOrderMark)) {
+    bytes->insert(0, kByteOrderMark);
+  }
   return bytes;
 }
 

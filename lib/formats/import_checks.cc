@@ -159,7 +159,13 @@ class Checker {
  private:
   // Records the first problem: `message` at `line`:`column` of the file `span` is in.
   void Fail(const SourceSpan& span, uint32_t line, uint32_t column, std::string message) {
-    path_ = bank_.SourcePath(span.file);
+    // A bank-level field a reader gave no place: it came from the file just read, the last source
+    // (the checks run after each file).
+    uint32_t file = span.file;
+    if (file == SourceSpan::kNoFile && !bank_.sources.empty()) {
+      file = static_cast<uint32_t>(bank_.sources.size() - 1);
+    }
+    path_ = bank_.SourcePath(file);
     place_ = SourceSpan::Point(line, column);
     message_ = std::move(message);
   }

@@ -1035,12 +1035,18 @@ Status ReadResourceMetadata(const xml::Node& resource, const SourceText& manifes
 // The bank id qbank's exporter put in the manifest's identifier ("MANIFEST-<bank id>"; not the
 // "MANIFEST-qbank" of a bank without one), so a bank keeps its id through a package. Other tools'
 // manifest identifiers say nothing about a bank and are left alone.
-void ReadBankId(const xml::Node& manifest, ImportContext& ctx) {
+// The id's place is the manifest element's, so a check of the id names the file and line.
+void ReadBankId(const xml::Node& manifest, const SourceText& manifest_source,
+                uint32_t manifest_file, ImportContext& ctx) {
   constexpr std::string_view kPrefix = "MANIFEST-";
   std::string identifier = manifest.AttributeOr("identifier");
   if (ctx.bank == nullptr || !ctx.bank->id.empty() || !identifier.starts_with(kPrefix)) return;
   std::string id = identifier.substr(kPrefix.size());
-  if (!id.empty() && id != "qbank") ctx.bank->id.value = id;
+  if (id.empty() || id == "qbank") return;
+  ctx.bank->id.value = id;
+  if (manifest.offset != xml::Node::kNoOffset) {
+    ctx.bank->id.span = manifest_source.SpanOf(manifest.offset, manifest.offset, manifest_file);
+  }
 }
 
 Status ReadPackage(const PackageFiles& files, const std::string& manifest_path,
@@ -1055,7 +1061,7 @@ Status ReadPackage(const PackageFiles& files, const std::string& manifest_path,
   if (size_t slash = manifest_path.rfind('/'); slash != std::string::npos) {
     base = manifest_path.substr(0, slash);
   }
-  ReadBankId(*manifest, ctx);
+  ReadBankId(*manifest, manifest_source, manifest_file, ctx);
   const xml::Node* resources = manifest->FirstChild("resources");
   std::vector<std::pair<const xml::Node*, std::string>> items;
   std::set<std::string> listed;

@@ -177,5 +177,37 @@ TEST(ExportBankTest, RefusesAnExportThatIsNotUtf8) {
             "written (please report this bug)");
 }
 
+TEST(ExportBankTest, TextThatStartsWithAByteOrderMarkKeepsIt) {
+  // aiken_fuzz: a question whose stem was a stray U+FEFF (from files joined with cat) came first
+  // in the export, and the reader took it for the file's byte-order mark, so the question lost its
+  // stem. The export now starts with a byte-order mark of its own.
+  for (const char* name : {"aiken", "gift", "page", "md"}) {
+    const Format& format = *Registry::Default().Find(name);
+    model::Bank bank;
+    model::Question q;
+    q.id.value = "first";
+    q.type = model::QuestionType::kSingleAnswer;
+    q.stem.value = "\xEF\xBB\xBFWhich planet is closest to the Sun?";
+    q.options.resize(2);
+    q.options[0].text.value = "Mercury";
+    q.options[0].correct = true;
+    q.options[1].text.value = "Venus";
+    bank.questions.push_back(q);
+    LossReport loss;
+    Result<std::string> out = ExportBank(format, bank, {}, loss);
+    ASSERT_TRUE(out.ok()) << out.status().ToString();
+    InMemoryFileSystem fs;
+    fs.Add("out.txt", *out);
+    model::Bank back;
+    std::vector<Diagnostic> errors;
+    ImportOptions options;
+    options.from = name;
+    ASSERT_TRUE(ImportInputs({"out.txt"}, options, fs, back, errors).ok());
+    ASSERT_TRUE(errors.empty()) << name << ": " << errors[0].ToString();
+    ASSERT_EQ(back.questions.size(), 1u) << name;
+    EXPECT_EQ(back.questions[0].stem.value, q.stem.value) << name;
+  }
+}
+
 }  // namespace
 }  // namespace qbank::formats

@@ -7,6 +7,7 @@
 #include <filesystem>
 #include <random>
 
+#include "formats/import.h"
 #include "formats/moodle_xml_format.h"
 #include "formats/page_format.h"
 #include "formats/registry.h"
@@ -446,6 +447,26 @@ TEST(QtiFormatTest, BadItemInAPackageIsReportedAndTheOthersImport) {
   EXPECT_EQ(errors[1].span.line, 1u);
   EXPECT_EQ(errors[1].span.column, 44u);
   EXPECT_EQ(errors[1].message.rfind("expected the end tag", 0), 0u) << errors[1].message;
+}
+
+TEST(QtiFormatTest, AControlCharacterInTheBankIdIsRefusedAtTheManifest) {
+  // qti_item_fuzz: a manifest identifier "MANIFEST-<id>" holding U+0003 gave a bank id whose
+  // refusal named no file ("<unknown>: error: bank id: ...").
+  InMemoryFileSystem fs;
+  fs.Add("pkg/imsmanifest.xml",
+         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+         "<manifest identifier=\"MANIFEST-night\x03sky\"><resources>\n"
+         "<resource type=\"imsqti_item_xmlv2p1\" href=\"a.xml\"/>\n"
+         "</resources></manifest>\n");
+  fs.Add("pkg/a.xml", ReadTestdata("qti/package21/items/phys-1.xml"));
+  model::Bank bank;
+  std::vector<Diagnostic> errors;
+  ASSERT_TRUE(ImportInputs({"pkg"}, {}, fs, bank, errors).ok());
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].ToString(),
+            "pkg/imsmanifest.xml:2:1: error: bank id: expected text, found the control character "
+            "U+0003 (ETX) (only tab and line breaks are allowed; remove it, or write what it "
+            "stood for)");
 }
 
 TEST(QtiFormatTest, HostilePackagesAreRefused) {
