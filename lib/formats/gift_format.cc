@@ -13,6 +13,7 @@
 
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
+#include "formats/markdown_fields.h"
 #include "formats/metadata_carrier.h"
 #include "formats/moodle_save_checks.h"
 #include "formats/question_names.h"
@@ -301,7 +302,7 @@ class QuestionParser {
         std::string name(f.substr(1, f.size() - 2));
         if (name == "html") q.markup = Markup::kHtml;
         if (name == "markdown") q.markup = Markup::kMarkdown;
-        if (name == "plain" || name == "moodle") gift["format"] = name;
+        if (name != "html") gift["format"] = name;  // Moodle's markdown is not a draft's
         pos += f.size();
         break;
       }
@@ -1038,25 +1039,39 @@ class GiftReader {
     ClearPending();
   }
 
-  // A title that is the id is not kept apart: the exporter writes the id as the title.
-  static void DropTitleThatIsTheId(model::Question& q) {
-    if (q.extensions.Find(std::string(kExtension)) == nullptr) return;
-    Value* gift = &q.extensions[std::string(kExtension)];
-    if (gift->Find("title") == nullptr || q.id.empty() ||
-        gift->Find("title")->as_string() != q.id.value) {
-      return;
-    }
-    gift->mutable_object().erase("title");
+  // Removes extensions.gift.<key> (and the gift object, when it is left empty).
+  static void EraseGiftKey(model::Question& q, const std::string& key) {
+    Value* gift = q.extensions.is_object() && q.extensions.Find(std::string(kExtension)) != nullptr
+                      ? &q.extensions[std::string(kExtension)]
+                      : nullptr;
+    if (gift == nullptr || !gift->is_object()) return;
+    gift->mutable_object().erase(key);
     if (gift->as_object().empty()) q.extensions.mutable_object().erase(std::string(kExtension));
     if (q.extensions.as_object().empty()) q.extensions = Value();
+  }
+
+  // A title that is the id is not kept apart: the exporter writes the id as the title.
+  static void DropTitleThatIsTheId(model::Question& q) {
+    if (!q.id.empty() && GiftString(q.extensions, "title") == q.id.value) {
+      EraseGiftKey(q, "title");
+    }
   }
 
   // The pending "// qbank-meta:" comment applied to `q`; one qbank did not write is a warning and
   // stays a comment.
   void ApplyQuestionMetadata(model::Question& q) {
     if (meta_json_.empty()) return;
-    Status applied = ApplyMetadataJson(meta_json_, text_.path(), q);
-    if (applied.ok()) return;
+    model::Question markdown_source;
+    Status applied = ApplyMetadataJson(meta_json_, text_.path(), q, &markdown_source);
+    if (applied.ok()) {
+      // The [html] text was rendered from a Markdown draft: the draft again, where not edited.
+      // What was read for writing the GIFT text back as it was is then qbank's rendering, not
+      // the writer's: it goes.
+      if (markdown_source.markup == Markup::kMarkdown && RestoreMarkdown(markdown_source, q)) {
+        for (const char* key : {"answers", "tf"}) EraseGiftKey(q, key);
+      }
+      return;
+    }
     ctx_.AddWarning(text_, meta_offset_,
                     "a '// qbank-meta:' comment that is not the metadata qbank writes (" +
                         applied.message() + "); kept as a comment");
@@ -1163,7 +1178,13 @@ class GiftWriter {
     return out;
   }
 
-  void WriteQuestion(const model::Question& q) {
+  void WriteQuestion(const model::Question& original) {
+    // A draft's Markdown reaches Moodle as the HTML it means ([html], rendered by cmark); the
+    // draft travels in the qbank-meta comment. Moodle's own [markdown] stays as it is.
+    bool render = original.markup == Markup::kMarkdown && !IsMoodleMarkdown(original);
+    model::Question rendered;
+    if (render) rendered = RenderMarkdownQuestion(original, false, loss_);
+    const model::Question& q = render ? rendered : original;
     if (const Value* gift = GiftExtension(q.extensions)) {
       const Value* comments = gift->Find("comments");
       if (comments != nullptr && comments->is_array()) {
@@ -1187,9 +1208,9 @@ class GiftWriter {
       out_ += "// " + line + "\n";
     }
     // The fields GIFT has no notation for (suppressions have theirs, above).
-    model::Question carried = q;
+    model::Question carried = original;
     carried.suppressions.clear();
-    if (std::string json = MetadataJson(carried, kExtension); !json.empty()) {
+    if (std::string json = MetadataJson(carried, kExtension, render); !json.empty()) {
       out_ += "// " + std::string(kQuestionMetaPrefix) + " " + OneLineJson(json) + "\n";
     }
     std::string stem = Escape(q.stem.value, true);

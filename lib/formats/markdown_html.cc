@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "base/utf8_text.h"
+#include "formats/html_tree.h"
 #include "xml/xml_tree.h"
 
 namespace qbank::formats {
@@ -133,22 +134,50 @@ class MarkdownWriter {
   }
 };
 
-std::string WithoutSpaceBetweenTags(const std::string& html) {
-  std::string out;
-  size_t i = 0;
-  while (i < html.size()) {
-    if (html[i] == '>') {
-      size_t j = i + 1;
-      while (j < html.size() && IsBlank(html[j])) ++j;
-      if (j < html.size() && html[j] == '<') {
-        out += '>';
-        i = j;
-        continue;
+// White space as a browser shows it: a run of it is one space (not inside <pre>), and white
+// space holding a line break between two elements (how writers indent blocks) is nothing.
+void CollapseSpace(std::vector<xml::Node>& nodes, bool pre) {
+  std::vector<xml::Node> kept;
+  kept.reserve(nodes.size());
+  for (xml::Node& n : nodes) {
+    if (n.is_element()) {
+      CollapseSpace(n.children, pre || n.LocalName() == "pre");
+    } else if (!pre) {
+      if (IsBlank(n.text) && n.text.find('\n') != std::string::npos) continue;
+      std::string text;
+      bool space = false;
+      for (char c : n.text) {
+        if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+          space = true;
+          continue;
+        }
+        if (space) text += ' ';
+        space = false;
+        text += c;
       }
+      if (space) text += ' ';
+      n.text = std::move(text);
     }
-    out += html[i++];
+    kept.push_back(std::move(n));
   }
-  return out;
+  nodes = std::move(kept);
+}
+
+// `html` written the one way: parsed as a browser reads it, white space collapsed as a browser
+// shows it, written back as XML.
+std::string CanonicalHtml(std::string_view html) {
+  std::vector<xml::Node> nodes = ParseHtmlFragment(Trim(html));
+  CollapseSpace(nodes, false);
+  std::string out = xml::WriteFragment(nodes);
+  std::string_view canonical = Trim(out);
+  // A lone paragraph is the text itself (a writer may wrap a text that cannot stand alone).
+  constexpr std::string_view kOpen = "<p>";
+  constexpr std::string_view kClose = "</p>";
+  if (canonical.starts_with(kOpen) && canonical.ends_with(kClose) &&
+      canonical.find(kOpen, kOpen.size()) == std::string_view::npos) {
+    canonical = canonical.substr(kOpen.size(), canonical.size() - kOpen.size() - kClose.size());
+  }
+  return std::string(canonical);
 }
 
 }  // namespace
@@ -165,11 +194,13 @@ std::optional<std::string> HtmlToMarkdown(std::string_view html) {
   if (!nodes.ok()) return std::nullopt;
   std::string out;
   if (!MarkdownWriter().Blocks(*nodes, out)) return std::nullopt;
-  // Only what renders back to the same HTML (but for white space between tags) is Markdown.
-  std::string again = WithoutSpaceBetweenTags(RenderMarkdown(out, true));
-  std::string want = WithoutSpaceBetweenTags(std::string(Trim(html)));
-  if (again != want && again != "<p>" + want + "</p>") return std::nullopt;
+  // Only what renders back to the same HTML is Markdown.
+  if (!SameHtml(RenderMarkdown(out, true), html)) return std::nullopt;
   return out;
+}
+
+bool SameHtml(std::string_view a, std::string_view b) {
+  return a == b || CanonicalHtml(a) == CanonicalHtml(b);
 }
 
 }  // namespace qbank::formats

@@ -20,6 +20,11 @@ std::string RenderMarkdown(std::string_view markdown, bool raw_html);
 // anything else (a table, an image, an attribute Markdown has no notation for), which stays HTML.
 std::optional<std::string> HtmlToMarkdown(std::string_view html);
 
+// True when two HTML fragments are the same but for how they are written: read as a browser
+// reads them and written back as XML, white space that holds a line break between two tags
+// ignored, and a lone paragraph taken as its content.
+bool SameHtml(std::string_view a, std::string_view b);
+
 }  // namespace qbank::formats
 
 #endif  // QBANK_FORMATS_MARKDOWN_HTML_H_

@@ -4,6 +4,8 @@
 #include <memory>
 
 #include "base/source_text.h"
+#include "formats/markdown_fields.h"
+#include "formats/question_names.h"
 #include "json/bank_reader.h"
 #include "json/bank_writer.h"
 
@@ -32,7 +34,8 @@ const FieldSet& CarriedMetadataFields() {
   return kFields;
 }
 
-std::string MetadataJson(const model::Question& q, std::string_view own_extension) {
+std::string MetadataJson(const model::Question& q, std::string_view own_extension,
+                         bool rendered_markdown) {
   model::Question carried;
   carried.exam = q.exam;
   carried.trap = q.trap;
@@ -47,19 +50,28 @@ std::string MetadataJson(const model::Question& q, std::string_view own_extensio
       if (key != own_extension && value.is_object()) carried.extensions[key] = value;
     }
   }
-  bool any = carried.extensions.is_object() || !carried.exam.empty() || !carried.trap.empty() ||
-             !carried.difficulty.empty() || !carried.stated_answer.empty() ||
-             !carried.authors.empty() || !carried.review.date.empty() ||
-             !carried.review.reviewer.empty() || !carried.review.checked_against.empty() ||
-             !carried.origin.statement.empty() || !carried.origin.references.empty() ||
-             !carried.suppressions.empty();
+  if (rendered_markdown && q.markup == model::Markup::kMarkdown) {
+    model::Question source = MarkdownSourceToCarry(q);
+    carried.markup = source.markup;
+    carried.stem = std::move(source.stem);
+    carried.explanation = std::move(source.explanation);
+    carried.options = std::move(source.options);
+    SetTextAfterGap(carried, TextAfterGap(source));  // the whole text went with the gift extension
+  }
+  bool any = carried.markup == model::Markup::kMarkdown || carried.extensions.is_object() ||
+             !carried.exam.empty() || !carried.trap.empty() || !carried.difficulty.empty() ||
+             !carried.stated_answer.empty() || !carried.authors.empty() ||
+             !carried.review.date.empty() || !carried.review.reviewer.empty() ||
+             !carried.review.checked_against.empty() || !carried.origin.statement.empty() ||
+             !carried.origin.references.empty() || !carried.suppressions.empty();
   if (!any) return "";
   model::Bank bank;
   bank.questions.push_back(std::move(carried));
   return json::WriteBank(bank);
 }
 
-Status ApplyMetadataJson(std::string_view json, const std::string& where, model::Question& q) {
+Status ApplyMetadataJson(std::string_view json, const std::string& where, model::Question& q,
+                         model::Question* markdown_source) {
   SourceText source(where, std::string(json));
   model::Bank bank;
   QBANK_RETURN_IF_ERROR(json::ReadBank(source, SourceSpan::kNoFile, bank));
@@ -69,6 +81,16 @@ Status ApplyMetadataJson(std::string_view json, const std::string& where, model:
         .At(where);
   }
   model::Question& m = bank.questions.front();
+  if (m.markup == model::Markup::kMarkdown) {
+    if (markdown_source != nullptr) {
+      markdown_source->markup = m.markup;
+      markdown_source->stem = m.stem;
+      markdown_source->explanation = m.explanation;
+      markdown_source->options = m.options;
+      SetTextAfterGap(*markdown_source, TextAfterGap(m));
+    }
+    SetTextAfterGap(m, "");  // the draft's text, not the file's
+  }
   TakeIfEmpty(q.exam, m.exam);
   TakeIfEmpty(q.trap, m.trap);
   TakeIfEmpty(q.difficulty, m.difficulty);

@@ -18,14 +18,19 @@ namespace qbank::formats {
 const FieldSet& CarriedMetadataFields();
 
 // The carried fields of `q` as JSON (a bank of one question holding only them), "" when it has
-// none.
+// none. With `rendered_markdown` (the format writes the Markdown question rendered as HTML) it
+// also carries markup markdown and the draft's texts where the rendering does not convert back
+// to them (MarkdownSourceToCarry).
 // `own_extension` (the target format's extension key) is left out: the format writes it itself.
-std::string MetadataJson(const model::Question& q, std::string_view own_extension);
+std::string MetadataJson(const model::Question& q, std::string_view own_extension,
+                         bool rendered_markdown = false);
 
 // Sets the carried fields of `q` from `json` (as MetadataJson writes it; `where` names it in
 // errors). Fields `q` already has are left as they are; extensions are merged key by key, two
-// levels deep.
-Status ApplyMetadataJson(std::string_view json, const std::string& where, model::Question& q);
+// levels deep. When the carried question is Markdown, its texts go to `*markdown_source` (for
+// RestoreMarkdown once the whole question is read; ignored when it is null), never into `q`.
+Status ApplyMetadataJson(std::string_view json, const std::string& where, model::Question& q,
+                         model::Question* markdown_source = nullptr);
 
 // The bank-level fields (id, title, exam, publisher, language, declared size, origin,
 // extensions) of `bank` as JSON (a bank file without questions), "" when it has none; and the

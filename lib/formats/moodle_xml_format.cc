@@ -10,6 +10,7 @@
 
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
+#include "formats/markdown_fields.h"
 #include "formats/metadata_carrier.h"
 #include "formats/moodle_save_checks.h"
 #include "formats/question_names.h"
@@ -263,20 +264,13 @@ class Reader {
     Text name;
     Value::Array extra;
     std::vector<const xml::Node*> answers;
+    Question markdown_source;  // a draft's texts, when the HTML was rendered from Markdown
     for (const xml::Node* child : q.ChildElements()) {
       std::string_view tag = child->LocalName();
       if (tag == "name") {
         name = ReadText(*child);
       } else if (tag == "questiontext") {
-        question_format = child->AttributeOr("format", "html");
-        std::optional<Markup> markup = MarkupOfFormat(question_format);
-        if (!markup.has_value() || question_format == "moodle_auto_format") {
-          ext["questiontext_format"] = question_format;
-        }
-        question.markup = markup.value_or(Markup::kPlain);
-        question.stem = ReadText(*child);
-        Value files = Files(*child);
-        if (!files.is_null()) ext["questiontext_files"] = files;
+        question_format = ReadQuestionText(*child, question, ext);
       } else if (tag == "generalfeedback") {
         question.explanation = ReadText(*child);
         if (const std::string* f = child->FindAttribute("format")) feedback_format = *f;
@@ -285,12 +279,7 @@ class Reader {
       } else if (tag == "idnumber") {
         question.id = TextOf(*child);
       } else if (tag == "qbank_metadata") {
-        Text metadata = ReadText(*child);
-        Status applied = ApplyMetadataJson(metadata.value, source_.path(), question);
-        if (!applied.ok()) {
-          return Error(*child, "<qbank_metadata> is not the metadata qbank writes (" +
-                                   applied.message() + "); expected a bank file of one question");
-        }
+        QBANK_RETURN_IF_ERROR(ReadMetadata(*child, question, markdown_source));
       } else if (tag == "tags") {
         for (const xml::Node* t : child->ChildElements("tag")) {
           Text tag_text = ReadText(*t);
@@ -331,7 +320,34 @@ class Reader {
     }
     if (ext.is_object()) question.extensions[std::string(kExtensionKey)] = std::move(ext);
     ReadGap(moodle_type, question);
+    // The draft again, where the HTML is still what it renders to.
+    if (markdown_source.markup == Markup::kMarkdown) RestoreMarkdown(markdown_source, question);
     return Status::Ok();
+  }
+
+  // <questiontext format="...">: the stem and its markup; returns the format.
+  std::string ReadQuestionText(const xml::Node& text, Question& question, Value& ext) const {
+    std::string format = text.AttributeOr("format", "html");
+    std::optional<Markup> markup = MarkupOfFormat(format);
+    // Moodle's own markdown is kept apart from a draft's (IsMoodleMarkdown).
+    if (!markup.has_value() || format == "moodle_auto_format" || format == "markdown") {
+      ext["questiontext_format"] = format;
+    }
+    question.markup = markup.value_or(Markup::kPlain);
+    question.stem = ReadText(text);
+    Value files = Files(text);
+    if (!files.is_null()) ext["questiontext_files"] = files;
+    return format;
+  }
+
+  // <qbank_metadata>: the carried fields applied, a Markdown draft's texts kept for the end.
+  Status ReadMetadata(const xml::Node& element, Question& question,
+                      Question& markdown_source) const {
+    Text metadata = ReadText(element);
+    Status applied = ApplyMetadataJson(metadata.value, source_.path(), question, &markdown_source);
+    if (applied.ok()) return applied;
+    return Error(element, "<qbank_metadata> is not the metadata qbank writes (" +
+                              applied.message() + "); expected a bank file of one question");
   }
 
   // A matching pair: <subquestion><text>item</text><answer><text>match</text></answer>.
@@ -604,7 +620,7 @@ class Writer {
         quiz.Append(category);
       }
       ReportQuestionLoss(WithoutSharedExtensions(q, true, true, true), held, loss_);
-      Result<xml::Node> node = WriteQuestion(q, i);
+      Result<xml::Node> node = WriteAsMoodleShowsIt(q, i);
       if (!node.ok()) return node.status();
       if (Status writable = xml::CheckWritable(*node); !writable.ok()) {
         return Fail(q, i, writable.ToString());
@@ -640,7 +656,17 @@ class Writer {
     return Status::Ok();
   }
 
-  Result<xml::Node> WriteQuestion(const Question& q, size_t index) {
+  // A draft's Markdown reaches Moodle as the HTML it means (rendered by cmark); the draft
+  // travels in <qbank_metadata>. Moodle's own markdown stays as it is.
+  Result<xml::Node> WriteAsMoodleShowsIt(const Question& q, size_t index) {
+    bool render = q.markup == Markup::kMarkdown && !IsMoodleMarkdown(q);
+    std::string metadata = MetadataJson(q, kExtensionKey, render);
+    if (!render) return WriteQuestion(q, metadata, index);
+    return WriteQuestion(RenderMarkdownQuestion(q, false, loss_), metadata, index);
+  }
+
+  // `metadata`: what <qbank_metadata> holds ("" for none).
+  Result<xml::Node> WriteQuestion(const Question& q, const std::string& metadata, size_t index) {
     std::string type = StringOr(q.extensions, "type", MoodleTypeOf(q.type));
     bool as_truefalse = q.type == QuestionType::kTrueFalse;
     if (as_truefalse) {
@@ -712,7 +738,7 @@ class Writer {
       for (const Text& t : q.tags) tags.Append(Holder("tag", t.value));
     }
     // Trap, authors, review, exam, origin, ...: an element Moodle's import does not read.
-    if (std::string metadata = MetadataJson(q, kExtensionKey); !metadata.empty()) {
+    if (!metadata.empty()) {
       node.Append(Holder("qbank_metadata", metadata)).SetAttribute("format", "json");
     }
     return node;

@@ -14,7 +14,7 @@
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
 #include "formats/html_tree.h"
-#include "formats/markdown_html.h"
+#include "formats/markdown_fields.h"
 #include "formats/metadata_carrier.h"
 #include "formats/qti_html.h"
 #include "formats/question_names.h"
@@ -685,10 +685,11 @@ class ItemReader {
   // The question's texts in one markup: HTML when any field holds elements.
   void SetTexts(Question& question, const ItemParts& parts) const {
     bool html = HasElements(parts.body_content) || HasElements(parts.prompt) ||
-                HasElements(parts.explanation);
+                HasElements(parts.explanation) || HasElements(parts.after);
     for (size_t i = 0; i < parts.choice_texts.size(); ++i) {
       html = html || HasElements(parts.choice_texts[i]) || HasElements(parts.rationales[i]);
     }
+    for (const Content& match : parts.match_texts) html = html || HasElements(match);
     question.markup = html ? Markup::kHtml : Markup::kPlain;
     Text before = ToText(parts.body_content, html);
     Text in_prompt = ToText(parts.prompt, html);
@@ -936,56 +937,18 @@ std::string LomString(const xml::Node& node) {
   return out;
 }
 
-// An item rendered from Markdown, back as Markdown: each field's HTML converted (only when every
-// field converts to Markdown that renders to the same HTML; else the question stays HTML).
-void MarkdownFromHtml(Question& q) {
-  if (q.markup != Markup::kHtml && q.markup != Markup::kPlain) return;
-  Question copy = q;
-  bool ok = true;
-  auto convert = [&ok](std::string& value) {
-    if (value.empty() || !ok) return;
-    std::optional<std::string> md = HtmlToMarkdown(value);
-    if (md.has_value()) {
-      value = std::move(*md);
-    } else {
-      ok = false;
-    }
-  };
-  convert(copy.stem.value);
-  convert(copy.explanation.value);
-  std::string after = TextAfterGap(copy);
-  convert(after);
-  if (!after.empty()) SetTextAfterGap(copy, after);
-  bool content_options = model::IsChoiceType(q.type) || q.type == QuestionType::kMatching;
-  for (Option& o : copy.options) {
-    if (content_options) convert(o.text.value);
-    convert(o.rationale.value);
-    std::string match = MatchOf(o);
-    convert(match);
-    if (!match.empty()) SetMatch(o, match);
-  }
-  if (!ok) return;
-  copy.markup = Markup::kMarkdown;
-  copy.stem.verbatim = false;
-  copy.explanation.verbatim = false;
-  for (Option& o : copy.options) {
-    o.text.verbatim = false;
-    o.rationale.verbatim = false;
-  }
-  q = std::move(copy);
-}
-
 // A resource's LOM metadata: keywords become tags, a classification's taxon path the domain.
 Status ReadResourceMetadata(const xml::Node& resource, const SourceText& manifest_source,
                             uint32_t manifest_file, Question& question) {
   const xml::Node* metadata = resource.FirstChild("metadata");
   const xml::Node* lom = metadata != nullptr ? metadata->FirstChild("lom") : nullptr;
   if (lom == nullptr) return Status::Ok();
+  Question markdown_source;
   for (const xml::Node* annotation : lom->ChildElements("annotation")) {
     const xml::Node* description = annotation->FirstChild("description");
     std::string text = description != nullptr ? LomString(*description) : std::string();
     if (!text.starts_with("{") || text.find("\"qbank\"") == std::string::npos) continue;
-    Status applied = ApplyMetadataJson(text, manifest_source.path(), question);
+    Status applied = ApplyMetadataJson(text, manifest_source.path(), question, &markdown_source);
     if (!applied.ok()) {
       return manifest_source.ErrorAt(
           annotation->offset, "the annotation is not the metadata qbank writes (" +
@@ -1009,7 +972,7 @@ Status ReadResourceMetadata(const xml::Node& resource, const SourceText& manifes
   if (const xml::Node* technical = lom->FirstChild("technical")) {
     const xml::Node* format = technical->FirstChild("format");
     if (format != nullptr && Trim(format->TextContent()) == kMarkdownFormat) {
-      MarkdownFromHtml(question);
+      markdown_source.markup = Markup::kMarkdown;
     }
   }
   for (const xml::Node* classification : lom->ChildElements("classification")) {
@@ -1027,6 +990,8 @@ Status ReadResourceMetadata(const xml::Node& resource, const SourceText& manifes
       }
     }
   }
+  // The item's HTML was rendered from a Markdown draft: the draft again, where not edited since.
+  if (markdown_source.markup == Markup::kMarkdown) RestoreMarkdown(markdown_source, question);
   return Status::Ok();
 }
 
@@ -1770,40 +1735,6 @@ class ItemWriter {
   bool wrote_element() const { return wrote_element_; }
 };
 
-// One Markdown field as QTI content: rendered by cmark (raw HTML kept when it is well-formed XML,
-// else left out and reported), a lone paragraph unwrapped so it can stand inline.
-std::string RenderField(const std::string& markdown, LossReport& loss) {
-  if (markdown.empty()) return markdown;
-  std::string html = RenderMarkdown(markdown, true);
-  if (!xml::ParseFragment(html, "markdown").ok()) {
-    loss.Drop("markup (raw HTML in Markdown that is not well-formed XML)");
-    html = RenderMarkdown(markdown, false);
-  }
-  constexpr std::string_view kOpen = "<p>";
-  constexpr std::string_view kClose = "</p>";
-  if (html.starts_with(kOpen) && html.ends_with(kClose) &&
-      html.find(kOpen, kOpen.size()) == std::string::npos) {
-    html = html.substr(kOpen.size(), html.size() - kOpen.size() - kClose.size());
-  }
-  return html;
-}
-
-// A Markdown question's texts as HTML (the answers a learner types stay as they are).
-void RenderQuestionMarkdown(Question& q, LossReport& loss) {
-  q.markup = Markup::kHtml;
-  q.stem.value = RenderField(q.stem.value, loss);
-  q.explanation.value = RenderField(q.explanation.value, loss);
-  if (std::string after = TextAfterGap(q); !after.empty()) {
-    SetTextAfterGap(q, RenderField(after, loss));
-  }
-  bool content_options = model::IsChoiceType(q.type) || q.type == QuestionType::kMatching;
-  for (Option& o : q.options) {
-    if (content_options) o.text.value = RenderField(o.text.value, loss);
-    o.rationale.value = RenderField(o.rationale.value, loss);
-    if (std::string match = MatchOf(o); !match.empty()) SetMatch(o, RenderField(match, loss));
-  }
-}
-
 // One item of a package: its resource identifier, its path, and the question it holds.
 struct PackageItem {
   std::string identifier;
@@ -1815,7 +1746,7 @@ struct PackageItem {
 // (one taxon per "/"-separated level); nullopt when it has neither.
 std::optional<xml::Node> ResourceMetadata(const Question& q) {
   bool markdown = q.markup == Markup::kMarkdown;
-  std::string carried = MetadataJson(q, kExtensionKey);
+  std::string carried = MetadataJson(q, kExtensionKey, markdown);
   if (q.tags.empty() && q.domain.empty() && !markdown && carried.empty()) return std::nullopt;
   auto lang_string = [](const std::string& value) {
     xml::Node s = xml::Node::Element("string");
@@ -2034,7 +1965,8 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
       copy_for_id = q;
       copy_for_id.id.value = id_source;
       // QTI carries HTML, not Markdown: a draft's Markdown is rendered (cmark).
-      if (q.markup == Markup::kMarkdown) RenderQuestionMarkdown(copy_for_id, loss);
+      if (q.markup == Markup::kMarkdown)
+        copy_for_id = RenderMarkdownQuestion(copy_for_id, true, loss);
       item_question = &copy_for_id;
     }
     Result<xml::Node> item = writer.Write(*item_question, identifier, bank.language.value);

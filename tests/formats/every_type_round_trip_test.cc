@@ -135,6 +135,89 @@ TEST(EveryTypeRoundTripTest, MarkdownIsRenderedForQtiAndReadBackAsMarkdown) {
   }
 }
 
+// A Moodle XML or GIFT file without qbank's metadata (which holds the drafts' own texts).
+std::string WithoutCarriedDrafts(std::string out) {
+  for (auto [open, close] :
+       {std::pair<std::string, std::string>{"<qbank_metadata", "</qbank_metadata>"},
+        {"// qbank-meta:", "\n"}}) {
+    for (size_t at = out.find(open); at != std::string::npos; at = out.find(open, at)) {
+      out.erase(at, out.find(close, at) + close.size() - at);
+    }
+  }
+  return out;
+}
+
+// Ordinary Markdown drafts of every type (soft line breaks, lists, emphasis, code, links, a
+// Markdown match and gap text) reach each LMS format as the HTML they mean, and come back from
+// it as the same draft, byte for byte.
+TEST(EveryTypeRoundTripTest, MarkdownDraftsComeBackFromEveryLmsFormat) {
+  std::string draft = ReadTestdata("every_type/drafts.md");
+  Imported in = ImportText(MdFormat(), "drafts.md", draft);
+  ASSERT_TRUE(in.status.ok()) << in.status.ToString();
+  ASSERT_EQ(in.ErrorText(), "");
+  MoodleXmlFormat moodle;
+  GiftFormat gift;
+  for (const Format* via : std::vector<const Format*>{&moodle, &gift, &kQti21, &kQti30}) {
+    SCOPED_TRACE(via->name());
+    LossReport loss;
+    std::string out = ExportText(*via, in.bank, loss, OutputName(*via));
+    EXPECT_TRUE(loss.empty()) << loss.Summary();
+    std::string shown = WithoutCarriedDrafts(out);  // what the LMS shows
+    if (via == &kQti21 || via == &kQti30) {
+      Result<zip::Archive> archive = zip::Archive::Open(out, "out.zip");
+      ASSERT_TRUE(archive.ok());
+      Result<std::string> item = archive->Read("items/tide-1.xml");
+      ASSERT_TRUE(item.ok());
+      shown = *item;
+      if (std::optional<std::string> errors = SchemaErrors(out, via == &kQti30)) {
+        EXPECT_EQ(*errors, "");
+      }
+    }
+    EXPECT_NE(shown.find("Which force raises the <em>spring</em> tides"), std::string::npos)
+        << shown;
+    EXPECT_EQ(shown.find("*spring*"), std::string::npos) << "Markdown source shown: " << shown;
+    if (via == &moodle) {
+      EXPECT_EQ(out.find("format=\"markdown\""), std::string::npos) << out;
+    } else if (via == &gift) {
+      EXPECT_EQ(out.find("[markdown]"), std::string::npos) << out;
+      EXPECT_NE(out.find("::tide-1::[html]Which"), std::string::npos) << out;
+    }
+    Imported back = ImportText(*via, OutputName(*via), out);
+    ASSERT_TRUE(back.status.ok()) << back.status.ToString();
+    ASSERT_EQ(back.ErrorText(), "");
+    LossReport md_loss;
+    EXPECT_EQ(ExportText(MdFormat(), back.bank, md_loss), draft);
+  }
+}
+
+// A text edited in the LMS after the export: its HTML wins and is converted to Markdown; the
+// texts not edited come back as the draft has them.
+TEST(EveryTypeRoundTripTest, HtmlEditedInTheLmsWinsOverTheCarriedDraft) {
+  std::string draft = ReadTestdata("every_type/drafts.md");
+  Imported in = ImportText(MdFormat(), "drafts.md", draft);
+  ASSERT_TRUE(in.status.ok()) << in.status.ToString();
+  MoodleXmlFormat moodle;
+  GiftFormat gift;
+  for (const Format* via : std::vector<const Format*>{&moodle, &gift}) {
+    SCOPED_TRACE(via->name());
+    LossReport loss;
+    std::string out = ExportText(*via, in.bank, loss, OutputName(*via));
+    std::string edited = out;
+    size_t at = edited.find("<em>spring</em>");
+    ASSERT_NE(at, std::string::npos) << out;
+    edited.replace(at, 15, "<strong>neap</strong>");
+    Imported back = ImportText(*via, OutputName(*via), edited);
+    ASSERT_EQ(back.ErrorText(), "");
+    const model::Question& q = back.bank.questions[0];
+    EXPECT_EQ(q.markup, model::Markup::kMarkdown);
+    EXPECT_EQ(q.stem.value,
+              "Which force raises the **neap** tides, the ones that come twice a month?");
+    EXPECT_EQ(q.explanation.value,
+              "Spring tides happen when:\n\n- the Moon is new, or\n- the Moon is full.");
+    EXPECT_EQ(q.options[1].text.value, "The `wind` alone");
+  }
+}
+
 // HTML lets a table's rows stand in <table>; QTI's schemas want them in <tbody>, which the writer
 // adds, so an LMS importer that validates the item takes it.
 TEST(EveryTypeRoundTripTest, HtmlTableRowsGetATbodyForQti) {
