@@ -6,8 +6,11 @@
 //   baseline      `qbank lint bank.json` with every rule off (reading the bank, an empty report)
 //   reference     the same with reference-overlap on, against refs.qidx
 // and prints wall and CPU time and peak memory of each, the reference run against the baseline, and
-// how many of the copied questions were found. Figures in docs/originality.md.
-// Usage: reference_bench [--passages 1000000] [--questions 100000] [--dir /tmp]
+// how many of the copied questions were found. With --compare OTHER_QBANK the same three commands
+// are run with that binary too (an earlier build: its index file version, size and cost side by
+// side with this build's, in one run). Figures in docs/originality.md.
+// Usage: reference_bench [--passages 1000000] [--questions 100000] [--dir /tmp] [--compare QBANK]
+//                        [--keep]
 #include <unistd.h>
 
 #include <cstdio>
@@ -31,6 +34,8 @@ struct Sizes {
   size_t passages = 1000000;
   size_t questions = 100000;
   std::string dir = "/tmp";
+  std::string compare;  // another qbank binary measured on the same files
+  bool keep = false;    // leave the corpus, bank and configs (to profile a command on them)
 };
 
 // The corpus: prose paragraphs, and every kCopyEvery-th a bank question as a dump prints it.
@@ -72,39 +77,61 @@ size_t CountFindings(const std::string& report) {
   return n;
 }
 
-int Run(const Sizes& sizes) {
-  const std::string work = sizes.dir + "/qbank-reference-bench-" + std::to_string(getpid());
-  std::filesystem::create_directories(work);
-  SyntheticOptions options;
-  options.questions = sizes.questions;
-  options.planted_share = 0;
-  SyntheticBank s = MakeSyntheticBank(options);
-  const std::string bank = work + "/bank.json";
-  std::ofstream(bank) << json::WriteBank(s.bank);
-  const size_t copied = WriteCorpus(work + "/refs", s.bank, sizes.passages);
-  const std::string index = work + "/refs.qidx";
-  std::ofstream(work + "/off.json") << ConfigWith({});
-  std::ofstream(work + "/on.json") << ConfigWith({"reference-overlap"});
-  std::printf("%zu reference passages (%zu of them copies of bank questions), %zu questions\n",
-              sizes.passages, copied, sizes.questions);
-  CommandCost build =
-      RunCommand({QBANK_BINARY, "index", "build", work + "/refs", "-o", index}, true);
+struct Files {
+  std::string work;
+  std::string bank;
+  size_t copied = 0;
+  size_t questions = 0;
+};
+
+// Index build, the rules-off lint and the reference lint with `qbank`; true when they worked.
+bool Measure(const std::string& qbank, const std::string& label, const Files& f) {
+  std::printf("%s\n", label.c_str());
+  const std::string index = f.work + "/refs.qidx";
+  CommandCost build = RunCommand({qbank, "index", "build", f.work + "/refs", "-o", index}, true);
   Print("index build", build);
   std::printf("  index file   %.0f MB\n",
               static_cast<double>(std::filesystem::file_size(index)) / 1048576.0);
   CommandCost off = RunCommand(
-      {QBANK_BINARY, "lint", bank, "--config", work + "/off.json", "-o", work + "/off.txt"});
+      {qbank, "lint", f.bank, "--config", f.work + "/off.json", "-o", f.work + "/off.txt"});
   Print("lint, off", off);
-  CommandCost on = RunCommand({QBANK_BINARY, "lint", bank, "--config", work + "/on.json",
-                               "--reference", index, "-o", work + "/on.txt"});
+  CommandCost on = RunCommand({qbank, "lint", f.bank, "--config", f.work + "/on.json",
+                               "--reference", index, "-o", f.work + "/on.txt"});
   Print("lint, index", on);
   std::printf(
       "  the reference check adds %.2f s of CPU (%.1f us a question), %.0f MB; %zu "
       "findings for %zu copied questions\n",
-      on.cpu_s - off.cpu_s, 1e6 * (on.cpu_s - off.cpu_s) / sizes.questions,
-      on.peak_mb - off.peak_mb, CountFindings(work + "/on.txt"), copied);
-  std::filesystem::remove_all(work);
-  return build.status == 0 && (on.status == 0 || on.status == 1) ? 0 : 1;
+      on.cpu_s - off.cpu_s, 1e6 * (on.cpu_s - off.cpu_s) / static_cast<double>(f.questions),
+      on.peak_mb - off.peak_mb, CountFindings(f.work + "/on.txt"), f.copied);
+  std::filesystem::remove(index);
+  return build.status == 0 && (on.status == 0 || on.status == 1);
+}
+
+int Run(const Sizes& sizes) {
+  Files f;
+  f.work = sizes.dir + "/qbank-reference-bench-" + std::to_string(getpid());
+  std::filesystem::create_directories(f.work);
+  SyntheticOptions options;
+  options.questions = sizes.questions;
+  options.planted_share = 0;
+  SyntheticBank s = MakeSyntheticBank(options);
+  f.bank = f.work + "/bank.json";
+  f.questions = sizes.questions;
+  std::ofstream(f.bank) << json::WriteBank(s.bank);
+  f.copied = WriteCorpus(f.work + "/refs", s.bank, sizes.passages);
+  std::ofstream(f.work + "/off.json") << ConfigWith({});
+  std::ofstream(f.work + "/on.json") << ConfigWith({"reference-overlap"});
+  std::printf("%zu reference passages (%zu of them copies of bank questions), %zu questions\n",
+              sizes.passages, f.copied, sizes.questions);
+  bool ok = true;
+  if (!sizes.compare.empty()) ok = Measure(sizes.compare, "compared: " + sizes.compare, f);
+  ok = Measure(QBANK_BINARY, std::string("this build: ") + QBANK_BINARY, f) && ok;
+  if (sizes.keep) {
+    std::printf("files kept in %s\n", f.work.c_str());
+  } else {
+    std::filesystem::remove_all(f.work);
+  }
+  return ok ? 0 : 1;
 }
 
 }  // namespace
@@ -112,15 +139,22 @@ int Run(const Sizes& sizes) {
 
 int main(int argc, char** argv) {
   qbank::bench::Sizes sizes;
-  for (int i = 1; i + 1 < argc; i += 2) {
-    if (std::strcmp(argv[i], "--passages") == 0) {
-      sizes.passages = std::stoul(argv[i + 1]);
-    } else if (std::strcmp(argv[i], "--questions") == 0) {
-      sizes.questions = std::stoul(argv[i + 1]);
-    } else if (std::strcmp(argv[i], "--dir") == 0) {
-      sizes.dir = argv[i + 1];
+  for (int i = 1; i < argc; ++i) {
+    const bool has_value = i + 1 < argc;
+    if (std::strcmp(argv[i], "--keep") == 0) {
+      sizes.keep = true;
+    } else if (has_value && std::strcmp(argv[i], "--passages") == 0) {
+      sizes.passages = std::stoul(argv[++i]);
+    } else if (has_value && std::strcmp(argv[i], "--questions") == 0) {
+      sizes.questions = std::stoul(argv[++i]);
+    } else if (has_value && std::strcmp(argv[i], "--dir") == 0) {
+      sizes.dir = argv[++i];
+    } else if (has_value && std::strcmp(argv[i], "--compare") == 0) {
+      sizes.compare = argv[++i];
     } else {
-      std::fprintf(stderr, "usage: reference_bench [--passages N] [--questions N] [--dir DIR]\n");
+      std::fprintf(stderr,
+                   "usage: reference_bench [--passages N] [--questions N] [--dir DIR] "
+                   "[--compare QBANK] [--keep]\n");
       return 2;
     }
   }

@@ -37,6 +37,6 @@ if(QBANK_DPKG_SHLIBDEPS)
   set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
 else()
   set(CPACK_DEBIAN_PACKAGE_DEPENDS
-      "libc6, libstdc++6, libgcc-s1, libicu72, libboost-program-options1.74.0, libpugixml1v5, libzip4, libyaml-0-2")
+      "libc6, libstdc++6, libgcc-s1, libicu72, libboost-program-options1.74.0, libpugixml1v5, libzip4, zlib1g, libyaml-0-2")
 endif()
 include(CPack)

@@ -10,7 +10,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake make pkg-config ccache git
-  libboost-program-options-dev rapidjson-dev libicu-dev libpugixml-dev libzip-dev
+  libboost-program-options-dev rapidjson-dev libicu-dev libpugixml-dev libzip-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils
   libyaml-dev libcmark-dev)
 # shellcheck disable=SC2206

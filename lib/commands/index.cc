@@ -125,8 +125,11 @@ int RunIndexBuild(const IndexBuildOptions& options, FileSystem& fs, std::ostream
     err << "qbank index build: no usable reference text in the sources\n";
     return kExitError;
   }
-  std::string bytes = builder.Serialize();
-  Status written = fs.WriteFileAtomic(options.output, bytes);
+  // Written as it is made: the file is never held whole in memory beside the builder.
+  Status written = fs.WriteFileAtomicStreamed(options.output, [&](std::ostream& stream) {
+    builder.Write(stream);
+    return stream ? Status::Ok() : Status::IoError("cannot write the index");
+  });
   if (!written.ok()) {
     err << written.ToString() << "\n";
     return kExitError;

@@ -7,8 +7,10 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <ostream>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "base/file_system.h"
@@ -31,8 +33,11 @@ struct IndexParameters {
 // The file format version this build writes and reads. 2: fingerprints name their passage, and
 // each passage keeps its distinct words (for the word-set similarity) and document and line. 3:
 // fingerprints name their word in the passage, and each passage keeps its text, column and dump
-// question number, so a finding quotes the reference and says where the text is.
-inline constexpr uint32_t kReferenceIndexVersion = 4;
+// question number, so a finding quotes the reference and says where the text is. 4: the bucket
+// directory is sized to the fingerprint count. 5: the same content in about half the bytes:
+// fingerprints keep 32 bits of their hash below the bucket bits, words are ids into one
+// vocabulary (delta-coded), the text is deflated in blocks.
+inline constexpr uint32_t kReferenceIndexVersion = 5;
 
 // Where a passage starts in its document.
 struct PassagePlace {
@@ -69,8 +74,12 @@ class ReferenceIndexBuilder {
   // Fingerprints left out as stock phrasing (known after Serialize).
   size_t stock_fingerprint_count() const { return stock_; }
 
-  // The index file's bytes (little-endian; layout in docs/duplicates.md): a header, the document
-  // names, the fingerprints sorted by hash with their passage and word, and the passages.
+  // Writes the index file (little-endian; layout in docs/duplicates.md) to `out` as it is made, a
+  // megabyte at a time: a header, the document names, the fingerprints sorted by hash with their
+  // passage and word, the passages, their words and their deflated text. Once per builder: no
+  // passage may be added after it.
+  void Write(std::ostream& out);
+  // The same bytes in a string.
   std::string Serialize();
 
  private:
@@ -86,20 +95,29 @@ class ReferenceIndexBuilder {
     uint32_t column;
     uint32_t layout;
     uint64_t words_begin;  // its distinct word hashes: words_[words_begin, next passage's)
-    uint64_t text_begin;   // its text, then its dump question number: in strings_
+    uint64_t text_begin;   // its text, then its dump question number, in the text stream
     uint64_t label_begin;
   };
   // Adds the entry for tokens [first, end) of the last passage, with the words around it as
   // context.
   void AddEntry(uint64_t hash, const std::vector<uint64_t>& tokens, size_t first, size_t end);
+  // Appends to the text stream, deflating each block as it fills.
+  void AppendText(std::string_view text);
   // Drops the entries of n-grams met in parameters_.stock_contexts or more contexts.
   void DropStockPhrasing();
+  // The words of every passage as vocabulary ids, delta-coded (words_ is released); offsets of
+  // each passage's words in the result, and the vocabulary (sorted word hashes).
+  std::string EncodeWords(std::vector<uint64_t>* offsets, std::vector<uint32_t>* vocabulary);
   IndexParameters parameters_;
   std::vector<std::string> documents_;
   std::vector<Entry> entries_;
   std::vector<Passage> passages_;
   std::vector<uint32_t> words_;
-  std::string strings_;  // each passage's text and dump question number, one after the other
+  std::unordered_map<uint32_t, uint32_t> vocabulary_;  // word hash -> id (assigned in Write)
+  std::string pending_text_;          // the text stream's last block, not yet deflated
+  uint64_t text_size_ = 0;            // bytes of the text stream
+  std::string deflated_;              // the blocks deflated so far, one after the other
+  std::vector<uint64_t> block_ends_;  // where each deflated block ends in deflated_
   size_t stock_ = 0;
 };
 
@@ -203,7 +221,7 @@ class ReferenceIndex {
 
  private:
   struct Hit;
-  uint64_t HashAt(size_t i) const;
+  uint32_t KeyAt(size_t i) const;
   uint32_t PassageAt(size_t i) const;
   uint32_t PositionAt(size_t i) const;
   // Passage p's record; false when it is damaged (a document, word or text range out of bounds).
@@ -212,17 +230,25 @@ class ReferenceIndex {
     uint32_t line = 0;
     uint32_t column = 0;
     bool layout = true;
-    const uint32_t* words = nullptr;
-    size_t word_count = 0;
-    std::string_view text;
-    std::string_view dump_question;
+    std::string_view word_bytes;  // its word ids, delta-coded
+    uint64_t text_begin = 0;      // its text and dump question number in the text stream
+    uint64_t label_begin = 0;
+    uint64_t label_end = 0;
   };
   bool PassageRecord(uint32_t p, PassageView* view) const;
+  // Bytes [begin, end) of the text stream, inflated from the blocks that hold them; false when a
+  // block is damaged.
+  bool TextRange(uint64_t begin, uint64_t end, std::string* out) const;
+  // The vocabulary ids of `words` (word hashes, sorted, without repeats) that the index knows,
+  // ascending.
+  std::vector<uint32_t> WordIds(const std::vector<uint32_t>& words) const;
   void LookUp(uint64_t hash, uint32_t first, uint32_t end, bool field,
               const OverlapOptions& options, std::vector<Hit>& hits) const;
-  // The passage of hits[i, j) as a match (run, share, similarity); doc is set.
+  // The passage of hits[i, j) as a match (run, share, similarity); doc is set. The query's words
+  // are `query_ids` (the known ones, as vocabulary ids) of `query_size` distinct words.
   ReferenceMatch Measure(const std::vector<Hit>& hits, size_t i, size_t j,
-                         const std::vector<uint32_t>& query_words, size_t total) const;
+                         const std::vector<uint32_t>& query_ids, size_t query_size,
+                         size_t total) const;
 
   static Result<ReferenceIndex> Adopt(std::shared_ptr<const void> owner, std::string_view bytes,
                                       const std::string& path);
@@ -233,26 +259,35 @@ class ReferenceIndex {
   std::vector<std::string> names_;
   size_t passages_ = 0;
   size_t count_ = 0;
-  size_t words_count_ = 0;
-  size_t hashes_offset_ = 0;
+  size_t vocabulary_size_ = 0;
+  size_t block_size_ = 0;
+  size_t keys_offset_ = 0;
   size_t entry_passages_offset_ = 0;
   size_t positions_offset_ = 0;
   size_t passage_records_offset_ = 0;
   size_t word_offsets_offset_ = 0;
   size_t string_offsets_offset_ = 0;
+  size_t vocabulary_offset_ = 0;
+  size_t block_offsets_offset_ = 0;
   size_t words_offset_ = 0;
-  size_t strings_offset_ = 0;
-  size_t strings_size_ = 0;
+  size_t words_size_ = 0;
+  size_t deflated_offset_ = 0;
+  size_t deflated_size_ = 0;
+  uint64_t text_size_ = 0;
   std::vector<uint32_t> buckets_;  // first entry of each top-bits bucket, plus the end
   int bucket_bits_ = 0;
 
  public:
   // Fingerprints are bucketed by their top bits; the file holds the bucket directory, whose size
   // follows the fingerprint count (about 8 a bucket) between these bounds, so a small index is
-  // small and a large one opens by reading at most 1 MB of directory.
+  // small and a large one opens by reading at most 1 MB of directory; and for each fingerprint
+  // the kKeyBits bits of its hash below the bucket bits.
   static constexpr int kMinBucketBits = 4;
   static constexpr int kMaxBucketBits = 18;
   static int BucketBitsFor(uint64_t fingerprints);
+  static constexpr int kKeyBits = 32;
+  // Uncompressed bytes of text per deflated block: a quote inflates one or two blocks.
+  static constexpr size_t kTextBlock = 4096;
 };
 
 }  // namespace qbank::similarity
