@@ -636,9 +636,11 @@ class Writer {
                                 (q.id.empty() ? "" : " (" + q.id.value + ")") + ": " + what);
   }
 
-  // Appends the elements serialized in extensions[key] (an array of strings) to `to`.
+  // Appends the elements serialized in extensions[key] (an array of strings) to `to`, except
+  // elements named `written`, which the writer has written itself (a <single> kept from a
+  // truefalse question written as multichoice): those are left out and reported.
   Status AppendStored(const Question& q, size_t index, const Value& extensions,
-                      std::string_view key, xml::Node& to) const {
+                      std::string_view key, xml::Node& to, std::string_view written = {}) const {
     const Value* stored = Find(extensions, key);
     if (stored == nullptr || !stored->is_array()) return Status::Ok();
     for (const Value& item : stored->as_array()) {
@@ -650,7 +652,13 @@ class Writer {
                         " is not well-formed XML: " + nodes.status().ToString());
       }
       for (xml::Node& n : *nodes) {
-        if (n.is_element()) to.Append(std::move(n));
+        if (!n.is_element()) continue;
+        if (!written.empty() && n.name == written) {
+          loss_.Drop("extensions." + std::string(kExtensionKey) + "." + std::string(key) + ": <" +
+                     n.name + "> (written by qbank for the question's type)");
+          continue;
+        }
+        to.Append(std::move(n));
       }
     }
     return Status::Ok();
@@ -732,7 +740,8 @@ class Writer {
       loss_.Drop("options (" + type + " questions hold no answers in Moodle XML)",
                  q.options.size());
     }
-    QBANK_RETURN_IF_ERROR(AppendStored(q, index, q.extensions, "extra", node));
+    QBANK_RETURN_IF_ERROR(
+        AppendStored(q, index, q.extensions, "extra", node, type == "multichoice" ? "single" : ""));
     if (!q.tags.empty()) {
       xml::Node& tags = node.Append(xml::Node::Element("tags"));
       for (const Text& t : q.tags) tags.Append(Holder("tag", t.value));

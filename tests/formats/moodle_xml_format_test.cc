@@ -302,6 +302,31 @@ TEST(MoodleXmlFormatTest, ASingleAnswerQuestionsKeyIsItsFullCreditAnswer) {
   EXPECT_FALSE(q.options[1].weight.has_value());
 }
 
+// moodle_xml_fuzz: a truefalse question with a <single> of its own (kept as an element qbank does
+// not model) and answers that make it multichoice on the way out was written with two <single>
+// elements, and the kept one did not read back.
+TEST(MoodleXmlFormatTest, AKeptSingleElementIsNotWrittenTwice) {
+  std::string text =
+      "<quiz><question type=\"truefalse\"><name><text>planets-2</text></name>"
+      "<questiontext format=\"html\"><text>Which are inner planets?</text></questiontext>"
+      "<single>not a flag</single>"
+      "<answer fraction=\"100\"><text>Mercury</text></answer>"
+      "<answer fraction=\"0\"><text>Venus</text></answer>"
+      "<answer fraction=\"0\"><text>Jupiter</text></answer></question></quiz>";
+  Imported in = ImportText(MoodleXmlFormat(), "tf.xml", text);
+  ASSERT_EQ(in.ErrorText(), "");
+  LossReport loss;
+  std::string out = ExportText(MoodleXmlFormat(), in.bank, loss);
+  EXPECT_EQ(out.find("not a flag"), std::string::npos) << out;
+  EXPECT_NE(loss.Summary().find("<single> (written by qbank for the question's type)"),
+            std::string::npos)
+      << loss.Summary();
+  Imported back = ImportText(MoodleXmlFormat(), "out.xml", out);
+  EXPECT_EQ(back.ErrorText(), "");
+  ASSERT_EQ(back.bank.questions.size(), 1u);
+  EXPECT_EQ(back.bank.questions[0].options.size(), 3u);
+}
+
 // Found by the property test over generated banks: an HTML missing-word question lost its gap on
 // the way back (the text after it stayed in the stem).
 TEST(MoodleXmlFormatTest, AnHtmlMissingWordQuestionKeepsItsGap) {
