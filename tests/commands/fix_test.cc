@@ -144,6 +144,46 @@ TEST_F(FixTest, TypographyRewritesOnlyTheCharactersOutOfStyle) {
   EXPECT_EQ(fs_.ReadFile("/w/fall.md").value(), fixed);
 }
 
+TEST_F(FixTest, AnswerMismatchRewritesTheLetterOnlyWhenTheKeysTextIsBesideIt) {
+  fs_.Add("/w/.qbank.json", R"({"rules": {"answer-mismatch": "error"}})");
+  // The options were reordered (Nitrogen was B): the first statement quotes the key's text, the
+  // second names only a letter, the third quotes a wrong option's text.
+  std::string draft =
+      "---\nid: air\n---\n\n## Question\n\nWhich gas makes up most of the air?\n\n"
+      "## Trap\n\nOxygen is what we breathe, but the answer is (B) \u2014 \"Nitrogen\".\n\n"
+      "## Options\n\n- [ ] Oxygen\n- [ ] Argon\n- [x] Nitrogen\n\n"
+      "## Explanation\n\nAir is 78% nitrogen. Answer: B, Nitrogen.\n";
+  std::string fixed = Replace(Replace(draft, "is (B)", "is (C)"), "Answer: B", "Answer: C");
+  fs_.Add("/w/air.md", draft);
+  options_.inputs = {"/w/air.md"};
+  options_.fix = true;
+  EXPECT_EQ(Run(), 0) << err_.str() << out_.str();
+  EXPECT_EQ(err_.str(), "qbank lint: fixed 2 findings in 1 file\n");
+  EXPECT_EQ(fs_.ReadFile("/w/air.md").value(), fixed);
+  Run();
+  EXPECT_EQ(err_.str(), "qbank lint: fixed 0 findings in 0 files\n");
+
+  fs_.Add("/w/letter.md",
+          "## Question\n\nWhich gas makes up most of the air?\n\n## Options\n\n- [ ] Oxygen\n"
+          "- [ ] Argon\n- [x] Nitrogen\n\n## Explanation\n\nThe answer is B.\n");
+  fs_.Add("/w/other.md",
+          "## Question\n\nWhich gas do we exhale most of?\n\n## Options\n\n- [ ] Oxygen\n"
+          "- [x] Nitrogen\n- [ ] Argon\n\n## Explanation\n\nThe answer is C, Argon.\n");
+  options_.inputs = {"/w/letter.md", "/w/other.md"};
+  EXPECT_EQ(Run(), 1);
+  EXPECT_EQ(
+      err_.str(),
+      "qbank lint: fixed 0 findings in 0 files; 2 findings need a manual edit (escaped in the "
+      "file, or no safe replacement known)\n");
+  EXPECT_NE(out_.str().find("(not fixed: no option's text is beside the letter to show a "
+                            "reorder)"),
+            std::string::npos)
+      << out_.str();
+  EXPECT_NE(out_.str().find("(not fixed: the text beside it is option C's, not the key's)"),
+            std::string::npos)
+      << out_.str();
+}
+
 TEST_F(FixTest, EscapedTextNeedsAManualEdit) {
   // The zero width space written as a JSON escape: the file holds no such character to delete.
   std::string bank =

@@ -2,6 +2,10 @@
 #include "lint/rules/answer_mismatch.h"
 
 #include <cctype>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "lint/option_references.h"
 #include "text/words.h"
@@ -16,6 +20,110 @@ std::string KeyLetters(const model::Question& q) {
   std::string letters;
   for (size_t k : q.KeyIndexes()) letters += (letters.empty() ? "" : ", ") + model::OptionLetter(k);
   return letters;
+}
+
+bool IsAlnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+
+bool EqualIgnoringCase(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (std::tolower(static_cast<unsigned char>(a[i])) !=
+        std::tolower(static_cast<unsigned char>(b[i]))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// An option's text as a statement would quote it: trimmed, without a closing full stop.
+std::string_view QuotableText(std::string_view text) {
+  while (!text.empty() && (text.back() == '.' || text.back() == ' ' || text.back() == '\n')) {
+    text.remove_suffix(1);
+  }
+  while (!text.empty() && text.front() == ' ') text.remove_prefix(1);
+  return text;
+}
+
+// What may stand between a letter and the option text it names: spaces, ':', ',', ')', '-', '=',
+// quotes, dashes ("B, Nitrogen", "B: \"Nitrogen\"", "(B) \u2014 Nitrogen").
+bool IsJoiner(std::string_view text, size_t at, size_t* length) {
+  static constexpr std::string_view kJoiners[] = {
+      " ",  "\t", ":",      ",",      "(",      ")",      "-",      "=",
+      "\"", "'",  "\u201C", "\u201D", "\u2018", "\u2019", "\u2013", "\u2014"};
+  for (std::string_view j : kJoiners) {
+    if (text.compare(at, j.size(), j) == 0) {
+      *length = j.size();
+      return true;
+    }
+  }
+  return false;
+}
+
+// The options whose text is written right after bytes [begin, end) of `text` ("the answer is B,
+// Nitrogen") or right before them ("Nitrogen (B) is the answer"), joined by IsJoiner characters
+// only; a text that is the start of another option's named text counts only as the longer one.
+std::vector<size_t> OptionsNamedBeside(const model::Question& q, std::string_view text,
+                                       size_t begin, size_t end) {
+  size_t after = end, length = 0;
+  while (after < text.size() && IsJoiner(text, after, &length)) after += length;
+  size_t before = begin;
+  for (bool moved = true; moved && before > 0;) {
+    moved = false;
+    for (size_t n = 1; n <= 3 && n <= before; ++n) {
+      if (IsJoiner(text, before - n, &length) && length == n) {
+        before -= n;
+        moved = true;
+        break;
+      }
+    }
+  }
+  std::vector<size_t> named;
+  size_t longest = 0;
+  for (size_t i = 0; i < q.options.size(); ++i) {
+    std::string_view option = QuotableText(q.options[i].text.value);
+    if (option.empty()) continue;
+    bool follows = after + option.size() <= text.size() &&
+                   EqualIgnoringCase(text.substr(after, option.size()), option) &&
+                   (after + option.size() == text.size() || !IsAlnum(text[after + option.size()]));
+    bool precedes = option.size() <= before &&
+                    EqualIgnoringCase(text.substr(before - option.size(), option.size()), option) &&
+                    (before == option.size() || !IsAlnum(text[before - option.size() - 1]));
+    if (!follows && !precedes) continue;
+    if (option.size() > longest) named.clear();
+    if (option.size() >= longest) {
+      named.push_back(i);
+      longest = option.size();
+    }
+  }
+  return named;
+}
+
+// Reports a statement naming non-key option ref.option in `field`; when the key's text is named
+// beside the letter (so the options were reordered after the text was written), the fix rewrites
+// the letter to the key's.
+void ReportStatement(const model::Question& q, size_t index, const model::Text& field,
+                     std::string_view path, const OptionReference& ref,
+                     const std::string& key_statement, Reporter& reporter) {
+  std::string message = "the " + std::string(path) + " says the answer is " +
+                        model::OptionLetter(ref.option) + ", but " + key_statement;
+  std::vector<size_t> named = OptionsNamedBeside(q, field.value, ref.begin, ref.end);
+  std::optional<size_t> key;
+  if (named.size() == 1 && q.options[named[0]].correct) key = named[0];
+  if (!key) {
+    message += named.empty() ? " (not fixed: no option's text is beside the letter to show a "
+                               "reorder)"
+                             : " (not fixed: the text beside it is option " +
+                                   model::OptionLetter(named[0]) + "'s, not the key's)";
+    reporter.ReportRange(index, field, ref.begin, ref.end, path, message);
+    return;
+  }
+  std::string letter = model::OptionLetter(*key);
+  message += "; the key's text is beside it, so the options were reordered: --fix writes " + letter;
+  Finding& finding = reporter.ReportRange(index, field, ref.begin, ref.end, path, message);
+  // The letter itself, inside "(B)" or "[B]".
+  size_t at = ref.begin;
+  while (at < ref.end && (field.value[at] < 'A' || field.value[at] > 'Z')) ++at;
+  finding.fix = reporter.FixRange(field, at, at + 1, letter);
 }
 
 }  // namespace
@@ -54,13 +162,16 @@ void AnswerMismatchRule::CheckQuestion(const LintContext& ctx, size_t index,
   }
 
   int reported = 0;
-  for (const OptionReference& ref : FindOptionReferences(q.explanation.value)) {
-    if (!ref.states_answer || ref.option >= q.options.size()) continue;
-    if (q.options[ref.option].correct) continue;
-    if (++reported > kMaxFindingsPerField) return;
-    reporter.ReportRange(index, q.explanation, ref.begin, ref.end, "explanation",
-                         "the explanation says the answer is " + model::OptionLetter(ref.option) +
-                             ", but " + key_word + key_letters);
+  for (const auto& [field, path] :
+       {std::pair<const model::Text*, std::string_view>{&q.explanation, "explanation"},
+        {&q.trap, "trap"}}) {
+    for (const OptionReference& ref : FindOptionReferences(field->value)) {
+      if (!ref.states_answer || ref.option >= q.options.size()) continue;
+      if (q.options[ref.option].correct) continue;
+      if (++reported > kMaxFindingsPerField) break;
+      ReportStatement(q, index, *field, path, ref, key_word + key_letters, reporter);
+    }
+    reported = 0;
   }
 }
 
