@@ -47,6 +47,7 @@ std::vector<std::string> PresetNames() {
 std::vector<std::string> ValueChoices(std::string_view command, std::string_view option) {
   if (option == "from") return SplitNames(commands::FormatNames(false));
   if (option == "to") return SplitNames(commands::FormatNames(true));
+  if (command == "rules" && option == "format") return {"text", "json"};
   if (command == "lint") {
     if (option == "format") return commands::ReportFormats();
     if (option == "fail-on") return {"info", "warning", "warn", "error", "none"};

@@ -237,11 +237,21 @@ int LintCommand(const std::vector<std::string>& args) {
   return commands::RunLint(options, std::cout, std::cerr);
 }
 
+po::options_description RulesTable(std::string& format) {
+  po::options_description opts("options");
+  opts.add_options()("help,h", "show this help")(
+      "format,f", po::value(&format)->default_value("text"), "output format: text or json");
+  return opts;
+}
+
 int RulesCommand(const std::vector<std::string>& args) {
-  po::options_description opts = HelpOnlyTable();
+  std::string format;
+  po::options_description opts = RulesTable(format);
   po::variables_map vm;
-  if (int rc = Parse(args, "qbank rules", opts, vm, "inputs", 0); rc >= 0) return rc;
-  return commands::ListRules(std::cout);
+  if (int rc = Parse(args, "qbank rules [--format json]", opts, vm, "inputs", 0); rc >= 0) {
+    return rc;
+  }
+  return commands::ListRules(std::cout, std::cerr, format);
 }
 
 int ExplainCommand(const std::vector<std::string>& args) {
@@ -317,6 +327,10 @@ std::vector<OptionInfo> DescribeTable() {
 }
 
 std::vector<OptionInfo> DescribeHelpOnly() { return Describe(HelpOnlyTable()); }
+std::vector<OptionInfo> DescribeRules() {
+  std::string format;
+  return Describe(RulesTable(format));
+}
 
 }  // namespace
 
@@ -332,8 +346,8 @@ const std::vector<Subcommand>& Subcommands() {
        DescribeTable<commands::FmtOptions, FmtTable>, Operands::kFiles},
       {"lint", "check questions: answers, lengths, duplicates, originality, flaws", LintCommand,
        DescribeTable<commands::LintOptions, LintTable>, Operands::kFiles},
-      {"rules", "list every lint rule with its default severity", RulesCommand, DescribeHelpOnly,
-       Operands::kNone},
+      {"rules", "list every lint rule with its default severity and whether --fix fixes it",
+       RulesCommand, DescribeRules, Operands::kNone},
       {"explain", "print the documentation of a lint rule", ExplainCommand, DescribeHelpOnly,
        Operands::kRule},
       {"index", "build a reference index for the originality check", IndexCommand,

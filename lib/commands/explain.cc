@@ -11,7 +11,8 @@ namespace qbank::commands {
 
 int ExplainRule(std::string_view rule_id, std::ostream& out, std::ostream& err,
                 const std::string& data_dir) {
-  if (lint::RuleRegistry::Default().Find(rule_id) == nullptr) {
+  const lint::Rule* rule = lint::RuleRegistry::Default().Find(rule_id);
+  if (rule == nullptr) {
     std::string hint = DidYouMean(rule_id, lint::RuleRegistry::Default().Ids());
     err << "qbank explain: unknown rule '" << rule_id << "'"
         << (hint.empty() ? "; run `qbank rules` for the list" : hint) << "\n";
@@ -32,7 +33,17 @@ int ExplainRule(std::string_view rule_id, std::ostream& out, std::ostream& err,
     err << "qbank explain: " << page.status().ToString() << "\n";
     return kExitError;
   }
-  out << page.value();
+  // Whether --fix fixes it, right under the page's title line.
+  const std::string& text = page.value();
+  size_t title_end = text.rfind("# ", 0) == 0 ? text.find('\n') : std::string::npos;
+  std::string fixable = rule->can_fix() ? "fixable: yes; `qbank lint --fix` " +
+                                              std::string(rule->fix_summary()) + "\n"
+                                        : "fixable: no\n";
+  if (title_end == std::string::npos) {
+    out << fixable << "\n" << text;
+  } else {
+    out << text.substr(0, title_end + 1) << "\n" << fixable << text.substr(title_end + 1);
+  }
   return kExitOk;
 }
 

@@ -199,6 +199,9 @@ class Rule {
   virtual RuleScope scope() const { return RuleScope::kQuestion; }
   // True when the rule attaches fixes to its findings (Finding::fix) where the text allows.
   virtual bool can_fix() const { return false; }
+  // What `qbank lint --fix` does to the rule's findings, one line for `qbank rules` and `qbank
+  // explain` ("deletes the field's invisible characters"); empty when can_fix() is false.
+  virtual std::string_view fix_summary() const { return {}; }
   // Sets the options from a JSON object (keys missing from it keep their defaults). Returns
   // InvalidInput "option 'NAME': expected ..." for an unknown key or a bad value. The default
   // accepts only an empty object. Files the rule needs (term lists, indexes, banks to compare

@@ -241,20 +241,60 @@ TEST_F(RunLintTest, JsonFormat) {
 }
 
 TEST(ListRulesTest, EveryRuleWithSeverityAndSummary) {
-  std::ostringstream out;
-  EXPECT_EQ(ListRules(out), 0);
+  std::ostringstream out, err;
+  EXPECT_EQ(ListRules(out, err), 0);
   std::string text = out.str();
   for (const Rule* r : RuleRegistry::Default().All()) {
     EXPECT_NE(text.find(std::string(r->id())), std::string::npos) << r->id();
     EXPECT_NE(text.find(std::string(r->summary())), std::string::npos) << r->id();
   }
-  EXPECT_NE(text.find("key-count                         error    "), std::string::npos) << text;
+  EXPECT_NE(text.find("key-count                         error         "), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("invisible-characters              warning  fix  "), std::string::npos)
+      << text;
+}
+
+TEST(ListRulesTest, JsonSaysWhichRulesFixAndHow) {
+  std::ostringstream out, err;
+  EXPECT_EQ(ListRules(out, err, "json"), 0);
+  SourceText text("rules.json", out.str());
+  Result<json::Node> root = json::Parse(text);
+  ASSERT_TRUE(root.ok()) << root.status().ToString();
+  size_t fixable = 0;
+  for (const json::Node& rule : root->items()) {
+    const Rule* r = RuleRegistry::Default().Find(rule.Find("id")->as_string());
+    ASSERT_NE(r, nullptr);
+    EXPECT_EQ(rule.Find("fixable")->as_bool(), r->can_fix()) << r->id();
+    if (r->can_fix()) {
+      ++fixable;
+      EXPECT_EQ(rule.Find("fix")->as_string(), r->fix_summary());
+    } else {
+      EXPECT_EQ(rule.Find("fix"), nullptr) << r->id();
+    }
+  }
+  EXPECT_EQ(root->items().size(), RuleRegistry::Default().All().size());
+  EXPECT_GE(fixable, 4u);
+  EXPECT_EQ(ListRules(out, err, "yaml"), 2);
+  EXPECT_EQ(err.str(), "qbank rules: unknown format 'yaml'; expected text or json\n");
+}
+
+TEST(RuleRegistryFixTest, EveryFixableRuleSaysWhatItsFixDoes) {
+  for (const Rule* r : RuleRegistry::Default().All()) {
+    EXPECT_EQ(r->can_fix(), !r->fix_summary().empty()) << r->id();
+  }
 }
 
 TEST(ExplainRuleTest, PrintsTheDocPageOrSaysWhy) {
   std::ostringstream out, err;
   EXPECT_EQ(ExplainRule("key-count", out, err, QBANK_SOURCE_DIR), 0);
-  EXPECT_EQ(out.str().rfind("# key-count", 0), 0u);
+  EXPECT_EQ(out.str().rfind("# key-count\n\nfixable: no\n\nDefault severity", 0), 0u) << out.str();
+  out.str("");
+  EXPECT_EQ(ExplainRule("invisible-characters", out, err, QBANK_SOURCE_DIR), 0);
+  EXPECT_EQ(out.str().rfind("# invisible-characters\n\nfixable: yes; `qbank lint --fix` deletes "
+                            "the field's invisible characters\n\nDefault severity",
+                            0),
+            0u)
+      << out.str();
   EXPECT_EQ(ExplainRule("no-such-rule", out, err, QBANK_SOURCE_DIR), 2);
   EXPECT_EQ(err.str(),
             "qbank explain: unknown rule 'no-such-rule'; run `qbank rules` for the list\n");

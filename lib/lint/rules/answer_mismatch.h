@@ -21,10 +21,15 @@ class AnswerMismatchRule : public Rule {
  public:
   std::string_view id() const override { return "answer-mismatch"; }
   std::string_view summary() const override {
-    return "The answer named by the correct-answer block or the explanation is not the key.";
+    return "The answer named by the correct-answer block, the explanation or the trap note is not "
+           "the key.";
   }
   Severity default_severity() const override { return Severity::kError; }
   bool can_fix() const override { return true; }
+  std::string_view fix_summary() const override {
+    return "rewrites a stated letter to the key's when the key's text is beside it (the options "
+           "were reordered)";
+  }
   void CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const override;
 };
 

@@ -19,6 +19,9 @@ class InvisibleCharactersRule : public Rule {
   }
   Severity default_severity() const override { return Severity::kWarning; }
   bool can_fix() const override { return true; }
+  std::string_view fix_summary() const override {
+    return "deletes the field's invisible characters";
+  }
   void CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const override;
 };
 

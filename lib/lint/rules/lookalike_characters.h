@@ -19,6 +19,10 @@ class LookalikeCharactersRule : public Rule {
     return "A word uses look-alike letters from another script (Cyrillic a in a Latin word).";
   }
   bool can_fix() const override { return true; }
+  std::string_view fix_summary() const override {
+    return "retypes the word in the script it imitates, when each foreign letter imitates one "
+           "letter of it";
+  }
   Severity default_severity() const override { return Severity::kError; }
   void CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const override;
 };

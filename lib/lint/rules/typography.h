@@ -69,6 +69,10 @@ class TypographyRule : public Rule {
   }
   Severity default_severity() const override { return Severity::kWarning; }
   bool can_fix() const override { return true; }
+  std::string_view fix_summary() const override {
+    return "rewrites the quotes, ellipses, dashes, unit spaces and doubled spaces that are not in "
+           "the configured style";
+  }
   Status Configure(const model::Value& options, const RuleEnvironment& env) override;
   void CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const override;
 
