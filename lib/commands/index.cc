@@ -1,6 +1,8 @@
 // Reference index building from files and folders.
 #include "commands/index.h"
 
+#include "base/source_alignment.h"
+#include "base/source_text.h"
 #include "commands/exit_code.h"
 #include "commands/inputs.h"
 #include "commands/output.h"
@@ -14,23 +16,60 @@ namespace {
 
 // The question's stem and options, a line each; its explanation is a passage of its own, so the
 // word-set similarity of a question and a passage is not diluted by the explanation.
-std::string QuestionPassage(const model::Question& q) {
-  std::string text = q.stem.value;
-  for (const model::Option& o : q.options) {
-    text += "\n";
-    text += o.text.value;
+std::vector<const model::Text*> QuestionFields(const model::Question& q) {
+  std::vector<const model::Text*> fields = {&q.stem};
+  for (const model::Option& o : q.options) fields.push_back(&o.text);
+  return fields;
+}
+
+std::string Joined(const std::vector<const model::Text*>& fields) {
+  std::string text;
+  for (const model::Text* field : fields) {
+    if (field != fields.front()) text += "\n";
+    text += field->value;
   }
   return text;
 }
 
-// Where `text` of question `q` starts, and the dump question number when `q` was read from a
-// dump.
-similarity::PassagePlace PlaceOf(const model::Text& text, const model::Question& q) {
-  const SourceSpan& span = text.span.known() ? text.span : q.span;
+// Adds the places of field `text`, which starts at passage byte `offset`, to `place`: where the
+// field starts and, for a field that is not the file's bytes as they are (rendered HTML, decoded
+// entities, joined lines), where each piece of it stands in the file (AlignToSource).
+void AddFieldPlaces(const model::Text& text, size_t offset, PositionCounter& counter,
+                    similarity::PassagePlace& place) {
+  if (!text.span.known()) return;
+  auto anchor = [&](size_t at, SourcePosition p, bool exact) {
+    if (at == 0) {
+      place.line = p.line;
+      place.column = p.column;
+      place.layout = exact;
+    } else {
+      place.anchors.push_back({static_cast<uint32_t>(at), p.line, p.column, exact});
+    }
+  };
+  if (text.verbatim) {
+    anchor(offset, {text.span.line, text.span.column}, true);
+    return;
+  }
+  const size_t start = counter.OffsetOf(text.span.line, text.span.column);
+  for (const AlignedPiece& piece : AlignToSource(text.value, counter.content(), start)) {
+    anchor(offset + piece.value_begin, counter.At(piece.source_begin), piece.exact);
+  }
+}
+
+// Where question `q`'s passage (`fields`, joined by line breaks) starts and where each field is,
+// and the dump question number when `q` was read from a dump.
+similarity::PassagePlace PlaceOf(const std::vector<const model::Text*>& fields,
+                                 const model::Question& q, PositionCounter& counter) {
   similarity::PassagePlace place;
   place.layout = false;  // the fields are joined by line breaks of their own
+  const SourceSpan& span = q.span;
   place.line = span.line == 0 ? 1 : span.line;
   place.column = span.line == 0 || span.column == 0 ? 1 : span.column;
+  size_t offset = 0;
+  for (const model::Text* field : fields) {
+    AddFieldPlaces(*field, offset, counter, place);
+    offset += field->value.size() + 1;
+  }
   const model::Value* number =
       q.extensions.is_object() ? q.extensions.Find("dump_question") : nullptr;
   if (number != nullptr && number->is_string()) place.dump_question = number->as_string();
@@ -54,10 +93,13 @@ Status AddReferenceFile(const std::string& path, FileSystem& fs,
                 bank.questions.front().extensions.Find("dump_question") != nullptr;
     if (status.ok() && (errors.empty() || dump) && !bank.questions.empty()) {
       uint32_t doc = builder.AddDocument(path);
+      const SourceText source(path, *content);
+      PositionCounter counter(source);
       for (const model::Question& q : bank.questions) {
-        builder.AddPassage(doc, PlaceOf(q.stem, q), QuestionPassage(q));
+        std::vector<const model::Text*> fields = QuestionFields(q);
+        builder.AddPassage(doc, PlaceOf(fields, q, counter), Joined(fields));
         if (!q.explanation.empty()) {
-          builder.AddPassage(doc, PlaceOf(q.explanation, q), q.explanation.value);
+          builder.AddPassage(doc, PlaceOf({&q.explanation}, q, counter), q.explanation.value);
         }
       }
       return Status::Ok();
@@ -75,7 +117,13 @@ Status AddReferenceFile(const std::string& path, FileSystem& fs,
   // Text as a person reads it: HTML rendered, PDF-to-text hyphenation and page lines repaired.
   text::ReadableText readable =
       text::LooksLikeHtml(*content) ? text::HtmlToText(*content) : text::Identity(*content);
-  similarity::AddReferenceText(path, text::RepairPdfText(readable).text, builder);
+  text::ReadableText repaired = text::RepairPdfText(readable);
+  if (repaired.text == *content) {
+    similarity::AddReferenceText(path, *content, builder);
+  } else {
+    // Lines and columns of the file as it is, not of the text as read.
+    similarity::AddReferenceText(path, repaired, *content, builder);
+  }
   return Status::Ok();
 }
 

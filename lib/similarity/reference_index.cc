@@ -9,9 +9,12 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <sstream>
 
+#include "base/source_alignment.h"
+#include "base/source_text.h"
 #include "similarity/fingerprint.h"
 #include "text/text_key.h"
 #include "zip/deflate.h"
@@ -21,7 +24,7 @@ namespace {
 
 constexpr char kMagic[8] = {'Q', 'B', 'K', 'R', 'E', 'F', 'I', 'X'};
 constexpr uint32_t kByteOrderMark = 0x01020304;
-constexpr size_t kHeaderSize = 104;
+constexpr size_t kHeaderSize = 112;
 // zlib level of the passage text: 6 (the default) gives a few percent less than 9 in half the time.
 constexpr int kDeflateLevel = 6;
 // The token hash the file depends on; bumped (with the version) if HashToken or keys change.
@@ -73,6 +76,26 @@ void PutVarint(uint32_t v, std::string* out) {
     v >>= 7;
   }
   out->push_back(static_cast<char>(v));
+}
+
+void PutVarint64(uint64_t v, std::string* out) {
+  while (v >= 0x80) {
+    out->push_back(static_cast<char>((v & 0x7F) | 0x80));
+    v >>= 7;
+  }
+  out->push_back(static_cast<char>(v));
+}
+
+// One unsigned LEB128 number of `bytes` from `*at` on (advanced past it); false when malformed.
+bool GetVarint(std::string_view bytes, size_t* at, uint64_t* v) {
+  *v = 0;
+  for (int shift = 0; shift <= 63; shift += 7) {
+    if (*at >= bytes.size()) return false;
+    auto byte = static_cast<unsigned char>(bytes[(*at)++]);
+    *v |= uint64_t{byte & 0x7Fu} << shift;
+    if ((byte & 0x80) == 0) return true;
+  }
+  return false;
 }
 
 // Decodes the delta-coded ids of `bytes` into `ids`; false for a malformed or overflowing one.
@@ -201,8 +224,16 @@ void ReferenceIndexBuilder::AddPassage(uint32_t doc, const PassagePlace& place,
     tokens.push_back(HashToken(key.Word(w)));
   }
   fields.push_back(tokens.size());
-  Passage passage{doc,        place.line, place.column, place.layout ? 1u : 0u, words_.size(),
-                  text_size_, 0};
+  Passage passage{doc,        place.line, place.column,   place.layout ? 1u : 0u, words_.size(),
+                  text_size_, 0,          anchors_.size()};
+  uint32_t previous_offset = 0;
+  for (const PassageAnchor& a : place.anchors) {
+    if (a.offset <= previous_offset || a.offset >= text.size()) continue;  // ascending, inside
+    PutVarint64((uint64_t{a.offset - previous_offset} << 1) | (a.exact ? 1 : 0), &anchors_);
+    PutVarint64(a.line, &anchors_);
+    PutVarint64(a.column, &anchors_);
+    previous_offset = a.offset;
+  }
   AppendText(text);
   passage.label_begin = text_size_;
   AppendText(place.dump_question);
@@ -329,6 +360,7 @@ void ReferenceIndexBuilder::Write(std::ostream& stream) {
   out.Put64(deflated_.size());
   out.Put32(static_cast<uint32_t>(ReferenceIndex::kTextBlock));
   out.Put32(0);  // reserved
+  out.Put64(anchors_.size());
   out.Append(names);
   out.PadTo8();
   // The bucket directory: the first entry of each top-bits bucket, plus the end.
@@ -355,10 +387,13 @@ void ReferenceIndexBuilder::Write(std::ostream& stream) {
     out.Put64(p.label_begin);
   }
   out.Put64(text_size_);
+  for (const Passage& p : passages_) out.Put64(p.anchors_begin);
+  out.Put64(anchors_.size());
   for (uint32_t w : vocabulary) out.Put32(w);
   out.Put64(0);
   for (uint64_t end : block_ends_) out.Put64(end);
   out.Append(words);
+  out.Append(anchors_);
   out.Append(deflated_);
 }
 
@@ -479,6 +514,7 @@ Result<ReferenceIndex> ReferenceIndex::Adopt(std::shared_ptr<const void> owner,
   uint64_t words = Get64(bytes, 72);
   uint64_t text = Get64(bytes, 80);
   uint64_t deflated = Get64(bytes, 88);
+  uint64_t anchors = Get64(bytes, 104);
   uint64_t available = bytes.size() - kHeaderSize;
   if (names_size > available || doc_count > names_size) return bad("truncated document names");
   uint64_t names_end = kHeaderSize + names_size;
@@ -494,14 +530,14 @@ Result<ReferenceIndex> ReferenceIndex::Adopt(std::shared_ptr<const void> owner,
   uint64_t table = (directory + bucket_count * 4 + 7) / 8 * 8;
   // Each count is bounded by the file size first, so the sum below cannot overflow.
   const uint64_t size = bytes.size();
-  if (table > size || count > size / 12 || passages > size / 40 || vocabulary > size / 4 ||
-      words > size || deflated > size || text > (uint64_t{1} << 40) || count > UINT32_MAX ||
-      passages > UINT32_MAX || vocabulary > UINT32_MAX) {
+  if (table > size || count > size / 12 || passages > size / 48 || vocabulary > size / 4 ||
+      words > size || deflated > size || anchors > size || text > (uint64_t{1} << 40) ||
+      count > UINT32_MAX || passages > UINT32_MAX || vocabulary > UINT32_MAX) {
     return bad("counts larger than the file");
   }
   const uint64_t blocks = (text + index.block_size_ - 1) / index.block_size_;
-  if (blocks > size / 8 || table + count * 12 + passages * 40 + 16 + vocabulary * 4 +
-                                   (blocks + 1) * 8 + words + deflated !=
+  if (blocks > size / 8 || table + count * 12 + passages * 48 + 24 + vocabulary * 4 +
+                                   (blocks + 1) * 8 + words + anchors + deflated !=
                                size) {
     return bad("expected " + std::to_string(count) + " fingerprints, " + std::to_string(passages) +
                " passages, a vocabulary of " + std::to_string(vocabulary) + " words, " +
@@ -524,11 +560,14 @@ Result<ReferenceIndex> ReferenceIndex::Adopt(std::shared_ptr<const void> owner,
   index.passage_records_offset_ = table + count * 12;
   index.word_offsets_offset_ = index.passage_records_offset_ + passages * 16;
   index.string_offsets_offset_ = index.word_offsets_offset_ + (passages + 1) * 8;
-  index.vocabulary_offset_ = index.string_offsets_offset_ + (passages * 2 + 1) * 8;
+  index.anchor_offsets_offset_ = index.string_offsets_offset_ + (passages * 2 + 1) * 8;
+  index.vocabulary_offset_ = index.anchor_offsets_offset_ + (passages + 1) * 8;
   index.block_offsets_offset_ = index.vocabulary_offset_ + vocabulary * 4;
   index.words_offset_ = index.block_offsets_offset_ + (blocks + 1) * 8;
   index.words_size_ = words;
-  index.deflated_offset_ = index.words_offset_ + words;
+  index.anchors_offset_ = index.words_offset_ + words;
+  index.anchors_size_ = anchors;
+  index.deflated_offset_ = index.anchors_offset_ + anchors;
   index.deflated_size_ = deflated;
   index.text_size_ = text;
   index.owner_ = std::move(owner);
@@ -565,6 +604,10 @@ bool ReferenceIndex::PassageRecord(uint32_t p, PassageView* view) const {
   view->text_begin = Get64(bytes_, strings);
   view->label_begin = Get64(bytes_, strings + 8);
   view->label_end = Get64(bytes_, strings + 16);
+  uint64_t anchors = Get64(bytes_, anchor_offsets_offset_ + size_t{p} * 8);
+  uint64_t anchors_end = Get64(bytes_, anchor_offsets_offset_ + size_t{p} * 8 + 8);
+  if (anchors > anchors_end || anchors_end > anchors_size_) return false;
+  view->anchor_bytes = bytes_.substr(anchors_offset_ + anchors, anchors_end - anchors);
   return view->text_begin <= view->label_begin && view->label_begin <= view->label_end &&
          view->label_end <= text_size_;
 }
@@ -753,6 +796,24 @@ std::vector<ReferenceMatch> ReferenceIndex::Search(const ReferenceQuery& query,
 
 namespace {
 
+// The last of the anchors in `bytes` at or before passage byte `offset` into `*anchor` (left as
+// it is when there is none, or the anchors are damaged from there on).
+void LastAnchorBefore(std::string_view bytes, size_t offset, PassageAnchor* anchor) {
+  size_t at = 0;
+  uint64_t position = 0;
+  while (at < bytes.size()) {
+    uint64_t delta = 0, line = 0, column = 0;
+    if (!GetVarint(bytes, &at, &delta) || !GetVarint(bytes, &at, &line) ||
+        !GetVarint(bytes, &at, &column)) {
+      return;
+    }
+    position += delta >> 1;
+    if (position > offset || line > UINT32_MAX || column > UINT32_MAX) return;
+    *anchor = {static_cast<uint32_t>(position), static_cast<uint32_t>(line),
+               static_cast<uint32_t>(column), (delta & 1) != 0};
+  }
+}
+
 size_t CodePoints(std::string_view s) {
   size_t n = 0;
   for (unsigned char c : s) n += (c & 0xC0) != 0x80;
@@ -790,15 +851,20 @@ ReferenceIndex::Evidence ReferenceIndex::EvidenceFor(const ReferenceMatch& match
     end = key.words[kept[last]].source_end;
   }
   evidence.quote = std::string(text.substr(begin, end - begin));
-  // In text whose lines are the document's, the quote's line and column are counted from the
-  // passage's start; a question is placed at its start.
-  if (passage.layout) {
-    std::string_view before = text.substr(0, begin);
+  // The quote is placed by the last anchor at or before it (the passage's start the first): from
+  // an exact one (the document's own bytes) its line and column are counted on, an inexact one
+  // (a question's fields joined by line breaks of their own) is where it says.
+  PassageAnchor anchor{0, passage.line, passage.column, passage.layout};
+  LastAnchorBefore(passage.anchor_bytes, begin, &anchor);
+  evidence.line = anchor.line;
+  evidence.column = anchor.column;
+  if (anchor.exact && anchor.offset <= begin) {
+    std::string_view before = text.substr(anchor.offset, begin - anchor.offset);
     size_t breaks = static_cast<size_t>(std::count(before.begin(), before.end(), '\n'));
     size_t line_start = before.rfind('\n');
-    evidence.line = static_cast<uint32_t>(std::min<size_t>(passage.line + breaks, UINT32_MAX));
+    evidence.line = static_cast<uint32_t>(std::min<size_t>(anchor.line + breaks, UINT32_MAX));
     size_t column = line_start == std::string_view::npos
-                        ? passage.column + CodePoints(before)
+                        ? anchor.column + CodePoints(before)
                         : 1 + CodePoints(before.substr(line_start + 1));
     evidence.column = static_cast<uint32_t>(std::min<size_t>(column, UINT32_MAX));
   }
@@ -807,7 +873,11 @@ ReferenceIndex::Evidence ReferenceIndex::EvidenceFor(const ReferenceMatch& match
 
 namespace {
 
-void AddTextPassages(uint32_t doc, const std::string& content, ReferenceIndexBuilder& builder) {
+// Each paragraph of `content` as a passage, placed by `place_of(begin, end)` (its bytes) when
+// given, else at its first line.
+void AddTextPassages(uint32_t doc, const std::string& content,
+                     const std::function<PassagePlace(size_t, size_t)>& place_of,
+                     ReferenceIndexBuilder& builder) {
   size_t line = 1;
   size_t i = 0;
   while (i < content.size()) {
@@ -831,8 +901,9 @@ void AddTextPassages(uint32_t doc, const std::string& content, ReferenceIndexBui
       ++line;
     }
     size_t end = std::min(i, content.size());
-    builder.AddPassage(doc, static_cast<uint32_t>(start_line),
-                       std::string_view(content).substr(start, end - start));
+    PassagePlace place{static_cast<uint32_t>(start_line), 1, {}, true, {}};
+    if (place_of) place = place_of(start, end);
+    builder.AddPassage(doc, place, std::string_view(content).substr(start, end - start));
   }
 }
 
@@ -840,7 +911,34 @@ void AddTextPassages(uint32_t doc, const std::string& content, ReferenceIndexBui
 
 void AddReferenceText(const std::string& name, const std::string& content,
                       ReferenceIndexBuilder& builder) {
-  AddTextPassages(builder.AddDocument(name), content, builder);
+  AddTextPassages(builder.AddDocument(name), content, {}, builder);
+}
+
+void AddReferenceText(const std::string& name, const text::ReadableText& readable,
+                      const std::string& original, ReferenceIndexBuilder& builder) {
+  const SourceText source(name, original);
+  PositionCounter counter(source);
+  const std::string& text = readable.text;
+  auto verbatim = [&](size_t i) {
+    size_t s = readable.SourceOffset(i);
+    return s < original.size() && original[s] == text[i];
+  };
+  // An anchor wherever the text stops being the original's next byte: a tag or an entity left
+  // out, a page header dropped, a hyphenation joined.
+  auto place_of = [&](size_t begin, size_t end) {
+    SourcePosition first = counter.At(readable.SourceOffset(begin));
+    PassagePlace place{first.line, first.column, {}, verbatim(begin), {}};
+    for (size_t i = begin + 1; i < end; ++i) {
+      if (readable.SourceOffset(i) == readable.SourceOffset(i - 1) + 1 && verbatim(i - 1) &&
+          verbatim(i)) {
+        continue;
+      }
+      SourcePosition at = counter.At(readable.SourceOffset(i));
+      place.anchors.push_back({static_cast<uint32_t>(i - begin), at.line, at.column, verbatim(i)});
+    }
+    return place;
+  };
+  AddTextPassages(builder.AddDocument(name), text, place_of, builder);
 }
 
 }  // namespace qbank::similarity

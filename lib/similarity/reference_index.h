@@ -15,6 +15,7 @@
 
 #include "base/file_system.h"
 #include "base/status.h"
+#include "text/readable_text.h"
 
 namespace qbank::similarity {
 
@@ -36,8 +37,20 @@ struct IndexParameters {
 // question number, so a finding quotes the reference and says where the text is. 4: the bucket
 // directory is sized to the fingerprint count. 5: the same content in about half the bytes:
 // fingerprints keep 32 bits of their hash below the bucket bits, words are ids into one
-// vocabulary (delta-coded), the text is deflated in blocks.
-inline constexpr uint32_t kReferenceIndexVersion = 5;
+// vocabulary (delta-coded), the text is deflated in blocks. 6: passages keep places inside them
+// (PassageAnchor), so a quote from inside a question, rendered HTML or repaired PDF text is placed
+// where it stands in the file.
+inline constexpr uint32_t kReferenceIndexVersion = 6;
+
+// A place inside a passage: from passage byte `offset` on, the text stands at `line`:`column` of
+// the document, and when `exact` it is the document's own bytes up to the next anchor (so lines
+// and columns are counted on); when not, only its first word is placed there.
+struct PassageAnchor {
+  uint32_t offset = 0;
+  uint32_t line = 1;
+  uint32_t column = 1;
+  bool exact = true;
+};
 
 // Where a passage starts in its document.
 struct PassagePlace {
@@ -49,6 +62,11 @@ struct PassagePlace {
   // column are counted from the passage's start. A question's fields joined into one passage are
   // not, and a quote is placed at the passage's start.
   bool layout = true;
+  // Places further inside the passage (offsets ascending, after 0): where each field of a
+  // question starts, or where text rendered from HTML or repaired PDF output leaves the
+  // document's bytes (a tag, an entity, a dropped page header). A quote is placed by the last
+  // anchor at or before it (the passage's start being the first).
+  std::vector<PassageAnchor> anchors;
 };
 
 // Collects reference passages and writes the index file.
@@ -65,7 +83,7 @@ class ReferenceIndexBuilder {
   // so a short question whose options are printed in another order is still a candidate.
   void AddPassage(uint32_t doc, const PassagePlace& place, std::string_view text);
   void AddPassage(uint32_t doc, uint32_t first_line, std::string_view text) {
-    AddPassage(doc, PassagePlace{first_line, 1, {}, true}, text);
+    AddPassage(doc, PassagePlace{first_line, 1, {}, true, {}}, text);
   }
 
   size_t document_count() const { return documents_.size(); }
@@ -97,6 +115,7 @@ class ReferenceIndexBuilder {
     uint64_t words_begin;  // its distinct word hashes: words_[words_begin, next passage's)
     uint64_t text_begin;   // its text, then its dump question number, in the text stream
     uint64_t label_begin;
+    uint64_t anchors_begin;  // its anchors in anchors_
   };
   // Adds the entry for tokens [first, end) of the last passage, with the words around it as
   // context.
@@ -118,6 +137,7 @@ class ReferenceIndexBuilder {
   uint64_t text_size_ = 0;            // bytes of the text stream
   std::string deflated_;              // the blocks deflated so far, one after the other
   std::vector<uint64_t> block_ends_;  // where each deflated block ends in deflated_
+  std::string anchors_;  // each passage's anchors, varint-coded, one passage after the other
   size_t stock_ = 0;
 };
 
@@ -125,6 +145,10 @@ class ReferenceIndexBuilder {
 // blank line) is a passage at its first line.
 void AddReferenceText(const std::string& name, const std::string& content,
                       ReferenceIndexBuilder& builder);
+// The same for text made readable from `original` (HTML rendered, PDF-to-text repaired): lines
+// and columns are those of `original`, the file as it is, where each piece of the text came from.
+void AddReferenceText(const std::string& name, const text::ReadableText& readable,
+                      const std::string& original, ReferenceIndexBuilder& builder);
 
 // The 32-bit hash of a word that a passage's word set holds (the top half of HashToken's).
 inline uint32_t WordSetHash(uint64_t token_hash) { return static_cast<uint32_t>(token_hash >> 32); }
@@ -234,6 +258,7 @@ class ReferenceIndex {
     uint64_t text_begin = 0;      // its text and dump question number in the text stream
     uint64_t label_begin = 0;
     uint64_t label_end = 0;
+    std::string_view anchor_bytes;  // its anchors beyond the first, varint-coded
   };
   bool PassageRecord(uint32_t p, PassageView* view) const;
   // Bytes [begin, end) of the text stream, inflated from the blocks that hold them; false when a
@@ -271,6 +296,9 @@ class ReferenceIndex {
   size_t block_offsets_offset_ = 0;
   size_t words_offset_ = 0;
   size_t words_size_ = 0;
+  size_t anchor_offsets_offset_ = 0;
+  size_t anchors_offset_ = 0;
+  size_t anchors_size_ = 0;
   size_t deflated_offset_ = 0;
   size_t deflated_size_ = 0;
   uint64_t text_size_ = 0;

@@ -88,6 +88,65 @@ TEST(IndexBuildTest, DumpQuestionsKeepTheirNumberAndPlace) {
       << evidence.quote;
 }
 
+// The evidence of a quote from inside a dump question, rendered HTML or repaired PDF text says
+// where the quote itself stands in the file, not where its question or paragraph starts.
+similarity::ReferenceIndex::Evidence EvidenceOf(InMemoryFileSystem& fs, std::string_view copy) {
+  IndexBuildOptions options;
+  options.sources = {"refs"};
+  options.output = "refs.qidx";
+  std::ostringstream out, err;
+  EXPECT_EQ(RunIndexBuild(options, fs, out, err), 0) << err.str();
+  Result<similarity::ReferenceIndex> index = similarity::ReferenceIndex::Load(fs, "refs.qidx");
+  EXPECT_TRUE(index.ok());
+  auto matches = index->Search(Tokens(copy), similarity::OverlapOptions{});
+  EXPECT_EQ(matches.size(), 1u);
+  if (matches.empty()) return {};
+  return index->EvidenceFor(matches[0]);
+}
+
+TEST(IndexBuildTest, PlacesTheQuoteItselfInDumpsHtmlAndPdfText) {
+  const std::string copy =
+      "the lighthouse keeper logged the wind speed every four hours and compared the readings";
+  {  // An explanation in a VCE dump, its copied words on its second line.
+    InMemoryFileSystem fs;
+    fs.Add("refs/vce.txt",
+           "QUESTION 37\nWhich crane lifts the hull?\n\nA. Spare anchor\nB. Tide gauge\n"
+           "C. Wind vane\nD. Depth sounder\n\nCorrect Answer: A\nExplanation/Reference:\n"
+           "Read the log first.\nIn short, " +
+               std::string(kPassage) + "\n");
+    similarity::ReferenceIndex::Evidence e = EvidenceOf(fs, copy);
+    EXPECT_EQ(e.dump_question, "37");
+    EXPECT_EQ(e.line, 12u);
+    EXPECT_GE(e.column, 11u);  // at or after "The" ("In short, " is 10 code points)
+    EXPECT_LE(e.column, 40u);
+  }
+  {  // HTML that is not a dump: the line and column of the file, tags and entities included.
+    InMemoryFileSystem fs;
+    fs.Add("refs/page.html",
+           "<html><body>\n<h1>Harbour</h1>\n<div class=\"note\">\n<p>Notes &amp; logs.</p>\n"
+           "<p><b>Log:</b> " +
+               std::string(kPassage) + "</p>\n</div></body></html>\n");
+    similarity::ReferenceIndex::Evidence e = EvidenceOf(fs, copy);
+    EXPECT_EQ(e.line, 5u);
+    EXPECT_GE(e.column, 16u);  // "<p><b>Log:</b> " is 15 code points
+    EXPECT_LE(e.column, 45u);
+  }
+  {  // PDF-to-text: a page header dropped and a hyphenation joined before the copy.
+    InMemoryFileSystem fs;
+    std::string pdf;
+    for (int page = 1; page <= 3; ++page) {
+      pdf += "Harbour Guide Page " + std::to_string(page) +
+             "\n\nThe harbour is busy and the in-\n"
+             "spectors are few.\n\f";
+    }
+    pdf += "Harbour Guide Page 4\n\nThe report.\n" + std::string(kPassage) + "\n";
+    fs.Add("refs/guide.txt", pdf);
+    similarity::ReferenceIndex::Evidence e = EvidenceOf(fs, copy);
+    EXPECT_EQ(e.line, 16u) << pdf;  // after the header ("\fHarbour Guide Page 4") and "The report."
+    EXPECT_LE(e.column, 30u);
+  }
+}
+
 TEST(IndexBuildTest, NeverOverwritesASourceNamedAsOutput) {
   InMemoryFileSystem fs;
   fs.Add("a.txt", std::string(kPassage) + "\n");

@@ -254,5 +254,47 @@ TEST(DuplicateRulesTest, ReferenceIndexIsReadThroughTheEnvironment) {
   EXPECT_NE(st.ToString().find("/refs/none.qidx"), std::string::npos) << st.ToString();
 }
 
+// A field that is not the file's bytes as they are (HTML escaped in XML) is matched to the file
+// word by word, so the finding points at the copied words, not at the start of the field.
+TEST(DuplicateRulesTest, ReferenceOverlapPointsAtTheCopyInsideAnEscapedField) {
+  similarity::ReferenceIndexBuilder builder;
+  similarity::AddReferenceText("dumps/forum-thread.txt",
+                               "The harbour pilot must board every vessel longer than forty metres "
+                               "before it passes the outer breakwater, and the pilot alone decides "
+                               "whether the tug escort is needed.\n",
+                               builder);
+  InMemoryFileSystem fs;
+  fs.Add("/refs/refs.qidx", builder.Serialize());
+  const std::string file =
+      "<quiz>\n<text>&lt;p&gt;Read &amp; answer.&lt;/p&gt; The harbour pilot must board every "
+      "vessel longer than forty metres before it passes the outer breakwater. Who decides on the "
+      "tug?</text>\n</quiz>\n";
+  model::Bank bank;
+  bank.sources.push_back(std::make_shared<const SourceText>("bank.xml", file));
+  bank.questions.push_back(Q("escaped",
+                             "<p>Read & answer.</p> The harbour pilot must board every vessel "
+                             "longer than forty metres before it passes the outer breakwater. Who "
+                             "decides on the tug?",
+                             {"The pilot", "The master", "The port", "The tug"}, 0));
+  bank.questions[0].stem.span = {0, 2, 7, 2, 200};
+  bank.questions[0].stem.verbatim = false;
+  std::unique_ptr<Rule> rule = RuleRegistry::Default().Create("reference-overlap");
+  RuleEnvironment env(fs, "/data");
+  model::Value options;
+  options["index"] = model::Value(std::string("/refs/refs.qidx"));
+  ASSERT_TRUE(rule->Configure(options, env).ok());
+  std::vector<PlannedRule> plan = {
+      {std::shared_ptr<const Rule>(std::move(rule)), Severity::kError, {}}};
+  EngineOptions engine;
+  engine.threads = 1;
+  std::vector<Finding> findings = RunRules(bank, plan, engine).findings;
+  ASSERT_EQ(findings.size(), 1u);
+  // Line 2; the copy starts at or after "The" (column 45), not at the field's column 7.
+  EXPECT_EQ(findings[0].span.line, 2u);
+  EXPECT_GE(findings[0].span.column, 45u);
+  EXPECT_LE(findings[0].span.column, 80u);
+  EXPECT_EQ(file.substr(file.find("The harbour"), 3), "The");
+}
+
 }  // namespace
 }  // namespace qbank::lint

@@ -184,9 +184,9 @@ TEST(ReferenceIndexTest, FindsRewordedCopiesByTheirWords) {
 TEST(ReferenceIndexTest, EvidenceQuotesTheReferenceWithLineAndColumn) {
   ReferenceIndexBuilder builder;
   uint32_t doc = builder.AddDocument("dump.html");
-  builder.AddPassage(doc, PassagePlace{1, 1, {}, true},
+  builder.AddPassage(doc, PassagePlace{1, 1, {}, true, {}},
                      std::string("Résumé of notes: ") + kPassage);
-  builder.AddPassage(doc, PassagePlace{1, 4031, "112", false},
+  builder.AddPassage(doc, PassagePlace{1, 4031, "112", false, {}},
                      "Which crane lifts the hull?\nSpare anchor\nTide gauge\nWind vane");
   Result<ReferenceIndex> index = ReferenceIndex::Parse(builder.Serialize(), "refs.qidx");
   ASSERT_TRUE(index.ok());
@@ -243,27 +243,27 @@ TEST(ReferenceIndexTest, RejectsFilesThatAreNotIndexes) {
   std::string version_one = bytes.substr(0, 64);
   version_one[8] = 1;
   EXPECT_NE(message(version_one)
-                .find("version 1, expected version 5 (rebuild it with `qbank "
+                .find("version 1, expected version 6 (rebuild it with `qbank "
                       "index build SOURCE... -o refs.qidx`)"),
             std::string::npos)
       << message(version_one);
   // Version 2 (passages without their text) likewise.
   std::string version_two = bytes;
   version_two[8] = 2;
-  EXPECT_NE(message(version_two).find("version 2, expected version 5 (rebuild it"),
+  EXPECT_NE(message(version_two).find("version 2, expected version 6 (rebuild it"),
             std::string::npos);
-  // Version 3 (a bucket directory of 2^18 entries whatever the size) and version 4 (full hashes,
-  // word hashes and plain text: about twice the size) likewise.
-  for (char old : {'\3', '\4'}) {
+  // Version 3 (a bucket directory of 2^18 entries whatever the size), version 4 (full hashes,
+  // word hashes and plain text: about twice the size) and 5 (no places inside passages) likewise.
+  for (char old : {'\3', '\4', '\5'}) {
     std::string older = bytes;
     older[8] = old;
     EXPECT_NE(
-        message(older).find("version " + std::to_string(old) + ", expected version 5 (rebuild it"),
+        message(older).find("version " + std::to_string(old) + ", expected version 6 (rebuild it"),
         std::string::npos);
   }
   std::string other_version = bytes;
   other_version[8] = 9;
-  EXPECT_NE(message(other_version).find("version 9, expected version 5"), std::string::npos);
+  EXPECT_NE(message(other_version).find("version 9, expected version 6"), std::string::npos);
   // A directory size that does not fit the fingerprint count is damage, not a different index.
   std::string other_directory = bytes;
   other_directory[28] = static_cast<char>(other_directory[28] + 1);

@@ -2,8 +2,11 @@
 #include "lint/rules/reference_overlap.h"
 
 #include <algorithm>
+#include <optional>
 #include <tuple>
 
+#include "base/source_alignment.h"
+#include "base/source_text.h"
 #include "similarity/fingerprint.h"
 #include "similarity/question_features.h"
 #include "similarity/reference_index.h"
@@ -107,6 +110,25 @@ Query MakeQuery(const std::vector<std::pair<const model::Text*, std::string>>& f
   return query;
 }
 
+// The span of value bytes [begin, end) of `field` when the field is not the file's bytes as they
+// are (HTML escaped in XML, JSON escapes, text a reader rendered): its words matched to the file
+// (AlignToSource). nullopt for a verbatim field (ReportRange places it) or an unknown source.
+std::optional<SourceSpan> AlignedSpan(const model::Bank& bank, const model::Text& field,
+                                      size_t begin, size_t end) {
+  const SourceSpan& span = field.span;
+  if (field.verbatim || !span.known() || span.file >= bank.sources.size() ||
+      bank.sources[span.file] == nullptr || begin == 0) {
+    return std::nullopt;
+  }
+  const SourceText& source = *bank.sources[span.file];
+  PositionCounter counter(source);
+  std::vector<AlignedPiece> pieces =
+      AlignToSource(field.value, source.content(), counter.OffsetOf(span.line, span.column));
+  const size_t from = SourceOffsetOf(pieces, begin);
+  const size_t to = std::max(from, SourceOffsetOf(pieces, end));
+  return source.SpanOf(from, to, span.file);
+}
+
 // "DOC" or "DOC, DOC2 and DOC3 (N documents in all)": where the text is, the first few by name.
 std::string DocumentList(const similarity::ReferenceIndex& reference,
                          const std::vector<similarity::ReferenceMatch>& matches) {
@@ -180,7 +202,14 @@ void ReportMatches(const similarity::ReferenceIndex& reference, const Query& que
                 " (\"" + quote + "\") and " + std::to_string(static_cast<int>(m.share() * 100)) +
                 "% of its fingerprinted " + ngram + "-word sequences; " + similarity;
   if (matches.size() > 1) message += DocumentList(reference, matches);
-  reporter.ReportRange(question, *qf.text, begin, end, qf.path, message);
+  std::optional<SourceSpan> span = AlignedSpan(reporter.bank(), *qf.text, begin, end);
+  if (span) {
+    reporter.ReportAt(question, *span, qf.path,
+                      std::string_view(qf.text->value).substr(begin, end - begin),
+                      std::move(message));
+  } else {
+    reporter.ReportRange(question, *qf.text, begin, end, qf.path, std::move(message));
+  }
 }
 
 }  // namespace
