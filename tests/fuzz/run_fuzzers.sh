@@ -47,6 +47,7 @@ runs_for() {
     qti_item_fuzz) echo 50000 ;;
     qti_package_fuzz) echo 5000 ;;
     reference_index_fuzz) echo 1000 ;;
+    round_trip_fuzz) echo 2000 ;;
     *) echo 2000 ;;
   esac
 }
