@@ -133,9 +133,15 @@ int ConvertCommand(const std::vector<std::string>& args) { return RunConvertLike
 
 po::options_description FmtTable(commands::FmtOptions& options) {
   po::options_description opts("options");
-  opts.add_options()("help,h", "show this help")("check", po::bool_switch(&options.check),
-                                                 "exit 1 and say where a file is not normalised")(
-      "write,w", po::bool_switch(&options.write), "rewrite files that are not normalised");
+  opts.add_options()("help,h", "show this help")(
+      "check", po::bool_switch(&options.check),
+      "exit 1 and say where a file is not in canonical form; write nothing")(
+      "write,w", po::bool_switch(&options.write),
+      "rewrite the files that are not in canonical form, in place")(
+      "from", po::value(&options.from),
+      "the files' format, detected per file from extension and content when absent")(
+      "encoding", po::value(&options.encoding),
+      "input encoding when not UTF-8 (e.g. windows-1252); the file is written back as UTF-8");
   return opts;
 }
 
@@ -143,7 +149,7 @@ int FmtCommand(const std::vector<std::string>& args) {
   commands::FmtOptions options;
   po::options_description opts = FmtTable(options);
   po::variables_map vm;
-  std::string usage = "qbank fmt BANK... [--check | --write]";
+  std::string usage = "qbank fmt FILE|FOLDER... [--check | --write] [--from FORMAT]";
   if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;
   options.inputs = Strings(vm, "inputs");
   if (int rc = CheckInputs("fmt", options.inputs, usage); rc >= 0) return rc;
@@ -342,7 +348,7 @@ const std::vector<Subcommand>& Subcommands() {
        DescribeTable<commands::ConvertOptions, ConvertTable>, Operands::kFiles},
       {"convert", "convert questions from one format to another", ConvertCommand,
        DescribeTable<commands::ConvertOptions, ConvertTable>, Operands::kFiles},
-      {"fmt", "print, check or rewrite bank files in normalised form", FmtCommand,
+      {"fmt", "print, check or rewrite question files in their format's canonical form", FmtCommand,
        DescribeTable<commands::FmtOptions, FmtTable>, Operands::kFiles},
       {"lint", "check questions: answers, lengths, duplicates, originality, flaws", LintCommand,
        DescribeTable<commands::LintOptions, LintTable>, Operands::kFiles},

@@ -25,8 +25,11 @@ bool SamePath(const std::string& a, const std::string& b) {
 Status RefuseToOverwriteInput(const std::string& path, const std::vector<std::string>& inputs) {
   for (const std::string& input : inputs) {
     if (SamePath(input, path)) {
-      return Status::Usage("refusing to overwrite the input " + path +
-                           " (write elsewhere, or use `qbank fmt --write` to rewrite a bank)");
+      std::string message = "refusing to overwrite the input " + path;
+      message += " (write elsewhere; `qbank fmt --write ";
+      message += path;
+      message += "` rewrites a file in its own format)";
+      return Status::Usage(message);
     }
   }
   return Status::Ok();

@@ -738,7 +738,10 @@ std::string_view CsvFormat::summary() const {
          "question,choice0..,answer";
 }
 
-int CsvFormat::Sniff(std::string_view /*path*/, std::string_view content) const {
+namespace {
+
+// The lower-cased names of the first line's cells (a quoted name unquoted).
+std::vector<std::string> HeaderNames(std::string_view content) {
   if (content.substr(0, 3) == "\xEF\xBB\xBF") content.remove_prefix(3);
   std::string line = AsciiLower(content.substr(0, content.find('\n')));
   std::vector<std::string> names;
@@ -753,12 +756,24 @@ int CsvFormat::Sniff(std::string_view /*path*/, std::string_view content) const 
     names.emplace_back(name);
     start = comma + 1;
   }
-  auto has = [&](std::string_view n) {
-    return std::find(names.begin(), names.end(), n) != names.end();
-  };
-  if (has("question") && has("choice0") && has("answer")) return 90;
-  if (has("stem") && (has("option_a") || has("key"))) return 90;
+  return names;
+}
+
+bool Has(const std::vector<std::string>& names, std::string_view name) {
+  return std::find(names.begin(), names.end(), name) != names.end();
+}
+
+}  // namespace
+
+int CsvFormat::Sniff(std::string_view /*path*/, std::string_view content) const {
+  std::vector<std::string> names = HeaderNames(content);
+  if (Has(names, "question") && Has(names, "choice0") && Has(names, "answer")) return 90;
+  if (Has(names, "stem") && (Has(names, "option_a") || Has(names, "key"))) return 90;
   return 0;
+}
+
+bool CsvFormat::CanWriteBack(std::string_view /*path*/, std::string_view content) const {
+  return !Has(HeaderNames(content), "question");
 }
 
 Status CsvFormat::Import(const SourceText& source, ImportContext& ctx) const {

@@ -34,6 +34,9 @@ class CsvFormat : public Format {
   // weights, authors after the first, suppression reasons, ...) is counted in `loss`.
   Result<std::string> Export(const model::Bank& bank, const ExportOptions& options,
                              LossReport& loss) const override;
+  // A file in the qbank layout; not one in the MMLU layout (Export writes the qbank layout, so
+  // `qbank fmt` would reshape the file and add the domain its name gives).
+  bool CanWriteBack(std::string_view path, std::string_view content) const override;
 };
 
 }  // namespace qbank::formats

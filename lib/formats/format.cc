@@ -31,6 +31,8 @@ Status Format::Import(const SourceText& source, ImportContext& /*ctx*/) const {
       .At(source.path());
 }
 
+std::vector<UnkeptContent> Format::Unkept(const SourceText& /*source*/) const { return {}; }
+
 bool Format::ClaimsDirectory(const FileSystem& /*fs*/, const std::string& /*dir*/) const {
   return false;
 }

@@ -36,6 +36,13 @@ struct ImportContext {
   void AddWarning(const SourceText& source, size_t offset, std::string_view message);
 };
 
+// Something a user wrote that a reader leaves out of the model (an XML comment): where it starts
+// in the source, and what it is ("an XML comment").
+struct UnkeptContent {
+  size_t offset = 0;
+  std::string what;
+};
+
 struct ExportOptions {
   std::string output_path;  // where the result will be written ("" for stdout)
 };
@@ -54,11 +61,21 @@ class Format {
   virtual int Sniff(std::string_view path, std::string_view content) const;
   virtual bool can_import() const { return true; }
   virtual bool can_export() const { return true; }
+  // True when Export, given `path` as its output, writes a file of the kind Import read from
+  // `path` with this `content`, so `qbank fmt` can write the file back in its own format. By
+  // default, every format that can be both imported and exported.
+  virtual bool CanWriteBack(std::string_view /*path*/, std::string_view /*content*/) const {
+    return can_import() && can_export();
+  }
 
   // Reads one file into ctx.bank. Returns a non-OK Status (placed where the input is wrong, as
   // SourceText::ErrorAt makes it) for an error that stops reading the file; errors that leave the
   // rest readable go to ctx.AddError.
   virtual Status Import(const SourceText& source, ImportContext& ctx) const;
+  // What the reader of this format leaves out of the model in `source` although the user wrote
+  // it, so writing the file back would lose it (`qbank fmt` refuses such a file). Empty by
+  // default: the readers keep or refuse everything else.
+  virtual std::vector<UnkeptContent> Unkept(const SourceText& source) const;
   // True when `dir` is one input of this format as a whole (a QTI package folder).
   virtual bool ClaimsDirectory(const FileSystem& fs, const std::string& dir) const;
   // Reads a folder this format claims.

@@ -872,6 +872,7 @@ class GiftReader {
       pos = nl + 1;
     }
     ParsePendingBlock();
+    KeepTrailingComments();
     if (questions_ == 0 && errors_ == 0) {
       // Never an empty success for a file that has answer blocks.
       size_t brace = FirstAnswerBlock();
@@ -963,14 +964,7 @@ class GiftReader {
 
   void ParsePendingBlock() {
     if (block_.empty()) {
-      // A block of comments only: its id, tags and comments belong to no question.
-      id_ = model::Text();
-      tags_.clear();
-      comments_.clear();
-      meta_json_.clear();
-      next_suppressions_.insert(next_suppressions_.end(), suppressions_.begin(),
-                                suppressions_.end());
-      suppressions_.clear();
+      EndCommentBlock();
       return;
     }
     Block block = std::move(block_);
@@ -989,6 +983,7 @@ class GiftReader {
       if (rest.empty() || Trim(rest.raw()).empty()) {
         std::vector<model::Suppression> next = std::move(next_suppressions_);
         next.insert(next.end(), suppressions_.begin(), suppressions_.end());
+        DetachPendingComments();  // comments around the category line wait as a block
         ClearPending();
         next_suppressions_ = std::move(next);  // they wait for the question after the category
         return;
@@ -1033,10 +1028,43 @@ class GiftReader {
       for (const std::string& c : comments_) comments.emplace_back(c);
       q.extensions[std::string(kExtension)]["comments"] = Value(std::move(comments));
     }
+    if (!detached_.empty()) {
+      q.extensions[std::string(kExtension)]["comments_before"] = Value(std::move(detached_));
+      detached_.clear();
+    }
     DropTitleThatIsTheId(q);
     q.span = text_.SpanOf(block.SourceOffset(0), block.SourceOffset(block.raw().size()), file_);
     if (ctx_.bank != nullptr) ctx_.bank->questions.push_back(std::move(q));
     ClearPending();
+  }
+
+  // A block of comments only: its id and tags belong to no question; its comments are kept
+  // with the next question, before a blank line (or after the file's last question), and its
+  // suppressions wait for the next question.
+  void EndCommentBlock() {
+    DetachPendingComments();
+    id_ = model::Text();
+    tags_.clear();
+    comments_.clear();
+    meta_json_.clear();
+    next_suppressions_.insert(next_suppressions_.end(), suppressions_.begin(), suppressions_.end());
+    suppressions_.clear();
+  }
+
+  // The pending comments, which belong to no question, wait as one block for the next one.
+  void DetachPendingComments() {
+    if (comments_.empty()) return;
+    Value::Array lines(comments_.begin(), comments_.end());
+    detached_.emplace_back(std::move(lines));
+  }
+
+  // Comment blocks after the file's last question stay with it ("comments_after").
+  void KeepTrailingComments() {
+    if (detached_.empty() || questions_ == 0 || ctx_.bank == nullptr) return;
+    model::Question& last = ctx_.bank->questions.back();
+    if (last.span.file != file_) return;
+    last.extensions[std::string(kExtension)]["comments_after"] = Value(std::move(detached_));
+    detached_.clear();
   }
 
   // Removes extensions.gift.<key> (and the gift object, when it is left empty).
@@ -1097,6 +1125,7 @@ class GiftReader {
   model::Text id_;
   std::vector<model::Text> tags_;
   std::vector<std::string> comments_;
+  Value::Array detached_;  // comment-only blocks waiting for the next question, one array each
   std::string meta_json_;  // the question's "// qbank-meta:" comment, applied once it is read
   size_t meta_offset_ = 0;
   std::vector<model::Suppression> suppressions_;
@@ -1138,6 +1167,11 @@ class GiftWriter {
     for (const model::Question& q : bank.questions) {
       LossReport::QuestionScope scope(loss_, q);
       ReportQuestionLoss(q, kHeld, loss_);
+      if (std::string before = CommentBlocks(q, "comments_before"); !before.empty()) {
+        // Before the category line too: they were read before the question's category.
+        out_ += (first ? "" : "\n") + before + "\n";
+        first = true;
+      }
       if (q.domain.value != category) {
         if (q.domain.empty()) {
           loss_.Drop("domain");  // GIFT cannot go back to no category
@@ -1174,6 +1208,26 @@ class GiftWriter {
     for (char c : OneLine(s)) {
       if (c == ']') out += '\\';
       out += c;
+    }
+    return out;
+  }
+
+  // The comment blocks kept under `key` ("comments_before", "comments_after"), each a run of
+  // "// " lines; blocks are separated by a blank line.
+  static std::string CommentBlocks(const model::Question& q, const std::string& key) {
+    const Value* gift = GiftExtension(q.extensions);
+    const Value* blocks = gift != nullptr ? gift->Find(key) : nullptr;
+    if (blocks == nullptr || !blocks->is_array()) return "";
+    std::string out;
+    for (const Value& block : blocks->as_array()) {
+      if (!block.is_array()) continue;
+      std::string lines;
+      for (const Value& line : block.as_array()) {
+        if (line.is_string() && !Trim(line.as_string()).empty()) {
+          lines += "// " + OneLine(line.as_string()) + "\n";
+        }
+      }
+      if (!lines.empty()) out += (out.empty() ? "" : "\n") + lines;
     }
     return out;
   }
@@ -1237,6 +1291,7 @@ class GiftWriter {
       if (!q.explanation.empty()) loss_.Drop("explanation");
       if (!q.options.empty()) loss_.Drop("options", q.options.size());
       out_ += "\n";
+      WriteCommentsAfter(q);
       return;
     }
     out_ += " {";
@@ -1245,6 +1300,13 @@ class GiftWriter {
     std::string after = GiftString(q.extensions, "blank_after");
     if (!after.empty()) out_ += " " + Escape(after);
     out_ += "\n";
+    WriteCommentsAfter(q);
+  }
+
+  void WriteCommentsAfter(const model::Question& q) {
+    if (std::string trailing = CommentBlocks(q, "comments_after"); !trailing.empty()) {
+      out_ += "\n" + trailing;
+    }
   }
 
   // Writes the answer block as read when the model still says what it said; true when written.

@@ -61,7 +61,7 @@ class Importer {
         ImportFile(input);
       }
     }
-    AssignMissingIds();
+    if (options_.assign_ids) AssignMissingIds();
     return Status::Ok();
   }
 

@@ -40,6 +40,9 @@ struct ImportOptions {
   // them from another thread.
   std::atomic<size_t>* files_read = nullptr;
   std::atomic<size_t>* questions_read = nullptr;
+  // False: questions the file gives no id keep an empty one (`qbank fmt` writes no id the user
+  // did not write).
+  bool assign_ids = true;
 };
 
 // Reads every input into `bank`. Folders are walked recursively (hidden entries skipped) and
@@ -48,7 +51,7 @@ struct ImportOptions {
 // always read. A file that cannot be read or parsed becomes a Diagnostic in
 // `errors` (its questions are not added) and the others are still read; a malformed question in
 // a file that is otherwise readable becomes a Diagnostic at its place, and the file's other
-// questions are added. Questions without an id
+// questions are added. Questions without an id (unless options.assign_ids is false)
 // get one derived from their content (copies of the same content get "-2", "-3", ... appended).
 // Returns a non-OK Status only for usage errors (an unknown
 // --from format, "-" without --from or a stdin name, stdin read twice); everything input-related

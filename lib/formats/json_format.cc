@@ -47,4 +47,21 @@ Result<std::string> JsonFormat::Export(const model::Bank& bank, const ExportOpti
   return json::WriteBank(copy);
 }
 
+std::vector<UnkeptContent> JsonFormat::Unkept(const SourceText& source) const {
+  // A member name: after '{' or ',' (and white space), before ':' (after white space).
+  std::string_view content = source.content();
+  constexpr std::string_view kName = "\"$schema\"";
+  std::vector<UnkeptContent> unkept;
+  for (size_t at = content.find(kName); at != std::string_view::npos;
+       at = content.find(kName, at + 1)) {
+    size_t before = content.find_last_not_of(" \t\r\n", at == 0 ? 0 : at - 1);
+    size_t after = content.find_first_not_of(" \t\r\n", at + kName.size());
+    if (at == 0 || before == std::string_view::npos || after == std::string_view::npos) continue;
+    if ((content[before] == '{' || content[before] == ',') && content[after] == ':') {
+      unkept.push_back({at, "a \"$schema\" member (the bank does not keep it)"});
+    }
+  }
+  return unkept;
+}
+
 }  // namespace qbank::formats

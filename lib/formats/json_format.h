@@ -27,6 +27,8 @@ class JsonFormat : public Format {
   // not produce, would be recorded in `loss` as dropped.
   Result<std::string> Export(const model::Bank& bank, const ExportOptions& options,
                              LossReport& loss) const override;
+  // A "$schema" member (accepted for editors, not kept in the bank).
+  std::vector<UnkeptContent> Unkept(const SourceText& source) const override;
 };
 
 }  // namespace qbank::formats

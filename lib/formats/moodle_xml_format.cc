@@ -15,6 +15,7 @@
 #include "formats/moodle_save_checks.h"
 #include "formats/question_names.h"
 #include "formats/xml_source_decoding.h"
+#include "formats/xml_unkept.h"
 #include "xml/xml_tree.h"
 
 namespace qbank::formats {
@@ -836,6 +837,12 @@ Result<std::string> MoodleXmlFormat::Export(const model::Bank& bank,
                                             LossReport& loss) const {
   Writer writer(bank, loss);
   return writer.Run();
+}
+
+std::vector<UnkeptContent> MoodleXmlFormat::Unkept(const SourceText& source) const {
+  // A zip package's members are not this text; its items are read, not formatted one by one.
+  if (source.content().starts_with("PK")) return {};
+  return UnkeptXml(source.content());
 }
 
 }  // namespace qbank::formats

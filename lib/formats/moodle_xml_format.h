@@ -34,6 +34,8 @@ class MoodleXmlFormat : public Format {
   // accepted fractions, or when stored Moodle XML in extensions is not well-formed.
   Result<std::string> Export(const model::Bank& bank, const ExportOptions& options,
                              LossReport& loss) const override;
+  // The comments and processing instructions of the XML (the tree keeps neither).
+  std::vector<UnkeptContent> Unkept(const SourceText& source) const override;
 };
 
 // Moodle's accepted answer grade nearest to `percent` (e.g. "83.33333" for 83.333), when it is

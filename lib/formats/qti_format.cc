@@ -19,6 +19,7 @@
 #include "formats/qti_html.h"
 #include "formats/question_names.h"
 #include "formats/xml_source_decoding.h"
+#include "formats/xml_unkept.h"
 #include "xml/xml_tree.h"
 #include "zip/zip_archive.h"
 
@@ -1862,6 +1863,12 @@ int QtiFormat::Sniff(std::string_view /*path*/, std::string_view content) const 
   return 0;
 }
 
+bool QtiFormat::CanWriteBack(std::string_view path, std::string_view content) const {
+  if (content.starts_with("PK")) return path.ends_with(".zip");
+  std::string_view root = FirstElementName(content);
+  return root == (version_ == Version::k21 ? "assessmentItem" : "qti-assessment-item");
+}
+
 Status QtiFormat::Import(const SourceText& source, ImportContext& ctx) const {
   std::string_view content = source.content();
   if (content.starts_with("PK")) {
@@ -1995,6 +2002,12 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
                  zip::Entry{std::string(kManifestName),
                             xml::Write(Manifest(version_, manifest_id, resources))});
   return zip::Write(entries);
+}
+
+std::vector<UnkeptContent> QtiFormat::Unkept(const SourceText& source) const {
+  // A zip package's members are not this text; its items are read, not formatted one by one.
+  if (source.content().starts_with("PK")) return {};
+  return UnkeptXml(source.content());
 }
 
 }  // namespace qbank::formats

@@ -44,6 +44,11 @@ class QtiFormat : public Format {
   // fields QTI cannot hold, are recorded in `loss`.
   Result<std::string> Export(const model::Bank& bank, const ExportOptions& options,
                              LossReport& loss) const override;
+  // The comments and processing instructions of the XML (the tree keeps neither).
+  std::vector<UnkeptContent> Unkept(const SourceText& source) const override;
+  // An item file or a zip package (Export writes the same kind back); not an imsmanifest.xml,
+  // whose items are files of their own.
+  bool CanWriteBack(std::string_view path, std::string_view content) const override;
 
  private:
   Version version_;

@@ -157,8 +157,8 @@ TEST(IndexBuildTest, NeverOverwritesASourceNamedAsOutput) {
   std::ostringstream out, err;
   EXPECT_EQ(RunIndexBuild(options, fs, out, err), 2);
   EXPECT_EQ(err.str(),
-            "qbank index build: refusing to overwrite the input b.txt (write elsewhere, or use "
-            "`qbank fmt --write` to rewrite a bank)\n");
+            "qbank index build: refusing to overwrite the input b.txt (write elsewhere; `qbank fmt "
+            "--write b.txt` rewrites a file in its own format)\n");
   EXPECT_EQ(fs.files().at("b.txt"), "Some other text that says little.\n");
 }
 

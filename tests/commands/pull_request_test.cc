@@ -168,8 +168,8 @@ TEST(PullRequestTest, BaselineFilesRoundTrip) {
   ASSERT_TRUE(WriteBaselineFile("base.json", findings, "1.2.3", bank, mem).ok());
   Status over_input = WriteBaselineFile("/b/../b/q.txt", findings, "1.2.3", bank, mem);
   EXPECT_EQ(over_input.ToString(),
-            "refusing to overwrite the input /b/../b/q.txt (write elsewhere, or use `qbank fmt "
-            "--write` to rewrite a bank)");
+            "refusing to overwrite the input /b/../b/q.txt (write elsewhere; `qbank fmt --write "
+            "/b/../b/q.txt` rewrites a file in its own format)");
   EXPECT_FALSE(mem.Exists("/b/q.txt"));
   EXPECT_NE(mem.files().at("base.json").find("\"generator\": \"qbank 1.2.3\""), std::string::npos);
   Result<BaselineMatch> match = ApplyBaselineFile("base.json", mem, findings);

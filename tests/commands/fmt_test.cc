@@ -1,0 +1,263 @@
+// qbank fmt: the canonical form per format, refusals of what a write-back would lose, and
+// idempotence over every fixture and sample.
+#include "commands/fmt.h"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "commands/exit_code.h"
+#include "formats/registry.h"
+
+namespace qbank::commands {
+namespace {
+
+struct FmtRun {
+  int rc = 0;
+  std::string out;
+  std::string err;
+};
+
+FmtRun Fmt(FileSystem& fs, const std::vector<std::string>& inputs, bool check = false,
+           bool write = false) {
+  FmtOptions options;
+  options.inputs = inputs;
+  options.check = check;
+  options.write = write;
+  std::ostringstream out;
+  std::ostringstream err;
+  FmtRun run;
+  run.rc = RunFmt(options, fs, out, err);
+  run.out = out.str();
+  run.err = err.str();
+  return run;
+}
+
+// fmt of `input` (named `path`) prints `canonical`, and fmt of that changes nothing.
+void ExpectCanonical(const std::string& path, const std::string& input,
+                     const std::string& canonical) {
+  InMemoryFileSystem fs;
+  fs.Add(path, input);
+  FmtRun run = Fmt(fs, {path});
+  ASSERT_EQ(run.rc, kExitOk) << run.err;
+  EXPECT_EQ(run.out, canonical);
+  FmtRun check = Fmt(fs, {path}, /*check=*/true);
+  EXPECT_EQ(check.rc, input == canonical ? kExitOk : kExitCheckFailed) << check.err;
+  fs.Add(path, canonical);
+  check = Fmt(fs, {path}, /*check=*/true);
+  EXPECT_EQ(check.rc, kExitOk) << check.err;
+}
+
+TEST(FmtTest, MdSectionsAndBlankLines) {
+  ExpectCanonical("q.md",
+                  "---\nid: q1\n---\n## Question\n\n\nWhich gas do plants take in?  \n"
+                  "## Options\n- [x] Carbon dioxide\n- [ ]  Helium\n",
+                  "---\nid: q1\n---\n\n## Question\n\nWhich gas do plants take in?\n\n"
+                  "## Options\n\n- [x] Carbon dioxide\n- [ ] Helium\n");
+}
+
+TEST(FmtTest, GiftKeepsEveryComment) {
+  ExpectCanonical("q.gift",
+                  "// File header.\n\n// About q1.\n::q1::Which gas do plants take in?{=Carbon "
+                  "dioxide ~Helium}\n\n// Trailing note.\n",
+                  "// File header.\n\n// About q1.\n::q1::Which gas do plants take in? {\n"
+                  "=Carbon dioxide\n~Helium\n}\n\n// Trailing note.\n");
+}
+
+TEST(FmtTest, AikenLabels) {
+  ExpectCanonical("q.txt",
+                  "Which gas do plants take in?\nA. Carbon dioxide\nB. Helium\nANSWER: A\n",
+                  "Which gas do plants take in?\nA) Carbon dioxide\nB) Helium\nANSWER: A\n");
+}
+
+TEST(FmtTest, CsvColumnsInTheQbankOrder) {
+  ExpectCanonical("q.csv", "Stem,ID,option_a,option_b,Key\n\"Which gas?\",q1,CO2,He,A\n",
+                  "id,type,exam,domain,stem,trap,option_a,option_b,key,explanation,stated_answer,"
+                  "tags,difficulty,markup,author_name,author_initials,author_credentials,author_"
+                  "roles,review_date,review_reviewer,review_checked_against,origin_statement,"
+                  "origin_references,suppress\nq1,single,,,Which gas?,,CO2,He,A,,,,,plain,,,,,,,,"
+                  ",,\n");
+}
+
+TEST(FmtTest, CanonicalFileIsByteIdentical) {
+  InMemoryFileSystem fs;
+  std::string canonical = "Which gas do plants take in?\nA) Carbon dioxide\nB) Helium\nANSWER: A\n";
+  fs.Add("q.txt", canonical);
+  FmtRun run = Fmt(fs, {"q.txt"}, /*check=*/false, /*write=*/true);
+  EXPECT_EQ(run.rc, kExitOk) << run.err;
+  EXPECT_EQ(run.out, "");  // nothing to rewrite
+  EXPECT_EQ(fs.files().at("q.txt"), canonical);
+}
+
+TEST(FmtTest, CheckNamesTheFirstDifference) {
+  InMemoryFileSystem fs;
+  fs.Add("q.txt", "Which gas do plants take in?\nA) Carbon dioxide\nB. Helium\nANSWER: A\n");
+  FmtRun run = Fmt(fs, {"q.txt"}, /*check=*/true);
+  EXPECT_EQ(run.rc, kExitCheckFailed);
+  EXPECT_EQ(run.err, "q.txt:3:2: not normalised (run `qbank fmt --write q.txt`)\n");
+}
+
+TEST(FmtTest, RefusesXmlComments) {
+  InMemoryFileSystem fs;
+  std::string xml =
+      "<?xml version=\"1.0\"?>\n<quiz>\n<!-- keep me -->\n<question type=\"truefalse\">"
+      "<name><text>t1</text></name><questiontext><text>Water boils at 100 C at sea level."
+      "</text></questiontext><answer fraction=\"100\"><text>true</text></answer>"
+      "<answer fraction=\"0\"><text>false</text></answer></question>\n</quiz>\n";
+  fs.Add("q.xml", xml);
+  FmtRun run = Fmt(fs, {"q.xml"}, /*check=*/false, /*write=*/true);
+  EXPECT_EQ(run.rc, kExitError);
+  EXPECT_NE(run.err.find("q.xml:3:1: an XML comment"), std::string::npos) << run.err;
+  EXPECT_EQ(fs.files().at("q.xml"), xml);
+}
+
+TEST(FmtTest, RefusesAJsonSchemaMember) {
+  InMemoryFileSystem fs;
+  fs.Add("b.json", "{\"$schema\": \"bank.schema.json\", \"qbank\": 1, \"questions\": []}\n");
+  FmtRun run = Fmt(fs, {"b.json"});
+  EXPECT_EQ(run.rc, kExitError);
+  EXPECT_NE(run.err.find("b.json:1:2: a \"$schema\" member"), std::string::npos) << run.err;
+}
+
+TEST(FmtTest, RefusesAFileReadWithWarnings) {
+  InMemoryFileSystem fs;
+  std::string gift = "$CATEGORY: $course$/top/Gases\n::q1::Which gas? {=CO2 ~He}\n";
+  fs.Add("q.gift", gift);
+  FmtRun run = Fmt(fs, {"q.gift"}, /*check=*/false, /*write=*/true);
+  EXPECT_EQ(run.rc, kExitError);
+  EXPECT_NE(run.err.find("q.gift: not formatted: 1 warning"), std::string::npos) << run.err;
+  EXPECT_EQ(fs.files().at("q.gift"), gift);
+}
+
+TEST(FmtTest, RefusesWhatTheWriterWouldDrop) {
+  // QTI inline feedback is read but not written back (the fixture's XML comment taken out, so
+  // the writer's loss is what refuses it).
+  std::ifstream in(
+      std::string(QBANK_SOURCE_DIR) + "/tests/formats/testdata/qti/choice_inline_feedback_21.xml",
+      std::ios::binary);
+  std::stringstream item;
+  item << in.rdbuf();
+  std::string text = item.str();
+  size_t comment = text.find("<!--");
+  ASSERT_NE(comment, std::string::npos);
+  text.erase(comment, text.find("-->", comment) + 3 - comment);
+  InMemoryFileSystem fs;
+  fs.Add("item.xml", text);
+  FmtRun run = Fmt(fs, {"item.xml"});
+  EXPECT_EQ(run.rc, kExitError);
+  EXPECT_NE(run.err.find("question chem-007 would lose extensions.qti.feedback"), std::string::npos)
+      << run.err;
+  EXPECT_EQ(run.out, "");
+}
+
+TEST(FmtTest, RefusesTheMmluLayout) {
+  InMemoryFileSystem fs;
+  fs.Add("gases_test.csv", "question,choice0,choice1,answer\nWhich gas?,CO2,He,0\n");
+  FmtRun run = Fmt(fs, {"gases_test.csv"});
+  EXPECT_EQ(run.rc, kExitError);
+  EXPECT_NE(run.err.find("the csv writer does not write this kind of file back"), std::string::npos)
+      << run.err;
+}
+
+TEST(FmtTest, FoldersSkipReadmesAndBaselines) {
+  InMemoryFileSystem fs;
+  fs.Add("bank/README.md", "# About\n\nThese are the gas questions.\n");
+  fs.Add("bank/baseline.json", "{\n  \"kind\": \"qbank-baseline\",\n  \"findings\": []\n}\n");
+  fs.Add("bank/q.txt", "Which gas?\nA. CO2\nB. He\nANSWER: A\n");
+  FmtRun run = Fmt(fs, {"bank"}, /*check=*/false, /*write=*/true);
+  EXPECT_EQ(run.rc, kExitOk) << run.err;
+  EXPECT_EQ(run.out, "formatted bank/q.txt\n");
+  EXPECT_EQ(fs.files().at("bank/README.md"), "# About\n\nThese are the gas questions.\n");
+}
+
+TEST(FmtTest, FromForcesTheFormat) {
+  InMemoryFileSystem fs;
+  fs.Add("q.quiz", "Which gas?\nA. CO2\nB. He\nANSWER: A\n");
+  FmtOptions options;
+  options.inputs = {"q.quiz"};
+  options.from = "aiken";
+  std::ostringstream out, err;
+  EXPECT_EQ(RunFmt(options, fs, out, err), kExitOk) << err.str();
+  EXPECT_EQ(out.str(), "Which gas?\nA) CO2\nB) He\nANSWER: A\n");
+  options.from = "dump";
+  EXPECT_EQ(RunFmt(options, fs, out, err), kExitError);
+  EXPECT_NE(err.str().find("fmt cannot read and write the format 'dump'"), std::string::npos);
+}
+
+// ---- fmt(fmt(x)) == fmt(x) over every fixture and sample ----
+
+std::vector<std::string> FixturesAndSamples() {
+  namespace fs = std::filesystem;
+  std::vector<std::string> files;
+  for (const char* dir : {"tests/formats/testdata", "samples", "tests/cli/testdata/fmt"}) {
+    for (const auto& e : fs::recursive_directory_iterator(fs::path(QBANK_SOURCE_DIR) / dir)) {
+      if (!e.is_regular_file()) continue;
+      std::string rel = fs::relative(e.path(), QBANK_SOURCE_DIR).string();
+      if (formats::Registry::Default().KnowsExtension(rel)) files.push_back(rel);
+    }
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+class FmtIdempotenceTest : public ::testing::TestWithParam<std::string> {};
+
+TEST_P(FmtIdempotenceTest, SecondRunChangesNothing) {
+  namespace stdfs = std::filesystem;
+  std::string path = std::string(QBANK_SOURCE_DIR) + "/" + GetParam();
+  FmtRun first = Fmt(RealFileSystem(), {path});
+  if (first.rc != kExitOk) {
+    EXPECT_EQ(first.rc, kExitError) << first.err;
+    EXPECT_EQ(first.out, "");  // a refused or unreadable file prints nothing
+    GTEST_SKIP() << "not formatted: " << first.err;
+  }
+  stdfs::path dir = stdfs::temp_directory_path() / ("qbank_fmt_idem_" + std::to_string(getpid()));
+  stdfs::create_directories(dir);
+  std::string copy = (dir / stdfs::path(path).filename()).string();
+  {
+    std::ofstream o(copy, std::ios::binary);
+    o << first.out;
+  }
+  FmtRun second = Fmt(RealFileSystem(), {copy});
+  EXPECT_EQ(second.rc, kExitOk) << second.err;
+  EXPECT_EQ(second.out, first.out);
+  FmtRun check = Fmt(RealFileSystem(), {copy}, /*check=*/true);
+  EXPECT_EQ(check.rc, kExitOk) << check.err;
+  stdfs::remove_all(dir);
+}
+
+INSTANTIATE_TEST_SUITE_P(Fixtures, FmtIdempotenceTest, ::testing::ValuesIn(FixturesAndSamples()),
+                         [](const auto& info) {
+                           std::string n = info.param;
+                           for (char& c : n) {
+                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+                           }
+                           return n;
+                         });
+
+// The idempotence test skips refused files; this one makes sure it is not vacuous: for every
+// format fmt can write, a fixture it formats.
+TEST(FmtIdempotenceCoverage, EveryWritableFormatHasAFormattedFixture) {
+  std::map<std::string, std::string> one_per_format = {
+      {"aiken", "tests/formats/testdata/aiken/golden_export.txt"},
+      {"csv", "tests/formats/testdata/csv/full_layout.csv"},
+      {"gift", "tests/formats/testdata/gift/all_types.gift"},
+      {"json", "samples/bank.json"},
+      {"md", "tests/formats/testdata/md/drafts.md"},
+      {"moodle-xml", "tests/formats/testdata/moodle_xml/all_types.golden.xml"},
+      {"page", "samples/pages/01_dns_ttl.txt"},
+      {"qti21", "tests/formats/testdata/qti/hist-1.qti21.golden.xml"},
+      {"qti30", "tests/formats/testdata/qti/hist-1.qti30.golden.xml"},
+  };
+  for (const auto& [format, file] : one_per_format) {
+    FmtRun run = Fmt(RealFileSystem(), {std::string(QBANK_SOURCE_DIR) + "/" + file});
+    EXPECT_EQ(run.rc, kExitOk) << format << ": " << run.err;
+  }
+}
+
+}  // namespace
+}  // namespace qbank::commands
