@@ -1,9 +1,15 @@
 // Metadata carried as a one-question bank file.
 #include "formats/metadata_carrier.h"
 
+#include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <memory>
+#include <optional>
+#include <utility>
 
 #include "base/source_text.h"
+#include "base/utf8_text.h"
 #include "formats/markdown_fields.h"
 #include "formats/question_names.h"
 #include "json/bank_reader.h"
@@ -15,6 +21,49 @@ namespace {
 template <typename T>
 void TakeIfEmpty(T& to, T& from) {
   if (to.empty()) to = std::move(from);
+}
+
+std::optional<double> Number(std::string_view s) {
+  std::string text(Trim(s));
+  if (text.empty() || text != s) return std::nullopt;
+  char* end = nullptr;
+  double v = std::strtod(text.c_str(), &end);
+  if (end != text.c_str() + text.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+// "v" or "v:t" with t > 0, no spaces: what a value and a tolerance read back as.
+bool IsValueAndTolerance(std::string_view text) {
+  size_t colon = text.rfind(':');
+  if (!Number(text.substr(0, colon)).has_value()) return false;
+  if (colon == std::string_view::npos) return true;
+  std::optional<double> t = Number(text.substr(colon + 1));
+  return t.has_value() && *t > 0;
+}
+
+// The numbers a numerical answer accepts ("v", "v:t", "low..high"); nullopt for another text.
+std::optional<std::pair<double, double>> AcceptedInterval(std::string_view text) {
+  text = Trim(text);
+  if (size_t dots = text.find(".."); dots != std::string_view::npos) {
+    std::optional<double> lo = Number(Trim(text.substr(0, dots)));
+    std::optional<double> hi = Number(Trim(text.substr(dots + 2)));
+    if (!lo || !hi) return std::nullopt;
+    return std::pair{*lo, *hi};
+  }
+  size_t colon = text.rfind(':');
+  std::optional<double> v = Number(Trim(text.substr(0, colon)));
+  if (!v) return std::nullopt;
+  double t = 0;
+  if (colon != std::string_view::npos) {
+    std::optional<double> tolerance = Number(Trim(text.substr(colon + 1)));
+    if (!tolerance) return std::nullopt;
+    t = *tolerance;
+  }
+  return std::pair{*v - t, *v + t};
+}
+
+bool Near(double a, double b) {
+  return std::fabs(a - b) <= 1e-9 * std::max({1.0, std::fabs(a), std::fabs(b)});
 }
 
 }  // namespace
@@ -35,7 +84,7 @@ const FieldSet& CarriedMetadataFields() {
 }
 
 std::string MetadataJson(const model::Question& q, std::string_view own_extension,
-                         bool rendered_markdown) {
+                         bool rendered_markdown, bool value_tolerance_numbers) {
   model::Question carried;
   carried.exam = q.exam;
   carried.trap = q.trap;
@@ -58,12 +107,20 @@ std::string MetadataJson(const model::Question& q, std::string_view own_extensio
     carried.options = std::move(source.options);
     SetTextAfterGap(carried, TextAfterGap(source));  // the whole text went with the gift extension
   }
-  bool any = carried.markup == model::Markup::kMarkdown || carried.extensions.is_object() ||
-             !carried.exam.empty() || !carried.trap.empty() || !carried.difficulty.empty() ||
-             !carried.stated_answer.empty() || !carried.authors.empty() ||
-             !carried.review.date.empty() || !carried.review.reviewer.empty() ||
-             !carried.review.checked_against.empty() || !carried.origin.statement.empty() ||
-             !carried.origin.references.empty() || !carried.suppressions.empty();
+  if (value_tolerance_numbers && q.type == model::QuestionType::kNumerical) {
+    for (size_t i = 0; i < q.options.size(); ++i) {
+      if (IsValueAndTolerance(q.options[i].text.value)) continue;
+      if (carried.options.size() <= i) carried.options.resize(i + 1);
+      carried.options[i].text = q.options[i].text;
+    }
+  }
+  bool any = carried.markup == model::Markup::kMarkdown || !carried.options.empty() ||
+             carried.extensions.is_object() || !carried.exam.empty() || !carried.trap.empty() ||
+             !carried.difficulty.empty() || !carried.stated_answer.empty() ||
+             !carried.authors.empty() || !carried.review.date.empty() ||
+             !carried.review.reviewer.empty() || !carried.review.checked_against.empty() ||
+             !carried.origin.statement.empty() || !carried.origin.references.empty() ||
+             !carried.suppressions.empty();
   if (!any) return "";
   model::Bank bank;
   bank.questions.push_back(std::move(carried));
@@ -71,7 +128,7 @@ std::string MetadataJson(const model::Question& q, std::string_view own_extensio
 }
 
 Status ApplyMetadataJson(std::string_view json, const std::string& where, model::Question& q,
-                         model::Question* markdown_source) {
+                         model::Question* carried_texts) {
   SourceText source(where, std::string(json));
   model::Bank bank;
   QBANK_RETURN_IF_ERROR(json::ReadBank(source, SourceSpan::kNoFile, bank));
@@ -81,16 +138,14 @@ Status ApplyMetadataJson(std::string_view json, const std::string& where, model:
         .At(where);
   }
   model::Question& m = bank.questions.front();
-  if (m.markup == model::Markup::kMarkdown) {
-    if (markdown_source != nullptr) {
-      markdown_source->markup = m.markup;
-      markdown_source->stem = m.stem;
-      markdown_source->explanation = m.explanation;
-      markdown_source->options = m.options;
-      SetTextAfterGap(*markdown_source, TextAfterGap(m));
-    }
-    SetTextAfterGap(m, "");  // the draft's text, not the file's
+  if (carried_texts != nullptr) {
+    carried_texts->markup = m.markup;
+    carried_texts->stem = m.stem;
+    carried_texts->explanation = m.explanation;
+    carried_texts->options = m.options;
+    if (m.markup == model::Markup::kMarkdown) SetTextAfterGap(*carried_texts, TextAfterGap(m));
   }
+  if (m.markup == model::Markup::kMarkdown) SetTextAfterGap(m, "");  // the draft's, not the file's
   TakeIfEmpty(q.exam, m.exam);
   TakeIfEmpty(q.trap, m.trap);
   TakeIfEmpty(q.difficulty, m.difficulty);
@@ -115,6 +170,20 @@ Status ApplyMetadataJson(std::string_view json, const std::string& where, model:
     }
   }
   return Status::Ok();
+}
+
+void RestoreNumericalNotation(const model::Question& carried, model::Question& q) {
+  if (q.type != model::QuestionType::kNumerical) return;
+  for (size_t i = 0; i < carried.options.size() && i < q.options.size(); ++i) {
+    const std::string& notation = carried.options[i].text.value;
+    std::optional<std::pair<double, double>> want = AcceptedInterval(notation);
+    std::optional<std::pair<double, double>> have = AcceptedInterval(q.options[i].text.value);
+    if (!want || !have || !Near(want->first, have->first) || !Near(want->second, have->second)) {
+      continue;
+    }
+    q.options[i].text.value = notation;
+    q.options[i].text.verbatim = false;
+  }
 }
 
 const FieldSet& CarriedBankFields() {

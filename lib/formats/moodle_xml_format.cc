@@ -265,7 +265,7 @@ class Reader {
     Text name;
     Value::Array extra;
     std::vector<const xml::Node*> answers;
-    Question markdown_source;  // a draft's texts, when the HTML was rendered from Markdown
+    Question carried_texts;  // in <qbank_metadata>: a Markdown draft's texts, numbers' notation
     for (const xml::Node* child : q.ChildElements()) {
       std::string_view tag = child->LocalName();
       if (tag == "name") {
@@ -280,7 +280,7 @@ class Reader {
       } else if (tag == "idnumber") {
         question.id = TextOf(*child);
       } else if (tag == "qbank_metadata") {
-        QBANK_RETURN_IF_ERROR(ReadMetadata(*child, question, markdown_source));
+        QBANK_RETURN_IF_ERROR(ReadMetadata(*child, question, carried_texts));
       } else if (tag == "tags") {
         for (const xml::Node* t : child->ChildElements("tag")) {
           Text tag_text = ReadText(*t);
@@ -321,8 +321,10 @@ class Reader {
     }
     if (ext.is_object()) question.extensions[std::string(kExtensionKey)] = std::move(ext);
     ReadGap(moodle_type, question);
-    // The draft again, where the HTML is still what it renders to.
-    if (markdown_source.markup == Markup::kMarkdown) RestoreMarkdown(markdown_source, question);
+    // The draft again, where the HTML is still what it renders to; numerical answers in the
+    // notation they were written in, where they still mean the same.
+    if (carried_texts.markup == Markup::kMarkdown) RestoreMarkdown(carried_texts, question);
+    RestoreNumericalNotation(carried_texts, question);
     return Status::Ok();
   }
 
@@ -341,11 +343,10 @@ class Reader {
     return format;
   }
 
-  // <qbank_metadata>: the carried fields applied, a Markdown draft's texts kept for the end.
-  Status ReadMetadata(const xml::Node& element, Question& question,
-                      Question& markdown_source) const {
+  // <qbank_metadata>: the carried fields applied, the texts it carries kept for the end.
+  Status ReadMetadata(const xml::Node& element, Question& question, Question& carried_texts) const {
     Text metadata = ReadText(element);
-    Status applied = ApplyMetadataJson(metadata.value, source_.path(), question, &markdown_source);
+    Status applied = ApplyMetadataJson(metadata.value, source_.path(), question, &carried_texts);
     if (applied.ok()) return applied;
     return Error(element, "<qbank_metadata> is not the metadata qbank writes (" +
                               applied.message() + "); expected a bank file of one question");
@@ -669,7 +670,9 @@ class Writer {
   // travels in <qbank_metadata>. Moodle's own markdown stays as it is.
   Result<xml::Node> WriteAsMoodleShowsIt(const Question& q, size_t index) {
     bool render = q.markup == Markup::kMarkdown && !IsMoodleMarkdown(q);
-    std::string metadata = MetadataJson(q, kExtensionKey, render);
+    // A numerical answer's notation ("1:0", "10..12") travels too: Moodle holds a value and a
+    // tolerance.
+    std::string metadata = MetadataJson(q, kExtensionKey, render, true);
     if (!render) return WriteQuestion(q, metadata, index);
     return WriteQuestion(RenderMarkdownQuestion(q, false, loss_), metadata, index);
   }

@@ -216,6 +216,13 @@ std::optional<double> ParseNumber(const std::string& s) {
   return v;
 }
 
+// `v` as a decimal number (at most 15 significant digits).
+std::string FormatNumber(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.15g", v);
+  return buf;
+}
+
 // ---------------------------------------------------------------------------------------------
 // Reading one item
 
@@ -469,18 +476,9 @@ class ItemReader {
     if (tag != "responseElse") {
       std::vector<const xml::Node*> children = branch.ChildElements();
       if (children.empty()) return;
-      const xml::Node& test = *children.front();
-      const xml::Node* value = test.FirstChild("baseValue");
-      if (value == nullptr || (test.LocalName() != "stringMatch" && test.LocalName() != "equal")) {
-        return;
-      }
-      text = std::string(Trim(value->TextContent()));
-      std::string tolerance(Trim(test.AttributeOr("tolerance")));
-      if (size_t space = tolerance.find(' '); space != std::string::npos) tolerance.resize(space);
-      if (test.AttributeOr("toleranceMode") == "absolute" && !tolerance.empty() &&
-          ParseNumber(tolerance).value_or(0) > 0) {
-        text += ":" + tolerance;
-      }
+      std::optional<std::string> answer = EntryAnswerText(*children.front());
+      if (!answer.has_value()) return;
+      text = std::move(*answer);
     }
     double credit = 0;
     std::string feedback;
@@ -496,6 +494,37 @@ class ItemReader {
     }
     AddEntryOption(text, credit, ElementSpan(branch), question, parts);
     if (!feedback.empty()) parts.choice_ids.back() = feedback;
+  }
+
+  // The answer a branch's test accepts, in GIFT's notation: a string; a number "v" (exact) or
+  // "v:t" (an absolute tolerance, 0 included); a range "low..high" (gte and lte of the response
+  // under an and); nullopt for any other test.
+  static std::optional<std::string> EntryAnswerText(const xml::Node& test) {
+    auto value_of = [](const xml::Node& compare) -> std::optional<std::string> {
+      const xml::Node* value = compare.FirstChild("baseValue");
+      if (value == nullptr) return std::nullopt;
+      return std::string(Trim(value->TextContent()));
+    };
+    if (test.LocalName() == "and") {
+      std::vector<const xml::Node*> parts = test.ChildElements();
+      if (parts.size() != 2 || parts[0]->LocalName() != "gte" || parts[1]->LocalName() != "lte") {
+        return std::nullopt;
+      }
+      std::optional<std::string> low = value_of(*parts[0]);
+      std::optional<std::string> high = value_of(*parts[1]);
+      if (!low || !high) return std::nullopt;
+      return *low + ".." + *high;
+    }
+    if (test.LocalName() != "stringMatch" && test.LocalName() != "equal") return std::nullopt;
+    std::optional<std::string> text = value_of(test);
+    if (!text) return std::nullopt;
+    std::string tolerance(Trim(test.AttributeOr("tolerance")));
+    if (size_t space = tolerance.find(' '); space != std::string::npos) tolerance.resize(space);
+    if (test.AttributeOr("toleranceMode") == "absolute" && !tolerance.empty() &&
+        ParseNumber(tolerance).value_or(-1) >= 0) {
+      *text += ":" + tolerance;
+    }
+    return text;
   }
 
   static void FindBaseValues(const xml::Node& n, std::vector<const xml::Node*>& out) {
@@ -1361,9 +1390,11 @@ class ItemWriter {
     for (const Option& o : q.options) {
       std::optional<EntryAnswer> answer = ParseEntryAnswer(o.text.value, numerical);
       if (!o.correct || !answer.has_value()) continue;
-      declaration.Append(E("correctResponse"))
-          .Append(E("value"))
-          .Append(xml::Node::Text(answer->value));
+      std::string value = answer->value;  // a range's middle is a correct response
+      if (!answer->low.empty()) {
+        value = FormatNumber((*ParseNumber(answer->low) + *ParseNumber(answer->high)) / 2);
+      }
+      declaration.Append(E("correctResponse")).Append(E("value")).Append(xml::Node::Text(value));
       break;
     }
     bool has_feedback = !q.explanation.empty();
@@ -1389,33 +1420,39 @@ class ItemWriter {
 
   struct EntryAnswer {
     std::string value;      // the string, or the number as written
-    std::string tolerance;  // numerical: "" for an exact match
+    std::string tolerance;  // numerical: "" for an exact match, "0" for GIFT's "v:0"
+    std::string low;        // numerical: a range "low..high" (value and tolerance empty)
+    std::string high;
   };
 
-  // A short answer's text, or a numerical option ("v", "v:t", "min..max") as value and tolerance;
+  // A short answer's text, or a numerical option ("v", "v:t", "low..high") as value and
+  // tolerance or a range, the numbers as written (so "1:0" and "10..12" read back as they are);
   // nullopt for an empty text or a numerical one that is not a number.
   static std::optional<EntryAnswer> ParseEntryAnswer(const std::string& text, bool numerical) {
     if (Trim(text).empty()) return std::nullopt;
-    if (!numerical) return EntryAnswer{text, ""};
-    auto num = [](std::string_view v) { return ParseNumber(std::string(Trim(v))); };
-    auto format = [](double v) {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "%.15g", v);
-      return std::string(buf);
+    if (!numerical) return EntryAnswer{text, "", "", ""};
+    // A number as written when xsd:double takes it so (digits, sign, point, exponent), else
+    // written plainly ("0x10" is 16).
+    auto number = [](std::string_view v) -> std::optional<std::string> {
+      v = Trim(v);
+      std::optional<double> n = ParseNumber(std::string(v));
+      if (!n.has_value()) return std::nullopt;
+      if (v.find_first_not_of("0123456789+-.eE") == std::string_view::npos) return std::string(v);
+      return FormatNumber(*n);
     };
     if (size_t dots = text.find(".."); dots != std::string::npos) {
-      std::optional<double> lo = num(std::string_view(text).substr(0, dots));
-      std::optional<double> hi = num(std::string_view(text).substr(dots + 2));
-      if (!lo || !hi || *lo > *hi) return std::nullopt;
-      return EntryAnswer{format((*lo + *hi) / 2), *hi > *lo ? format((*hi - *lo) / 2) : ""};
+      std::optional<std::string> lo = number(std::string_view(text).substr(0, dots));
+      std::optional<std::string> hi = number(std::string_view(text).substr(dots + 2));
+      if (!lo || !hi || *ParseNumber(*lo) > *ParseNumber(*hi)) return std::nullopt;
+      return EntryAnswer{"", "", *lo, *hi};
     }
     size_t colon = text.rfind(':');
-    std::optional<double> v = num(std::string_view(text).substr(0, colon));
+    std::optional<std::string> v = number(std::string_view(text).substr(0, colon));
     if (!v) return std::nullopt;
-    if (colon == std::string::npos) return EntryAnswer{format(*v), ""};
-    std::optional<double> t = num(std::string_view(text).substr(colon + 1));
-    if (!t || *t < 0) return std::nullopt;
-    return EntryAnswer{format(*v), *t > 0 ? format(*t) : ""};
+    if (colon == std::string::npos) return EntryAnswer{*v, "", "", ""};
+    std::optional<std::string> t = number(std::string_view(text).substr(colon + 1));
+    if (!t || *ParseNumber(*t) < 0) return std::nullopt;
+    return EntryAnswer{*v, *t, "", ""};
   }
 
   // The branches of a text entry's response processing, in option order; an option with an empty
@@ -1449,18 +1486,30 @@ class ItemWriter {
     return rp;
   }
 
+  // The test of one answer: a string match, a number equal within its tolerance (absolute;
+  // exact without one), or a range as low <= response <= high.
   xml::Node EntryCondition(const EntryAnswer& answer, bool numerical) const {
-    xml::Node test = E(numerical ? "equal" : "stringMatch");
+    auto compare = [&](std::string_view name, const std::string& value) {
+      xml::Node test = E(name);
+      test.Append(E("variable")).SetAttribute("identifier", "RESPONSE");
+      xml::Node& base = test.Append(E("baseValue"));
+      base.SetAttribute(A("baseType"), numerical ? "float" : "string");
+      base.Append(xml::Node::Text(value));
+      return test;
+    };
+    if (!answer.low.empty()) {
+      xml::Node range = E("and");
+      range.Append(compare("gte", answer.low));
+      range.Append(compare("lte", answer.high));
+      return range;
+    }
+    xml::Node test = compare(numerical ? "equal" : "stringMatch", answer.value);
     if (numerical) {
       test.SetAttribute(A("toleranceMode"), answer.tolerance.empty() ? "exact" : "absolute");
       if (!answer.tolerance.empty()) test.SetAttribute("tolerance", answer.tolerance);
     } else {
       test.SetAttribute(A("caseSensitive"), "false");  // as Moodle's short answer by default
     }
-    test.Append(E("variable")).SetAttribute("identifier", "RESPONSE");
-    xml::Node& value = test.Append(E("baseValue"));
-    value.SetAttribute(A("baseType"), numerical ? "float" : "string");
-    value.Append(xml::Node::Text(answer.value));
     return test;
   }
 

@@ -40,10 +40,7 @@ std::string Summary(const model::Bank& bank) {
            DomainOfCategory(q.domain.value) + ": " + q.stem.value +
            " | gap after: " + TextAfterGap(q) + " | explanation: " + q.explanation.value + "\n";
     for (const model::Option& o : q.options) {
-      std::string text = q.type == model::QuestionType::kNumerical
-                             ? qbank::testing::NumericalNotation(o.text.value)
-                             : o.text.value;
-      out += "  " + std::string(o.correct ? "*" : "-") + " " + text;
+      out += "  " + std::string(o.correct ? "*" : "-") + " " + o.text.value;
       if (o.weight) out += " (" + std::to_string(*o.weight) + "%)";
       if (!MatchOf(o).empty()) out += " -> " + MatchOf(o);
       if (!o.rationale.empty()) out += " # " + o.rationale.value;
@@ -215,6 +212,56 @@ TEST(EveryTypeRoundTripTest, HtmlEditedInTheLmsWinsOverTheCarriedDraft) {
     EXPECT_EQ(q.explanation.value,
               "Spring tides happen when:\n\n- the Moon is new, or\n- the Moon is full.");
     EXPECT_EQ(q.options[1].text.value, "The `wind` alone");
+  }
+}
+
+// GIFT's numerical notation (an exact "1:0", a range "10..12", numbers as written) survives
+// Moodle XML (values and tolerances Moodle grades by, the notation in <qbank_metadata>) and QTI
+// (an absolute tolerance of 0; a range as low <= response <= high, schema-valid).
+TEST(EveryTypeRoundTripTest, NumericalNotationSurvivesMoodleXmlAndQti) {
+  const std::string quiz =
+      "::n-1::Which whole number comes after 0? {#1:0}\n"
+      "\n"
+      "::n-2::Name a number from ten to twelve. {#10..12}\n"
+      "\n"
+      "::n-3::What is pi to two places? {#\n"
+      "=3.14:0.005\n"
+      "=%50%3.1\n"
+      "=%25%2.50\n"
+      "}\n";
+  Imported in = ImportText(GiftFormat(), "n.gift", quiz);
+  ASSERT_EQ(in.ErrorText(), "");
+  MoodleXmlFormat moodle;
+  for (const Format* via : std::vector<const Format*>{&moodle, &kQti21, &kQti30}) {
+    SCOPED_TRACE(via->name());
+    LossReport loss;
+    std::string out = ExportText(*via, in.bank, loss, OutputName(*via));
+    EXPECT_TRUE(loss.empty()) << loss.Summary();
+    if (via == &moodle) {
+      // What Moodle grades by: the value and the tolerance.
+      EXPECT_NE(out.find("<text>1</text>\n      <feedback"), std::string::npos) << out;
+      EXPECT_NE(out.find("<text>11</text>\n      <tolerance>1</tolerance>"), std::string::npos);
+    } else {
+      Result<zip::Archive> archive = zip::Archive::Open(out, "out.zip");
+      ASSERT_TRUE(archive.ok());
+      Result<std::string> exact = archive->Read("items/n-1.xml");
+      Result<std::string> range = archive->Read("items/n-2.xml");
+      ASSERT_TRUE(exact.ok() && range.ok());
+      bool v21 = via == &kQti21;
+      EXPECT_NE(exact->find(v21 ? "toleranceMode=\"absolute\" tolerance=\"0\""
+                                : "tolerance-mode=\"absolute\" tolerance=\"0\""),
+                std::string::npos)
+          << *exact;
+      EXPECT_NE(range->find(v21 ? "<gte>" : "<qti-gte>"), std::string::npos) << *range;
+      EXPECT_NE(range->find(v21 ? "<lte>" : "<qti-lte>"), std::string::npos) << *range;
+      if (std::optional<std::string> errors = SchemaErrors(out, !v21)) {
+        EXPECT_EQ(*errors, "");
+      }
+    }
+    Imported back = ImportText(*via, OutputName(*via), out);
+    ASSERT_EQ(back.ErrorText(), "");
+    LossReport gift_loss;
+    EXPECT_EQ(ExportText(GiftFormat(), back.bank, gift_loss), quiz);
   }
 }
 

@@ -5,8 +5,6 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdio>
-#include <cstdlib>
 #include <fstream>
 #include <memory>
 #include <sstream>
@@ -48,25 +46,6 @@ inline std::string DocExample(const std::string& page, const std::string& fence)
   size_t end = doc.find(closing, begin - 1);
   EXPECT_NE(end, std::string::npos) << "unclosed " << fence << " block in " << path;
   return end == std::string::npos ? "" : doc.substr(begin, end + 1 - begin);
-}
-
-// A numerical answer in one notation ("v:t" with t > 0, else "v"; a range "lo..hi" as its
-// midpoint and half-width), as Moodle XML and QTI write them.
-inline std::string NumericalNotation(const std::string& text) {
-  auto format = [](double v) {
-    char buf[32];
-    std::snprintf(buf, sizeof buf, "%.15g", v);
-    return std::string(buf);
-  };
-  if (size_t dots = text.find(".."); dots != std::string::npos) {
-    double lo = std::strtod(text.substr(0, dots).c_str(), nullptr);
-    double hi = std::strtod(text.substr(dots + 2).c_str(), nullptr);
-    return format((lo + hi) / 2) + ":" + format((hi - lo) / 2);
-  }
-  size_t colon = text.find(':');
-  if (colon == std::string::npos) return text;
-  double t = std::strtod(text.substr(colon + 1).c_str(), nullptr);
-  return t == 0 ? text.substr(0, colon) : text;
 }
 
 }  // namespace qbank::testing

@@ -466,10 +466,19 @@ TEST(MoodleXmlFormatTest, NumericalAnswersAndGiftTitlesCarryOver) {
   Imported back = ImportText(MoodleXmlFormat(), "num.xml", xml);
   ASSERT_TRUE(back.status.ok()) << back.status.ToString();
   ASSERT_EQ(back.bank.questions[0].options.size(), 4u);
-  EXPECT_EQ(back.bank.questions[0].options[0].text.value, "3:2");
+  // The notation comes back from <qbank_metadata> while the values still mean the same.
+  EXPECT_EQ(back.bank.questions[0].options[0].text.value, "1..5");
   EXPECT_EQ(back.bank.questions[0].options[1].text.value, "42:0.5");
-  EXPECT_EQ(back.bank.questions[0].options[2].text.value, "7");
+  EXPECT_EQ(back.bank.questions[0].options[2].text.value, "7:0");
+  EXPECT_EQ(back.bank.questions[0].options[3].text.value, "*");
   EXPECT_EQ(MoodleExt(back.bank.questions[0].extensions, "name")->as_string(), "Range");
+  // A value edited in Moodle wins over the notation carried for the old one.
+  std::string edited = xml;
+  edited.replace(edited.find("<text>3</text>"), 14, "<text>4</text>");
+  Imported changed = ImportText(MoodleXmlFormat(), "num.xml", edited);
+  ASSERT_EQ(changed.ErrorText(), "");
+  EXPECT_EQ(changed.bank.questions[0].options[0].text.value, "4:2");
+  EXPECT_EQ(changed.bank.questions[0].options[2].text.value, "7:0");
 }
 
 TEST(MoodleXmlFormatTest, ExportRefusesWeightsMoodleWouldReject) {
