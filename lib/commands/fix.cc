@@ -147,11 +147,21 @@ Result<FixOutcome> ApplyFixes(const model::Bank& bank, const std::vector<lint::F
     if (file >= bank.sources.size() || bank.sources[file] == nullptr) continue;
     const SourceText& source = *bank.sources[file];
     Result<std::string> on_disk = fs.ReadFile(source.path());
-    if (!on_disk.ok() || on_disk.value() != source.content()) {
+    // A UTF-8 byte-order mark is dropped when a file is read: the fixes go after it, and it stays.
+    constexpr std::string_view kBom = "\xEF\xBB\xBF";
+    size_t lead = on_disk.ok() && on_disk.value().size() == source.content().size() + kBom.size() &&
+                          on_disk.value().compare(0, kBom.size(), kBom) == 0
+                      ? kBom.size()
+                      : 0;
+    if (!on_disk.ok() || on_disk.value().compare(lead, std::string::npos, source.content()) != 0) {
       outcome.notes.push_back(source.path() +
                               ": not fixed: its bytes are not the text that was linted (changed "
                               "since, another encoding, inside an archive or standard input)");
       continue;
+    }
+    for (lint::Fix& fix : fixes) {
+      fix.begin += lead;
+      fix.end += lead;
     }
     std::stable_sort(fixes.begin(), fixes.end(), [](const lint::Fix& a, const lint::Fix& b) {
       return a.begin != b.begin ? a.begin < b.begin : a.end < b.end;

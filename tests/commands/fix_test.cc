@@ -43,9 +43,11 @@ class FixTest : public ::testing::Test {
   // Writes `text` (with "@Z" for the invisible character and "@O" for the Cyrillic o) to PATH,
   // runs --fix, and checks that the file became `text` with those marks removed or retyped, and
   // that a second run fixes nothing.
-  void ExpectFixed(const std::string& path, const std::string& text) {
-    std::string original = Replace(Replace(text, "@Z", kZwsp), "@O", kCyrillicO);
-    std::string fixed = Replace(Replace(text, "@Z", ""), "@O", "o");
+  // With `bom`, the file starts with a UTF-8 byte-order mark, which stays.
+  void ExpectFixed(const std::string& path, const std::string& text, bool bom = false) {
+    std::string mark = bom ? "\xEF\xBB\xBF" : "";
+    std::string original = mark + Replace(Replace(text, "@Z", kZwsp), "@O", kCyrillicO);
+    std::string fixed = mark + Replace(Replace(text, "@Z", ""), "@O", "o");
     fs_.Add(path, original);
     options_.inputs = {path};
     options_.fix = true;
@@ -117,6 +119,67 @@ TEST_F(FixTest, MoodleXml) {
               "    <answer fraction=\"100\"><text>Nitr@Ogen</text></answer>\n"
               "    <answer fraction=\"0\"><text>Argon</text></answer>\n"
               "    <answer fraction=\"0\"><text>Helium</text></answer>\n  </question>\n</quiz>\n");
+}
+
+// A practice page in the seed pages' layout (written for this test).
+constexpr char kPage[] =
+    "QB-TEST Chemistry Practice Question\n"
+    "Which gas@Z makes up most of the air we breathe?\n"
+    "\u26A0 Common exam trap\n"
+    "Many candidates pick oxygen because it is the gas we need, not the one there is most of.\n"
+    "Answer choices\nWhy each option matters\n"
+    "Answer the question above first, then reveal the full breakdown.\n"
+    "Correct answer & explanation\n\u2713\nNitrogen\n"
+    "Dry air is about 78 percent nitrogen and 21 percent oxygen by volume.\n"
+    "Answer analysis\nOption-by-option breakdown\n"
+    "For each option: why learners choose it and why it is or isn't the right answer here.\n"
+    "- \u2717\nOxygen\nWhy it's wrong here\n"
+    "Oxygen is about a fifth of dry air: vital, but not the largest part.\n"
+    "- \u2713\nNitrogen\nWhy this is correct\n"
+    "Nitrogen is about four fifths of dry air, far more than any other gas.\n"
+    "- \u2717\nArg@On\nWhy it's wrong here\n"
+    "Argon is under one percent of dry air, though it is the most common noble gas.\n"
+    "- \u2717\nHelium\nWhy it's wrong here\n"
+    "Helium is a trace gas in the air; most of it escapes to space.\n";
+
+TEST_F(FixTest, PracticePage) { ExpectFixed("/w/air.txt", kPage); }
+
+TEST_F(FixTest, ByteOrderMarkStays) {
+  ExpectFixed("/w/bom.aiken",
+              "Which gas@Z makes up most of the air?\nA) Oxygen\nB) Nitr@Ogen\nC) Argon\n"
+              "D) Helium\nANSWER: B\n",
+              true);
+  ExpectFixed("/w/bom.gift",
+              "::air:: Which gas@Z makes up most of the air? {\n  =Nitr@Ogen\n  ~Oxygen\n"
+              "  ~Argon\n  ~Helium\n}\n",
+              true);
+  ExpectFixed("/w/bom.md",
+              "---\nid: air\n---\n\n## Question\n\nWhich gas@Z makes up most of the air?\n\n"
+              "## Options\n\n- [ ] Oxygen\n- [x] Nitr@Ogen\n- [ ] Argon\n- [ ] Helium\n",
+              true);
+  ExpectFixed("/w/bom.csv",
+              "question,choice0,choice1,choice2,choice3,answer\r\n"
+              "\"Which gas@Z makes up most of the air, by volume?\",Oxygen,Nitr@Ogen,Argon,"
+              "Helium,1\r\n",
+              true);
+  ExpectFixed("/w/bom.json",
+              "{\"qbank\": 1, \"questions\": [{\"id\": \"air\", \"type\": \"single\", "
+              "\"stem\": \"Which gas@Z makes up most of the air?\", \"options\": [{\"text\": "
+              "\"Oxygen\", \"correct\": false}, {\"text\": \"Nitr@Ogen\", \"correct\": true}, "
+              "{\"text\": \"Argon\", \"correct\": false}, {\"text\": \"Helium\", \"correct\": "
+              "false}]}]}\n",
+              true);
+  ExpectFixed("/w/bom.xml",
+              "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n"
+              "  <question type=\"multichoice\">\n    <name><text>air</text></name>\n"
+              "    <questiontext format=\"html\"><text>Which gas@Z makes up most of the air?"
+              "</text></questiontext>\n    <single>true</single>\n"
+              "    <answer fraction=\"0\"><text>Oxygen</text></answer>\n"
+              "    <answer fraction=\"100\"><text>Nitr@Ogen</text></answer>\n"
+              "    <answer fraction=\"0\"><text>Argon</text></answer>\n"
+              "    <answer fraction=\"0\"><text>Helium</text></answer>\n  </question>\n</quiz>\n",
+              true);
+  ExpectFixed("/w/bom.txt", kPage, true);
 }
 
 TEST_F(FixTest, TypographyRewritesOnlyTheCharactersOutOfStyle) {
