@@ -209,5 +209,28 @@ TEST(ExportBankTest, TextThatStartsWithAByteOrderMarkKeepsIt) {
   }
 }
 
+TEST(ImportChecksTest, AReviewDateTheBankFileCannotHoldIsRefusedAtItsPlace) {
+  // round_trip_fuzz: an md draft's `review: date: 202stem` was read, and the bank file written
+  // from it did not read back (its schema takes YYYY-MM or YYYY-MM-DD).
+  InMemoryFileSystem fs;
+  fs.Add("draft.md",
+         "---\nid: sky-1\nreview:\n  date: 202stem\n---\n\n"
+         "## Question\n\nWhich planet is closest to the Sun?\n\n## Options\n\n- [x] Mercury\n"
+         "- [ ] Venus\n");
+  fs.Add("good.md",
+         "---\nid: sky-2\nreview:\n  date: 2026-05\n---\n\n"
+         "## Question\n\nWhich planet has the most moons?\n\n## Options\n\n- [x] Saturn\n"
+         "- [ ] Mars\n");
+  model::Bank bank;
+  std::vector<Diagnostic> errors;
+  ASSERT_TRUE(ImportInputs({"draft.md", "good.md"}, {}, fs, bank, errors).ok());
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].ToString(),
+            "draft.md:4:9: error: review.date: expected a date as YYYY-MM or YYYY-MM-DD (such as "
+            "2026-05 or 2026-05-14), found '202stem'");
+  ASSERT_EQ(bank.questions.size(), 1u);
+  EXPECT_EQ(bank.questions[0].review.date.value, "2026-05");
+}
+
 }  // namespace
 }  // namespace qbank::formats
