@@ -5,26 +5,10 @@
 
 #include "base/source_span.h"
 #include "base/source_text.h"
+#include "model/iso_date.h"
 
 namespace qbank::formats {
 namespace {
-
-// YYYY-MM or YYYY-MM-DD with a month 01-12 and a day 01-31, as schemas/bank.schema.json says.
-bool IsBankDate(std::string_view d) {
-  auto digits = [&](size_t at, size_t n) {
-    for (size_t i = at; i < at + n; ++i) {
-      if (i >= d.size() || d[i] < '0' || d[i] > '9') return false;
-    }
-    return true;
-  };
-  auto two = [&](size_t at) { return (d[at] - '0') * 10 + (d[at + 1] - '0'); };
-  if ((d.size() != 7 && d.size() != 10) || !digits(0, 4) || d[4] != '-' || !digits(5, 2)) {
-    return false;
-  }
-  if (two(5) < 1 || two(5) > 12) return false;
-  if (d.size() == 7) return true;
-  return d[7] == '-' && digits(8, 2) && two(8) >= 1 && two(8) <= 31;
-}
 
 using model::Text;
 using model::Value;
@@ -92,7 +76,7 @@ class Checker {
   // A date as the bank file's schema takes it: YYYY-MM or YYYY-MM-DD. Every reader's dates meet
   // it, so a bank read from any format can be written as a bank file and read back.
   void CheckDate(const Text& text, const std::string& field, const SourceSpan& fallback) {
-    if (found() || text.empty() || IsBankDate(text.value)) return;
+    if (found() || text.empty() || model::ParseIsoDate(text.value)) return;
     SourceSpan span = text.span.known() ? text.span : fallback;
     Fail(span, span.line, span.column,
          field +

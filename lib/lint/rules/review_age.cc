@@ -1,26 +1,14 @@
 // review-age: month arithmetic on the review date.
 #include "lint/rules/review_age.h"
 
-#include <cctype>
 #include <chrono>
 #include <cstdio>
 #include <string>
 
+#include "model/iso_date.h"
+
 namespace qbank::lint {
 namespace {
-
-bool Digits(std::string_view s) {
-  for (unsigned char c : s) {
-    if (!std::isdigit(c)) return false;
-  }
-  return !s.empty();
-}
-
-int ToInt(std::string_view s) {
-  int n = 0;
-  for (char c : s) n = n * 10 + (c - '0');
-  return n;
-}
 
 std::string FormatDate(const Date& d) {
   char buf[16];
@@ -34,13 +22,10 @@ std::optional<Date> ParseReviewDate(std::string_view s) {
   while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
   while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\n'))
     s.remove_suffix(1);
-  if (s.size() != 7 && s.size() != 10) return std::nullopt;
-  if (!Digits(s.substr(0, 4)) || s[4] != '-' || !Digits(s.substr(5, 2))) return std::nullopt;
-  Date d{ToInt(s.substr(0, 4)), ToInt(s.substr(5, 2)), 0};
-  if (d.month < 1 || d.month > 12) return std::nullopt;
-  if (s.size() == 10) {
-    if (s[7] != '-' || !Digits(s.substr(8, 2))) return std::nullopt;
-    d.day = ToInt(s.substr(8, 2));
+  std::optional<model::IsoDate> iso = model::ParseIsoDate(s);
+  if (!iso) return std::nullopt;
+  Date d{iso->year, iso->month, iso->day};
+  if (d.day != 0) {  // the schema's grammar takes 02-31; the calendar does not
     std::chrono::year_month_day ymd{std::chrono::year(d.year),
                                     std::chrono::month(static_cast<unsigned>(d.month)),
                                     std::chrono::day(static_cast<unsigned>(d.day))};
