@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The zsh completion script (`qbank completion zsh`): zsh accepts its syntax, and, with
-# _arguments and _describe replaced by stubs that print what they are given, it offers the
-# commands at the first word and lint's options (with their values) after `qbank lint`.
+# The zsh completion script (`qbank completion zsh`) in zsh's real completion system: zsh accepts
+# its syntax, and an interactive zsh with compinit and the script on its fpath offers, at TAB,
+# the commands, lint's options and their values (comma lists for --select and --ignore,
+# RULE=SEVERITY for --rule), rule names for explain and file names for operands.
 # Usage: completion_zsh_test.sh QBANK. Exits 77 (skipped) without zsh (Debian package: zsh).
 set -euo pipefail
 qbank=$1
+here=$(cd "$(dirname "$0")" && pwd)
 if ! command -v zsh >/dev/null; then
   echo "SKIP: zsh not found; this test needs it (Debian package: zsh)"
   exit 77
@@ -12,27 +14,35 @@ fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() { echo "FAIL: $*" >&2; exit 1; }
-contains() { grep -qF -- "$2" "$1" || { cat "$1" >&2; fail "$1 lacks '$2'"; }; }
 
-"$qbank" completion zsh >"$tmp/_qbank"
-zsh -n "$tmp/_qbank" || fail "zsh -n refuses the script"
-head -1 "$tmp/_qbank" | grep -qx '#compdef qbank' || fail "the script does not start with #compdef"
+mkdir "$tmp/fpath" "$tmp/work"
+"$qbank" completion zsh >"$tmp/fpath/_qbank"
+zsh -n "$tmp/fpath/_qbank" || fail "zsh -n refuses the script"
+head -1 "$tmp/fpath/_qbank" | grep -qx '#compdef qbank' || fail "the script does not start with #compdef"
+touch "$tmp/work/bank-one.md" "$tmp/work/bank-two.gift"
 
-# at WORD...: runs the script as zsh's completion system would at the last word.
-at() {
-  zsh -f -c 'words=("${@:2}"); CURRENT=$#words
-    _describe() { print -r -- "describe: ${(j: :)@}"; print -rl -- "${(P@)${@[-1]}}"; }
-    _arguments() { print -rl -- "$@"; }
-    source "$1"' - "$tmp/_qbank" "$@" >"$tmp/out"
-}
-at qbank ''
-contains "$tmp/out" "lint:check questions\\: answers"
-contains "$tmp/out" "completion:print a bash or zsh completion script"
-at qbank lint --s
-contains "$tmp/out" "*--select=[run only these rules"
-contains "$tmp/out" ":select:(all-of-the-above "
-contains "$tmp/out" "(-f --format)-f+[report format: text, json, sarif, github or junit]:format:(json text sarif github junit)"
-contains "$tmp/out" "*:file:_files"
-at qbank explain m
-contains "$tmp/out" "1:argument:(all-of-the-above"
+# Each case is 'LINE: WORD...': TAB after LINE offers exactly these words (sorted).
+cases=(
+  'qbank he: help'
+  'qbank f: fmt formats'
+  'qbank lint --fa: --fail-on'
+  'qbank lint -f : github json junit sarif text'
+  'qbank lint --format=j: json junit'
+  'qbank lint --select key-c: key-count'
+  'qbank lint --select A: ALL'
+  'qbank lint --select key-count,negative-s: negative-stem'
+  'qbank lint --ignore=near-duplicate,key-l: key-length-cue'
+  'qbank lint --rule key-co: key-count'
+  'qbank lint --rule key-count=w: warn warning'
+  'qbank convert x.md --to qti: qti21 qti30'
+  'qbank explain missing-r: missing-rationale'
+  'qbank lint bank-: bank-one.md bank-two.gift'
+  'qbank completion : bash zsh'
+)
+lines=()
+for c in "${cases[@]}"; do lines+=("${c%%: *}"); done
+(cd "$tmp/work" && PATH="$(dirname "$qbank"):$PATH" timeout 120 zsh -f "$here/zsh_complete.zsh" \
+  "$tmp/fpath" "${lines[@]}") >"$tmp/got" || fail "zsh did not complete every line in 120 s"
+printf '%s\n' "${cases[@]}" >"$tmp/expected"
+diff -u "$tmp/expected" "$tmp/got" || fail "zsh offers other words than expected (diff above)"
 echo "PASS"
