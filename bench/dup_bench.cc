@@ -244,7 +244,7 @@ void BenchReference() {
       line += static_cast<uint32_t>(std::count(text.begin(), text.end(), '\n')) + 1;
     }
   }
-  std::string bytes = builder.Serialize();
+  std::string bytes = builder.Serialize().value();
   double build_s = Seconds(t);
   auto index = similarity::ReferenceIndex::Parse(std::move(bytes), "refs.qidx");
   if (!index.ok()) {
@@ -286,7 +286,7 @@ void BenchIndexLoad() {
       doc = builder.AddDocument("corpus/part-" + std::to_string(p / 1000) + ".txt");
     builder.AddPassage(doc, static_cast<uint32_t>(p % 1000 + 1), SyntheticProse(40, p));
   }
-  std::string bytes = builder.Serialize();
+  std::string bytes = builder.Serialize().value();
   double build_s = Seconds(t);
   Status written = RealFileSystem().WriteFileAtomic(path, bytes);
   size_t file_bytes = bytes.size();

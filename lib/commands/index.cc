@@ -175,7 +175,7 @@ int RunIndexBuild(const IndexBuildOptions& options, FileSystem& fs, std::ostream
   }
   // Written as it is made: the file is never held whole in memory beside the builder.
   Status written = fs.WriteFileAtomicStreamed(options.output, [&](std::ostream& stream) {
-    builder.Write(stream);
+    QBANK_RETURN_IF_ERROR(builder.Write(stream));
     return stream ? Status::Ok() : Status::IoError("cannot write the index");
   });
   if (!written.ok()) {

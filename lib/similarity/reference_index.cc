@@ -25,8 +25,6 @@ namespace {
 constexpr char kMagic[8] = {'Q', 'B', 'K', 'R', 'E', 'F', 'I', 'X'};
 constexpr uint32_t kByteOrderMark = 0x01020304;
 constexpr size_t kHeaderSize = 112;
-// zlib level of the passage text: 6 (the default) gives a few percent less than 9 in half the time.
-constexpr int kDeflateLevel = 6;
 // The token hash the file depends on; bumped (with the version) if HashToken or keys change.
 constexpr uint32_t kKeyScheme = 2;  // 2: capital, digit and Latin look-alikes fold
 
@@ -140,7 +138,8 @@ double Jaccard(size_t common, size_t a_size, size_t b_size) {
 
 }  // namespace
 
-ReferenceIndexBuilder::ReferenceIndexBuilder(IndexParameters parameters) : parameters_(parameters) {
+ReferenceIndexBuilder::ReferenceIndexBuilder(IndexParameters parameters, int deflate_level)
+    : parameters_(parameters), deflate_level_(deflate_level) {
   parameters_.ngram = std::max<uint32_t>(parameters_.ngram, 1);
   parameters_.window = std::max<uint32_t>(parameters_.window, 1);
 }
@@ -264,12 +263,15 @@ void ReferenceIndexBuilder::AppendText(std::string_view text) {
     size_t take = std::min(text.size(), ReferenceIndex::kTextBlock - pending_text_.size());
     pending_text_.append(text.substr(0, take));
     text.remove_prefix(take);
-    if (pending_text_.size() == ReferenceIndex::kTextBlock) {
-      zip::DeflateAppend(pending_text_, kDeflateLevel, &deflated_);
-      block_ends_.push_back(deflated_.size());
-      pending_text_.clear();
-    }
+    if (pending_text_.size() == ReferenceIndex::kTextBlock) DeflatePending();
   }
+}
+
+void ReferenceIndexBuilder::DeflatePending() {
+  // A block zlib could not deflate would read back as damaged, and every quote from it empty.
+  if (!zip::DeflateAppend(pending_text_, deflate_level_, &deflated_)) deflate_failed_ = true;
+  block_ends_.push_back(deflated_.size());
+  pending_text_.clear();
 }
 
 void ReferenceIndexBuilder::DropStockPhrasing() {
@@ -322,17 +324,18 @@ std::string ReferenceIndexBuilder::EncodeWords(std::vector<uint64_t>* offsets,
 }
 
 // long-function: the file's sections in their order, one after the other (the layout in one place)
-void ReferenceIndexBuilder::Write(std::ostream& stream) {
+Status ReferenceIndexBuilder::Write(std::ostream& stream) {
+  if (!pending_text_.empty()) DeflatePending();
+  std::string().swap(pending_text_);
+  if (deflate_failed_) {
+    return Status::IoError("zlib could not compress the passage text at level " +
+                           std::to_string(deflate_level_) + " (out of memory?); nothing written");
+  }
   DropStockPhrasing();
   std::sort(entries_.begin(), entries_.end(), [](const Entry& a, const Entry& b) {
     if (a.hash != b.hash) return a.hash < b.hash;
     return a.passage != b.passage ? a.passage < b.passage : a.position < b.position;
   });
-  if (!pending_text_.empty()) {
-    zip::DeflateAppend(pending_text_, kDeflateLevel, &deflated_);
-    block_ends_.push_back(deflated_.size());
-    std::string().swap(pending_text_);
-  }
   std::vector<uint64_t> word_offsets;
   std::vector<uint32_t> vocabulary;
   const std::string words = EncodeWords(&word_offsets, &vocabulary);
@@ -395,11 +398,12 @@ void ReferenceIndexBuilder::Write(std::ostream& stream) {
   out.Append(words);
   out.Append(anchors_);
   out.Append(deflated_);
+  return Status::Ok();
 }
 
-std::string ReferenceIndexBuilder::Serialize() {
+Result<std::string> ReferenceIndexBuilder::Serialize() {
   std::ostringstream out;
-  Write(out);
+  QBANK_RETURN_IF_ERROR(Write(out));
   return std::move(out).str();
 }
 

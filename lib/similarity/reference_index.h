@@ -72,7 +72,12 @@ struct PassagePlace {
 // Collects reference passages and writes the index file.
 class ReferenceIndexBuilder {
  public:
-  explicit ReferenceIndexBuilder(IndexParameters parameters = {});
+  // zlib level of the passage text: 6 (zlib's default) gives a few percent less than 9 in half
+  // the time.
+  static constexpr int kDefaultDeflateLevel = 6;
+  // `deflate_level`: 1 (fastest) to 9 (smallest); Write fails for a level zlib refuses.
+  explicit ReferenceIndexBuilder(IndexParameters parameters = {},
+                                 int deflate_level = kDefaultDeflateLevel);
 
   // Registers a reference document by the name findings will show; returns its id.
   uint32_t AddDocument(std::string name);
@@ -95,10 +100,11 @@ class ReferenceIndexBuilder {
   // Writes the index file (little-endian; layout in docs/duplicates.md) to `out` as it is made, a
   // megabyte at a time: a header, the document names, the fingerprints sorted by hash with their
   // passage and word, the passages, their words and their deflated text. Once per builder: no
-  // passage may be added after it.
-  void Write(std::ostream& out);
+  // passage may be added after it. Internal error, with nothing written, when zlib could not
+  // deflate the passage text (out of memory, or a level it refuses).
+  Status Write(std::ostream& out);
   // The same bytes in a string.
-  std::string Serialize();
+  Result<std::string> Serialize();
 
  private:
   struct Entry {
@@ -122,12 +128,15 @@ class ReferenceIndexBuilder {
   void AddEntry(uint64_t hash, const std::vector<uint64_t>& tokens, size_t first, size_t end);
   // Appends to the text stream, deflating each block as it fills.
   void AppendText(std::string_view text);
+  // Deflates pending_text_ as the next block (deflate_failed_ when zlib fails) and clears it.
+  void DeflatePending();
   // Drops the entries of n-grams met in parameters_.stock_contexts or more contexts.
   void DropStockPhrasing();
   // The words of every passage as vocabulary ids, delta-coded (words_ is released); offsets of
   // each passage's words in the result, and the vocabulary (sorted word hashes).
   std::string EncodeWords(std::vector<uint64_t>* offsets, std::vector<uint32_t>* vocabulary);
   IndexParameters parameters_;
+  int deflate_level_;
   std::vector<std::string> documents_;
   std::vector<Entry> entries_;
   std::vector<Passage> passages_;
@@ -137,6 +146,7 @@ class ReferenceIndexBuilder {
   uint64_t text_size_ = 0;            // bytes of the text stream
   std::string deflated_;              // the blocks deflated so far, one after the other
   std::vector<uint64_t> block_ends_;  // where each deflated block ends in deflated_
+  bool deflate_failed_ = false;       // a block could not be deflated: Write fails
   std::string anchors_;  // each passage's anchors, varint-coded, one passage after the other
   size_t stock_ = 0;
 };

@@ -7,14 +7,17 @@
 
 namespace qbank::zip {
 
-void DeflateAppend(std::string_view data, int level, std::string* out) {
+bool DeflateAppend(std::string_view data, int level, std::string* out) {
+  if (data.size() > UINT32_MAX) return false;
   uLongf bound = compressBound(static_cast<uLong>(data.size()));
   const size_t at = out->size();
   out->resize(at + bound);
-  // compress2 fails only for a bad level or too small a buffer; neither can happen here.
-  compress2(reinterpret_cast<Bytef*>(out->data() + at), &bound,
-            reinterpret_cast<const Bytef*>(data.data()), static_cast<uLong>(data.size()), level);
-  out->resize(at + bound);
+  // Out of memory (Z_MEM_ERROR) or a bad level (Z_STREAM_ERROR): nothing is appended.
+  int result = compress2(reinterpret_cast<Bytef*>(out->data() + at), &bound,
+                         reinterpret_cast<const Bytef*>(data.data()),
+                         static_cast<uLong>(data.size()), level);
+  out->resize(result == Z_OK ? at + bound : at);
+  return result == Z_OK;
 }
 
 bool Inflate(std::string_view compressed, size_t size, std::string* out) {

@@ -8,8 +8,9 @@
 
 namespace qbank::zip {
 
-// `data` compressed at `level` (1 fastest .. 9 smallest), appended to `out` (a zlib stream).
-void DeflateAppend(std::string_view data, int level, std::string* out);
+// `data` compressed at `level` (1 fastest .. 9 smallest), appended to `out` (a zlib stream);
+// false, with `out` as it was, when zlib fails (out of memory, a level out of range).
+[[nodiscard]] bool DeflateAppend(std::string_view data, int level, std::string* out);
 
 // The zlib stream `compressed` restored into `out` (replacing its contents); false when it is
 // damaged or does not give exactly `size` bytes (nothing beyond `size` is ever written).

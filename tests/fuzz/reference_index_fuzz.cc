@@ -76,7 +76,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   if (!text::IsValidUtf8(input)) return 0;
   similarity::ReferenceIndexBuilder builder;
   similarity::AddReferenceText("dump.txt", std::string(input), builder);
-  std::string bytes = builder.Serialize();
+  std::string bytes = builder.Serialize().value();
   auto index = similarity::ReferenceIndex::Parse(bytes, "refs.qidx");
   if (!index.ok()) fuzz::Fail("a written index does not read back", index.status().message());
   const similarity::ReferenceQuery query = MakeQuery(input);

@@ -232,7 +232,7 @@ TEST(DuplicateRulesTest, ReferenceIndexIsReadThroughTheEnvironment) {
                                "and the pilot alone decides whether the tug escort is needed.\n",
                                builder);
   InMemoryFileSystem fs;
-  fs.Add("/refs/refs.qidx", builder.Serialize());
+  fs.Add("/refs/refs.qidx", builder.Serialize().value());
   model::Bank bank;
   bank.questions.push_back(Q("copied",
                              "The harbour pilot must board every vessel longer than forty metres "
@@ -264,7 +264,7 @@ TEST(DuplicateRulesTest, ReferenceOverlapPointsAtTheCopyInsideAnEscapedField) {
                                "whether the tug escort is needed.\n",
                                builder);
   InMemoryFileSystem fs;
-  fs.Add("/refs/refs.qidx", builder.Serialize());
+  fs.Add("/refs/refs.qidx", builder.Serialize().value());
   const std::string file =
       "<quiz>\n<text>&lt;p&gt;Read &amp; answer.&lt;/p&gt; The harbour pilot must board every "
       "vessel longer than forty metres before it passes the outer breakwater. Who decides on the "

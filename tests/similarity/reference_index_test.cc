@@ -2,6 +2,7 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
 #include <random>
 #include <sstream>
 #include <string>
@@ -25,7 +26,7 @@ ReferenceIndex BuildIndex() {
   builder.AddPassage(a, 3, std::string("Line one of the copy.\n") + kPassage);
   uint32_t b = builder.AddDocument("notes/other.txt");
   builder.AddPassage(b, 1, "Bread, butter and jam were on the table for the whole crew.");
-  Result<ReferenceIndex> index = ReferenceIndex::Parse(builder.Serialize(), "refs.qidx");
+  Result<ReferenceIndex> index = ReferenceIndex::Parse(builder.Serialize().value(), "refs.qidx");
   EXPECT_TRUE(index.ok()) << index.status().ToString();
   return std::move(index).value();
 }
@@ -85,7 +86,7 @@ TEST(ReferenceIndexTest, FindsTextMirroredInManyPlacesButNotStockPhrasing) {
                           nouns[(q * 3 + 1) % 20] + " " + nouns[(q * 11 + 5) % 20];
     builder.AddPassage(stock, 1, passage);
   }
-  Result<ReferenceIndex> index = ReferenceIndex::Parse(builder.Serialize(), "refs.qidx");
+  Result<ReferenceIndex> index = ReferenceIndex::Parse(builder.Serialize().value(), "refs.qidx");
   ASSERT_TRUE(index.ok()) << index.status().ToString();
   EXPECT_GT(builder.stock_fingerprint_count(), 0u);
   auto matches = index->Search(Tokens(kPassage), OverlapOptions{});
@@ -103,7 +104,7 @@ TEST(ReferenceIndexTest, FindsTextMirroredInManyPlacesButNotStockPhrasing) {
                        "be true when the ship leaves the port? " +
                        nouns[(q * 3 + 1) % 20]);
   }
-  Result<ReferenceIndex> unfiltered = ReferenceIndex::Parse(all.Serialize(), "all.qidx");
+  Result<ReferenceIndex> unfiltered = ReferenceIndex::Parse(all.Serialize().value(), "all.qidx");
   ASSERT_TRUE(unfiltered.ok());
   EXPECT_FALSE(unfiltered->Search(Tokens(kStockQuery), OverlapOptions{}).empty());
 }
@@ -134,7 +135,7 @@ TEST(ReferenceIndexTest, FindsShortQuestionsWithOptionsInAnotherOrder) {
   uint32_t doc = builder.AddDocument("dump.txt");
   builder.AddPassage(doc, 4, "Which buoy marks the berth?\nThe pilot\nThe harbour master");
   builder.AddPassage(doc, 12, Lines(dumped));
-  Result<ReferenceIndex> index = ReferenceIndex::Parse(builder.Serialize(), "refs.qidx");
+  Result<ReferenceIndex> index = ReferenceIndex::Parse(builder.Serialize().value(), "refs.qidx");
   ASSERT_TRUE(index.ok()) << index.status().ToString();
   ReferenceQuery bank = FieldQuery(
       {"Which crane lifts the hull?", "Wind vane", "Depth sounder", "Spare anchor", "Tide gauge"});
@@ -164,7 +165,7 @@ TEST(ReferenceIndexTest, FindsRewordedCopiesByTheirWords) {
       "The tide gauge", "The wind vane", "The depth sounder", "The log book"};
   ReferenceIndexBuilder builder;
   builder.AddPassage(builder.AddDocument("dump.txt"), 1, Lines(dumped));
-  Result<ReferenceIndex> index = ReferenceIndex::Parse(builder.Serialize(), "refs.qidx");
+  Result<ReferenceIndex> index = ReferenceIndex::Parse(builder.Serialize().value(), "refs.qidx");
   ASSERT_TRUE(index.ok());
   ReferenceQuery bank = FieldQuery(
       {"A pilot has to inspect the external beacon before the tanker exits the harbour at dawn.",
@@ -188,7 +189,7 @@ TEST(ReferenceIndexTest, EvidenceQuotesTheReferenceWithLineAndColumn) {
                      std::string("Résumé of notes: ") + kPassage);
   builder.AddPassage(doc, PassagePlace{1, 4031, "112", false, {}},
                      "Which crane lifts the hull?\nSpare anchor\nTide gauge\nWind vane");
-  Result<ReferenceIndex> index = ReferenceIndex::Parse(builder.Serialize(), "refs.qidx");
+  Result<ReferenceIndex> index = ReferenceIndex::Parse(builder.Serialize().value(), "refs.qidx");
   ASSERT_TRUE(index.ok());
   std::string disguised =
       "The lighth\u043Euse keeper l\u043Egged the wind speed every four h\u043Eurs and compared "
@@ -225,10 +226,35 @@ TEST(ReferenceIndexTest, WordSetSimilarityIsJaccard) {
   EXPECT_DOUBLE_EQ(WordSetSimilarity({}, nullptr, 0), 0.0);
 }
 
+// When zlib cannot deflate the passage text (out of memory; here a level it refuses, which fails
+// the same way), Write says so and writes nothing: no index whose quotes would all be lost.
+TEST(ReferenceIndexTest, AFailedDeflateIsAnErrorAndWritesNothing) {
+  ReferenceIndexBuilder builder(IndexParameters{}, 42);
+  builder.AddPassage(builder.AddDocument("d"), 1, kPassage);
+  std::ostringstream stream;
+  Status written = builder.Write(stream);
+  EXPECT_EQ(written.ToString(),
+            "zlib could not compress the passage text at level 42 (out of memory?); "
+            "nothing written");
+  EXPECT_TRUE(stream.str().empty());
+  // Through the atomic writer `qbank index build` uses: no file is left behind.
+  ReferenceIndexBuilder again(IndexParameters{}, 42);
+  again.AddPassage(again.AddDocument("d"), 1, kPassage);
+  const std::string path = ::testing::TempDir() + "/deflate_failed.qidx";
+  std::remove(path.c_str());
+  Status status = RealFileSystem().WriteFileAtomicStreamed(
+      path, [&](std::ostream& out) { return again.Write(out); });
+  EXPECT_FALSE(status.ok());
+  EXPECT_FALSE(RealFileSystem().Exists(path));
+  ReferenceIndexBuilder good;
+  good.AddPassage(good.AddDocument("d"), 1, kPassage);
+  EXPECT_TRUE(good.Serialize().ok());
+}
+
 TEST(ReferenceIndexTest, RejectsFilesThatAreNotIndexes) {
   ReferenceIndexBuilder builder;
   builder.AddPassage(builder.AddDocument("d"), 1, kPassage);
-  std::string bytes = builder.Serialize();
+  std::string bytes = builder.Serialize().value();
   auto message = [](std::string b) {
     Result<ReferenceIndex> r = ReferenceIndex::Parse(std::move(b), "refs.qidx");
     return r.ok() ? std::string("ok") : r.status().ToString();
@@ -294,7 +320,7 @@ TEST(ReferenceIndexTest, SizesTheBucketDirectoryToTheIndex) {
   EXPECT_EQ(ReferenceIndex::BucketBitsFor(uint64_t{1} << 40), ReferenceIndex::kMaxBucketBits);
   ReferenceIndexBuilder small;
   small.AddPassage(small.AddDocument("d"), 1, kPassage);
-  EXPECT_LT(small.Serialize().size(), 4096u);
+  EXPECT_LT(small.Serialize().value().size(), 4096u);
   // Many passages: a larger directory, and every passage is still found through it.
   ReferenceIndexBuilder large;
   uint32_t doc = large.AddDocument("many.txt");
@@ -313,7 +339,7 @@ TEST(ReferenceIndexTest, SizesTheBucketDirectoryToTheIndex) {
     passages.push_back(text);
     large.AddPassage(doc, static_cast<uint32_t>(i + 1), passages.back());
   }
-  Result<ReferenceIndex> index = ReferenceIndex::Parse(large.Serialize(), "many.qidx");
+  Result<ReferenceIndex> index = ReferenceIndex::Parse(large.Serialize().value(), "many.qidx");
   ASSERT_TRUE(index.ok()) << index.status().ToString();
   for (int i = 0; i < 400; i += 37) {
     auto matches = index->Search(Tokens(passages[static_cast<size_t>(i)]), OverlapOptions{});
@@ -326,7 +352,7 @@ TEST(ReferenceIndexTest, MapsAnIndexFileFromDisk) {
   std::string path = ::testing::TempDir() + "/dup_test_refs.qidx";
   ReferenceIndexBuilder builder;
   builder.AddPassage(builder.AddDocument("harbour.txt"), 7, kPassage);
-  ASSERT_TRUE(RealFileSystem().WriteFileAtomic(path, builder.Serialize()).ok());
+  ASSERT_TRUE(RealFileSystem().WriteFileAtomic(path, builder.Serialize().value()).ok());
   Result<ReferenceIndex> index = ReferenceIndex::LoadMapped(path);
   ASSERT_TRUE(index.ok()) << index.status().ToString();
   ReferenceIndex copy = *index;  // copies share the mapping
@@ -356,7 +382,7 @@ TEST(ReferenceIndexTest, SurvivesDamagedFiles) {
   uint32_t doc = builder.AddDocument("a.txt");
   builder.AddPassage(doc, 1, kPassage);
   builder.AddPassage(doc, 9, "Bread, butter and jam were on the table for the whole crew today.");
-  const std::string good = builder.Serialize();
+  const std::string good = builder.Serialize().value();
   std::vector<uint64_t> query = Tokens(kPassage);
   std::mt19937 rng(11);
   size_t accepted = 0;
@@ -415,7 +441,7 @@ TEST(ReferenceIndexTest, KeepsTextAndWordsCompactly) {
   }
   ASSERT_GT(text.size(), 2 * ReferenceIndex::kTextBlock);
   const size_t fingerprints = builder.fingerprint_count();
-  const std::string bytes = builder.Serialize();
+  const std::string bytes = builder.Serialize().value();
   Result<ReferenceIndex> index = ReferenceIndex::Parse(bytes, "refs.qidx");
   ASSERT_TRUE(index.ok()) << index.status().ToString();
   // Header, names and the bucket directory aside, less than half the text plus 12 bytes a

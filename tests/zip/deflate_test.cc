@@ -12,7 +12,7 @@ TEST(DeflateTest, RoundTripsAndRefusesDamagedOrMisSizedBlocks) {
   for (int i = 0; i < 200; ++i)
     text += "The harbour master logged the tide at " + std::to_string(i) + ". ";
   std::string packed = "prefix";
-  DeflateAppend(text, 6, &packed);
+  ASSERT_TRUE(DeflateAppend(text, 6, &packed));
   ASSERT_LT(packed.size(), text.size() / 2);
   std::string_view block = std::string_view(packed).substr(6);
   std::string out = "old";
@@ -28,9 +28,17 @@ TEST(DeflateTest, RoundTripsAndRefusesDamagedOrMisSizedBlocks) {
   EXPECT_FALSE(Inflate(block.substr(0, block.size() / 2), text.size(), &out));
   EXPECT_FALSE(Inflate("", 4, &out));
   std::string empty;
-  DeflateAppend("", 6, &empty);
+  ASSERT_TRUE(DeflateAppend("", 6, &empty));
   EXPECT_TRUE(Inflate(empty, 0, &out));
   EXPECT_TRUE(out.empty());
+}
+
+// zlib's failure is reported, not appended as a block: a level zlib refuses fails as running out
+// of memory (Z_MEM_ERROR) would, and leaves the bytes before it as they were.
+TEST(DeflateTest, ReportsWhatZlibRefuses) {
+  std::string packed = "prefix";
+  EXPECT_FALSE(DeflateAppend("The harbour master logged the tide.", 42, &packed));
+  EXPECT_EQ(packed, "prefix");
 }
 
 }  // namespace

@@ -71,8 +71,11 @@ Status ReferenceOverlapRule::Configure(const model::Value& options, const RuleEn
       }
       similarity::AddReferenceText(name, text.as_string(), builder);
     }
+    Result<std::string> bytes = builder.Serialize();
+    if (!bytes.ok())
+      return Status::InvalidInput("option 'references': " + bytes.status().message());
     Result<similarity::ReferenceIndex> index =
-        similarity::ReferenceIndex::Parse(builder.Serialize(), "references");
+        similarity::ReferenceIndex::Parse(std::move(bytes).value(), "references");
     if (!index.ok()) return index.status();
     indexes_.push_back(std::make_shared<similarity::ReferenceIndex>(std::move(index).value()));
   }
