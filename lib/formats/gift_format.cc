@@ -13,7 +13,7 @@
 
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
-#include "formats/markdown_fields.h"
+#include "formats/lms_carrier.h"
 #include "formats/metadata_carrier.h"
 #include "formats/moodle_save_checks.h"
 #include "formats/question_names.h"
@@ -31,6 +31,19 @@ constexpr double kGrades[] = {100,      90,       83.33333, 80,       75, 70, 66
                               60,       50,       40,       33.33333, 30, 25, 20,
                               16.66667, 14.28571, 12.5,     11.11111, 10, 5,  0};
 constexpr std::string_view kExtension = "gift";  // the key of this format's extensions
+
+// The qbank-meta comment: a Markdown draft is written [html] (Moodle's own [markdown] stays as it
+// is) with the draft in the comment; suppressions have their own comments.
+const LmsCarrier& Carrier() {
+  static const LmsCarrier kCarrier = [] {
+    LmsCarrier c;
+    c.own_extension = kExtension;
+    c.writes_suppressions = true;
+    c.keeps_moodle_markdown = true;
+    return c;
+  }();
+  return kCarrier;
+}
 // The comments that carry what GIFT has no notation for (docs/formats/gift.md, metadata).
 constexpr std::string_view kQuestionMetaPrefix = "qbank-meta:";
 constexpr std::string_view kBankMetaPrefix = "qbank-bank:";
@@ -1089,13 +1102,13 @@ class GiftReader {
   // stays a comment.
   void ApplyQuestionMetadata(model::Question& q) {
     if (meta_json_.empty()) return;
-    model::Question markdown_source;
-    Status applied = ApplyMetadataJson(meta_json_, text_.path(), q, &markdown_source);
+    model::Question carried_texts;
+    Status applied = ApplyMetadataJson(meta_json_, text_.path(), q, &carried_texts);
     if (applied.ok()) {
       // The [html] text was rendered from a Markdown draft: the draft again, where not edited.
       // What was read for writing the GIFT text back as it was is then qbank's rendering, not
       // the writer's: it goes.
-      if (markdown_source.markup == Markup::kMarkdown && RestoreMarkdown(markdown_source, q)) {
+      if (FinishCarried(carried_texts, Carrier().html, q)) {
         for (const char* key : {"answers", "tf"}) EraseGiftKey(q, key);
       }
       return;
@@ -1235,10 +1248,8 @@ class GiftWriter {
   void WriteQuestion(const model::Question& original) {
     // A draft's Markdown reaches Moodle as the HTML it means ([html], rendered by cmark); the
     // draft travels in the qbank-meta comment. Moodle's own [markdown] stays as it is.
-    bool render = original.markup == Markup::kMarkdown && !IsMoodleMarkdown(original);
-    model::Question rendered;
-    if (render) rendered = RenderMarkdownQuestion(original, false, loss_);
-    const model::Question& q = render ? rendered : original;
+    LmsQuestion written = PrepareForLms(original, Carrier(), loss_);
+    const model::Question& q = written.shown;
     if (const Value* gift = GiftExtension(q.extensions)) {
       const Value* comments = gift->Find("comments");
       if (comments != nullptr && comments->is_array()) {
@@ -1262,10 +1273,8 @@ class GiftWriter {
       out_ += "// " + line + "\n";
     }
     // The fields GIFT has no notation for (suppressions have theirs, above).
-    model::Question carried = original;
-    carried.suppressions.clear();
-    if (std::string json = MetadataJson(carried, kExtension, render); !json.empty()) {
-      out_ += "// " + std::string(kQuestionMetaPrefix) + " " + OneLineJson(json) + "\n";
+    if (!written.metadata.empty()) {
+      out_ += "// " + std::string(kQuestionMetaPrefix) + " " + OneLineJson(written.metadata) + "\n";
     }
     std::string stem = Escape(q.stem.value, true);
     if (!title.empty()) {

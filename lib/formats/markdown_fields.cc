@@ -1,6 +1,7 @@
 // Markdown questions rendered for HTML formats, and restored from them.
 #include "formats/markdown_fields.h"
 
+#include <algorithm>
 #include <functional>
 #include <map>
 #include <optional>
@@ -48,52 +49,48 @@ std::string AsHtml(const std::string& value, Markup markup) {
   return xml::WriteFragment({xml::Node::Text(value)});
 }
 
-}  // namespace
-
-std::string RenderMarkdownField(const std::string& markdown, bool xml_only, LossReport& loss) {
+// One field's Markdown as HTML: cmark's rendering with a lone paragraph unwrapped. With
+// `xml_only`, raw HTML that is not well-formed XML is left out and reported, and `complete` is
+// false: the HTML then no longer says all the draft does.
+std::string RenderField(const std::string& markdown, bool xml_only, LossReport& loss,
+                        bool& complete) {
+  complete = true;
   if (markdown.empty()) return markdown;
   std::string html = RenderMarkdown(markdown, true);
   if (xml_only && !xml::ParseFragment(html, "markdown").ok()) {
     loss.Drop("markup (raw HTML in Markdown that is not well-formed XML)");
     html = RenderMarkdown(markdown, false);
+    complete = false;
   }
-  constexpr std::string_view kOpen = "<p>";
-  constexpr std::string_view kClose = "</p>";
-  if (html.starts_with(kOpen) && html.ends_with(kClose) &&
-      html.find(kOpen, kOpen.size()) == std::string::npos) {
-    html = html.substr(kOpen.size(), html.size() - kOpen.size() - kClose.size());
-  }
-  return html;
+  return std::string(WithoutLoneParagraph(html));
 }
 
-Question RenderMarkdownQuestion(const Question& q, bool xml_only, LossReport& loss) {
-  Question out = q;
-  out.markup = Markup::kHtml;
-  VisitMarkdownTexts(out, [&](const std::string&, std::string& text) {
-    text = RenderMarkdownField(text, xml_only, loss);
-  });
-  return out;
+// The HTML a format's file holds of a field rendered as `html`.
+std::string AsWritten(const LmsHtml& how, const std::string& html) {
+  return how.as_written ? how.as_written(html) : html;
 }
 
-Question MarkdownSourceToCarry(const Question& q) {
-  Question carried;
-  if (q.markup != Markup::kMarkdown) return carried;
+// True when a reader converting `written` (the file's HTML of the rendering `html` of `draft`)
+// to Markdown gets `draft` back: HtmlToMarkdown's result, without rendering `draft` again.
+bool ReadsBackAs(const std::string& draft, const std::string& html, const std::string& written) {
+  std::optional<std::string> back = MarkdownNotationOf(written);
+  return back.has_value() && *back == draft && SameHtml(html, written);
+}
+
+// What travels of the draft `q`: markup markdown and, by place (VisitMarkdownTexts's), the texts
+// in `texts`; the options up to the last one with a text.
+Question CarriedDraft(const Question& q, const std::map<std::string, std::string>& texts) {
   Question source = q;
-  if (!model::IsChoiceType(q.type) && q.type != model::QuestionType::kMatching) {
-    for (Option& o : source.options) o.text.value.clear();  // answers typed, not rendered
-  }
-  LossReport ignored;
-  size_t options = 0;  // the options up to the last one with a text carried
+  for (Option& o : source.options) o.text.value.clear();  // typed answers are not rendered
+  size_t options = 0;
   VisitMarkdownTexts(source, [&](const std::string& place, std::string& text) {
-    std::optional<std::string> back = HtmlToMarkdown(RenderMarkdownField(text, false, ignored));
-    // The text after a gap always travels: it says there is a gap where a format joins the
-    // stem and that text with Moodle's marker.
-    if (back.has_value() && *back == text && place != "after_gap") {
-      text.clear();
-    } else if (place.starts_with("options.")) {
+    auto it = texts.find(place);
+    text = it == texts.end() ? std::string() : it->second;
+    if (it != texts.end() && place.starts_with("options.")) {
       options = std::max<size_t>(options, std::stoul(place.substr(8)) + 1);
     }
   });
+  Question carried;
   carried.markup = Markup::kMarkdown;
   carried.type = q.type;
   carried.stem = source.stem;
@@ -109,7 +106,29 @@ Question MarkdownSourceToCarry(const Question& q) {
   return carried;
 }
 
-bool RestoreMarkdown(const Question& source, Question& q) {
+}  // namespace
+
+RenderedDraft RenderDraft(const Question& q, const LmsHtml& how, LossReport& loss) {
+  RenderedDraft out;
+  out.rendered = q;
+  out.rendered.markup = Markup::kHtml;
+  std::map<std::string, std::string> carry;  // by place, the draft's texts that must travel
+  VisitMarkdownTexts(out.rendered, [&](const std::string& place, std::string& text) {
+    if (text.empty()) return;
+    bool complete = true;
+    std::string html = RenderField(text, how.xml_only, loss, complete);
+    // The text after a gap always travels: it says there is a gap where a format joins the
+    // stem and that text with Moodle's marker.
+    if (!complete || place == "after_gap" || !ReadsBackAs(text, html, AsWritten(how, html))) {
+      carry[place] = text;
+    }
+    text = std::move(html);
+  });
+  out.carried = CarriedDraft(q, carry);
+  return out;
+}
+
+bool RestoreMarkdown(const Question& source, const LmsHtml& how, Question& q) {
   if (q.markup == Markup::kMarkdown) return false;
   std::map<std::string, std::string> carried;
   Question source_copy = source;
@@ -131,7 +150,9 @@ bool RestoreMarkdown(const Question& source, Question& q) {
     std::string html = AsHtml(text, q.markup);
     auto it = carried.find(place);
     LossReport ignored;
-    if (it != carried.end() && SameHtml(html, RenderMarkdownField(it->second, false, ignored))) {
+    bool complete = true;
+    if (it != carried.end() &&
+        SameHtml(html, AsWritten(how, RenderField(it->second, how.xml_only, ignored, complete)))) {
       text = it->second;
       return;
     }

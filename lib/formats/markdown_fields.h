@@ -1,39 +1,50 @@
 // A Markdown question's texts in the formats that carry HTML (Moodle XML, GIFT [html], QTI):
-// rendered with cmark on export, the draft's own text carried where the HTML does not convert
-// back to it, and the draft restored on import unless the HTML was edited since
-// (docs/formats/README.md, "Markdown drafts in LMS formats").
+// rendered with cmark on export, the draft's own text carried where the HTML written does not
+// convert back to it, and the draft restored on import unless the HTML was edited since
+// (docs/formats/README.md, "Markdown drafts in LMS formats"). The formats use them through
+// lms_carrier.h.
 #ifndef QBANK_FORMATS_MARKDOWN_FIELDS_H_
 #define QBANK_FORMATS_MARKDOWN_FIELDS_H_
 
+#include <functional>
 #include <string>
-#include <string_view>
 
 #include "formats/loss_report.h"
 #include "model/bank.h"
 
 namespace qbank::formats {
 
-// One field's Markdown as HTML: cmark's rendering with a lone paragraph unwrapped, so the text
-// can stand inline (an option, a gap). With `xml_only` raw HTML in the Markdown that is not
-// well-formed XML is left out (cmark's safe mode) and reported as `markup (...)`.
-std::string RenderMarkdownField(const std::string& markdown, bool xml_only, LossReport& loss);
+// How a format writes a Markdown text as HTML, the same on export and on import.
+struct LmsHtml {
+  // Raw HTML in the Markdown that is not well-formed XML is left out (cmark's safe mode) and
+  // reported as `markup (...)`: QTI, whose items are XML.
+  bool xml_only = false;
+  // What the format does to a rendered field's HTML before it is in the file (QTI's allow-list,
+  // qti_html.h), for comparing with what a reader reads; none when empty. It reports nothing:
+  // the writer reports its own changes.
+  std::function<std::string(const std::string&)> as_written;
+};
 
-// `q` (markup markdown) with its texts rendered as HTML and markup html: stem, explanation, the
-// text after a gap, choice and matching option texts, rationales and matches. The answers a
-// learner types (short answer, numerical) stay as they are.
-model::Question RenderMarkdownQuestion(const model::Question& q, bool xml_only, LossReport& loss);
-
-// What a format carries of a Markdown question besides its rendering: a question with markup
-// markdown whose texts are the draft's where converting the rendered HTML back (HtmlToMarkdown)
-// would not give them, and empty where it would. Markup plain when `q` is not Markdown.
-model::Question MarkdownSourceToCarry(const model::Question& q);
+// A Markdown draft rendered for an HTML format.
+struct RenderedDraft {
+  // The question with its texts as HTML and markup html: stem, explanation, the text after a
+  // gap, choice and matching option texts, rationales and matches, each rendered once (a lone
+  // paragraph unwrapped, so the text can stand inline). The answers a learner types (short
+  // answer, numerical) stay as they are.
+  model::Question rendered;
+  // What the format carries of the draft: markup markdown and the draft's texts where the HTML
+  // written (`how.as_written` of the rendering) would not read back as them (HtmlToMarkdown),
+  // empty where it would.
+  model::Question carried;
+};
+RenderedDraft RenderDraft(const model::Question& q, const LmsHtml& how, LossReport& loss);
 
 // `q`, read from a file holding the rendering of a Markdown question (as HTML, or as plain text
-// where the format has no markup flag), made Markdown again: each field becomes `source`'s text
-// (MarkdownSourceToCarry's) when the HTML in the file is still what rendering that text gives,
+// where the format has no markup flag), made Markdown again: each field becomes `carried`'s text
+// (RenderDraft's) when the HTML in the file is still what writing that text as `how` says gives,
 // else the HTML converted (HtmlToMarkdown: the HTML was edited in the LMS, or the text was not
 // carried). When a field's HTML has no Markdown form, `q` stays as read. True when restored.
-bool RestoreMarkdown(const model::Question& source, model::Question& q);
+bool RestoreMarkdown(const model::Question& carried, const LmsHtml& how, model::Question& q);
 
 // True for Markdown in Moodle's own markdown text format, as read from GIFT's [markdown] or
 // Moodle XML's format="markdown" (extensions gift.format, moodle_xml.questiontext_format): Moodle

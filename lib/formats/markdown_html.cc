@@ -169,15 +169,8 @@ std::string CanonicalHtml(std::string_view html) {
   std::vector<xml::Node> nodes = ParseHtmlFragment(Trim(html));
   CollapseSpace(nodes, false);
   std::string out = xml::WriteFragment(nodes);
-  std::string_view canonical = Trim(out);
   // A lone paragraph is the text itself (a writer may wrap a text that cannot stand alone).
-  constexpr std::string_view kOpen = "<p>";
-  constexpr std::string_view kClose = "</p>";
-  if (canonical.starts_with(kOpen) && canonical.ends_with(kClose) &&
-      canonical.find(kOpen, kOpen.size()) == std::string_view::npos) {
-    canonical = canonical.substr(kOpen.size(), canonical.size() - kOpen.size() - kClose.size());
-  }
-  return std::string(canonical);
+  return std::string(WithoutLoneParagraph(Trim(out)));
 }
 
 }  // namespace
@@ -189,14 +182,29 @@ std::string RenderMarkdown(std::string_view markdown, bool raw_html) {
   return html == nullptr ? std::string() : std::string(Trim(html.get()));
 }
 
-std::optional<std::string> HtmlToMarkdown(std::string_view html) {
+std::optional<std::string> MarkdownNotationOf(std::string_view html) {
   Result<std::vector<xml::Node>> nodes = xml::ParseFragment(std::string(html), "html");
   if (!nodes.ok()) return std::nullopt;
   std::string out;
   if (!MarkdownWriter().Blocks(*nodes, out)) return std::nullopt;
-  // Only what renders back to the same HTML is Markdown.
-  if (!SameHtml(RenderMarkdown(out, true), html)) return std::nullopt;
   return out;
+}
+
+std::optional<std::string> HtmlToMarkdown(std::string_view html) {
+  std::optional<std::string> out = MarkdownNotationOf(html);
+  // Only what renders back to the same HTML is Markdown.
+  if (!out.has_value() || !SameHtml(RenderMarkdown(*out, true), html)) return std::nullopt;
+  return out;
+}
+
+std::string_view WithoutLoneParagraph(std::string_view html) {
+  constexpr std::string_view kOpen = "<p>";
+  constexpr std::string_view kClose = "</p>";
+  if (html.size() >= kOpen.size() + kClose.size() && html.starts_with(kOpen) &&
+      html.ends_with(kClose) && html.find(kOpen, kOpen.size()) == std::string_view::npos) {
+    return html.substr(kOpen.size(), html.size() - kOpen.size() - kClose.size());
+  }
+  return html;
 }
 
 bool SameHtml(std::string_view a, std::string_view b) {

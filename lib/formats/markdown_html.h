@@ -20,6 +20,15 @@ std::string RenderMarkdown(std::string_view markdown, bool raw_html);
 // anything else (a table, an image, an attribute Markdown has no notation for), which stays HTML.
 std::optional<std::string> HtmlToMarkdown(std::string_view html);
 
+// The Markdown HtmlToMarkdown writes for `html`, without checking that it renders back to the same
+// HTML (for a caller that already has the rendering to compare); nullopt where HtmlToMarkdown
+// gives nullopt for want of a notation.
+std::optional<std::string> MarkdownNotationOf(std::string_view html);
+
+// `html` without the <p> and </p> around it when it is one paragraph (as cmark renders a text
+// of one paragraph, and as a writer may wrap a text that cannot stand alone); else `html`.
+std::string_view WithoutLoneParagraph(std::string_view html);
+
 // True when two HTML fragments are the same but for how they are written: read as a browser
 // reads them and written back as XML, white space that holds a line break between two tags
 // ignored, and a lone paragraph taken as its content.

@@ -10,7 +10,6 @@
 
 #include "base/source_text.h"
 #include "base/utf8_text.h"
-#include "formats/markdown_fields.h"
 #include "formats/question_names.h"
 #include "json/bank_reader.h"
 #include "json/bank_writer.h"
@@ -84,7 +83,7 @@ const FieldSet& CarriedMetadataFields() {
 }
 
 std::string MetadataJson(const model::Question& q, std::string_view own_extension,
-                         bool rendered_markdown, bool value_tolerance_numbers) {
+                         const model::Question* draft, bool value_tolerance_numbers) {
   model::Question carried;
   carried.exam = q.exam;
   carried.trap = q.trap;
@@ -99,13 +98,12 @@ std::string MetadataJson(const model::Question& q, std::string_view own_extensio
       if (key != own_extension && value.is_object()) carried.extensions[key] = value;
     }
   }
-  if (rendered_markdown && q.markup == model::Markup::kMarkdown) {
-    model::Question source = MarkdownSourceToCarry(q);
-    carried.markup = source.markup;
-    carried.stem = std::move(source.stem);
-    carried.explanation = std::move(source.explanation);
-    carried.options = std::move(source.options);
-    SetTextAfterGap(carried, TextAfterGap(source));  // the whole text went with the gift extension
+  if (draft != nullptr && draft->markup == model::Markup::kMarkdown) {
+    carried.markup = draft->markup;
+    carried.stem = draft->stem;
+    carried.explanation = draft->explanation;
+    carried.options = draft->options;
+    SetTextAfterGap(carried, TextAfterGap(*draft));  // the whole text went with the gift extension
   }
   if (value_tolerance_numbers && q.type == model::QuestionType::kNumerical) {
     for (size_t i = 0; i < q.options.size(); ++i) {

@@ -18,21 +18,20 @@ namespace qbank::formats {
 const FieldSet& CarriedMetadataFields();
 
 // The carried fields of `q` as JSON (a bank of one question holding only them), "" when it has
-// none. With `rendered_markdown` (the format writes the Markdown question rendered as HTML) it
-// also carries markup markdown and the draft's texts where the rendering does not convert back
-// to them (MarkdownSourceToCarry).
+// none. With `draft` (the format writes the Markdown question rendered as HTML: RenderDraft's
+// carried texts) it also carries markup markdown and those texts.
 // With `value_tolerance_numbers` (the format holds a numerical answer as a value and a tolerance,
 // as Moodle XML does) the notation of each numerical answer that is not "v" or "v:t" (t > 0),
 // such as "1:0" or "10..12", travels as that option's text (RestoreNumericalNotation).
 // `own_extension` (the target format's extension key) is left out: the format writes it itself.
 std::string MetadataJson(const model::Question& q, std::string_view own_extension,
-                         bool rendered_markdown = false, bool value_tolerance_numbers = false);
+                         const model::Question* draft = nullptr,
+                         bool value_tolerance_numbers = false);
 
 // Sets the carried fields of `q` from `json` (as MetadataJson writes it; `where` names it in
 // errors). Fields `q` already has are left as they are; extensions are merged key by key, two
 // levels deep. The carried texts (a Markdown draft's, numerical notation) go to `*carried_texts`
-// (for RestoreMarkdown and RestoreNumericalNotation once the whole question is read; ignored when
-// it is null), never into `q`.
+// (for FinishCarried once the whole question is read; ignored when it is null), never into `q`.
 Status ApplyMetadataJson(std::string_view json, const std::string& where, model::Question& q,
                          model::Question* carried_texts = nullptr);
 

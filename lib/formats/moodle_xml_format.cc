@@ -10,7 +10,7 @@
 
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
-#include "formats/markdown_fields.h"
+#include "formats/lms_carrier.h"
 #include "formats/metadata_carrier.h"
 #include "formats/moodle_save_checks.h"
 #include "formats/question_names.h"
@@ -30,6 +30,20 @@ using model::Value;
 
 // The key under which Moodle-specific data travels in Question/Option::extensions.
 constexpr std::string_view kExtensionKey = "moodle_xml";
+
+// <qbank_metadata>: a Markdown draft is written format="html" (Moodle's own markdown stays as it
+// is) with the draft in it; a numerical answer's notation ("1:0", "10..12") travels too, since
+// Moodle holds a value and a tolerance.
+const LmsCarrier& Carrier() {
+  static const LmsCarrier kCarrier = [] {
+    LmsCarrier c;
+    c.own_extension = kExtensionKey;
+    c.value_tolerance_numbers = true;
+    c.keeps_moodle_markdown = true;
+    return c;
+  }();
+  return kCarrier;
+}
 
 // Moodle's accepted answer grades in percent (question_bank::fraction_options_full), and their
 // negatives.
@@ -323,8 +337,7 @@ class Reader {
     ReadGap(moodle_type, question);
     // The draft again, where the HTML is still what it renders to; numerical answers in the
     // notation they were written in, where they still mean the same.
-    if (carried_texts.markup == Markup::kMarkdown) RestoreMarkdown(carried_texts, question);
-    RestoreNumericalNotation(carried_texts, question);
+    FinishCarried(carried_texts, Carrier().html, question);
     return Status::Ok();
   }
 
@@ -669,12 +682,8 @@ class Writer {
   // A draft's Markdown reaches Moodle as the HTML it means (rendered by cmark); the draft
   // travels in <qbank_metadata>. Moodle's own markdown stays as it is.
   Result<xml::Node> WriteAsMoodleShowsIt(const Question& q, size_t index) {
-    bool render = q.markup == Markup::kMarkdown && !IsMoodleMarkdown(q);
-    // A numerical answer's notation ("1:0", "10..12") travels too: Moodle holds a value and a
-    // tolerance.
-    std::string metadata = MetadataJson(q, kExtensionKey, render, true);
-    if (!render) return WriteQuestion(q, metadata, index);
-    return WriteQuestion(RenderMarkdownQuestion(q, false, loss_), metadata, index);
+    LmsQuestion written = PrepareForLms(q, Carrier(), loss_);
+    return WriteQuestion(written.shown, written.metadata, index);
   }
 
   // `metadata`: what <qbank_metadata> holds ("" for none).

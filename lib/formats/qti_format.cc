@@ -14,7 +14,7 @@
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
 #include "formats/html_tree.h"
-#include "formats/markdown_fields.h"
+#include "formats/lms_carrier.h"
 #include "formats/metadata_carrier.h"
 #include "formats/qti_html.h"
 #include "formats/question_names.h"
@@ -954,6 +954,28 @@ Status ReadItemInto(const SourceText& source, uint32_t file, ImportContext& ctx)
   return Status::Ok();
 }
 
+// A field's HTML as nodes: well-formed XML as written, other HTML read as a browser reads it.
+std::vector<xml::Node> ParseHtml(const std::string& value) {
+  Result<std::vector<xml::Node>> nodes = xml::ParseFragment(value);
+  return nodes.ok() ? std::move(nodes).value() : ParseHtmlFragment(value);
+}
+
+// How an item of `version` holds a Markdown draft's texts: raw HTML only where it is well-formed
+// XML, and each text cleaned by the version's allow-list, as the writer cleans a field that holds
+// blocks (what it drops, the writer reports).
+LmsHtml DraftHtml(Version version) {
+  LmsHtml how;
+  how.xml_only = true;
+  how.as_written = [version](const std::string& html) {
+    std::vector<xml::Node> nodes = ParseHtml(html);
+    QtiHtmlCleaner cleaner(version);
+    std::vector<std::string> ignored;
+    cleaner.Clean(nodes, QtiHtmlPlace::kFlow, ignored);
+    return xml::WriteFragment(nodes);
+  };
+  return how;
+}
+
 // The text of `node`'s <string> children (LOM's langstring), trimmed and joined by spaces.
 std::string LomString(const xml::Node& node) {
   std::string out;
@@ -1021,7 +1043,9 @@ Status ReadResourceMetadata(const xml::Node& resource, const SourceText& manifes
     }
   }
   // The item's HTML was rendered from a Markdown draft: the draft again, where not edited since.
-  if (markdown_source.markup == Markup::kMarkdown) RestoreMarkdown(markdown_source, question);
+  Version version =
+      resource.AttributeOr("type").starts_with("imsqti_item_xmlv3") ? Version::k30 : Version::k21;
+  FinishCarried(markdown_source, DraftHtml(version), question);
   return Status::Ok();
 }
 
@@ -1677,13 +1701,6 @@ class ItemWriter {
     return ids;
   }
 
-  // The nodes a field's value becomes: its text, or for HTML the parsed fragment.
-  // A field's HTML as nodes: well-formed XML as written, other HTML read as a browser reads it.
-  static std::vector<xml::Node> ParseHtml(const std::string& value) {
-    Result<std::vector<xml::Node>> nodes = xml::ParseFragment(value);
-    return nodes.ok() ? std::move(nodes).value() : ParseHtmlFragment(value);
-  }
-
   // The nodes a field's value becomes: its text, or for HTML the fragment cleaned for `place`
   // (formats/qti_html.h), each thing the schema forbids that it dropped reported under `field`
   // (a model field name: "stem", "options.text", ...).
@@ -1790,13 +1807,14 @@ struct PackageItem {
   std::string identifier;
   std::string path;
   const Question* question;
+  std::string carried;  // the carrier's JSON (PrepareForLms), "" for none
 };
 
 // LOM metadata for a resource: the question's tags as keywords, its domain as a taxon path
 // (one taxon per "/"-separated level); nullopt when it has neither.
-std::optional<xml::Node> ResourceMetadata(const Question& q) {
+// `carried`: the bank file of one question that the annotation holds ("" for none).
+std::optional<xml::Node> ResourceMetadata(const Question& q, const std::string& carried) {
   bool markdown = q.markup == Markup::kMarkdown;
-  std::string carried = MetadataJson(q, kExtensionKey, markdown);
   if (q.tags.empty() && q.domain.empty() && !markdown && carried.empty()) return std::nullopt;
   auto lang_string = [](const std::string& value) {
     xml::Node s = xml::Node::Element("string");
@@ -1869,7 +1887,7 @@ xml::Node Manifest(Version version, const std::string& identifier,
     r.SetAttribute("identifier", item.identifier)
         .SetAttribute("type", std::string(d.item_resource_type))
         .SetAttribute("href", item.path);
-    if (std::optional<xml::Node> metadata = ResourceMetadata(*item.question)) {
+    if (std::optional<xml::Node> metadata = ResourceMetadata(*item.question, item.carried)) {
       r.Append(std::move(*metadata));
     }
     r.Append(xml::Node::Element("file")).SetAttribute("href", item.path);
@@ -1997,6 +2015,9 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
   }
   ReportBankLoss(bank, held, loss);
   ItemWriter writer(version_, loss);
+  LmsCarrier carrier;
+  carrier.own_extension = kExtensionKey;
+  carrier.html = DraftHtml(version_);
   std::vector<zip::Entry> entries;
   std::vector<PackageItem> resources;
   std::set<std::string> used;
@@ -2015,17 +2036,11 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
       for (int n = 2; used.count(identifier) != 0; ++n) identifier = base + "-" + std::to_string(n);
     }
     used.insert(identifier);
-    Question copy_for_id;
-    const Question* item_question = &q;
-    if (q.id.empty() || q.markup == Markup::kMarkdown) {
-      copy_for_id = q;
-      copy_for_id.id.value = id_source;
-      // QTI carries HTML, not Markdown: a draft's Markdown is rendered (cmark).
-      if (q.markup == Markup::kMarkdown)
-        copy_for_id = RenderMarkdownQuestion(copy_for_id, true, loss);
-      item_question = &copy_for_id;
-    }
-    Result<xml::Node> item = writer.Write(*item_question, identifier, bank.language.value);
+    // QTI carries HTML, not Markdown: a draft's Markdown is rendered (cmark), the draft travels in
+    // the manifest.
+    LmsQuestion written = PrepareForLms(q, carrier, loss);
+    written.shown.id.value = id_source;
+    Result<xml::Node> item = writer.Write(written.shown, identifier, bank.language.value);
     if (item.ok()) {
       if (Status writable = xml::CheckWritable(*item); !writable.ok()) item = writable;
     }
@@ -2039,7 +2054,7 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
     if (!package) return bytes;
     std::string path = "items/" + identifier + ".xml";
     entries.push_back({path, std::move(bytes)});
-    resources.push_back({identifier, path, &q});
+    resources.push_back({identifier, path, &q, std::move(written.metadata)});
   }
   if (!package) {
     return Status::Usage("the only question is of type other, which a " + std::string(name()) +

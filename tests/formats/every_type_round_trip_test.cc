@@ -213,6 +213,47 @@ TEST(EveryTypeRoundTripTest, MarkdownDraftsComeBackFromEveryLmsFormat) {
   }
 }
 
+// A draft whose QTI HTML is not its Moodle HTML: raw HTML that is not well-formed XML (<br>,
+// left out of an XML item) and elements QTI's schema does not take (<u> unwrapped, an ordered
+// list's start dropped). The LMS shows what each format holds (QTI's changes reported), and the
+// draft comes back from every format, since what travels is decided from the HTML written.
+TEST(EveryTypeRoundTripTest, ADraftWhoseQtiHtmlDiffersComesBackFromEveryFormat) {
+  const std::string draft =
+      "---\nid: keys-1\n---\n\n## Question\n\nPress the key<br>then *wait*.\n\n"
+      "## Options\n\n- [x] A <u>short</u> wait\n- [ ] 3. A long wait\n\n"
+      "## Explanation\n\nKeep the <u>cursor</u> still.\n";
+  Imported in = ImportText(MdFormat(), "keys.md", draft);
+  ASSERT_EQ(in.ErrorText(), "");
+  MoodleXmlFormat moodle;
+  GiftFormat gift;
+  for (const Format* via : std::vector<const Format*>{&moodle, &gift, &kQti21, &kQti30}) {
+    SCOPED_TRACE(via->name());
+    LossReport loss;
+    std::string out = ExportText(*via, in.bank, loss, OutputName(*via));
+    bool qti = via == &kQti21 || via == &kQti30;
+    if (qti) {
+      Result<zip::Archive> archive = zip::Archive::Open(out, "out.zip");
+      ASSERT_TRUE(archive.ok());
+      Result<std::string> item = archive->Read("items/keys-1.xml");
+      ASSERT_TRUE(item.ok());
+      EXPECT_NE(item->find("Press the keythen <em>wait</em>."), std::string::npos) << *item;
+      EXPECT_EQ(item->find("<u>"), std::string::npos) << *item;
+      EXPECT_NE(loss.Summary().find("markup (raw HTML in Markdown that is not well-formed XML)"),
+                std::string::npos)
+          << loss.Summary();
+      EXPECT_NE(loss.Summary().find("options.text (<u> unwrapped)"), std::string::npos)
+          << loss.Summary();
+    } else {
+      EXPECT_NE(out.find("Press the key<br>then <em>wait</em>."), std::string::npos) << out;
+      EXPECT_TRUE(loss.empty()) << loss.Summary();
+    }
+    Imported back = ImportText(*via, OutputName(*via), out);
+    ASSERT_EQ(back.ErrorText(), "");
+    LossReport md_loss;
+    EXPECT_EQ(ExportText(MdFormat(), back.bank, md_loss), draft);
+  }
+}
+
 // `out` (as `via` wrote it) with the first `from` in tide-1's text replaced by `to`, as an edit
 // in the LMS does it; for QTI inside the package's item.
 std::string EditedInTheLms(const Format& via, const std::string& out, std::string_view from,

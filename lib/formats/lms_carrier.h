@@ -1,0 +1,53 @@
+// The one pair every LMS format (Moodle XML, GIFT, QTI) uses around its metadata carrier:
+// PrepareForLms before writing a question (a Markdown draft rendered as the HTML the LMS shows,
+// and the carrier's JSON: the fields the format has no element for, the draft's texts that the
+// HTML written does not read back as, numerical notation), FinishCarried after reading one (the
+// draft and the notation restored where the file still means them). docs/formats/README.md,
+// "Markdown drafts in LMS formats".
+#ifndef QBANK_FORMATS_LMS_CARRIER_H_
+#define QBANK_FORMATS_LMS_CARRIER_H_
+
+#include <string>
+#include <string_view>
+
+#include "formats/loss_report.h"
+#include "formats/markdown_fields.h"
+#include "model/bank.h"
+
+namespace qbank::formats {
+
+// What a format's carrier holds and how the format writes HTML.
+struct LmsCarrier {
+  std::string_view own_extension;  // the format's extension key: it writes that itself
+  LmsHtml html;                    // how a Markdown draft's texts are written
+  // The format holds a numerical answer as a value and a tolerance (Moodle XML): the notation of
+  // each answer that is not "v" or "v:t" (t > 0) travels (MetadataJson).
+  bool value_tolerance_numbers = false;
+  // The format has a notation of its own for suppressions (GIFT's comments): they do not travel.
+  bool writes_suppressions = false;
+  // The format has Moodle's own markdown text format (Moodle XML, GIFT): a question in it is
+  // written as it is, for Moodle to render, not as a draft.
+  bool keeps_moodle_markdown = false;
+};
+
+// A question as an LMS format writes it.
+struct LmsQuestion {
+  model::Question shown;  // a Markdown draft rendered (markup html), else the question as it is
+  std::string metadata;   // the carrier's JSON (MetadataJson), "" when nothing travels
+  bool rendered = false;  // whether `shown` is a draft's rendering
+};
+
+// `q` prepared for writing as `carrier` says: a Markdown draft (and Moodle's own markdown,
+// IsMoodleMarkdown, unless the format keeps it) rendered once per text (RenderDraft, cmark's losses
+// reported to `loss`), and the carrier's JSON decided from the HTML the format writes.
+LmsQuestion PrepareForLms(const model::Question& q, const LmsCarrier& carrier, LossReport& loss);
+
+// `q`, read from an LMS file, finished with `carried` (ApplyMetadataJson's carried texts): a
+// Markdown draft restored where the HTML read is still what `how` writes of it (RestoreMarkdown),
+// numerical answers in their carried notation where they still mean the same
+// (RestoreNumericalNotation). True when a draft was restored.
+bool FinishCarried(const model::Question& carried, const LmsHtml& how, model::Question& q);
+
+}  // namespace qbank::formats
+
+#endif  // QBANK_FORMATS_LMS_CARRIER_H_
