@@ -160,6 +160,16 @@ void CollapseSpace(std::vector<xml::Node>& nodes, bool pre) {
     }
     kept.push_back(std::move(n));
   }
+  // A line break starts a new line, and a browser shows no space at either end of a line.
+  auto is_break = [&](size_t i) {
+    return i < kept.size() && kept[i].is_element() && kept[i].LocalName() == "br";
+  };
+  for (size_t i = 0; i < kept.size() && !pre; ++i) {
+    std::string& text = kept[i].text;
+    if (kept[i].is_element() || text.empty()) continue;
+    if (i > 0 && is_break(i - 1) && text.front() == ' ') text.erase(0, 1);
+    if (is_break(i + 1) && !text.empty() && text.back() == ' ') text.pop_back();
+  }
   nodes = std::move(kept);
 }
 
@@ -183,10 +193,12 @@ std::string RenderMarkdown(std::string_view markdown, bool raw_html) {
 }
 
 std::optional<std::string> MarkdownNotationOf(std::string_view html) {
-  Result<std::vector<xml::Node>> nodes = xml::ParseFragment(std::string(html), "html");
-  if (!nodes.ok()) return std::nullopt;
+  // Read as a browser reads it (Moodle's editors write <br> and &nbsp;, which XML refuses); a
+  // comment, which that reading skips, has no Markdown form.
+  if (html.find("<!--") != std::string_view::npos) return std::nullopt;
+  std::vector<xml::Node> nodes = ParseHtmlFragment(html);
   std::string out;
-  if (!MarkdownWriter().Blocks(*nodes, out)) return std::nullopt;
+  if (!MarkdownWriter().Blocks(nodes, out)) return std::nullopt;
   return out;
 }
 

@@ -7,6 +7,9 @@
 #include <sstream>
 
 #include "commands/exit_code.h"
+#include "formats/import.h"
+#include "formats/markdown_html.h"
+#include "formats/registry.h"
 
 namespace qbank::commands {
 namespace {
@@ -108,6 +111,95 @@ TEST(ConvertKeepGoingTest, WarningsArePrintedInPlaceOrderAndDoNotStopTheConversi
   Outcome fine = Convert(fs, options);
   EXPECT_EQ(fine.rc, kExitOk);
   EXPECT_NE(fine.err.find("warning: option lettered C"), std::string::npos) << fine.err;
+}
+
+// A Moodle XML question bank as an LMS exports it: HTML in every text.
+constexpr const char* kMoodleHtml = R"(<?xml version="1.0" encoding="UTF-8"?>
+<quiz>
+<question type="multichoice">
+<name><text>tide-1</text></name>
+<questiontext format="html"><text><![CDATA[<p>Which force raises the <em>spring</em> tides? Use <code>g</code> &amp; <strong>one</strong> word.</p>]]></text></questiontext>
+<generalfeedback format="html"><text><![CDATA[<p>Spring tides happen when:</p><ul><li>the Moon is new, or</li><li>the Moon is full.</li></ul>]]></text></generalfeedback>
+<single>true</single>
+<answer fraction="100" format="html"><text><![CDATA[<p>The <a href="https://example.org/tides">combined</a> pull</p>]]></text>
+<feedback format="html"><text>The Sun and the Moon pull in line.</text></feedback></answer>
+<answer fraction="0" format="html"><text>Wind at 5 * 3 knots</text>
+<feedback format="html"><text><![CDATA[<p>Wind makes waves, not tides.</p>]]></text></feedback></answer>
+</question>
+<question type="multichoice">
+<name><text>tide-2</text></name>
+<questiontext format="html"><text><![CDATA[<p>Which port has the higher tide?</p><table><tr><td>Aport</td><td>4 m</td></tr><tr><td>Bport</td><td>6 m</td></tr></table>]]></text></questiontext>
+<single>true</single>
+<answer fraction="100" format="html"><text><![CDATA[<em>Bport</em>]]></text></answer>
+<answer fraction="0" format="html"><text>Aport</text></answer>
+</question>
+</quiz>
+)";
+
+// Converted to Markdown drafts, HTML with a Markdown form is written as Markdown; a question with
+// a table keeps its HTML, whole. Written back to Moodle XML, every text is the same HTML.
+TEST(ConvertToMdTest, HtmlTextsBecomeMarkdownThatRendersTheSameHtml) {
+  InMemoryFileSystem fs;
+  fs.Add("tides.xml", kMoodleHtml);
+  ConvertOptions options;
+  options.inputs = {"tides.xml"};
+  options.to = "md";
+  options.output = "tides.md";
+  options.quiet = true;
+  Outcome run = Convert(fs, options);
+  ASSERT_EQ(run.rc, kExitOk) << run.err;
+  const std::string md = fs.files().at("tides.md");
+  EXPECT_NE(md.find("---\nid: tide-1\n---\n\n## Question\n\nWhich force raises the *spring* tides? "
+                    "Use `g` & **one** word.\n\n## Options\n\n"
+                    "- [x] The [combined](https://example.org/tides) pull\n"
+                    "  > The Sun and the Moon pull in line.\n"
+                    "- [ ] Wind at 5 \\* 3 knots\n"
+                    "  > Wind makes waves, not tides.\n\n"
+                    "## Explanation\n\nSpring tides happen when:\n\n- the Moon is new, or\n"
+                    "- the Moon is full.\n"),
+            std::string::npos)
+      << md;
+  EXPECT_NE(md.find("id: tide-2\nmarkup: html\n"), std::string::npos) << md;
+  EXPECT_NE(md.find("<table><tr><td>Aport</td>"), std::string::npos) << md;
+  EXPECT_NE(md.find("- [x] <em>Bport</em>\n"), std::string::npos) << md;
+
+  options.inputs = {"tides.md"};
+  options.to = "moodle-xml";
+  options.output = "back.xml";
+  run = Convert(fs, options);
+  ASSERT_EQ(run.rc, kExitOk) << run.err;
+  auto read = [&](const std::string& path) {
+    model::Bank bank;
+    std::vector<Diagnostic> errors;
+    formats::ImportOptions import_options;
+    EXPECT_TRUE(formats::ImportInputs({path}, import_options, fs, bank, errors).ok());
+    EXPECT_TRUE(errors.empty());
+    return bank;
+  };
+  model::Bank before = read("tides.xml");
+  model::Bank after = read("back.xml");  // the drafts, restored from what Moodle XML carries
+  ASSERT_EQ(after.questions.size(), 2u);
+  EXPECT_EQ(after.questions[0].markup, model::Markup::kMarkdown);
+  EXPECT_EQ(after.questions[1].markup, model::Markup::kHtml);
+  for (size_t i = 0; i < 2; ++i) {
+    const model::Question& a = before.questions[i];
+    const model::Question& b = after.questions[i];
+    // What the LMS shows of each text of `b`.
+    auto shown = [&](const model::Text& text) {
+      return b.markup == model::Markup::kMarkdown ? formats::RenderMarkdown(text.value, true)
+                                                  : text.value;
+    };
+    EXPECT_TRUE(formats::SameHtml(a.stem.value, shown(b.stem))) << shown(b.stem);
+    EXPECT_TRUE(formats::SameHtml(a.explanation.value, shown(b.explanation)))
+        << shown(b.explanation);
+    ASSERT_EQ(a.options.size(), b.options.size());
+    for (size_t o = 0; o < a.options.size(); ++o) {
+      EXPECT_TRUE(formats::SameHtml(a.options[o].text.value, shown(b.options[o].text)))
+          << a.options[o].text.value << " is shown as " << shown(b.options[o].text);
+      EXPECT_TRUE(formats::SameHtml(a.options[o].rationale.value, shown(b.options[o].rationale)))
+          << shown(b.options[o].rationale);
+    }
+  }
 }
 
 }  // namespace
