@@ -51,7 +51,11 @@ std::string QuestionName(const model::Bank& bank, const model::Question& q) {
 class Formatter {
  public:
   Formatter(const FmtOptions& options, FileSystem& fs, std::ostream& out, std::ostream& err)
-      : options_(options), fs_(fs), out_(out), err_(err) {}
+      : options_(options),
+        fs_(fs),
+        out_(out),
+        err_(err),
+        registry_(options.registry != nullptr ? *options.registry : formats::Registry::Default()) {}
 
   int Run() {
     if (Status usage = CheckUsage(); !usage.ok()) {
@@ -150,6 +154,7 @@ class Formatter {
     import.from = std::string(format.name());
     import.warnings = &read.warnings;
     import.assign_ids = false;
+    import.registry = &registry_;
     std::istringstream stream(text != nullptr ? *text : std::string());
     if (text != nullptr) {
       import.stdin_stream = &stream;
@@ -166,8 +171,7 @@ class Formatter {
   int FormatFile(const FmtTarget& target) {
     ReadResult read = Read(target.path, *target.format, nullptr);
     if (!read.errors.empty() || !read.warnings.empty()) return RefuseUnread(target, read);
-    const SourceText& source = *read.bank.sources.front();
-    if (int refused = RefuseUnkept(target, source); refused >= 0) return refused;
+    if (int refused = RefuseUnkept(target, read.bank); refused >= 0) return refused;
     formats::ExportOptions export_options;
     export_options.output_path = target.path;
     formats::LossReport loss;
@@ -186,18 +190,28 @@ class Formatter {
       return kExitError;
     }
     if (int refused = RefuseChanges(target, read.bank, again.bank); refused >= 0) return refused;
-    return Emit(target, source.content(), *canonical);
+    return Emit(target, read.bank.sources.front()->content(), *canonical);
   }
 
-  // What the reader does not keep (XML comments): named at their places; -1 when there is none.
-  int RefuseUnkept(const FmtTarget& target, const SourceText& source) {
-    std::vector<formats::UnkeptContent> unkept = target.format->Unkept(source);
-    if (unkept.empty()) return -1;
+  // What the reader does not keep (XML comments), in every source the bank was read from (a
+  // file's decoded text stands for the file: the text that was read; the members of a package):
+  // named at their places; -1 when there is none.
+  int RefuseUnkept(const FmtTarget& target, const model::Bank& bank) {
+    std::vector<std::string> places;
+    for (size_t i = 0; i < bank.sources.size(); ++i) {
+      const SourceText& source = *bank.sources[i];
+      auto decoded_later = std::find_if(
+          bank.sources.begin() + static_cast<std::ptrdiff_t>(i) + 1, bank.sources.end(),
+          [&](const auto& later) { return later->path() == source.path(); });
+      if (decoded_later != bank.sources.end()) continue;
+      for (const formats::UnkeptContent& u : target.format->Unkept(source)) {
+        places.push_back(source.ErrorAt(u.offset, u.what).ToString());
+      }
+    }
+    if (places.empty()) return -1;
     err_ << "qbank fmt: " << target.path << ": not formatted: qbank does not keep what these "
          << "places hold, so writing the file back would lose it; nothing written:\n";
-    for (const formats::UnkeptContent& u : unkept) {
-      err_ << "  " << source.ErrorAt(u.offset, u.what).ToString() << "\n";
-    }
+    for (const std::string& place : places) err_ << "  " << place << "\n";
     return kExitError;
   }
 
@@ -304,7 +318,7 @@ class Formatter {
   FileSystem& fs_;
   std::ostream& out_;
   std::ostream& err_;
-  const formats::Registry& registry_ = formats::Registry::Default();
+  const formats::Registry& registry_;
   const formats::Format* forced_ = nullptr;
   std::vector<FmtTarget> targets_;
   int exit_code_ = kExitOk;

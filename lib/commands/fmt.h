@@ -9,6 +9,10 @@
 
 #include "base/file_system.h"
 
+namespace qbank::formats {
+class Registry;
+}  // namespace qbank::formats
+
 namespace qbank::commands {
 
 struct FmtOptions {
@@ -17,6 +21,7 @@ struct FmtOptions {
   std::string encoding;             // the input encoding when not UTF-8 (written back as UTF-8)
   bool check = false;               // exit 1 and say where a file is not canonical
   bool write = false;               // rewrite the files that are not canonical, in place
+  const formats::Registry* registry = nullptr;  // defaults to formats::Registry::Default()
 };
 
 // For each file (folders are walked as lint walks them: every file qbank reads as questions,

@@ -1930,8 +1930,11 @@ int QtiFormat::Sniff(std::string_view /*path*/, std::string_view content) const 
   return 0;
 }
 
-bool QtiFormat::CanWriteBack(std::string_view path, std::string_view content) const {
-  if (content.starts_with("PK")) return path.ends_with(".zip");
+bool QtiFormat::CanWriteBack(std::string_view /*path*/, std::string_view content) const {
+  // A zip package is never written back: the exporter's package holds the items alone, under its
+  // own paths and manifest, so the package's other files (images), its manifest, its item paths
+  // and the comments in its members would be lost.
+  if (content.starts_with("PK")) return false;
   std::string_view root = FirstElementName(content);
   return root == (version_ == Version::k21 ? "assessmentItem" : "qti-assessment-item");
 }
@@ -2069,7 +2072,8 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
 }
 
 std::vector<UnkeptContent> QtiFormat::Unkept(const SourceText& source) const {
-  // A zip package's members are not this text; its items are read, not formatted one by one.
+  // A zip package's members are sources of their own (each scanned when fmt asks); the
+  // archive's bytes are not XML.
   if (source.content().starts_with("PK")) return {};
   return UnkeptXml(source.content());
 }

@@ -46,8 +46,8 @@ class QtiFormat : public Format {
                              LossReport& loss) const override;
   // The comments and processing instructions of the XML (the tree keeps neither).
   std::vector<UnkeptContent> Unkept(const SourceText& source) const override;
-  // An item file or a zip package (Export writes the same kind back); not an imsmanifest.xml,
-  // whose items are files of their own.
+  // An item file (Export writes the same kind back); not an imsmanifest.xml, whose items are
+  // files of their own, nor a zip package, which holds more than the items the exporter writes.
   bool CanWriteBack(std::string_view path, std::string_view content) const override;
 
  private:

@@ -11,7 +11,10 @@
 #include <sstream>
 
 #include "commands/exit_code.h"
+#include "formats/aiken_format.h"
 #include "formats/registry.h"
+#include "formats/xml_unkept.h"
+#include "zip/zip_archive.h"
 
 namespace qbank::commands {
 namespace {
@@ -23,11 +26,12 @@ struct FmtRun {
 };
 
 FmtRun Fmt(FileSystem& fs, const std::vector<std::string>& inputs, bool check = false,
-           bool write = false) {
+           bool write = false, const formats::Registry* registry = nullptr) {
   FmtOptions options;
   options.inputs = inputs;
   options.check = check;
   options.write = write;
+  options.registry = registry;
   std::ostringstream out;
   std::ostringstream err;
   FmtRun run;
@@ -35,6 +39,78 @@ FmtRun Fmt(FileSystem& fs, const std::vector<std::string>& inputs, bool check = 
   run.out = out.str();
   run.err = err.str();
   return run;
+}
+
+// An Aiken file under the extension .stub whose reader and writer can be made to fail as a format
+// could: the writer reports a loss, or writes what reads back with another stem, or the format
+// does not write its files back, or the reader reads a second source (as a package's member)
+// holding an XML comment it does not keep.
+class StubFormat : public formats::Format {
+ public:
+  enum class Fault { kNone, kWriterLoses, kReadsBackChanged, kNoWriteBack, kUnkeptInMember };
+  explicit StubFormat(Fault fault) : fault_(fault) {}
+
+  std::string_view name() const override { return "stub"; }
+  std::string_view summary() const override { return "Aiken with faults, for tests"; }
+  std::vector<std::string_view> extensions() const override { return {".stub"}; }
+  int Sniff(std::string_view /*path*/, std::string_view /*content*/) const override { return 100; }
+  bool CanWriteBack(std::string_view /*path*/, std::string_view /*content*/) const override {
+    return fault_ != Fault::kNoWriteBack;
+  }
+  Status Import(const SourceText& source, formats::ImportContext& ctx) const override {
+    QBANK_RETURN_IF_ERROR(aiken_.Import(source, ctx));
+    if (fault_ == Fault::kUnkeptInMember) {
+      ctx.bank->AddSource(std::make_shared<const SourceText>(source.path() + "!/member.xml",
+                                                             "<item>\n<!-- a note -->\n</item>\n"));
+    }
+    return Status::Ok();
+  }
+  std::vector<formats::UnkeptContent> Unkept(const SourceText& source) const override {
+    return formats::UnkeptXml(source.content());
+  }
+  Result<std::string> Export(const model::Bank& bank, const formats::ExportOptions& options,
+                             formats::LossReport& loss) const override {
+    model::Bank copy = bank;
+    if (fault_ == Fault::kReadsBackChanged) copy.questions.front().stem.value += " (changed)";
+    if (fault_ == Fault::kWriterLoses) {
+      formats::LossReport::QuestionScope scope(loss, bank.questions.front());
+      loss.Drop("extensions.stub");
+    }
+    return aiken_.Export(copy, options, loss);
+  }
+
+ private:
+  Fault fault_;
+  formats::AikenFormat aiken_;
+};
+
+// fmt --write of `inputs` refuses: exit 2, `message` on stderr, nothing on stdout and every file
+// of `fs` as it was.
+void ExpectRefused(InMemoryFileSystem& fs, const std::vector<std::string>& inputs,
+                   const std::string& message, const formats::Registry* registry = nullptr) {
+  std::map<std::string, std::string> before = fs.files();
+  FmtRun run = Fmt(fs, inputs, /*check=*/false, /*write=*/true, registry);
+  EXPECT_EQ(run.rc, kExitError);
+  EXPECT_EQ(run.err, message);
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(fs.files(), before);
+}
+
+// Refuses what StubFormat with `fault` does to "q.stub": `message` on stderr, nothing written.
+void ExpectStubRefused(StubFormat::Fault fault, const std::string& message) {
+  formats::Registry registry;
+  registry.Add(std::make_unique<StubFormat>(fault));
+  InMemoryFileSystem fs;
+  fs.Add("q.stub", "Which gas?\nA) CO2\nB) He\nANSWER: A\n");
+  ExpectRefused(fs, {"q.stub"}, message, &registry);
+}
+
+// The bytes of a file of this repository (`rel` from its root).
+std::string ReadSourceFile(const std::string& rel) {
+  std::ifstream in(std::string(QBANK_SOURCE_DIR) + "/" + rel, std::ios::binary);
+  std::stringstream bytes;
+  bytes << in.rdbuf();
+  return bytes.str();
 }
 
 // fmt of `input` (named `path`) prints `canonical`, and fmt of that changes nothing.
@@ -136,12 +212,7 @@ TEST(FmtTest, RefusesAFileReadWithWarnings) {
 TEST(FmtTest, RefusesWhatTheWriterWouldDrop) {
   // QTI inline feedback is read but not written back (the fixture's XML comment taken out, so
   // the writer's loss is what refuses it).
-  std::ifstream in(
-      std::string(QBANK_SOURCE_DIR) + "/tests/formats/testdata/qti/choice_inline_feedback_21.xml",
-      std::ios::binary);
-  std::stringstream item;
-  item << in.rdbuf();
-  std::string text = item.str();
+  std::string text = ReadSourceFile("tests/formats/testdata/qti/choice_inline_feedback_21.xml");
   size_t comment = text.find("<!--");
   ASSERT_NE(comment, std::string::npos);
   text.erase(comment, text.find("-->", comment) + 3 - comment);
@@ -152,6 +223,46 @@ TEST(FmtTest, RefusesWhatTheWriterWouldDrop) {
   EXPECT_NE(run.err.find("question chem-007 would lose extensions.qti.feedback"), std::string::npos)
       << run.err;
   EXPECT_EQ(run.out, "");
+}
+
+// The exporter's package holds the items alone, under its own paths and manifest: written back,
+// a package would lose its other files (an image here), the user's item paths and manifest, and
+// the XML comments in its members. fmt leaves zip packages as they are.
+TEST(FmtTest, LeavesQtiZipPackagesAsTheyAre) {
+  std::vector<zip::Entry> entries;
+  for (const char* name : {"imsmanifest.xml", "test.xml", "items/phys 2.xml", "items/phys-1.xml"}) {
+    entries.push_back(
+        {name, ReadSourceFile(std::string("tests/formats/testdata/qti/package21/") + name)});
+  }
+  entries.push_back({"images/diagram.png", std::string("\x89PNG\r\n\x1a\n", 8)});
+  Result<std::string> package = zip::Write(entries);
+  ASSERT_TRUE(package.ok()) << package.status().ToString();
+  InMemoryFileSystem fs;
+  fs.Add("pkg.zip", *package);
+  FmtRun run = Fmt(fs, {"pkg.zip"}, /*check=*/false, /*write=*/true);
+  EXPECT_EQ(run.rc, kExitError);
+  EXPECT_EQ(run.err,
+            "qbank fmt: pkg.zip: the qti21 writer does not write this kind of file back "
+            "(docs/formats/README.md, 'qbank fmt')\n");
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(fs.files().at("pkg.zip"), *package);
+  // In a folder, skipped with a note; the folder's other files are formatted.
+  fs.Add("bank/pkg.zip", *package);
+  fs.Add("bank/q.txt", "Which gas?\nA. CO2\nB. He\nANSWER: A\n");
+  run = Fmt(fs, {"bank"}, /*check=*/false, /*write=*/true);
+  EXPECT_EQ(run.rc, kExitOk) << run.err;
+  EXPECT_EQ(run.err,
+            "qbank fmt: note: skipped bank/pkg.zip: the qti21 writer does not write this kind of "
+            "file back (docs/formats/README.md, 'qbank fmt')\n");
+  EXPECT_EQ(run.out, "formatted bank/q.txt\n");
+  EXPECT_EQ(fs.files().at("bank/pkg.zip"), *package);
+}
+
+TEST(FmtTest, RefusesWhatTheReaderDoesNotKeepInAnySource) {
+  ExpectStubRefused(StubFormat::Fault::kUnkeptInMember,
+                    "qbank fmt: q.stub: not formatted: qbank does not keep what these places hold, "
+                    "so writing the file back would lose it; nothing written:\n"
+                    "  q.stub!/member.xml:2:1: an XML comment\n");
 }
 
 TEST(FmtTest, RefusesTheMmluLayout) {
