@@ -1,10 +1,12 @@
-// UTF-8 text at the byte level, without ICU: ASCII white space (test and trim) and decoding one
-// UTF-8 sequence. The one copy of these for every folder (text/ has the Unicode-aware rest).
+// UTF-8 text at the byte level, without ICU: ASCII white space (test and trim), decoding one
+// UTF-8 sequence and the byte-order mark. The one copy of these for every folder (text/ has the
+// Unicode-aware rest).
 #ifndef QBANK_BASE_UTF8_TEXT_H_
 #define QBANK_BASE_UTF8_TEXT_H_
 
 #include <cstddef>
 #include <cstdint>
+#include <string>
 #include <string_view>
 
 namespace qbank {
@@ -68,6 +70,27 @@ constexpr size_t Utf8SequenceLength(std::string_view s, size_t i, char32_t* code
   if (cp < min || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
   if (code_point != nullptr) *code_point = cp;
   return len;
+}
+
+// The UTF-8 byte-order mark. Readers drop it from the front of a file; the commands that rewrite
+// a user's file in place (`lint --fix`, `fmt --write`) keep it there.
+inline constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
+
+// The length of the byte-order mark a reader dropped from the front of `file` to read `text`:
+// kByteOrderMark.size() when `file` is the mark followed by `text`, else 0.
+inline size_t DroppedByteOrderMark(std::string_view file, std::string_view text) {
+  bool dropped = file.size() == text.size() + kByteOrderMark.size() &&
+                 file.starts_with(kByteOrderMark) && file.substr(kByteOrderMark.size()) == text;
+  return dropped ? kByteOrderMark.size() : 0;
+}
+
+// `rewritten`, a writer's new form of `file`, with the byte-order mark `file` begins with put in
+// front, unless `rewritten` begins with one already (a mark the writer wrote itself).
+inline std::string KeepByteOrderMark(std::string_view file, std::string rewritten) {
+  if (file.starts_with(kByteOrderMark) && !rewritten.starts_with(kByteOrderMark)) {
+    rewritten.insert(0, kByteOrderMark);
+  }
+  return rewritten;
 }
 
 }  // namespace qbank

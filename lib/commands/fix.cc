@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <map>
 
+#include "base/utf8_text.h"
 #include "lint/registry.h"
 
 namespace qbank::commands {
@@ -148,11 +149,7 @@ Result<FixOutcome> ApplyFixes(const model::Bank& bank, const std::vector<lint::F
     const SourceText& source = *bank.sources[file];
     Result<std::string> on_disk = fs.ReadFile(source.path());
     // A UTF-8 byte-order mark is dropped when a file is read: the fixes go after it, and it stays.
-    constexpr std::string_view kBom = "\xEF\xBB\xBF";
-    size_t lead = on_disk.ok() && on_disk.value().size() == source.content().size() + kBom.size() &&
-                          on_disk.value().compare(0, kBom.size(), kBom) == 0
-                      ? kBom.size()
-                      : 0;
+    size_t lead = on_disk.ok() ? DroppedByteOrderMark(on_disk.value(), source.content()) : 0;
     if (!on_disk.ok() || on_disk.value().compare(lead, std::string::npos, source.content()) != 0) {
       outcome.notes.push_back(source.path() +
                               ": not fixed: its bytes are not the text that was linted (changed "

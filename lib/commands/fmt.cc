@@ -8,6 +8,7 @@
 #include <optional>
 #include <sstream>
 
+#include "base/utf8_text.h"
 #include "commands/exit_code.h"
 #include "commands/inputs.h"
 #include "formats/import.h"
@@ -190,7 +191,8 @@ class Formatter {
       return kExitError;
     }
     if (int refused = RefuseChanges(target, read.bank, again.bank); refused >= 0) return refused;
-    return Emit(target, read.bank.sources.front()->content(), *canonical);
+    std::string_view original = read.bank.sources.front()->content();
+    return Emit(target, original, KeepByteOrderMark(original, std::move(canonical).value()));
   }
 
   // What the reader does not keep (XML comments), in every source the bank was read from (a

@@ -32,7 +32,8 @@ struct FmtOptions {
 // Without --check or --write, prints each file's canonical form to `out`. With --check, prints
 // "path:line:col: not normalised" for each file that differs (at its first difference) and
 // returns 1. With --write, rewrites each such file atomically (mode and symbolic links kept) and
-// names it on `out`. Returns 2 when any file was refused or could not be read.
+// names it on `out`. A UTF-8 byte-order mark at the front of a file stays there. Returns 2 when
+// any file was refused or could not be read.
 int RunFmt(const FmtOptions& options, FileSystem& fs, std::ostream& out, std::ostream& err);
 
 }  // namespace qbank::commands

@@ -1,6 +1,7 @@
 // Default behaviour of formats and the loss report.
 #include "formats/format.h"
 
+#include "base/utf8_text.h"
 #include "text/unicode.h"
 #include "zip/zip_archive.h"
 
@@ -74,9 +75,9 @@ Result<std::string> ExportBank(const Format& format, const model::Bank& bank,
   QBANK_RETURN_IF_ERROR(CheckText(*bytes, format, ""));
   // Text that starts with U+FEFF (a stray byte-order mark inside a stem, from files joined with
   // cat) would be read back as the file's byte-order mark and lost: a mark of the file's own goes
-  // first, so the reader takes that one and keeps the text's.
-  constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
-  if (std::string_view(*bytes).starts_with(kByteOrderMark)) {
+  // first, so the reader takes that one and keeps the text's. A format that writes its marks
+  // itself (page) has done so.
+  if (std::string_view(*bytes).starts_with(kByteOrderMark) && !format.WritesByteOrderMark()) {
     bytes->insert(0, kByteOrderMark);
   }
   return bytes;

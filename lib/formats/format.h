@@ -67,6 +67,9 @@ class Format {
   virtual bool CanWriteBack(std::string_view /*path*/, std::string_view /*content*/) const {
     return can_import() && can_export();
   }
+  // True when Export writes the byte-order mark its reader read (page keeps it): a mark at the
+  // front of its output is the file's, and ExportBank adds none.
+  virtual bool WritesByteOrderMark() const { return false; }
 
   // Reads one file into ctx.bank. Returns a non-OK Status (placed where the input is wrong, as
   // SourceText::ErrorAt makes it) for an error that stops reading the file; errors that leave the
@@ -88,7 +91,8 @@ class Format {
 // The one door every export goes through: `format.Export`, then a check that the bytes are text a
 // reader can take back: valid UTF-8 (each member of a zip package). An exporter that produced
 // anything else has a bug; the bytes are refused (an error naming the format and byte offset)
-// rather than written.
+// rather than written. Text that starts with U+FEFF gets a byte-order mark in front, unless the
+// format writes its marks itself (Format::WritesByteOrderMark).
 Result<std::string> ExportBank(const Format& format, const model::Bank& bank,
                                const ExportOptions& options, LossReport& loss);
 

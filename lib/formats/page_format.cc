@@ -1462,6 +1462,11 @@ Result<std::string> PageFormat::Export(const model::Bank& bank, const ExportOpti
     if (i > 0) out.append(eol).append(kSeparator).append(eol);
     QBANK_RETURN_IF_ERROR(writer.Write(*pages[i], out));
   }
+  // Text that starts with U+FEFF (a stray mark in the title) would be read as the file's mark and
+  // lost: a mark of the file's own goes first (ExportBank leaves a page's marks to the page).
+  if (out.starts_with(kBom) && (bom == nullptr || !bom->is_bool() || !bom->as_bool())) {
+    out.insert(0, kBom);
+  }
   const Question& last = *pages.back();
   const Value* last_page = last.extensions.Find("page");
   const Value* final_newline = last_page != nullptr ? last_page->Find("final_newline") : nullptr;

@@ -39,6 +39,9 @@ class PageFormat : public Format {
   Status Import(const SourceText& source, ImportContext& ctx) const override;
   Result<std::string> Export(const model::Bank& bank, const ExportOptions& options,
                              LossReport& loss) const override;
+  // The first page's byte-order mark (extensions.page.bom), and one for a page whose text starts
+  // with U+FEFF.
+  bool WritesByteOrderMark() const override { return true; }
 };
 
 }  // namespace qbank::formats

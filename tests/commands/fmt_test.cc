@@ -10,6 +10,7 @@
 #include <map>
 #include <sstream>
 
+#include "base/utf8_text.h"
 #include "commands/exit_code.h"
 #include "formats/aiken_format.h"
 #include "formats/registry.h"
@@ -175,6 +176,39 @@ TEST(FmtTest, CheckNamesTheFirstDifference) {
   FmtRun run = Fmt(fs, {"q.txt"}, /*check=*/true);
   EXPECT_EQ(run.rc, kExitCheckFailed);
   EXPECT_EQ(run.err, "q.txt:3:2: not normalised (run `qbank fmt --write q.txt`)\n");
+}
+
+// A file that starts with a UTF-8 byte-order mark keeps it: --check passes on a canonical file
+// with a mark, and --write puts the mark before the canonical form, in every format that reads
+// one.
+TEST(FmtTest, KeepsAByteOrderMark) {
+  for (const char* file :
+       {"tests/formats/testdata/aiken/golden_export.txt",
+        "tests/formats/testdata/csv/full_layout.csv", "tests/formats/testdata/gift/all_types.gift",
+        "samples/bank.json", "tests/formats/testdata/md/drafts.md",
+        "tests/formats/testdata/moodle_xml/all_types.golden.xml", "samples/pages/01_dns_ttl.txt",
+        "tests/formats/testdata/qti/hist-1.qti21.golden.xml"}) {
+    SCOPED_TRACE(file);
+    std::string name = std::filesystem::path(file).filename().string();
+    InMemoryFileSystem fs;
+    fs.Add(name, ReadSourceFile(file));
+    FmtRun plain = Fmt(fs, {name});
+    ASSERT_EQ(plain.rc, kExitOk) << plain.err;
+    std::string marked = std::string(kByteOrderMark) + plain.out;
+    fs.Add(name, marked);
+    FmtRun check = Fmt(fs, {name}, /*check=*/true);
+    EXPECT_EQ(check.rc, kExitOk) << check.err;
+    FmtRun write = Fmt(fs, {name}, /*check=*/false, /*write=*/true);
+    EXPECT_EQ(write.rc, kExitOk) << write.err;
+    EXPECT_EQ(write.out, "");
+    EXPECT_EQ(fs.files().at(name), marked);
+  }
+  InMemoryFileSystem fs;
+  fs.Add("q.txt", std::string(kByteOrderMark) + "Which gas?\nA. CO2\nB. He\nANSWER: A\n");
+  FmtRun run = Fmt(fs, {"q.txt"}, /*check=*/false, /*write=*/true);
+  EXPECT_EQ(run.rc, kExitOk) << run.err;
+  EXPECT_EQ(fs.files().at("q.txt"),
+            std::string(kByteOrderMark) + "Which gas?\nA) CO2\nB) He\nANSWER: A\n");
 }
 
 TEST(FmtTest, RefusesXmlComments) {
