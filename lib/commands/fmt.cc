@@ -33,11 +33,6 @@ struct ReadResult {
   std::vector<Diagnostic> warnings;
 };
 
-// True for a lint baseline (`qbank lint --write-baseline`): JSON, but not questions.
-bool IsBaseline(std::string_view content) {
-  return content.substr(0, 4096).find("\"qbank-baseline\"") != std::string_view::npos;
-}
-
 std::string Plural(size_t n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
@@ -127,8 +122,7 @@ class Formatter {
     }
     std::string_view head = std::string_view(*content).substr(0, size_t{64} * 1024);
     const formats::Format* format = forced_ != nullptr ? forced_ : registry_.Detect(path, head);
-    bool questions = format != nullptr && (forced_ != nullptr || format->Sniff(path, head) > 0) &&
-                     !(format->name() == "json" && IsBaseline(head));
+    bool questions = format != nullptr && (forced_ != nullptr || format->Sniff(path, head) > 0);
     if (in_folder && !questions) return;
     if (format == nullptr) {
       err_ << path << ": cannot tell the format of this file; name it with --from FORMAT\n";

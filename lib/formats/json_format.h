@@ -14,7 +14,8 @@ class JsonFormat : public Format {
   }
   std::vector<std::string_view> extensions() const override { return {".json"}; }
   // 90 when the content is a JSON object with a "qbank" member near its start, 10 for any other
-  // JSON object, 0 otherwise.
+  // JSON object, 0 otherwise, and 0 for a lint baseline (its first member "entries", as the
+  // baseline writer sorts them, or "kind": "qbank-baseline"), so no command takes one for a bank.
   int Sniff(std::string_view path, std::string_view content) const override;
 
   // Validates the file against schemas/bank.schema.json and reads it with json::ReadBank: bank

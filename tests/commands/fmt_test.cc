@@ -311,7 +311,9 @@ TEST(FmtTest, RefusesTheMmluLayout) {
 TEST(FmtTest, FoldersSkipReadmesAndBaselines) {
   InMemoryFileSystem fs;
   fs.Add("bank/README.md", "# About\n\nThese are the gas questions.\n");
-  fs.Add("bank/baseline.json", "{\n  \"kind\": \"qbank-baseline\",\n  \"findings\": []\n}\n");
+  fs.Add("bank/baseline.json",
+         "{\n  \"entries\": [],\n  \"generator\": \"qbank 0.1.0\",\n  \"kind\": "
+         "\"qbank-baseline\",\n  \"version\": 1\n}\n");
   fs.Add("bank/q.txt", "Which gas?\nA. CO2\nB. He\nANSWER: A\n");
   FmtRun run = Fmt(fs, {"bank"}, /*check=*/false, /*write=*/true);
   EXPECT_EQ(run.rc, kExitOk) << run.err;

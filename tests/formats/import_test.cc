@@ -71,6 +71,10 @@ TEST(ImportInputsTest, SkipsFilesInFoldersThatDoNotLookLikeTheirFormat) {
   InMemoryFileSystem fs;
   fs.Add("bank/a.json", kBank);
   fs.Add("bank/notes.json", "[1, 2, 3]\n");  // JSON, but no bank
+  // A lint baseline, as `qbank lint --write-baseline` writes it.
+  fs.Add("bank/baseline.json",
+         "{\n  \"kind\": \"qbank-baseline\",\n  \"version\": 1,\n"
+         "  \"entries\": []\n}\n");
   fs.Add("lone.json", "[1, 2, 3]\n");
   model::Bank bank;
   std::vector<Diagnostic> errors;
@@ -79,7 +83,7 @@ TEST(ImportInputsTest, SkipsFilesInFoldersThatDoNotLookLikeTheirFormat) {
   options.skipped = &skipped;
   ASSERT_TRUE(ImportInputs({"bank"}, options, fs, bank, errors).ok());
   EXPECT_TRUE(errors.empty());
-  EXPECT_EQ(skipped, std::vector<std::string>{"bank/notes.json"});
+  EXPECT_EQ(skipped, (std::vector<std::string>{"bank/baseline.json", "bank/notes.json"}));
   // Named directly, the same kind of file is read and its error reported.
   ASSERT_TRUE(ImportInputs({"lone.json"}, options, fs, bank, errors).ok());
   EXPECT_EQ(errors.size(), 1u);

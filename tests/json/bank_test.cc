@@ -577,6 +577,20 @@ TEST(JsonFormatTest, RegisteredDetectedAndLossless) {
   EXPECT_EQ(json->Sniff("x", "\xEF\xBB\xBF\n  {\"qbank\": 1}"), 90);
   EXPECT_EQ(json->Sniff("x", "{\"name\": 1}"), 10);
   EXPECT_EQ(json->Sniff("x", "Question text\nA) one"), 0);
+  // A lint baseline is not a bank: as the baseline writer sorts its members ("entries" first,
+  // "kind" past the entries, however many), and written by hand with "kind" first.
+  std::string baseline = "{\n  \"entries\": [\n";
+  for (int i = 0; i < 100; ++i) {
+    baseline +=
+        "    {\"fingerprint\": \"5f0c3a9e12d4b7a8\", \"message\": \"option C has no "
+        "rationale\", \"question\": \"q" +
+        std::to_string(i) + "\", \"rule\": \"missing-rationale\"},\n";
+  }
+  baseline += "  ],\n  \"generator\": \"qbank\",\n  \"kind\": \"qbank-baseline\"\n}\n";
+  EXPECT_EQ(json->Sniff("x", baseline), 0);
+  EXPECT_EQ(json->Sniff("x", "{ \"kind\" : \"qbank-baseline\", \"version\": 1, \"entries\": []}"),
+            0);
+  EXPECT_EQ(json->Sniff("x", "{\"kind\": \"quiz\", \"qbank\": 1}"), 90);
 
   model::Bank bank;
   auto src = std::make_shared<const SourceText>("bank.json", kCanonical);
