@@ -918,31 +918,39 @@ void AddReferenceText(const std::string& name, const std::string& content,
   AddTextPassages(builder.AddDocument(name), content, {}, builder);
 }
 
-void AddReferenceText(const std::string& name, const text::ReadableText& readable,
-                      const std::string& original, ReferenceIndexBuilder& builder) {
-  const SourceText source(name, original);
-  PositionCounter counter(source);
+PassagePlace ReadablePlace(const text::ReadableText& readable, const std::string& original,
+                           PositionCounter& counter, size_t begin, size_t end) {
   const std::string& text = readable.text;
   auto verbatim = [&](size_t i) {
     size_t s = readable.SourceOffset(i);
     return s < original.size() && original[s] == text[i];
   };
+  SourcePosition first = counter.At(readable.SourceOffset(begin));
+  PassagePlace place{first.line, first.column, {}, verbatim(begin), {}};
+  for (size_t i = begin + 1; i < end; ++i) {
+    const size_t at = readable.SourceOffset(i);
+    const size_t previous = readable.SourceOffset(i - 1);
+    // The original's next byte, as it is: the text goes on where the last anchor says.
+    if (at == previous + 1 && verbatim(i - 1) && verbatim(i)) continue;
+    // More bytes of one character of the original (an entity decoded to UTF-8, the line breaks
+    // made for one tag): the anchor at its first byte places them all.
+    if (at == previous) continue;
+    SourcePosition p = counter.At(at);
+    place.anchors.push_back({static_cast<uint32_t>(i - begin), p.line, p.column, verbatim(i)});
+  }
+  return place;
+}
+
+void AddReferenceText(const std::string& name, const text::ReadableText& readable,
+                      const std::string& original, ReferenceIndexBuilder& builder) {
+  const SourceText source(name, original);
+  PositionCounter counter(source);
   // An anchor wherever the text stops being the original's next byte: a tag or an entity left
   // out, a page header dropped, a hyphenation joined.
   auto place_of = [&](size_t begin, size_t end) {
-    SourcePosition first = counter.At(readable.SourceOffset(begin));
-    PassagePlace place{first.line, first.column, {}, verbatim(begin), {}};
-    for (size_t i = begin + 1; i < end; ++i) {
-      if (readable.SourceOffset(i) == readable.SourceOffset(i - 1) + 1 && verbatim(i - 1) &&
-          verbatim(i)) {
-        continue;
-      }
-      SourcePosition at = counter.At(readable.SourceOffset(i));
-      place.anchors.push_back({static_cast<uint32_t>(i - begin), at.line, at.column, verbatim(i)});
-    }
-    return place;
+    return ReadablePlace(readable, original, counter, begin, end);
   };
-  AddTextPassages(builder.AddDocument(name), text, place_of, builder);
+  AddTextPassages(builder.AddDocument(name), readable.text, place_of, builder);
 }
 
 }  // namespace qbank::similarity

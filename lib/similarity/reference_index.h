@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "base/file_system.h"
+#include "base/source_alignment.h"
 #include "base/status.h"
 #include "text/readable_text.h"
 
@@ -159,6 +160,13 @@ void AddReferenceText(const std::string& name, const std::string& content,
 // and columns are those of `original`, the file as it is, where each piece of the text came from.
 void AddReferenceText(const std::string& name, const text::ReadableText& readable,
                       const std::string& original, ReferenceIndexBuilder& builder);
+// Where bytes [begin, end) of `readable` (made from `original`, whose positions `counter` counts)
+// stand in `original`: the place of the first byte, and an anchor wherever the text stops being
+// the original's next byte (a tag or an entity left out, a page header dropped, a hyphenation
+// joined). A character made from several bytes of the original (an entity) has one anchor, at
+// its first byte: anchors stand at character boundaries.
+PassagePlace ReadablePlace(const text::ReadableText& readable, const std::string& original,
+                           PositionCounter& counter, size_t begin, size_t end);
 
 // The 32-bit hash of a word that a passage's word set holds (the top half of HashToken's).
 inline uint32_t WordSetHash(uint64_t token_hash) { return static_cast<uint32_t>(token_hash >> 32); }

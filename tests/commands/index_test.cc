@@ -147,6 +147,27 @@ TEST(IndexBuildTest, PlacesTheQuoteItselfInDumpsHtmlAndPdfText) {
   }
 }
 
+// An HTML entity is one character of the text as read, wherever it stands before a quote: the
+// quote's column is that of its first word in the file, counted over the entities as written.
+TEST(IndexBuildTest, PlacesAQuoteAfterHtmlEntitiesAtItsOwnColumn) {
+  const std::string copy =
+      "the lighthouse keeper logged the wind speed every four hours and compared the readings";
+  for (const std::string& before :
+       {std::string("Tom &amp; Jerry &lt;b&gt; said: "), std::string("&eacute;t&eacute; &#233; "),
+        std::string("&nbsp;&mdash; &quot;caf&eacute;&quot; &#x2014;&#8212; ")}) {
+    InMemoryFileSystem fs;
+    const std::string line = "<p>" + before + kPassage + "</p>";
+    fs.Add("refs/page.html", "<html><body>\n<h1>Harbour</h1>\n<p>Notes &amp; logs.</p>\n" + line +
+                                 "\n</body></html>\n");
+    similarity::ReferenceIndex::Evidence e = EvidenceOf(fs, copy);
+    ASSERT_FALSE(e.quote.empty()) << before;
+    const size_t at = line.find(e.quote);
+    ASSERT_NE(at, std::string::npos) << e.quote;
+    EXPECT_EQ(e.line, 4u) << before;
+    EXPECT_EQ(e.column, at + 1) << before;  // the line before the quote is ASCII: bytes are columns
+  }
+}
+
 TEST(IndexBuildTest, NeverOverwritesASourceNamedAsOutput) {
   InMemoryFileSystem fs;
   fs.Add("a.txt", std::string(kPassage) + "\n");

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "similarity/fingerprint.h"
+#include "text/readable_text.h"
 #include "text/text_key.h"
 
 namespace qbank::similarity {
@@ -216,6 +217,30 @@ TEST(ReferenceIndexTest, EvidenceQuotesTheReferenceWithLineAndColumn) {
   EXPECT_EQ(evidence.line, 1u);
   EXPECT_EQ(evidence.column, 4031u);
   EXPECT_EQ(evidence.quote, "Which crane lifts the hull?\nSpare anchor\nTide gauge\nWind vane");
+}
+
+// An HTML entity is one character of the text as read: one anchor where it stands (not one a
+// byte of its UTF-8, some in the middle of the character), and one where the text after it goes
+// on in the file.
+TEST(ReferenceIndexTest, AnEntityIsOneAnchor) {
+  const std::string html = "<p>x &mdash; y &amp; z caf&#233;s</p>";
+  const text::ReadableText readable = text::HtmlToText(html);
+  ASSERT_EQ(readable.text, "x \u2014 y & z caf\u00e9s");
+  const SourceText source("page.html", html);
+  PositionCounter counter(source);
+  PassagePlace place = ReadablePlace(readable, html, counter, 0, readable.text.size());
+  EXPECT_EQ(place.line, 1u);
+  EXPECT_EQ(place.column, 4u);
+  EXPECT_TRUE(place.layout);
+  std::vector<std::string> anchors;
+  for (const PassageAnchor& a : place.anchors) {
+    anchors.push_back(std::to_string(a.offset) + "@" + std::to_string(a.column) +
+                      (a.exact ? "" : "~"));
+  }
+  // The dash (text byte 2, file column 6, not the file's bytes) and the space after it (column
+  // 13); "&amp;" reads as the '&' it starts with, so only the space after it (column 21) leaves
+  // the file; the e-acute (byte 15, column 27) and the 's' after it (column 33).
+  EXPECT_EQ(anchors, (std::vector<std::string>{"2@6~", "5@13", "9@21", "15@27~", "17@33"}));
 }
 
 TEST(ReferenceIndexTest, WordSetSimilarityIsJaccard) {
