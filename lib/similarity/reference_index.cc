@@ -801,7 +801,8 @@ std::vector<ReferenceMatch> ReferenceIndex::Search(const ReferenceQuery& query,
 namespace {
 
 // The last of the anchors in `bytes` at or before passage byte `offset` into `*anchor` (left as
-// it is when there is none, or the anchors are damaged from there on).
+// it is when there is none, or the anchors are damaged from there on: malformed, or a line or
+// column of 0).
 void LastAnchorBefore(std::string_view bytes, size_t offset, PassageAnchor* anchor) {
   size_t at = 0;
   uint64_t position = 0;
@@ -812,7 +813,9 @@ void LastAnchorBefore(std::string_view bytes, size_t offset, PassageAnchor* anch
       return;
     }
     position += delta >> 1;
-    if (position > offset || line > UINT32_MAX || column > UINT32_MAX) return;
+    if (position > offset) return;
+    // Lines and columns count from 1: a 0 or too large a number is a damaged anchor.
+    if (line == 0 || column == 0 || line > UINT32_MAX || column > UINT32_MAX) return;
     *anchor = {static_cast<uint32_t>(position), static_cast<uint32_t>(line),
                static_cast<uint32_t>(column), (delta & 1) != 0};
   }

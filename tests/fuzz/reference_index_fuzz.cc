@@ -1,7 +1,9 @@
 // libFuzzer target for the reference index file reader. An input that starts with the index's
-// magic is parsed as it is; any other input is text: it is indexed (one passage per paragraph,
-// whose short lines are fingerprints of their own, as a dump question's stem and options), the
-// index is written, read back (which must succeed) and searched, and then copies with bytes
+// magic is parsed as it is; any other input is text: it is indexed as `qbank index build` indexes
+// a text file (HTML rendered and PDF-to-text repaired, with anchors back to the input; one
+// passage per paragraph, whose short lines are fingerprints of their own, as a dump question's
+// stem and options), the index is written, read back (which must succeed) and searched (every
+// quote valid UTF-8, placed at a line and column from 1), and then copies with bytes
 // overwritten at places the input chooses are parsed, which must end in a clear refusal or an
 // index that searches without fault.
 #include <algorithm>
@@ -13,6 +15,7 @@
 #include "fuzz_support.h"
 #include "similarity/fingerprint.h"
 #include "similarity/reference_index.h"
+#include "text/readable_text.h"
 #include "text/text_key.h"
 
 namespace {
@@ -34,8 +37,10 @@ qbank::similarity::ReferenceQuery MakeQuery(std::string_view query) {
   return fields;
 }
 
+// Searches `index`; `intact`: an index written from valid UTF-8 and not damaged since, whose
+// every quote must be valid UTF-8 (a piece of its text cut at word boundaries).
 void Exercise(const qbank::similarity::ReferenceIndex& index,
-              const qbank::similarity::ReferenceQuery& fields) {
+              const qbank::similarity::ReferenceQuery& fields, bool intact) {
   for (size_t d = 0; d < index.document_count(); ++d)
     (void)index.document(static_cast<uint32_t>(d));
   qbank::similarity::OverlapOptions options;
@@ -47,8 +52,13 @@ void Exercise(const qbank::similarity::ReferenceIndex& index,
     if (match.similarity < 0 || match.similarity > 1) {
       qbank::fuzz::Fail("a word-set similarity outside [0, 1]", "");
     }
-    // The quote is a piece of the passage's text: valid UTF-8 when the passage was.
-    (void)index.EvidenceFor(match);
+    const auto evidence = index.EvidenceFor(match);
+    if (intact && !qbank::text::IsValidUtf8(evidence.quote)) {
+      qbank::fuzz::Fail("a quote that is not valid UTF-8", evidence.quote);
+    }
+    if (intact && (evidence.line == 0 || evidence.column == 0)) {
+      qbank::fuzz::Fail("a quote of an intact index placed at line or column 0", evidence.quote);
+    }
   }
 }
 
@@ -60,7 +70,26 @@ void ParseAndSearch(std::string bytes, const qbank::similarity::ReferenceQuery& 
     }
     return;
   }
-  Exercise(*index, query);
+  Exercise(*index, query, /*intact=*/false);
+}
+
+// Indexes `input` as `qbank index build` indexes a text file: HTML rendered and PDF-to-text
+// repaired when that changes it (the ReadableText overload, with anchors back to the input),
+// as it is otherwise.
+std::string IndexOf(const std::string& input) {
+  using namespace qbank;
+  text::ReadableText readable =
+      text::LooksLikeHtml(input) ? text::HtmlToText(input) : text::Identity(input);
+  text::ReadableText repaired = text::RepairPdfText(readable);
+  similarity::ReferenceIndexBuilder builder;
+  if (repaired.text == input) {
+    similarity::AddReferenceText("dump.txt", input, builder);
+  } else {
+    similarity::AddReferenceText("dump.html", repaired, input, builder);
+  }
+  Result<std::string> bytes = builder.Serialize();
+  if (!bytes.ok()) fuzz::Fail("an index that cannot be written", bytes.status().ToString());
+  return std::move(bytes).value();
 }
 
 }  // namespace
@@ -74,13 +103,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     return 0;
   }
   if (!text::IsValidUtf8(input)) return 0;
-  similarity::ReferenceIndexBuilder builder;
-  similarity::AddReferenceText("dump.txt", std::string(input), builder);
-  std::string bytes = builder.Serialize().value();
+  const std::string bytes = IndexOf(std::string(input));
   auto index = similarity::ReferenceIndex::Parse(bytes, "refs.qidx");
   if (!index.ok()) fuzz::Fail("a written index does not read back", index.status().message());
   const similarity::ReferenceQuery query = MakeQuery(input);
-  Exercise(*index, query);
+  Exercise(*index, query, /*intact=*/true);
   // Damaged copies: the input's first bytes choose offsets and values.
   for (size_t i = 0; i + 2 < size && i < 24; i += 3) {
     std::string damaged = bytes;

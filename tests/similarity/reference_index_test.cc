@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <cstdio>
+#include <cstring>
 #include <random>
 #include <sstream>
 #include <string>
@@ -329,6 +330,92 @@ TEST(ReferenceIndexTest, RejectsFilesThatAreNotIndexes) {
   EXPECT_NE(message(huge_count), "ok");
 }
 
+// The index of a passage of rendered HTML (so it has anchors), its evidence for `query`, and the
+// file's size fields: the anchors and the deflated text are the file's last two sections.
+struct DamageTarget {
+  std::string bytes;
+  std::vector<uint64_t> query;
+  ReferenceIndex::Evidence good;
+  size_t anchors_begin = 0;
+  size_t deflated_begin = 0;
+};
+
+DamageTarget MakeDamageTarget() {
+  DamageTarget t;
+  const std::string html = std::string("<p>Tom &amp; Jerry &#233;t&#233; &mdash;<br>") + kPassage +
+                           "</p>\n<p>Bread &amp; jam were on the table.</p>\n";
+  ReferenceIndexBuilder builder;
+  AddReferenceText("page.html", text::HtmlToText(html), html, builder);
+  t.bytes = builder.Serialize().value();
+  t.query = Tokens(kPassage);
+  Result<ReferenceIndex> index = ReferenceIndex::Parse(t.bytes, "refs.qidx");
+  EXPECT_TRUE(index.ok());
+  auto matches = index->Search(t.query, OverlapOptions{});
+  EXPECT_EQ(matches.size(), 1u);
+  if (matches.empty()) return t;
+  t.good = index->EvidenceFor(matches[0]);
+  uint64_t anchors = 0, deflated = 0;
+  std::memcpy(&anchors, t.bytes.data() + 104, 8);
+  std::memcpy(&deflated, t.bytes.data() + 88, 8);
+  EXPECT_GT(anchors, 0u);
+  t.deflated_begin = t.bytes.size() - deflated;
+  t.anchors_begin = t.deflated_begin - anchors;
+  return t;
+}
+
+// Every byte of the deflated text overwritten in turn: the index still opens and searches, and
+// a quote is the reference's text as written or empty (a damaged block; the finding then
+// quotes the question's own words), never garbage or a crash.
+TEST(ReferenceIndexTest, ADamagedTextBlockGivesNoQuote) {
+  const DamageTarget t = MakeDamageTarget();
+  ASSERT_FALSE(t.good.quote.empty());
+  size_t empty = 0;
+  for (size_t at = t.deflated_begin; at < t.bytes.size(); ++at) {
+    for (char value : {'\x00', '\xFF', static_cast<char>(t.bytes[at] ^ 0x20)}) {
+      std::string bytes = t.bytes;
+      bytes[at] = value;
+      Result<ReferenceIndex> index = ReferenceIndex::Parse(bytes, "refs.qidx");
+      ASSERT_TRUE(index.ok()) << index.status().ToString();
+      auto matches = index->Search(t.query, OverlapOptions{});
+      ASSERT_EQ(matches.size(), 1u);
+      ReferenceIndex::Evidence e = index->EvidenceFor(matches[0]);
+      if (e.quote.empty()) {
+        ++empty;
+        EXPECT_EQ(e.line, 0u);
+        EXPECT_EQ(e.column, 0u);
+      } else {
+        EXPECT_EQ(e.quote, t.good.quote) << "byte " << at;
+      }
+    }
+  }
+  EXPECT_GT(empty, 0u);
+}
+
+// Every byte of the anchors overwritten in turn: the quote is the same text, placed by what
+// can be read of the anchors (at worst at the passage's start), at a line and column >= 1.
+TEST(ReferenceIndexTest, DamagedAnchorsStillPlaceTheQuote) {
+  const DamageTarget t = MakeDamageTarget();
+  ASSERT_LT(t.anchors_begin, t.deflated_begin);
+  for (size_t at = t.anchors_begin; at < t.deflated_begin; ++at) {
+    for (char value : {'\x00', '\xFF', '\x80', static_cast<char>(t.bytes[at] ^ 0x01)}) {
+      std::string bytes = t.bytes;
+      bytes[at] = value;
+      Result<ReferenceIndex> index = ReferenceIndex::Parse(bytes, "refs.qidx");
+      ASSERT_TRUE(index.ok()) << index.status().ToString();
+      auto matches = index->Search(t.query, OverlapOptions{});
+      ASSERT_EQ(matches.size(), 1u);
+      ReferenceIndex::Evidence e = index->EvidenceFor(matches[0]);
+      EXPECT_EQ(e.quote, t.good.quote) << "byte " << at;
+      EXPECT_GE(e.line, 1u);
+      EXPECT_GE(e.column, 1u);
+    }
+  }
+  // Cut short: the anchors and text end early; Parse refuses the file.
+  Result<ReferenceIndex> cut =
+      ReferenceIndex::Parse(t.bytes.substr(0, t.anchors_begin + 1), "refs.qidx");
+  EXPECT_FALSE(cut.ok());
+}
+
 }  // namespace
 }  // namespace qbank::similarity
 
@@ -433,6 +520,10 @@ TEST(ReferenceIndexTest, SurvivesDamagedFiles) {
     ++accepted;
     for (const ReferenceMatch& m : index->Search(query, OverlapOptions{})) {
       EXPECT_LT(m.doc, index->document_count());
+      // Its quote and place are read from the damaged records too (empty when they are out of
+      // bounds), without fault.
+      ReferenceIndex::Evidence e = index->EvidenceFor(m);
+      EXPECT_LE(e.quote.size(), good.size());
     }
   }
   EXPECT_GT(accepted, 0u);  // flips inside the fingerprint table leave the header valid
