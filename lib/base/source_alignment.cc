@@ -75,15 +75,8 @@ SourcePosition PositionCounter::At(size_t offset) {
     offset_ = offset;
     return position_;
   }
-  for (; offset_ < offset; ++offset_) {
-    auto c = static_cast<unsigned char>(content[offset_]);
-    if (c == '\n') {
-      ++position_.line;
-      position_.column = 1;
-    } else if ((c & 0xC0) != 0x80) {
-      ++position_.column;
-    }
-  }
+  position_ = Advance(position_, std::string_view(content).substr(offset_, offset - offset_));
+  offset_ = offset;
   return position_;
 }
 

@@ -91,6 +91,21 @@ SourcePosition SourceText::PositionAt(size_t offset) const {
   return pos;
 }
 
+SourcePosition Advance(SourcePosition from, std::string_view text) {
+  const size_t last_break = text.rfind('\n');
+  // Saturating at the largest position rather than wrapping round to line or column 0.
+  auto add = [](uint32_t a, size_t b) {
+    return static_cast<uint32_t>(std::min<uint64_t>(uint64_t{a} + b, UINT32_MAX));
+  };
+  if (last_break == std::string_view::npos) {
+    from.column = add(from.column, CountCodePoints(text));
+    return from;
+  }
+  from.line = add(from.line, static_cast<size_t>(std::count(text.begin(), text.end(), '\n')));
+  from.column = add(1, CountCodePoints(text.substr(last_break + 1)));
+  return from;
+}
+
 SourceSpan SourceText::SpanOf(size_t begin, size_t end, uint32_t file) const {
   SourcePosition b = PositionAt(begin);
   SourcePosition e = PositionAt(std::max(begin, end));

@@ -75,6 +75,10 @@ class SourceText {
 // Counts the code points in UTF-8 `text` (continuation bytes are not counted).
 size_t CountCodePoints(std::string_view text);
 
+// The position just after `text` when it starts at `from`: a line further for each line break
+// ('\n'), the column counted in code points from the last one (or from `from`'s column).
+SourcePosition Advance(SourcePosition from, std::string_view text);
+
 }  // namespace qbank
 
 #endif  // QBANK_BASE_SOURCE_TEXT_H_

@@ -93,7 +93,7 @@ Status AddReferenceFile(const std::string& path, FileSystem& fs,
                 bank.questions.front().extensions.Find("dump_question") != nullptr;
     if (status.ok() && (errors.empty() || dump) && !bank.questions.empty()) {
       uint32_t doc = builder.AddDocument(path);
-      const SourceText source(path, *content);
+      const SourceText source(path, std::move(content).value());  // not needed as a string again
       PositionCounter counter(source);
       for (const model::Question& q : bank.questions) {
         std::vector<const model::Text*> fields = QuestionFields(q);
@@ -122,7 +122,8 @@ Status AddReferenceFile(const std::string& path, FileSystem& fs,
     similarity::AddReferenceText(path, *content, builder);
   } else {
     // Lines and columns of the file as it is, not of the text as read.
-    similarity::AddReferenceText(path, repaired, *content, builder);
+    const SourceText source(path, std::move(content).value());
+    similarity::AddReferenceText(repaired, source, builder);
   }
   return Status::Ok();
 }

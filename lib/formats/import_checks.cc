@@ -54,14 +54,9 @@ class Checker {
     uint32_t column = span.column;
     if (text.verbatim && text.span.known()) {
       // The value is in the file byte for byte from its start: walk it to the character.
-      std::string_view before = std::string_view(text.value).substr(0, offset);
-      size_t last_newline = before.rfind('\n');
-      if (last_newline == std::string_view::npos) {
-        column += static_cast<uint32_t>(CountCodePoints(before));
-      } else {
-        for (char c : before) line += c == '\n' ? 1 : 0;
-        column = 1 + static_cast<uint32_t>(CountCodePoints(before.substr(last_newline + 1)));
-      }
+      SourcePosition at = Advance({line, column}, std::string_view(text.value).substr(0, offset));
+      line = at.line;
+      column = at.column;
     }
     Fail(span, line, column,
          field + ": expected text, found the control character " +

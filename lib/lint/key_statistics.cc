@@ -6,6 +6,8 @@
 #include <cstdio>
 #include <map>
 
+#include "base/source_text.h"
+
 namespace qbank::lint {
 namespace {
 
@@ -64,9 +66,7 @@ CountTest Test(const std::vector<double>& observed, const std::vector<double>& e
 size_t CodePoints(std::string_view s) {
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
   while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-  size_t n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-  return n;
+  return CountCodePoints(s);
 }
 
 // 1 for "True", 0 for "False" (any case, end punctuation aside), -1 otherwise.

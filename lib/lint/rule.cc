@@ -8,6 +8,8 @@
 #include <cstdio>
 #include <cstdlib>
 
+#include "base/source_text.h"
+
 namespace qbank::lint {
 namespace {
 
@@ -19,18 +21,6 @@ void Mix(uint64_t& h, std::string_view s) {
   // A separator byte that cannot occur in UTF-8, so ("ab","c") and ("a","bc") differ.
   h ^= 0xFF;
   h *= 1099511628211ULL;
-}
-
-SourcePosition Advance(SourcePosition pos, std::string_view text) {
-  for (unsigned char c : text) {
-    if (c == '\n') {
-      ++pos.line;
-      pos.column = 1;
-    } else if ((c & 0xC0) != 0x80) {
-      ++pos.column;
-    }
-  }
-  return pos;
 }
 
 }  // namespace

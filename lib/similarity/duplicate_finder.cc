@@ -9,6 +9,7 @@
 #include <unordered_set>
 
 #include "similarity/fingerprint.h"
+#include "similarity/sorted_sets.h"
 
 namespace qbank::similarity {
 namespace {
@@ -57,20 +58,8 @@ std::vector<uint64_t> StemWords(const BankFeatures& f, uint32_t r) {
 
 // Jaccard similarity of two stems' distinct words (StemWords).
 double StemSimilarity(const std::vector<uint64_t>& wa, const std::vector<uint64_t>& wb) {
-  if (wa.empty() && wb.empty()) return 1.0;
-  size_t common = 0;
-  for (size_t i = 0, j = 0; i < wa.size() && j < wb.size();) {
-    if (wa[i] < wb[j]) {
-      ++i;
-    } else if (wb[j] < wa[i]) {
-      ++j;
-    } else {
-      ++common;
-      ++i;
-      ++j;
-    }
-  }
-  return static_cast<double>(common) / static_cast<double>(wa.size() + wb.size() - common);
+  if (wa.empty() && wb.empty()) return 1.0;  // two stems without words are the same
+  return Jaccard(CommonCount(wa.data(), wa.size(), wb.data(), wb.size()), wa.size(), wb.size());
 }
 
 }  // namespace

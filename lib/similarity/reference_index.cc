@@ -16,6 +16,7 @@
 #include "base/source_alignment.h"
 #include "base/source_text.h"
 #include "similarity/fingerprint.h"
+#include "similarity/sorted_sets.h"
 #include "text/text_key.h"
 #include "zip/deflate.h"
 
@@ -68,15 +69,7 @@ class FileWriter {
 };
 
 // Unsigned LEB128: 7 bits a byte, the high bit set on every byte but the last.
-void PutVarint(uint32_t v, std::string* out) {
-  while (v >= 0x80) {
-    out->push_back(static_cast<char>((v & 0x7F) | 0x80));
-    v >>= 7;
-  }
-  out->push_back(static_cast<char>(v));
-}
-
-void PutVarint64(uint64_t v, std::string* out) {
+void PutVarint(uint64_t v, std::string* out) {
   while (v >= 0x80) {
     out->push_back(static_cast<char>((v & 0x7F) | 0x80));
     v >>= 7;
@@ -102,38 +95,12 @@ bool DecodeIds(std::string_view bytes, std::vector<uint32_t>* ids) {
   uint64_t id = 0;
   for (size_t i = 0; i < bytes.size();) {
     uint64_t delta = 0;
-    for (int shift = 0;; shift += 7) {
-      if (i >= bytes.size() || shift > 28) return false;
-      auto byte = static_cast<unsigned char>(bytes[i++]);
-      delta |= uint64_t{byte & 0x7Fu} << shift;
-      if ((byte & 0x80) == 0) break;
-    }
+    if (!GetVarint(bytes, &i, &delta) || delta > UINT32_MAX) return false;
     id += delta;
     if (id > UINT32_MAX || (!ids->empty() && delta == 0)) return false;
     ids->push_back(static_cast<uint32_t>(id));
   }
   return true;
-}
-
-size_t CommonCount(const std::vector<uint32_t>& a, const uint32_t* b, size_t b_size) {
-  size_t i = 0, j = 0, common = 0;
-  while (i < a.size() && j < b_size) {
-    if (a[i] < b[j]) {
-      ++i;
-    } else if (b[j] < a[i]) {
-      ++j;
-    } else {
-      ++common;
-      ++i;
-      ++j;
-    }
-  }
-  return common;
-}
-
-double Jaccard(size_t common, size_t a_size, size_t b_size) {
-  if (a_size + b_size == 0) return 0.0;
-  return static_cast<double>(common) / static_cast<double>(a_size + b_size - common);
 }
 
 }  // namespace
@@ -189,10 +156,6 @@ bool ShortField(size_t words, const IndexParameters& p) {
 
 }  // namespace
 
-double WordSetSimilarity(const std::vector<uint32_t>& a, const uint32_t* b, size_t b_size) {
-  return Jaccard(CommonCount(a, b, b_size), a.size(), b_size);
-}
-
 void ReferenceIndexBuilder::AddEntry(uint64_t hash, const std::vector<uint64_t>& tokens,
                                      size_t first, size_t end) {
   // The context: the words on both sides of the fingerprinted words within the passage.
@@ -228,9 +191,9 @@ void ReferenceIndexBuilder::AddPassage(uint32_t doc, const PassagePlace& place,
   uint32_t previous_offset = 0;
   for (const PassageAnchor& a : place.anchors) {
     if (a.offset <= previous_offset || a.offset >= text.size()) continue;  // ascending, inside
-    PutVarint64((uint64_t{a.offset - previous_offset} << 1) | (a.exact ? 1 : 0), &anchors_);
-    PutVarint64(a.line, &anchors_);
-    PutVarint64(a.column, &anchors_);
+    PutVarint((uint64_t{a.offset - previous_offset} << 1) | (a.exact ? 1 : 0), &anchors_);
+    PutVarint(a.line, &anchors_);
+    PutVarint(a.column, &anchors_);
     previous_offset = a.offset;
   }
   AppendText(text);
@@ -688,7 +651,7 @@ void ReferenceIndex::LookUp(uint64_t hash, uint32_t first, uint32_t end, bool fi
 
 ReferenceMatch ReferenceIndex::Measure(const std::vector<Hit>& hits, size_t i, size_t j,
                                        const std::vector<uint32_t>& query_ids, size_t query_size,
-                                       size_t total) const {
+                                       size_t total, std::vector<uint32_t>& passage_ids) const {
   ReferenceMatch m;
   m.passage = hits[i].passage;
   m.total = total;
@@ -718,12 +681,12 @@ ReferenceMatch ReferenceIndex::Measure(const std::vector<Hit>& hits, size_t i, s
   }
   close_run();
   PassageView passage;
-  std::vector<uint32_t> passage_ids;
   if (PassageRecord(m.passage, &passage) && DecodeIds(passage.word_bytes, &passage_ids)) {
     m.doc = passage.doc;
     m.line = passage.line;
-    m.similarity = Jaccard(CommonCount(query_ids, passage_ids.data(), passage_ids.size()),
-                           query_size, passage_ids.size());
+    m.similarity = Jaccard(
+        CommonCount(query_ids.data(), query_ids.size(), passage_ids.data(), passage_ids.size()),
+        query_size, passage_ids.size());
   } else {
     m.doc = UINT32_MAX;  // a damaged record: not reported
   }
@@ -769,10 +732,11 @@ std::vector<ReferenceMatch> ReferenceIndex::Search(const ReferenceQuery& query,
     if (a.first != b.first) return a.first < b.first;
     return a.field != b.field ? b.field : a.position < b.position;
   });
+  std::vector<uint32_t> passage_ids;  // each candidate's words, in one buffer reused
   for (size_t i = 0; i < hits.size();) {
     size_t j = i;
     while (j < hits.size() && hits[j].passage == hits[i].passage) ++j;
-    ReferenceMatch m = Measure(hits, i, j, query_ids, query_words.size(), total);
+    ReferenceMatch m = Measure(hits, i, j, query_ids, query_words.size(), total, passage_ids);
     bool long_run = m.run_words() >= options.min_run_words;
     bool large_share = m.shared >= options.min_shared && m.share() >= options.min_share;
     bool similar = options.min_similarity > 0 && m.similarity >= options.min_similarity;
@@ -821,12 +785,6 @@ void LastAnchorBefore(std::string_view bytes, size_t offset, PassageAnchor* anch
   }
 }
 
-size_t CodePoints(std::string_view s) {
-  size_t n = 0;
-  for (unsigned char c : s) n += (c & 0xC0) != 0x80;
-  return n;
-}
-
 }  // namespace
 
 ReferenceIndex::Evidence ReferenceIndex::EvidenceFor(const ReferenceMatch& match) const {
@@ -866,14 +824,10 @@ ReferenceIndex::Evidence ReferenceIndex::EvidenceFor(const ReferenceMatch& match
   evidence.line = anchor.line;
   evidence.column = anchor.column;
   if (anchor.exact && anchor.offset <= begin) {
-    std::string_view before = text.substr(anchor.offset, begin - anchor.offset);
-    size_t breaks = static_cast<size_t>(std::count(before.begin(), before.end(), '\n'));
-    size_t line_start = before.rfind('\n');
-    evidence.line = static_cast<uint32_t>(std::min<size_t>(anchor.line + breaks, UINT32_MAX));
-    size_t column = line_start == std::string_view::npos
-                        ? anchor.column + CodePoints(before)
-                        : 1 + CodePoints(before.substr(line_start + 1));
-    evidence.column = static_cast<uint32_t>(std::min<size_t>(column, UINT32_MAX));
+    SourcePosition at =
+        Advance({anchor.line, anchor.column}, text.substr(anchor.offset, begin - anchor.offset));
+    evidence.line = at.line;
+    evidence.column = at.column;
   }
   return evidence;
 }
@@ -921,8 +875,9 @@ void AddReferenceText(const std::string& name, const std::string& content,
   AddTextPassages(builder.AddDocument(name), content, {}, builder);
 }
 
-PassagePlace ReadablePlace(const text::ReadableText& readable, const std::string& original,
-                           PositionCounter& counter, size_t begin, size_t end) {
+PassagePlace ReadablePlace(const text::ReadableText& readable, PositionCounter& counter,
+                           size_t begin, size_t end) {
+  const std::string& original = counter.content();
   const std::string& text = readable.text;
   auto verbatim = [&](size_t i) {
     size_t s = readable.SourceOffset(i);
@@ -944,16 +899,15 @@ PassagePlace ReadablePlace(const text::ReadableText& readable, const std::string
   return place;
 }
 
-void AddReferenceText(const std::string& name, const text::ReadableText& readable,
-                      const std::string& original, ReferenceIndexBuilder& builder) {
-  const SourceText source(name, original);
-  PositionCounter counter(source);
+void AddReferenceText(const text::ReadableText& readable, const SourceText& original,
+                      ReferenceIndexBuilder& builder) {
+  PositionCounter counter(original);
   // An anchor wherever the text stops being the original's next byte: a tag or an entity left
   // out, a page header dropped, a hyphenation joined.
   auto place_of = [&](size_t begin, size_t end) {
-    return ReadablePlace(readable, original, counter, begin, end);
+    return ReadablePlace(readable, counter, begin, end);
   };
-  AddTextPassages(builder.AddDocument(name), readable.text, place_of, builder);
+  AddTextPassages(builder.AddDocument(original.path()), readable.text, place_of, builder);
 }
 
 }  // namespace qbank::similarity

@@ -15,6 +15,7 @@
 
 #include "base/file_system.h"
 #include "base/source_alignment.h"
+#include "base/source_text.h"
 #include "base/status.h"
 #include "text/readable_text.h"
 
@@ -156,23 +157,21 @@ class ReferenceIndexBuilder {
 // blank line) is a passage at its first line.
 void AddReferenceText(const std::string& name, const std::string& content,
                       ReferenceIndexBuilder& builder);
-// The same for text made readable from `original` (HTML rendered, PDF-to-text repaired): lines
-// and columns are those of `original`, the file as it is, where each piece of the text came from.
-void AddReferenceText(const std::string& name, const text::ReadableText& readable,
-                      const std::string& original, ReferenceIndexBuilder& builder);
-// Where bytes [begin, end) of `readable` (made from `original`, whose positions `counter` counts)
-// stand in `original`: the place of the first byte, and an anchor wherever the text stops being
-// the original's next byte (a tag or an entity left out, a page header dropped, a hyphenation
-// joined). A character made from several bytes of the original (an entity) has one anchor, at
-// its first byte: anchors stand at character boundaries.
-PassagePlace ReadablePlace(const text::ReadableText& readable, const std::string& original,
-                           PositionCounter& counter, size_t begin, size_t end);
+// The same for text made readable from `original` (HTML rendered, PDF-to-text repaired), as
+// document original.path(): lines and columns are those of `original`, the file as it is, where
+// each piece of the text came from.
+void AddReferenceText(const text::ReadableText& readable, const SourceText& original,
+                      ReferenceIndexBuilder& builder);
+// Where bytes [begin, end) of `readable` (made from counter.content(), the original, whose
+// positions `counter` counts) stand in the original: the place of the first byte, and an anchor
+// wherever the text stops being the original's next byte (a tag or an entity left out, a page
+// header dropped, a hyphenation joined). A character made from several bytes of the original (an
+// entity) has one anchor, at its first byte: anchors stand at character boundaries.
+PassagePlace ReadablePlace(const text::ReadableText& readable, PositionCounter& counter,
+                           size_t begin, size_t end);
 
 // The 32-bit hash of a word that a passage's word set holds (the top half of HashToken's).
 inline uint32_t WordSetHash(uint64_t token_hash) { return static_cast<uint32_t>(token_hash >> 32); }
-
-// Jaccard similarity of two sets of word hashes, each sorted and without repeats.
-double WordSetSimilarity(const std::vector<uint32_t>& a, const uint32_t* b, size_t b_size);
 
 // What the overlap search reports for one question and one reference document: its passage that
 // matches best.
@@ -288,10 +287,11 @@ class ReferenceIndex {
   void LookUp(uint64_t hash, uint32_t first, uint32_t end, bool field,
               const OverlapOptions& options, std::vector<Hit>& hits) const;
   // The passage of hits[i, j) as a match (run, share, similarity); doc is set. The query's words
-  // are `query_ids` (the known ones, as vocabulary ids) of `query_size` distinct words.
+  // are `query_ids` (the known ones, as vocabulary ids) of `query_size` distinct words;
+  // `passage_ids` is a buffer for the passage's words, reused from one candidate to the next.
   ReferenceMatch Measure(const std::vector<Hit>& hits, size_t i, size_t j,
-                         const std::vector<uint32_t>& query_ids, size_t query_size,
-                         size_t total) const;
+                         const std::vector<uint32_t>& query_ids, size_t query_size, size_t total,
+                         std::vector<uint32_t>& passage_ids) const;
 
   static Result<ReferenceIndex> Adopt(std::shared_ptr<const void> owner, std::string_view bytes,
                                       const std::string& path);

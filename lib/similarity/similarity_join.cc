@@ -8,6 +8,8 @@
 #include <span>
 #include <thread>
 
+#include "similarity/sorted_sets.h"
+
 namespace qbank::similarity {
 namespace {
 
@@ -382,26 +384,6 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
   return records;
 }
 
-size_t Overlap(const uint32_t* a, size_t na, const uint32_t* b, size_t nb) {
-  size_t i = 0, j = 0, o = 0;
-  while (i < na && j < nb) {
-    if (a[i] < b[j]) {
-      ++i;
-    } else if (b[j] < a[i]) {
-      ++j;
-    } else {
-      ++o;
-      ++i;
-      ++j;
-    }
-  }
-  return o;
-}
-
-double Jaccard(size_t overlap, size_t na, size_t nb) {
-  return static_cast<double>(overlap) / static_cast<double>(na + nb - overlap);
-}
-
 size_t CeilTimes(double t, double x) { return static_cast<size_t>(std::ceil(t * x - kEpsilon)); }
 
 // Records that take part, in ascending size: a record only meets records no larger than itself.
@@ -487,7 +469,7 @@ void VerifyCandidates(const RankedRecords& records, uint32_t x, size_t linted, d
       bool reportable = x < linted || y < linted;
       if (reportable) {
         ++stats->candidates;
-        size_t o = Overlap(xs, nx, records.begin(y), ny);
+        size_t o = CommonCount(xs, nx, records.begin(y), ny);
         double similarity = Jaccard(o, nx, ny);
         if (similarity + kEpsilon >= t) {
           pairs.push_back({std::min(x, y), std::max(x, y), similarity});
@@ -626,7 +608,7 @@ std::vector<SimilarPair> ExhaustiveSimilarityPairs(TokenSets sets, size_t linted
     if (records.size(a) == 0) continue;
     for (uint32_t b = a + 1; b < n; ++b) {
       if (records.size(b) == 0 || (a >= linted && b >= linted)) continue;
-      size_t o = Overlap(records.begin(a), records.size(a), records.begin(b), records.size(b));
+      size_t o = CommonCount(records.begin(a), records.size(a), records.begin(b), records.size(b));
       double similarity = Jaccard(o, records.size(a), records.size(b));
       if (similarity + kEpsilon >= t) pairs.push_back({a, b, similarity});
     }

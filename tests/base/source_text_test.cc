@@ -91,6 +91,23 @@ TEST(CountCodePointsTest, AgreesWithCountingByteByByte) {
   }
 }
 
+// Advance walks text from a position as PositionAt counts the file: a line per line break, the
+// column in code points from the last break; it saturates rather than wrap round to 0.
+TEST(AdvanceTest, CountsLinesAndCodePointColumns) {
+  const std::string text = "ab\n\xC3\xA9t\xC3\xA9\n\nx\xF0\x9F\x98\x80y";
+  const SourceText source("f", "12345" + text);
+  for (size_t end = 0; end <= text.size(); ++end) {
+    SourcePosition p = Advance({1, 6}, std::string_view(text).substr(0, end));
+    SourcePosition expected = source.PositionAt(5 + end);
+    EXPECT_EQ(p.line, expected.line) << end;
+    EXPECT_EQ(p.column, expected.column) << end;
+  }
+  SourcePosition far = Advance({UINT32_MAX, UINT32_MAX}, "a\nbc");
+  EXPECT_EQ(far.line, UINT32_MAX);
+  EXPECT_EQ(far.column, 3u);
+  EXPECT_EQ(Advance({2, UINT32_MAX}, "abc").column, UINT32_MAX);
+}
+
 TEST(FormatLocationTest, OmitsUnknownParts) {
   EXPECT_EQ(FormatLocation("a", 0, 0), "a");
   EXPECT_EQ(FormatLocation("a", 3, 0), "a:3");

@@ -85,7 +85,7 @@ std::string IndexOf(const std::string& input) {
   if (repaired.text == input) {
     similarity::AddReferenceText("dump.txt", input, builder);
   } else {
-    similarity::AddReferenceText("dump.html", repaired, input, builder);
+    similarity::AddReferenceText(repaired, SourceText("dump.html", input), builder);
   }
   Result<std::string> bytes = builder.Serialize();
   if (!bytes.ok()) fuzz::Fail("an index that cannot be written", bytes.status().ToString());

@@ -229,7 +229,7 @@ TEST(ReferenceIndexTest, AnEntityIsOneAnchor) {
   ASSERT_EQ(readable.text, "x \u2014 y & z caf\u00e9s");
   const SourceText source("page.html", html);
   PositionCounter counter(source);
-  PassagePlace place = ReadablePlace(readable, html, counter, 0, readable.text.size());
+  PassagePlace place = ReadablePlace(readable, counter, 0, readable.text.size());
   EXPECT_EQ(place.line, 1u);
   EXPECT_EQ(place.column, 4u);
   EXPECT_TRUE(place.layout);
@@ -244,16 +244,6 @@ TEST(ReferenceIndexTest, AnEntityIsOneAnchor) {
   EXPECT_EQ(anchors, (std::vector<std::string>{"2@6~", "5@13", "9@21", "15@27~", "17@33"}));
 }
 
-TEST(ReferenceIndexTest, WordSetSimilarityIsJaccard) {
-  std::vector<uint32_t> a = {1, 2, 3, 4};
-  std::vector<uint32_t> b = {2, 3, 4, 5, 6};
-  EXPECT_DOUBLE_EQ(WordSetSimilarity(a, b.data(), b.size()), 3.0 / 6.0);
-  EXPECT_DOUBLE_EQ(WordSetSimilarity(a, a.data(), a.size()), 1.0);
-  EXPECT_DOUBLE_EQ(WordSetSimilarity({}, nullptr, 0), 0.0);
-}
-
-// When zlib cannot deflate the passage text (out of memory; here a level it refuses, which fails
-// the same way), Write says so and writes nothing: no index whose quotes would all be lost.
 TEST(ReferenceIndexTest, AFailedDeflateIsAnErrorAndWritesNothing) {
   ReferenceIndexBuilder builder(IndexParameters{}, 42);
   builder.AddPassage(builder.AddDocument("d"), 1, kPassage);
@@ -345,7 +335,7 @@ DamageTarget MakeDamageTarget() {
   const std::string html = std::string("<p>Tom &amp; Jerry &#233;t&#233; &mdash;<br>") + kPassage +
                            "</p>\n<p>Bread &amp; jam were on the table.</p>\n";
   ReferenceIndexBuilder builder;
-  AddReferenceText("page.html", text::HtmlToText(html), html, builder);
+  AddReferenceText(text::HtmlToText(html), SourceText("page.html", html), builder);
   t.bytes = builder.Serialize().value();
   t.query = Tokens(kPassage);
   Result<ReferenceIndex> index = ReferenceIndex::Parse(t.bytes, "refs.qidx");
