@@ -3,6 +3,7 @@
 
 #include <cmark.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <memory>
 
@@ -173,11 +174,24 @@ void CollapseSpace(std::vector<xml::Node>& nodes, bool pre) {
   nodes = std::move(kept);
 }
 
-// `html` written the one way: parsed as a browser reads it, white space collapsed as a browser
-// shows it, written back as XML.
+// Each element's attributes by name: their order means nothing to a browser.
+void SortAttributes(std::vector<xml::Node>& nodes) {
+  for (xml::Node& n : nodes) {
+    if (!n.is_element()) continue;
+    std::stable_sort(
+        n.attributes.begin(), n.attributes.end(),
+        [](const xml::Attribute& a, const xml::Attribute& b) { return a.name < b.name; });
+    SortAttributes(n.children);
+  }
+}
+
+// `html` written the one way: parsed as a browser reads it (character references decoded, empty
+// elements closed), white space collapsed as a browser shows it, attributes in name order,
+// written back as XML.
 std::string CanonicalHtml(std::string_view html) {
   std::vector<xml::Node> nodes = ParseHtmlFragment(Trim(html));
   CollapseSpace(nodes, false);
+  SortAttributes(nodes);
   std::string out = xml::WriteFragment(nodes);
   // A lone paragraph is the text itself (a writer may wrap a text that cannot stand alone).
   return std::string(WithoutLoneParagraph(Trim(out)));

@@ -30,8 +30,9 @@ std::optional<std::string> MarkdownNotationOf(std::string_view html);
 std::string_view WithoutLoneParagraph(std::string_view html);
 
 // True when two HTML fragments are the same but for how they are written: read as a browser
-// reads them and written back as XML, white space that holds a line break between two tags
-// ignored, and a lone paragraph taken as its content.
+// reads them (character references decoded, `<br>` as `<br />`) and written back as XML, runs
+// of white space as one space (but in <pre>), white space that holds a line break between two
+// tags ignored, attributes in any order, and a lone paragraph taken as its content.
 bool SameHtml(std::string_view a, std::string_view b);
 
 }  // namespace qbank::formats

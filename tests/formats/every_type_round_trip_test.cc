@@ -296,7 +296,7 @@ TEST(EveryTypeRoundTripTest, HtmlEditedInTheLmsWinsOverTheCarriedDraft) {
   ASSERT_TRUE(in.status.ok()) << in.status.ToString();
   MoodleXmlFormat moodle;
   GiftFormat gift;
-  for (const Format* via : std::vector<const Format*>{&moodle, &gift, &kQti21}) {
+  for (const Format* via : std::vector<const Format*>{&moodle, &gift, &kQti21, &kQti30}) {
     SCOPED_TRACE(via->name());
     LossReport loss;
     std::string out = ExportText(*via, in.bank, loss, OutputName(*via));

@@ -29,6 +29,13 @@ TEST(ReadableTextTest, HtmlReadsAsItsText) {
   EXPECT_EQ(text.source.size(), text.text.size() + 1);
 }
 
+// Editors write letters and symbols as HTML 4's named references; an unknown name stays.
+TEST(ReadableTextTest, NamedReferencesAreDecoded) {
+  EXPECT_EQ(HtmlToText("<p>caf&eacute; &Uuml;ber &szlig; &Omega; &frac12; &apos;</p>").text,
+            "caf\u00e9 \u00dcber \u00df \u03a9 \u00bd '");
+  EXPECT_EQ(HtmlToText("<p>&notaname; &amp</p>").text, "&notaname; &amp");
+}
+
 TEST(ReadableTextTest, OneLineMinifiedHtmlKeepsColumns) {
   std::string html = "<div><p>QUESTION 1</p><p>What is two plus two?</p></div>";
   ReadableText text = HtmlToText(html);
