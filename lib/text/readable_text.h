@@ -36,7 +36,8 @@ bool LooksLikeHtml(std::string_view text);
 // script, style, head, template and comment contents dropped; block elements (p, div, li, tr,
 // h1-h6, br, hr, table, section, ...) end a line; runs of white space are one space; character
 // references decoded (HTML 4's named references, &nbsp; &eacute; &mdash; ..., XML's &apos;,
-// &#NN; &#xHH;; an unknown name is kept as written). Lines are trimmed, and blank lines fold to one.
+// &#NN; &#xHH;; an unknown name is kept as written). Lines are trimmed, and blank lines fold to
+// one.
 ReadableText HtmlToText(std::string_view html);
 
 // The character reference at `at` in `s` ("&amp;", "&nbsp;", "&#233;", "&#xE9;"; the names
