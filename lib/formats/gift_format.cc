@@ -19,6 +19,7 @@
 #include "formats/question_names.h"
 #include "formats/source_decoding.h"
 #include "formats/suppression_directive.h"
+#include "model/numerical_answer.h"
 
 namespace qbank::formats {
 namespace {
@@ -786,18 +787,7 @@ class QuestionParser {
   }
 
   static bool IsNumericalAnswer(std::string_view v) {
-    double x = 0;
-    double y = 0;
-    size_t range = v.find("..");
-    size_t colon = v.find(':');
-    if (v == "*") return true;
-    if (range != std::string::npos && range > 0) {
-      return ParseDouble(v.substr(0, range), x) && ParseDouble(v.substr(range + 2), y);
-    }
-    if (colon != std::string::npos && colon > 0) {
-      return ParseDouble(v.substr(0, colon), x) && ParseDouble(v.substr(colon + 1), y);
-    }
-    return ParseDouble(v, x);
+    return v == "*" || model::ParseNumericalAnswer(v).has_value();
   }
 
   // "=item -> match" pairs (a first pair may go without '='); no weights, no feedback.

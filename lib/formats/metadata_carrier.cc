@@ -13,6 +13,7 @@
 #include "formats/question_names.h"
 #include "json/bank_reader.h"
 #include "json/bank_writer.h"
+#include "model/numerical_answer.h"
 
 namespace qbank::formats {
 namespace {
@@ -22,43 +23,20 @@ void TakeIfEmpty(T& to, T& from) {
   if (to.empty()) to = std::move(from);
 }
 
-std::optional<double> Number(std::string_view s) {
-  std::string text(Trim(s));
-  if (text.empty() || text != s) return std::nullopt;
-  char* end = nullptr;
-  double v = std::strtod(text.c_str(), &end);
-  if (end != text.c_str() + text.size() || !std::isfinite(v)) return std::nullopt;
-  return v;
-}
-
 // "v" or "v:t" with t > 0, no spaces: what a value and a tolerance read back as.
 bool IsValueAndTolerance(std::string_view text) {
-  size_t colon = text.rfind(':');
-  if (!Number(text.substr(0, colon)).has_value()) return false;
-  if (colon == std::string_view::npos) return true;
-  std::optional<double> t = Number(text.substr(colon + 1));
-  return t.has_value() && *t > 0;
-}
-
-// The numbers a numerical answer accepts ("v", "v:t", "low..high"); nullopt for another text.
-std::optional<std::pair<double, double>> AcceptedInterval(std::string_view text) {
-  text = Trim(text);
-  if (size_t dots = text.find(".."); dots != std::string_view::npos) {
-    std::optional<double> lo = Number(Trim(text.substr(0, dots)));
-    std::optional<double> hi = Number(Trim(text.substr(dots + 2)));
-    if (!lo || !hi) return std::nullopt;
-    return std::pair{*lo, *hi};
+  std::optional<model::NumericalAnswer> answer = model::ParseNumericalAnswer(text);
+  if (!answer.has_value()) return false;
+  switch (answer->kind) {
+    case model::NumericalAnswer::Kind::kValue:
+      return answer->first == text;
+    case model::NumericalAnswer::Kind::kTolerance:
+      return answer->second_value > 0 &&
+             text == std::string(answer->first) + ":" + std::string(answer->second);
+    case model::NumericalAnswer::Kind::kRange:
+      return false;
   }
-  size_t colon = text.rfind(':');
-  std::optional<double> v = Number(Trim(text.substr(0, colon)));
-  if (!v) return std::nullopt;
-  double t = 0;
-  if (colon != std::string_view::npos) {
-    std::optional<double> tolerance = Number(Trim(text.substr(colon + 1)));
-    if (!tolerance) return std::nullopt;
-    t = *tolerance;
-  }
-  return std::pair{*v - t, *v + t};
+  return false;
 }
 
 bool Near(double a, double b) {
@@ -174,9 +152,11 @@ void RestoreNumericalNotation(const model::Question& carried, model::Question& q
   if (q.type != model::QuestionType::kNumerical) return;
   for (size_t i = 0; i < carried.options.size() && i < q.options.size(); ++i) {
     const std::string& notation = carried.options[i].text.value;
-    std::optional<std::pair<double, double>> want = AcceptedInterval(notation);
-    std::optional<std::pair<double, double>> have = AcceptedInterval(q.options[i].text.value);
-    if (!want || !have || !Near(want->first, have->first) || !Near(want->second, have->second)) {
+    std::optional<model::NumericalAnswer> want = model::ParseNumericalAnswer(notation);
+    std::optional<model::NumericalAnswer> have =
+        model::ParseNumericalAnswer(q.options[i].text.value);
+    if (!want || !have || !Near(want->Interval().first, have->Interval().first) ||
+        !Near(want->Interval().second, have->Interval().second)) {
       continue;
     }
     q.options[i].text.value = notation;

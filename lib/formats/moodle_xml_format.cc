@@ -16,6 +16,7 @@
 #include "formats/question_names.h"
 #include "formats/xml_source_decoding.h"
 #include "formats/xml_unkept.h"
+#include "model/numerical_answer.h"
 #include "xml/xml_tree.h"
 
 namespace qbank::formats {
@@ -568,28 +569,20 @@ std::string StringOr(const Value& extensions, std::string_view key, std::string_
 // Splits a numerical option "value:tolerance" or "min..max" (GIFT's notations) into the answer
 // and its tolerance; any other text stays whole with no tolerance.
 void SplitNumericalAnswer(std::string& text, std::string& tolerance) {
-  if (size_t dots = text.find(".."); dots != std::string::npos) {
-    std::optional<double> lo = ParseNumber(std::string_view(text).substr(0, dots));
-    std::optional<double> hi = ParseNumber(std::string_view(text).substr(dots + 2));
-    if (lo.has_value() && hi.has_value() && *lo <= *hi) {
-      char mid[32];
-      char half[32];
-      std::snprintf(mid, sizeof mid, "%.15g", (*lo + *hi) / 2);
-      std::snprintf(half, sizeof half, "%.15g", (*hi - *lo) / 2);
-      text = mid;
-      tolerance = half;
-    }
+  std::optional<model::NumericalAnswer> answer = model::ParseNumericalAnswer(text);
+  if (!answer.has_value() || answer->kind == model::NumericalAnswer::Kind::kValue) return;
+  if (answer->kind == model::NumericalAnswer::Kind::kRange) {
+    if (answer->first_value > answer->second_value) return;
+    char mid[32];
+    char half[32];
+    std::snprintf(mid, sizeof mid, "%.15g", (answer->first_value + answer->second_value) / 2);
+    std::snprintf(half, sizeof half, "%.15g", (answer->second_value - answer->first_value) / 2);
+    text = mid;
+    tolerance = half;
     return;
   }
-  if (size_t colon = text.rfind(':'); colon != std::string::npos) {
-    std::string_view value = std::string_view(text).substr(0, colon);
-    std::string_view tol = std::string_view(text).substr(colon + 1);
-    if (ParseNumber(value).has_value() && ParseNumber(tol).has_value()) {
-      tolerance = std::string(Trim(tol));
-      text = std::string(Trim(value));
-      if (ParseNumber(tolerance) == 0.0) tolerance.clear();
-    }
-  }
+  tolerance = answer->second_value == 0 ? std::string() : std::string(answer->second);
+  text = std::string(answer->first);
 }
 
 class Writer {

@@ -20,6 +20,7 @@
 #include "formats/question_names.h"
 #include "formats/xml_source_decoding.h"
 #include "formats/xml_unkept.h"
+#include "model/numerical_answer.h"
 #include "xml/xml_tree.h"
 #include "zip/zip_archive.h"
 
@@ -1455,28 +1456,22 @@ class ItemWriter {
   static std::optional<EntryAnswer> ParseEntryAnswer(const std::string& text, bool numerical) {
     if (Trim(text).empty()) return std::nullopt;
     if (!numerical) return EntryAnswer{text, "", "", ""};
-    // A number as written when xsd:double takes it so (digits, sign, point, exponent), else
-    // written plainly ("0x10" is 16).
-    auto number = [](std::string_view v) -> std::optional<std::string> {
-      v = Trim(v);
-      std::optional<double> n = ParseNumber(std::string(v));
-      if (!n.has_value()) return std::nullopt;
-      if (v.find_first_not_of("0123456789+-.eE") == std::string_view::npos) return std::string(v);
-      return FormatNumber(*n);
-    };
-    if (size_t dots = text.find(".."); dots != std::string::npos) {
-      std::optional<std::string> lo = number(std::string_view(text).substr(0, dots));
-      std::optional<std::string> hi = number(std::string_view(text).substr(dots + 2));
-      if (!lo || !hi || *ParseNumber(*lo) > *ParseNumber(*hi)) return std::nullopt;
-      return EntryAnswer{"", "", *lo, *hi};
+    // The numbers as written: the notation's numbers are ones xsd:double takes so.
+    std::optional<model::NumericalAnswer> answer = model::ParseNumericalAnswer(text);
+    if (!answer.has_value()) return std::nullopt;
+    std::string first(answer->first);
+    std::string second(answer->second);
+    switch (answer->kind) {
+      case model::NumericalAnswer::Kind::kValue:
+        return EntryAnswer{first, "", "", ""};
+      case model::NumericalAnswer::Kind::kTolerance:
+        if (answer->second_value < 0) return std::nullopt;
+        return EntryAnswer{first, second, "", ""};
+      case model::NumericalAnswer::Kind::kRange:
+        if (answer->first_value > answer->second_value) return std::nullopt;
+        return EntryAnswer{"", "", first, second};
     }
-    size_t colon = text.rfind(':');
-    std::optional<std::string> v = number(std::string_view(text).substr(0, colon));
-    if (!v) return std::nullopt;
-    if (colon == std::string::npos) return EntryAnswer{*v, "", "", ""};
-    std::optional<std::string> t = number(std::string_view(text).substr(colon + 1));
-    if (!t || *ParseNumber(*t) < 0) return std::nullopt;
-    return EntryAnswer{*v, *t, "", ""};
+    return std::nullopt;
   }
 
   // The branches of a text entry's response processing, in option order; an option with an empty
