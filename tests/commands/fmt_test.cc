@@ -213,34 +213,46 @@ TEST(FmtTest, KeepsAByteOrderMark) {
 
 TEST(FmtTest, RefusesXmlComments) {
   InMemoryFileSystem fs;
-  std::string xml =
-      "<?xml version=\"1.0\"?>\n<quiz>\n<!-- keep me -->\n<question type=\"truefalse\">"
-      "<name><text>t1</text></name><questiontext><text>Water boils at 100 C at sea level."
-      "</text></questiontext><answer fraction=\"100\"><text>true</text></answer>"
-      "<answer fraction=\"0\"><text>false</text></answer></question>\n</quiz>\n";
-  fs.Add("q.xml", xml);
-  FmtRun run = Fmt(fs, {"q.xml"}, /*check=*/false, /*write=*/true);
-  EXPECT_EQ(run.rc, kExitError);
-  EXPECT_NE(run.err.find("q.xml:3:1: an XML comment"), std::string::npos) << run.err;
-  EXPECT_EQ(fs.files().at("q.xml"), xml);
+  fs.Add("q.xml",
+         "<?xml version=\"1.0\"?>\n<quiz>\n<!-- keep me -->\n<question type=\"truefalse\">"
+         "<name><text>t1</text></name><questiontext><text>Water boils at 100 C at sea level."
+         "</text></questiontext><answer fraction=\"100\"><text>true</text></answer>"
+         "<answer fraction=\"0\"><text>false</text></answer></question>\n</quiz>\n");
+  ExpectRefused(fs, {"q.xml"},
+                "qbank fmt: q.xml: not formatted: qbank does not keep what these places hold, so "
+                "writing the file back would lose it; nothing written:\n"
+                "  q.xml:3:1: an XML comment\n");
 }
 
 TEST(FmtTest, RefusesAJsonSchemaMember) {
   InMemoryFileSystem fs;
   fs.Add("b.json", "{\"$schema\": \"bank.schema.json\", \"qbank\": 1, \"questions\": []}\n");
-  FmtRun run = Fmt(fs, {"b.json"});
-  EXPECT_EQ(run.rc, kExitError);
-  EXPECT_NE(run.err.find("b.json:1:2: a \"$schema\" member"), std::string::npos) << run.err;
+  ExpectRefused(fs, {"b.json"},
+                "qbank fmt: b.json: not formatted: qbank does not keep what these places hold, so "
+                "writing the file back would lose it; nothing written:\n"
+                "  b.json:1:2: a \"$schema\" member (the bank does not keep it)\n");
 }
 
 TEST(FmtTest, RefusesAFileReadWithWarnings) {
   InMemoryFileSystem fs;
-  std::string gift = "$CATEGORY: $course$/top/Gases\n::q1::Which gas? {=CO2 ~He}\n";
-  fs.Add("q.gift", gift);
-  FmtRun run = Fmt(fs, {"q.gift"}, /*check=*/false, /*write=*/true);
-  EXPECT_EQ(run.rc, kExitError);
-  EXPECT_NE(run.err.find("q.gift: not formatted: 1 warning"), std::string::npos) << run.err;
-  EXPECT_EQ(fs.files().at("q.gift"), gift);
+  fs.Add("q.gift", "$CATEGORY: $course$/top/Gases\n::q1::Which gas? {=CO2 ~He}\n");
+  ExpectRefused(
+      fs, {"q.gift"},
+      "q.gift:2:1: warning: no blank line after the $CATEGORY: line; read as a question "
+      "(Moodle would read these lines as part of the category's name)\n"
+      "::q1::Which gas? {=CO2 ~He}\n^\n"
+      "qbank fmt: q.gift: not formatted: 1 warning (written back, the file would say what "
+      "qbank read, not what it says); nothing written\n");
+}
+
+TEST(FmtTest, RefusesAFileWithInputErrors) {
+  InMemoryFileSystem fs;
+  fs.Add("q.txt", "Which gas?\nA. CO2\nB. He\nANSWER: C\n");
+  ExpectRefused(
+      fs, {"q.txt"},
+      "q.txt:4:9: error: expected the letter of an option (A to B), but \"ANSWER: C\" names "
+      "no option\nANSWER: C\n        ^\n"
+      "qbank fmt: q.txt: not formatted: 1 input error; nothing written\n");
 }
 
 TEST(FmtTest, RefusesWhatTheWriterWouldDrop) {
@@ -252,11 +264,29 @@ TEST(FmtTest, RefusesWhatTheWriterWouldDrop) {
   text.erase(comment, text.find("-->", comment) + 3 - comment);
   InMemoryFileSystem fs;
   fs.Add("item.xml", text);
-  FmtRun run = Fmt(fs, {"item.xml"});
-  EXPECT_EQ(run.rc, kExitError);
-  EXPECT_NE(run.err.find("question chem-007 would lose extensions.qti.feedback"), std::string::npos)
-      << run.err;
-  EXPECT_EQ(run.out, "");
+  ExpectRefused(fs, {"item.xml"},
+                "qbank fmt: item.xml: not formatted: the qti21 writer cannot write back everything "
+                "the file holds; nothing written:\n"
+                "  item.xml:3: question chem-007 would lose extensions.qti.feedback\n");
+  ExpectStubRefused(
+      StubFormat::Fault::kWriterLoses,
+      "qbank fmt: q.stub: not formatted: the stub writer cannot write back everything the "
+      "file holds; nothing written:\n"
+      "  q.stub:1: question q-76bc98e112373c22 would lose extensions.stub\n");
+}
+
+TEST(FmtTest, RefusesWhatWouldReadBackDifferently) {
+  ExpectStubRefused(
+      StubFormat::Fault::kReadsBackChanged,
+      "qbank fmt: q.stub: not formatted: written back as stub, these fields would not "
+      "read back as they are; nothing written:\n"
+      "  q.stub:1: question q-76bc98e112373c22: id, stem\n");
+}
+
+TEST(FmtTest, RefusesAFileItsFormatDoesNotWriteBack) {
+  ExpectStubRefused(StubFormat::Fault::kNoWriteBack,
+                    "qbank fmt: q.stub: the stub writer does not write this kind of file back "
+                    "(docs/formats/README.md, 'qbank fmt')\n");
 }
 
 // The exporter's package holds the items alone, under its own paths and manifest: written back,
@@ -273,17 +303,13 @@ TEST(FmtTest, LeavesQtiZipPackagesAsTheyAre) {
   ASSERT_TRUE(package.ok()) << package.status().ToString();
   InMemoryFileSystem fs;
   fs.Add("pkg.zip", *package);
-  FmtRun run = Fmt(fs, {"pkg.zip"}, /*check=*/false, /*write=*/true);
-  EXPECT_EQ(run.rc, kExitError);
-  EXPECT_EQ(run.err,
-            "qbank fmt: pkg.zip: the qti21 writer does not write this kind of file back "
-            "(docs/formats/README.md, 'qbank fmt')\n");
-  EXPECT_EQ(run.out, "");
-  EXPECT_EQ(fs.files().at("pkg.zip"), *package);
+  ExpectRefused(fs, {"pkg.zip"},
+                "qbank fmt: pkg.zip: the qti21 writer does not write this kind of file back "
+                "(docs/formats/README.md, 'qbank fmt')\n");
   // In a folder, skipped with a note; the folder's other files are formatted.
   fs.Add("bank/pkg.zip", *package);
   fs.Add("bank/q.txt", "Which gas?\nA. CO2\nB. He\nANSWER: A\n");
-  run = Fmt(fs, {"bank"}, /*check=*/false, /*write=*/true);
+  FmtRun run = Fmt(fs, {"bank"}, /*check=*/false, /*write=*/true);
   EXPECT_EQ(run.rc, kExitOk) << run.err;
   EXPECT_EQ(run.err,
             "qbank fmt: note: skipped bank/pkg.zip: the qti21 writer does not write this kind of "
@@ -302,10 +328,9 @@ TEST(FmtTest, RefusesWhatTheReaderDoesNotKeepInAnySource) {
 TEST(FmtTest, RefusesTheMmluLayout) {
   InMemoryFileSystem fs;
   fs.Add("gases_test.csv", "question,choice0,choice1,answer\nWhich gas?,CO2,He,0\n");
-  FmtRun run = Fmt(fs, {"gases_test.csv"});
-  EXPECT_EQ(run.rc, kExitError);
-  EXPECT_NE(run.err.find("the csv writer does not write this kind of file back"), std::string::npos)
-      << run.err;
+  ExpectRefused(fs, {"gases_test.csv"},
+                "qbank fmt: gases_test.csv: the csv writer does not write this kind of file back "
+                "(docs/formats/README.md, 'qbank fmt')\n");
 }
 
 TEST(FmtTest, FoldersSkipReadmesAndBaselines) {
