@@ -10,6 +10,7 @@
 
 #include "base/utf8_text.h"
 #include "commands/exit_code.h"
+#include "commands/formats.h"
 #include "commands/inputs.h"
 #include "formats/import.h"
 #include "formats/registry.h"
@@ -82,13 +83,9 @@ class Formatter {
     if (options_.from.empty()) return Status::Ok();
     forced_ = registry_.Find(options_.from);
     if (forced_ == nullptr || !forced_->can_import() || !forced_->can_export()) {
-      std::string names;
-      for (const formats::Format* f : registry_.All()) {
-        if (!f->can_import() || !f->can_export()) continue;
-        names += (names.empty() ? "" : ", ") + std::string(f->name());
-      }
       return Status::Usage("fmt cannot read and write the format '" + options_.from +
-                           "'; expected one of " + names);
+                           "'; expected one of " +
+                           FormatNames(FormatsThat::kReadAndWrite, &registry_));
     }
     return Status::Ok();
   }

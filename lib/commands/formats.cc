@@ -21,10 +21,13 @@ int ListFormats(std::ostream& out) {
   return kExitOk;
 }
 
-std::string FormatNames(bool exportable) {
+std::string FormatNames(FormatsThat which, const formats::Registry* registry) {
   std::string names;
-  for (const auto* f : formats::Registry::Default().All()) {
-    if (exportable ? !f->can_export() : !f->can_import()) continue;
+  for (const auto* f : (registry != nullptr ? *registry : formats::Registry::Default()).All()) {
+    bool fits = which == FormatsThat::kRead    ? f->can_import()
+                : which == FormatsThat::kWrite ? f->can_export()
+                                               : f->can_import() && f->can_export();
+    if (!fits) continue;
     if (!names.empty()) names += ", ";
     names += f->name();
   }

@@ -181,6 +181,13 @@ bool IsMmluName(std::string_view name) {
   return std::all_of(name.begin() + 6, name.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
+// True when a header's (lower-cased) names make the file the MMLU layout: a "question" or
+// "choiceN" column. Read as such; never written back (fmt).
+bool IsMmluHeader(const std::vector<std::string>& names) {
+  return std::any_of(names.begin(), names.end(),
+                     [](const std::string& name) { return IsMmluName(name) && name != "answer"; });
+}
+
 class CsvImporter {
  public:
   // Reads `source`, registered as `file` in ctx.bank.
@@ -201,10 +208,7 @@ class CsvImporter {
     }
     std::vector<std::string> names;
     for (const CsvCell& cell : header.cells) names.push_back(AsciiLower(Trim(cell.value)));
-    bool mmlu = std::any_of(names.begin(), names.end(), [](const std::string& name) {
-      return name == "question" || (IsMmluName(name) && name != "answer");
-    });
-    if (mmlu) {
+    if (IsMmluHeader(names)) {
       MmluLayout layout;
       QBANK_RETURN_IF_ERROR(ReadMmluHeader(header, names, &layout));
       QBANK_RETURN_IF_ERROR(CheckHeaderWidth(header));
@@ -773,7 +777,7 @@ int CsvFormat::Sniff(std::string_view /*path*/, std::string_view content) const 
 }
 
 bool CsvFormat::CanWriteBack(std::string_view /*path*/, std::string_view content) const {
-  return !Has(HeaderNames(content), "question");
+  return !IsMmluHeader(HeaderNames(content));
 }
 
 Status CsvFormat::Import(const SourceText& source, ImportContext& ctx) const {

@@ -845,8 +845,6 @@ Result<std::string> MoodleXmlFormat::Export(const model::Bank& bank,
 }
 
 std::vector<UnkeptContent> MoodleXmlFormat::Unkept(const SourceText& source) const {
-  // A zip package's members are not this text; its items are read, not formatted one by one.
-  if (source.content().starts_with("PK")) return {};
   return UnkeptXml(source.content());
 }
 
