@@ -4,6 +4,7 @@
 #include "formats/source_decoding.h"
 #include "json/bank_reader.h"
 #include "json/bank_writer.h"
+#include "json/document.h"
 #include "model/normalize.h"
 
 namespace qbank::formats {
@@ -66,17 +67,17 @@ Result<std::string> JsonFormat::Export(const model::Bank& bank, const ExportOpti
 }
 
 std::vector<UnkeptContent> JsonFormat::Unkept(const SourceText& source) const {
-  // A member name: after '{' or ',' (and white space), before ':' (after white space).
-  std::string_view content = source.content();
-  constexpr std::string_view kName = "\"$schema\"";
+  // The bank's own "$schema" member (for editors) is the one member the reader reads and leaves
+  // out; a "$schema" inside extensions is kept with them. The questions are streamed past.
+  json::ParseOptions options;
+  options.stream_member = "questions";
+  options.on_element = [](json::Node&&) { return Status::Ok(); };
+  Result<json::Node> root = json::Parse(source, options);
   std::vector<UnkeptContent> unkept;
-  for (size_t at = content.find(kName); at != std::string_view::npos;
-       at = content.find(kName, at + 1)) {
-    size_t before = content.find_last_not_of(" \t\r\n", at == 0 ? 0 : at - 1);
-    size_t after = content.find_first_not_of(" \t\r\n", at + kName.size());
-    if (at == 0 || before == std::string_view::npos || after == std::string_view::npos) continue;
-    if ((content[before] == '{' || content[before] == ',') && content[after] == ':') {
-      unkept.push_back({at, "a \"$schema\" member (the bank does not keep it)"});
+  if (!root.ok() || !root->is_object()) return unkept;  // the reader has said what is wrong
+  for (const json::Member& member : root->members()) {
+    if (member.key == "$schema") {
+      unkept.push_back({member.key_begin, "a \"$schema\" member (the bank does not keep it)"});
     }
   }
   return unkept;

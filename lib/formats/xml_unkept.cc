@@ -1,7 +1,21 @@
 // A scan of XML text for the comments and processing instructions a reader drops.
 #include "formats/xml_unkept.h"
 
+#include "base/utf8_text.h"
+
 namespace qbank::formats {
+namespace {
+
+// True when `rest` starts with the XML declaration (`<?xml` and then white space or `?>`), which
+// the writers write again; not a processing instruction whose target starts with "xml"
+// (`<?xml-stylesheet ...?>`).
+bool IsXmlDeclaration(std::string_view rest) {
+  constexpr std::string_view kStart = "<?xml";
+  return rest.starts_with(kStart) && rest.size() > kStart.size() &&
+         (IsBlank(rest[kStart.size()]) || rest[kStart.size()] == '?');
+}
+
+}  // namespace
 
 std::vector<UnkeptContent> UnkeptXml(std::string_view content) {
   std::vector<UnkeptContent> unkept;
@@ -21,7 +35,7 @@ std::vector<UnkeptContent> UnkeptXml(std::string_view content) {
       pos = end + 3;
       continue;
     }
-    if (rest.starts_with("<?") && !rest.starts_with("<?xml ") && !rest.starts_with("<?xml?")) {
+    if (rest.starts_with("<?") && !IsXmlDeclaration(rest)) {
       unkept.push_back({pos, "an XML processing instruction"});
     }
     ++pos;

@@ -233,6 +233,40 @@ TEST(FmtTest, RefusesAJsonSchemaMember) {
                 "  b.json:1:2: a \"$schema\" member (the bank does not keep it)\n");
 }
 
+// The refusal is decided from the parsed JSON: a "$schema" inside extensions is kept with them.
+TEST(FmtTest, KeepsASchemaMemberInsideExtensions) {
+  std::string bank =
+      "{\n  \"qbank\": 1,\n  \"extensions\": {\n    \"$schema\": \"x\"\n  },\n  \"questions\": "
+      "[]\n}\n";
+  InMemoryFileSystem fs;
+  fs.Add("b.json", bank);
+  FmtRun run = Fmt(fs, {"b.json"});
+  EXPECT_EQ(run.rc, kExitOk) << run.err;
+  EXPECT_NE(run.out.find("\"$schema\": \"x\""), std::string::npos) << run.out;
+}
+
+// The XML declaration, however it is spaced, is written again; a processing instruction whose
+// target starts with "xml" is not.
+TEST(FmtTest, TheXmlDeclarationIsNotAnUnkeptInstruction) {
+  InMemoryFileSystem fs;
+  std::string quiz =
+      "<quiz>\n<question type=\"truefalse\"><name><text>t1</text></name><questiontext><text>"
+      "Water boils at 100 C at sea level.</text></questiontext><answer fraction=\"100\"><text>"
+      "true</text></answer><answer fraction=\"0\"><text>false</text></answer></question>\n"
+      "</quiz>\n";
+  for (const char* declaration :
+       {"<?xml\nversion=\"1.0\"?>\n", "<?xml\tversion=\"1.0\"?>\n", "<?xml?>\n"}) {
+    fs.Add("q.xml", declaration + quiz);
+    FmtRun run = Fmt(fs, {"q.xml"});
+    EXPECT_EQ(run.rc, kExitOk) << declaration << run.err;
+  }
+  fs.Add("q.xml", "<?xml version=\"1.0\"?>\n<?xml-stylesheet href=\"q.css\"?>\n" + quiz);
+  ExpectRefused(fs, {"q.xml"},
+                "qbank fmt: q.xml: not formatted: qbank does not keep what these places hold, so "
+                "writing the file back would lose it; nothing written:\n"
+                "  q.xml:2:1: an XML processing instruction\n");
+}
+
 TEST(FmtTest, RefusesAFileReadWithWarnings) {
   InMemoryFileSystem fs;
   fs.Add("q.gift", "$CATEGORY: $course$/top/Gases\n::q1::Which gas? {=CO2 ~He}\n");
