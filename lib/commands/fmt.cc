@@ -181,9 +181,11 @@ class Formatter {
       report::WriteImportErrors(again.errors, again.bank, err_);
       return kExitError;
     }
+    // The file as read; the banks are normalised in place by the comparison (neither is needed
+    // after it).
+    std::shared_ptr<const SourceText> original = read.bank.sources.front();
     if (int refused = RefuseChanges(target, read.bank, again.bank); refused >= 0) return refused;
-    std::string_view original = read.bank.sources.front()->content();
-    return Emit(target, original, KeepByteOrderMark(original, std::move(canonical).value()));
+    return Emit(*original, KeepByteOrderMark(original->content(), std::move(canonical).value()));
   }
 
   // What the reader does not keep (XML comments), in every source the bank was read from (a
@@ -249,7 +251,7 @@ class Formatter {
 
   // Reading the canonical form back must give the values reading the file gave (white space
   // inside fields compared as fmt normalises it); -1 when it does, else the exit code.
-  int RefuseChanges(const FmtTarget& target, model::Bank before, model::Bank after) {
+  int RefuseChanges(const FmtTarget& target, model::Bank& before, model::Bank& after) {
     model::NormalizeBank(before);
     model::NormalizeBank(after);
     std::vector<std::string> lines;
@@ -282,28 +284,28 @@ class Formatter {
   }
 
   // Prints, checks or writes the canonical form of one file.
-  int Emit(const FmtTarget& target, std::string_view original, const std::string& canonical) {
+  int Emit(const SourceText& file, const std::string& canonical) {
     if (!options_.check && !options_.write) {
       out_ << canonical;
       return kExitOk;
     }
+    std::string_view original = file.content();
     if (canonical == original) return kExitOk;
     if (options_.check) {
       auto [a, b] =
           std::mismatch(original.begin(), original.end(), canonical.begin(), canonical.end());
-      SourceText source(target.path, std::string(original));
       size_t offset = static_cast<size_t>(a - original.begin());
-      err_ << source.ErrorAt(offset, "not normalised (run `qbank fmt --write " + target.path + "`)")
+      err_ << file.ErrorAt(offset, "not normalised (run `qbank fmt --write " + file.path() + "`)")
                   .ToString()
            << "\n";
       return kExitCheckFailed;
     }
-    Status status = fs_.WriteFileAtomic(target.path, canonical);
+    Status status = fs_.WriteFileAtomic(file.path(), canonical);
     if (!status.ok()) {
       err_ << "qbank fmt: " << status.ToString() << "\n";
       return kExitError;
     }
-    out_ << "formatted " << target.path << "\n";
+    out_ << "formatted " << file.path() << "\n";
     return kExitOk;
   }
 
