@@ -1,6 +1,6 @@
 // UTF-8 text at the byte level, without ICU: ASCII white space (test and trim), decoding one
-// UTF-8 sequence and the byte-order mark. The one copy of these for every folder (text/ has the
-// Unicode-aware rest).
+// UTF-8 sequence (forwards or backwards) and the byte-order mark. The one copy of these for every
+// folder (text/ has the Unicode-aware rest).
 #ifndef QBANK_BASE_UTF8_TEXT_H_
 #define QBANK_BASE_UTF8_TEXT_H_
 
@@ -91,6 +91,18 @@ inline std::string KeepByteOrderMark(std::string_view file, std::string rewritte
     rewritten.insert(0, kByteOrderMark);
   }
   return rewritten;
+}
+
+// The length of the well-formed UTF-8 sequence that ends just before s[i] (so it starts at
+// s[i - length]), with its code point in `*code_point` when given; 0 when `i` is 0 or the bytes
+// before `i` end no well-formed sequence (a lone continuation byte, a sequence cut short). Reads
+// at most four bytes back. `i` must be at most s.size().
+constexpr size_t Utf8SequenceBefore(std::string_view s, size_t i, char32_t* code_point = nullptr) {
+  for (size_t length = 1; length <= 4 && length <= i; ++length) {
+    if ((static_cast<unsigned char>(s[i - length]) & 0xC0) == 0x80) continue;  // continuation
+    return Utf8SequenceLength(s, i - length, code_point) == length ? length : 0;
+  }
+  return 0;
 }
 
 }  // namespace qbank

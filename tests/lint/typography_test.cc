@@ -100,6 +100,20 @@ TEST(TypographyTest, CodeUrlsAndMathAreLeftAlone) {
             "<a href=\"x\">the \u201Clink\u201D</a>");
 }
 
+// Bytes that start or end no well-formed UTF-8 sequence are no character: not a letter to make an
+// apostrophe or a word beside a dash.
+TEST(TypographyTest, MalformedUtf8IsNoLetter) {
+  TypographyStyle all =
+      Only({.quotes = TypographyStyle::Quotes::kCurly, .dashes = TypographyStyle::Dashes::kEm});
+  // A sequence cut short after the quote (0xC3 once read as the letter \u00C3).
+  EXPECT_TRUE(FindTypographyEdits("O'\xC3", all).empty()) << Rewrite("O'\xC3", all);
+  EXPECT_TRUE(FindTypographyEdits("It is so - \xE2\x80", all).empty());
+  // A lone continuation byte before the quote (once read back to the letter before it).
+  EXPECT_TRUE(FindTypographyEdits("ab\xA9'cd", all).empty()) << Rewrite("ab\xA9'cd", all);
+  // The well-formed text around them is still read.
+  EXPECT_EQ(Rewrite("\xA9 don't", all), "\xA9 don\u2019t");
+}
+
 TEST(TypographyTest, NonProseMaskMarksAnUnmatchedBacktickAsProse) {
   std::vector<bool> mask = NonProseMask("a ` b `` c");
   EXPECT_EQ(std::count(mask.begin(), mask.end(), true), 0);

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <iterator>
 
+#include "base/utf8_text.h"
 #include "lint/rules/item_text.h"
 #include "lint/rules/prose_text.h"
 #include "lint/rules/question_fields.h"
@@ -27,25 +28,24 @@ constexpr std::string_view kNoBreakSpace = "\u00A0";
 using Edits = std::vector<TypographyEdit>;
 using Kind = TypographyEdit::Kind;
 
-// The code point starting at `at` and its length in bytes (a bad sequence reads as one byte).
+// What a byte that starts or ends no well-formed UTF-8 sequence reads as: no code point at all
+// (not a letter, digit, space or punctuation), so malformed text is never rewritten around.
+constexpr char32_t kMalformed = 0xFFFFFFFF;
+
+// The code point starting at `at` and its length in bytes (a malformed byte: kMalformed, 1).
 char32_t DecodeAt(std::string_view s, size_t at, size_t* length) {
-  auto byte = [&](size_t i) { return static_cast<unsigned char>(s[i]); };
-  unsigned char b = byte(at);
-  size_t n = b < 0x80 ? 1 : (b >> 5) == 0x6 ? 2 : (b >> 4) == 0xE ? 3 : (b >> 3) == 0x1E ? 4 : 1;
-  if (at + n > s.size()) n = 1;
-  char32_t cp = n == 1 ? b : n == 2 ? (b & 0x1F) : n == 3 ? (b & 0x0F) : (b & 0x07);
-  for (size_t i = 1; i < n; ++i) cp = (cp << 6) | (byte(at + i) & 0x3F);
-  *length = n;
-  return cp;
+  char32_t cp = 0;
+  *length = Utf8SequenceLength(s, at, &cp);
+  if (*length != 0) return cp;
+  *length = 1;
+  return kMalformed;
 }
 
 // The code point before byte `at` on its line; kNone at the start of the text or a line.
 char32_t Before(std::string_view s, size_t at) {
   if (at == 0) return kNone;
-  size_t start = at - 1;
-  while (start > 0 && (static_cast<unsigned char>(s[start]) & 0xC0) == 0x80) --start;
-  size_t length = 0;
-  char32_t cp = DecodeAt(s, start, &length);
+  char32_t cp = 0;
+  if (Utf8SequenceBefore(s, at, &cp) == 0) return kMalformed;
   return cp == '\n' || cp == '\r' ? kNone : cp;
 }
 
@@ -63,7 +63,7 @@ bool IsBlank(char32_t c) { return c == kNone || c == ' ' || c == '\t' || c == 0x
 // blocks).
 bool IsLetter(char32_t c) {
   if (c < 0x80) return std::isalpha(static_cast<int>(c)) != 0;
-  return c >= 0xC0 && c != 0xD7 && c != 0xF7 && !(c >= 0x2000 && c <= 0x2BFF);
+  return c >= 0xC0 && c <= 0x10FFFF && c != 0xD7 && c != 0xF7 && !(c >= 0x2000 && c <= 0x2BFF);
 }
 bool IsOpener(char32_t c) {
   return IsBlank(c) || c == '(' || c == '[' || c == '{' || c == '>' || c == 0x2014 || c == 0x2013;
