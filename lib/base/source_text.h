@@ -21,10 +21,15 @@ namespace qbank {
 // Thread-safe for reading (the line index is built once, whichever thread asks first).
 class SourceText {
  public:
-  SourceText(std::string path, std::string content)
-      : path_(std::move(path)), content_(std::move(content)) {}
+  // `file_offset`: the byte of the file at `path` where `content` begins (see file_offset()).
+  SourceText(std::string path, std::string content, size_t file_offset = 0)
+      : path_(std::move(path)), content_(std::move(content)), file_offset_(file_offset) {}
 
   const std::string& path() const { return path_; }
+  // Where content() stands in the file at path(): from this byte on. 3 when the reader dropped a
+  // UTF-8 byte-order mark before the text (formats::DecodeSource), else 0. An offset into
+  // content() plus file_offset() is the same byte's offset in the file.
+  size_t file_offset() const { return file_offset_; }
   const std::string& content() const {
     if (released_.load(std::memory_order_acquire)) Reload();
     return content_;
@@ -63,6 +68,7 @@ class SourceText {
   void Reload() const;
   std::string path_;
   mutable std::string content_;
+  size_t file_offset_ = 0;
   Loader loader_;
   mutable std::atomic<bool> released_{false};
   mutable std::mutex reload_mutex_;

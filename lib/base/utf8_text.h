@@ -72,17 +72,10 @@ constexpr size_t Utf8SequenceLength(std::string_view s, size_t i, char32_t* code
   return len;
 }
 
-// The UTF-8 byte-order mark. Readers drop it from the front of a file; the commands that rewrite
-// a user's file in place (`lint --fix`, `fmt --write`) keep it there.
+// The UTF-8 byte-order mark. Readers drop it from the front of a file (formats::DropByteOrderMark,
+// which records it as SourceText::file_offset()); the commands that rewrite a user's file in place
+// (`lint --fix`, `fmt --write`) keep it there.
 inline constexpr std::string_view kByteOrderMark = "\xEF\xBB\xBF";
-
-// The length of the byte-order mark a reader dropped from the front of `file` to read `text`:
-// kByteOrderMark.size() when `file` is the mark followed by `text`, else 0.
-inline size_t DroppedByteOrderMark(std::string_view file, std::string_view text) {
-  bool dropped = file.size() == text.size() + kByteOrderMark.size() &&
-                 file.starts_with(kByteOrderMark) && file.substr(kByteOrderMark.size()) == text;
-  return dropped ? kByteOrderMark.size() : 0;
-}
 
 // `rewritten`, a writer's new form of `file`, with the byte-order mark `file` begins with put in
 // front, unless `rewritten` begins with one already (a mark the writer wrote itself).

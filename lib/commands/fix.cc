@@ -5,7 +5,6 @@
 #include <cstdint>
 #include <map>
 
-#include "base/utf8_text.h"
 #include "lint/registry.h"
 
 namespace qbank::commands {
@@ -148,9 +147,10 @@ Result<FixOutcome> ApplyFixes(const model::Bank& bank, const std::vector<lint::F
     if (file >= bank.sources.size() || bank.sources[file] == nullptr) continue;
     const SourceText& source = *bank.sources[file];
     Result<std::string> on_disk = fs.ReadFile(source.path());
-    // A UTF-8 byte-order mark is dropped when a file is read: the fixes go after it, and it stays.
-    size_t lead = on_disk.ok() ? DroppedByteOrderMark(on_disk.value(), source.content()) : 0;
-    if (!on_disk.ok() || on_disk.value().compare(lead, std::string::npos, source.content()) != 0) {
+    // The text may start after a byte-order mark the reader dropped: the fixes go after it.
+    size_t lead = source.file_offset();
+    if (!on_disk.ok() || on_disk.value().size() < lead ||
+        on_disk.value().compare(lead, std::string::npos, source.content()) != 0) {
       outcome.notes.push_back(source.path() +
                               ": not fixed: its bytes are not the text that was linted (changed "
                               "since, another encoding, inside an archive or standard input)");

@@ -40,9 +40,10 @@ std::string UnifiedDiff(const std::string& path, std::string_view before, std::s
 // Applies the fixes of `findings` to the files of `bank`: per source file, the non-overlapping
 // fixes (the first of overlapping ones wins) from the end, written with WriteFileAtomic, unless
 // `dry_run`, which only fills FixOutcome::diff. A UTF-8 byte-order mark the reader dropped stays in
-// front of the file. A file whose bytes on disk are not the bytes that were read (changed since,
-// decoded from another encoding, inside an archive, standard input) is left alone with a note.
-// Fails only when a write fails.
+// front of the file (the fixes' offsets are moved by the source's SourceText::file_offset()). A
+// file whose bytes on disk are not the bytes that were read (changed since, decoded from another
+// encoding, inside an archive, standard input) is left alone with a note. Fails only when a write
+// fails.
 Result<FixOutcome> ApplyFixes(const model::Bank& bank, const std::vector<lint::Finding>& findings,
                               FileSystem& fs, bool dry_run);
 

@@ -407,16 +407,23 @@ std::vector<std::string_view> RulesThatRan(const std::vector<lint::PlannedRule>&
 
 // The files read, and those that could not be read at all (each once, however many errors).
 size_t FilesChecked(const LintRun& run) {
+  // By path: a file decoded from another encoding or read after its byte-order mark is a second
+  // source of the same file.
   std::set<std::string_view> paths;
+  size_t unnamed = 0;
   for (size_t i = 0; i < run.files_read && i < run.bank->sources.size(); ++i) {
-    if (run.bank->sources[i] != nullptr) paths.insert(run.bank->sources[i]->path());
+    if (run.bank->sources[i] != nullptr) {
+      paths.insert(run.bank->sources[i]->path());
+    } else {
+      ++unnamed;
+    }
   }
   size_t unread = 0;
   std::set<std::string_view> counted;
   for (const Diagnostic& d : run.import_errors) {
     if (paths.count(d.path) == 0 && counted.insert(d.path).second) ++unread;
   }
-  return run.files_read + unread;
+  return paths.size() + unnamed + unread;
 }
 
 // The report, to --output (atomically, never over an input) or `out`.

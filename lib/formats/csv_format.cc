@@ -790,7 +790,8 @@ Status CsvFormat::Import(const SourceText& source, ImportContext& ctx) const {
     return importer.Run();
   }
   // UTF-8 is checked by the reader, which names the row and field of a bad byte.
-  CsvImporter importer(source, ctx.file, ctx);
+  DecodedSource decoded = DropByteOrderMark(source, ctx);
+  CsvImporter importer(*decoded.text, decoded.file, ctx);
   return importer.Run();
 }
 

@@ -43,8 +43,10 @@ int JsonFormat::Sniff(std::string_view /*path*/, std::string_view content) const
 Status JsonFormat::Import(const SourceText& source, ImportContext& ctx) const {
   if (ctx.bank == nullptr) return Status::Internal("json import without a bank");
   if (ctx.encoding.empty()) {
-    // The parser checks UTF-8 itself (naming the first bad byte) and skips a byte-order mark.
-    return json::ReadBank(source, ctx.file, *ctx.bank);
+    // The parser checks UTF-8 itself (naming the first bad byte); a byte-order mark is dropped
+    // first, so columns on line 1 do not count it.
+    DecodedSource decoded = DropByteOrderMark(source, ctx);
+    return json::ReadBank(*decoded.text, decoded.file, *ctx.bank);
   }
   // --encoding: read the text converted to UTF-8, as the other text formats do.
   Result<DecodedSource> decoded = DecodeSource(source, ctx);

@@ -4,23 +4,36 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "base/utf8_text.h"
 #include "text/encoding.h"
 #include "text/unicode.h"
 
 namespace qbank::formats {
 namespace {
 
-constexpr std::string_view kBom = "\xEF\xBB\xBF";
-
-DecodedSource Register(const SourceText& source, std::string content, ImportContext& ctx) {
+DecodedSource Register(const SourceText& source, std::string content, ImportContext& ctx,
+                       size_t file_offset = 0) {
   DecodedSource decoded;
-  decoded.owned = std::make_shared<const SourceText>(source.path(), std::move(content));
+  decoded.owned =
+      std::make_shared<const SourceText>(source.path(), std::move(content), file_offset);
   decoded.text = decoded.owned.get();
   decoded.file = ctx.bank != nullptr ? ctx.bank->AddSource(decoded.owned) : ctx.file;
   return decoded;
 }
 
 }  // namespace
+
+DecodedSource DropByteOrderMark(const SourceText& source, ImportContext& ctx) {
+  std::string_view content = source.content();
+  if (content.substr(0, kByteOrderMark.size()) == kByteOrderMark) {
+    return Register(source, std::string(content.substr(kByteOrderMark.size())), ctx,
+                    kByteOrderMark.size());
+  }
+  DecodedSource decoded;
+  decoded.text = &source;
+  decoded.file = ctx.file;
+  return decoded;
+}
 
 Result<DecodedSource> DecodeSource(const SourceText& source, ImportContext& ctx) {
   std::string_view content = source.content();
@@ -52,13 +65,7 @@ Result<DecodedSource> DecodeSource(const SourceText& source, ImportContext& ctx)
                  "); if it is in another encoding, name it with --encoding (for example "
                  "--encoding windows-1252)");
   }
-  if (content.substr(0, kBom.size()) == kBom) {
-    return Register(source, std::string(content.substr(kBom.size())), ctx);
-  }
-  DecodedSource decoded;
-  decoded.text = &source;
-  decoded.file = ctx.file;
-  return decoded;
+  return DropByteOrderMark(source, ctx);
 }
 
 }  // namespace qbank::formats

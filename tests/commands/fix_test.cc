@@ -182,6 +182,28 @@ TEST_F(FixTest, ByteOrderMarkStays) {
   ExpectFixed("/w/bom.txt", kPage, true);
 }
 
+// The mark is dropped where the file is decoded, for every format: a finding on line 1 has the
+// column an editor shows (the mark is not counted), and its fix lands after the mark.
+TEST_F(FixTest, ByteOrderMarkIsNoColumnAndFixesOnLineOneLandAfterIt) {
+  std::string bank =
+      "{\"qbank\": 1, \"questions\": [{\"id\": \"air\", \"type\": \"single\", \"stem\": "
+      "\"Which gas@Z makes up most of the air?\", \"options\": [{\"text\": \"Oxygen\", "
+      "\"correct\": false}, {\"text\": \"Nitrogen\", \"correct\": true}]}]}\n";
+  fs_.Add("/w/plain.json", Replace(bank, "@Z", kZwsp));
+  fs_.Add("/w/marked.json", "\xEF\xBB\xBF" + Replace(bank, "@Z", kZwsp));
+  options_.inputs = {"/w/plain.json"};
+  Run();
+  std::string plain = out_.str();
+  options_.inputs = {"/w/marked.json"};
+  Run();
+  ASSERT_NE(plain.find("/w/plain.json:1:78: warning: invisible"), std::string::npos) << plain;
+  EXPECT_EQ(out_.str(), Replace(plain, "plain.json", "marked.json"));
+  options_.fix = true;
+  Run();
+  EXPECT_EQ(err_.str(), "qbank lint: fixed 1 finding in 1 file\n");
+  EXPECT_EQ(fs_.ReadFile("/w/marked.json").value(), "\xEF\xBB\xBF" + Replace(bank, "@Z", ""));
+}
+
 TEST_F(FixTest, TypographyRewritesOnlyTheCharactersOutOfStyle) {
   fs_.Add("/w/.qbank.json",
           R"({"rules": {"typography": {"severity": "warning", "options": {"quotes": "curly",)"
@@ -238,11 +260,12 @@ TEST_F(FixTest, AnswerMismatchRewritesTheLetterOnlyWhenTheKeysTextIsBesideIt) {
       err_.str(),
       "qbank lint: fixed 0 findings in 0 files; 2 findings need a manual edit (escaped in the "
       "file, or no safe replacement known)\n");
-  EXPECT_NE(out_.str().find("(not fixed: no option's text is beside the letter to show a "
-                            "reorder)"),
+  EXPECT_NE(out_.str().find("(not fixed: no option's text is beside the letter, so a stale "
+                            "letter cannot be told from a wrong key)"),
             std::string::npos)
       << out_.str();
-  EXPECT_NE(out_.str().find("(not fixed: the text beside it is option C's, not the key's)"),
+  EXPECT_NE(out_.str().find("(not fixed: the text beside the letter, \"Argon\", is option C's, "
+                            "not the key's: the key or the statement is wrong)"),
             std::string::npos)
       << out_.str();
 }
