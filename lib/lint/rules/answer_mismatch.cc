@@ -98,32 +98,51 @@ std::vector<size_t> OptionsNamedBeside(const model::Question& q, std::string_vie
   return named;
 }
 
-// Reports a statement naming non-key option ref.option in `field`; when the key's text is named
-// beside the letter (so the options were reordered after the text was written), the fix rewrites
-// the letter to the key's.
+// Why a statement is not fixed, from the options whose text is beside its letter.
+std::string NotFixedReason(const model::Question& q, const std::vector<size_t>& named) {
+  if (named.empty()) {
+    return " (not fixed: no option's text is beside the letter, so a stale letter cannot be told "
+           "from a wrong key)";
+  }
+  if (named.size() > 1) {
+    std::string letters;
+    for (size_t i : named) letters += (letters.empty() ? "" : " and ") + model::OptionLetter(i);
+    return " (not fixed: the text beside the letter is the text of options " + letters + ")";
+  }
+  return " (not fixed: the text beside the letter, \"" +
+         std::string(QuotableText(q.options[named[0]].text.value)) + "\", is option " +
+         model::OptionLetter(named[0]) + "'s, not the key's: the key or the statement is wrong)";
+}
+
+// Reports a statement naming non-key option ref.option in `field`. When exactly one option's text
+// is beside the letter and it is the key's (so the options were reordered after the text was
+// written), the finding says so and carries a fix that changes the letter to the key's; the message
+// says when the field is escaped in the file and the letter must be changed by hand.
 void ReportStatement(const model::Question& q, size_t index, const model::Text& field,
                      std::string_view path, const OptionReference& ref,
                      const std::string& key_statement, Reporter& reporter) {
-  std::string message = "the " + std::string(path) + " says the answer is " +
-                        model::OptionLetter(ref.option) + ", but " + key_statement;
+  std::string stated = model::OptionLetter(ref.option);
+  std::string message =
+      "the " + std::string(path) + " says the answer is " + stated + ", but " + key_statement;
   std::vector<size_t> named = OptionsNamedBeside(q, field.value, ref.begin, ref.end);
-  std::optional<size_t> key;
-  if (named.size() == 1 && q.options[named[0]].correct) key = named[0];
-  if (!key) {
-    message += named.empty() ? " (not fixed: no option's text is beside the letter to show a "
-                               "reorder)"
-                             : " (not fixed: the text beside it is option " +
-                                   model::OptionLetter(named[0]) + "'s, not the key's)";
+  if (named.size() != 1 || !q.options[named[0]].correct) {
+    message += NotFixedReason(q, named);
     reporter.ReportRange(index, field, ref.begin, ref.end, path, message);
     return;
   }
-  std::string letter = model::OptionLetter(*key);
-  message += "; the key's text is beside it, so the options were reordered: --fix writes " + letter;
-  Finding& finding = reporter.ReportRange(index, field, ref.begin, ref.end, path, message);
+  std::string letter = model::OptionLetter(named[0]);
   // The letter itself, inside "(B)" or "[B]".
   size_t at = ref.begin;
   while (at < ref.end && (field.value[at] < 'A' || field.value[at] > 'Z')) ++at;
-  finding.fix = reporter.FixRange(field, at, at + 1, letter);
+  std::optional<Fix> fix = reporter.FixRange(field, at, at + 1, letter);
+  message += "; the text beside the letter, \"" +
+             std::string(QuotableText(q.options[named[0]].text.value)) +
+             "\", is the key's (the options were reordered): " +
+             (fix ? "--fix changes " + stated + " to " + letter
+                  : "change " + stated + " to " + letter +
+                        " (not fixed: the field is escaped in the file)");
+  Finding& finding = reporter.ReportRange(index, field, ref.begin, ref.end, path, message);
+  finding.fix = std::move(fix);
 }
 
 }  // namespace
