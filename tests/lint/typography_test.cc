@@ -71,6 +71,69 @@ TEST(TypographyTest, Dashes) {
   EXPECT_TRUE(FindTypographyEdits("one \u2013 two", en).empty());
 }
 
+// Each guard DashAt claims: what reads as a minus sign, a range, a compound, a label's separator, a
+// hyphen or a command-line option is not a dash between words.
+TEST(TypographyTest, DashGuards) {
+  for (TypographyStyle::Dashes dashes :
+       {TypographyStyle::Dashes::kEm, TypographyStyle::Dashes::kSpacedEm,
+        TypographyStyle::Dashes::kSpacedEn}) {
+    TypographyStyle style = Only({.dashes = dashes});
+    for (std::string_view kept : {
+             "the Michelson\u2013Morley experiment",  // a closed en dash: a compound
+             "the Michelson-Morley experiment",       // a hyphen
+             "the years 1990\u20131995",              // a range
+             "the gap LUMO \u2013 HOMO is small",     // between capitals: a label's separator
+             "MC = TC - TFC",                         // capitals, and a formula
+             "the size is (high - low) + 1",          // a formula: an operator on the line
+             "the area is width - margin * 2",        // likewise
+             "x - y and 5 - 3 and 72 \u2013 9",       // one letter or digits: minus signs
+             "pages 10--12",                          // digits: a range
+             "run qbank --fix now",                   // an option
+             "a well-known e-mail -based filter",     // hyphens with a space on one side
+             "- a bullet\nends with a dash -",        // at the start or end of a line
+         }) {
+      EXPECT_TRUE(FindTypographyEdits(kept, style).empty())
+          << kept << " -> " << Rewrite(kept, style);
+    }
+  }
+  TypographyStyle em = Only({.dashes = TypographyStyle::Dashes::kEm});
+  // Between words, also quoted ones.
+  EXPECT_EQ(Rewrite("the \"cache\" - not \u201Cthe server\u201D -- decides", em),
+            "the \"cache\"\u2014not \u201Cthe server\u201D\u2014decides");
+  // A formula is a line's matter: the next line's dash is still rewritten.
+  EXPECT_EQ(Rewrite("a = b - c\nthe cache - not the server", em),
+            "a = b - c\nthe cache\u2014not the server");
+}
+
+// The other exceptions rules/typography.md documents, one by one.
+TEST(TypographyTest, DocumentedExceptions) {
+  TypographyStyle curly = Only({.quotes = TypographyStyle::Quotes::kCurly});
+  // A glued quote leaves its line alone; the next line is still curled.
+  EXPECT_EQ(Rewrite("a\"glued\" word\nthe \"next\" line", curly),
+            "a\"glued\" word\nthe \u201Cnext\u201D line");
+  // An opening ' without a closing one on its line stays; so does a ' after one letter.
+  EXPECT_EQ(Rewrite("'tis the season\nthe x' axis", curly), "'tis the season\nthe x' axis");
+  TypographyStyle units = Only({.unit_space_non_breaking = true});
+  // One-letter English words and option letters are no units; compounds and per mille are.
+  EXPECT_EQ(Rewrite("pick 1 a day, 2 I think, 3 A or B", units),
+            "pick 1 a day, 2 I think, 3 A or B");
+  EXPECT_EQ(Rewrite("at 90 km/h, 5 \u2030 and 98 \u00B0F", units),
+            "at 90\u00A0km/h, 5\u00A0\u2030 and 98\u00A0\u00B0F");
+  EXPECT_EQ(Rewrite("5 kgs and 5 m/", units), "5 kgs and 5 m/");
+  TypographyStyle all{.quotes = TypographyStyle::Quotes::kCurly,
+                      .ellipsis = TypographyStyle::Ellipsis::kCharacter,
+                      .dashes = TypographyStyle::Dashes::kEm,
+                      .unit_space_non_breaking = true};
+  // Code elements, URLs without a scheme, display math.
+  for (std::string_view kept :
+       {"<pre>a  \"b\" - c...</pre>", "<kbd>Ctrl - \"C\"</kbd>", "<samp>3 kg...</samp>",
+        "<tt>it's</tt>", "<script>x = \"a\" - b</script>", "<style>a  {}</style>",
+        "<math>a - b...</math>", "www.ex.com/a--b...", "$$a - \"b\"...$$", "\\[a - b...\\]",
+        "~~~\n\"fenced\"  - here...\n~~~"}) {
+    EXPECT_TRUE(FindTypographyEdits(kept, all).empty()) << kept << " -> " << Rewrite(kept, all);
+  }
+}
+
 TEST(TypographyTest, UnitSpaces) {
   TypographyStyle nbsp = Only({.unit_space_non_breaking = true});
   EXPECT_EQ(Rewrite("Lift 5 kg at 9.81 m/s for 20 % or 37 \u00B0C.", nbsp),

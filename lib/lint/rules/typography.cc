@@ -153,13 +153,14 @@ void CurlSingleQuotesOfLine(std::string_view s, const std::vector<bool>& mask, s
     } else if ((IsOpener(before) || before == 0x201C) && IsLetter(after)) {
       pending = i;
     } else if ((IsLetter(before) || before == '.' || before == '!' || before == '?') &&
-               IsCloser(after) && after != '\'') {
+               IsCloser(after)) {
+      // (IsCloser is false for '(' and '\'': "f'(x)" and "x''" are primes.)
       if (pending != npos) {
         Add(edits, Kind::kQuote, pending, pending + 1, kLeftSingle);
         Add(edits, Kind::kQuote, i, i + 1, kRightSingle);
         pending = npos;
-      } else if (IsLetter(before) && LettersBefore(s, i) >= 2 && after != '(') {
-        Add(edits, Kind::kQuote, i, i + 1, kRightSingle);  // students' (not f'(x) or x')
+      } else if (LettersBefore(s, i) >= 2) {
+        Add(edits, Kind::kQuote, i, i + 1, kRightSingle);  // students' (not x')
       }
     }
   }
