@@ -63,21 +63,24 @@ double FastestMs(int repeats, Work work, size_t* result) {
   for (int r = 0; r < repeats; ++r) {
     auto start = std::chrono::steady_clock::now();
     *result = work();
-    double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-                    .count();
+    double ms =
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     best = std::min(best, ms);
   }
   return best;
 }
 
-void Compare(const char* name, const std::vector<std::string>& fields,
-             const TypographyStyle& style, int repeats) {
+void Compare(const char* name, const std::vector<std::string>& fields, const TypographyStyle& style,
+             int repeats) {
   size_t code_points = 0, edits = 0;
-  double decode = FastestMs(repeats, [&] { return DecodeOnly(fields); }, &code_points);
-  double typo = FastestMs(repeats, [&] { return Typography(fields, style); }, &edits);
-  std::printf("%-22s %9zu fields %10zu code points: decode only %8.2f ms, typography %8.2f ms "
-              "(%.2fx), %zu edits\n",
-              name, fields.size(), code_points, decode, typo, typo / decode, edits);
+  double decode = FastestMs(
+      repeats, [&] { return DecodeOnly(fields); }, &code_points);
+  double typo = FastestMs(
+      repeats, [&] { return Typography(fields, style); }, &edits);
+  std::printf(
+      "%-22s %9zu fields %10zu code points: decode only %8.2f ms, typography %8.2f ms "
+      "(%.2fx), %zu edits\n",
+      name, fields.size(), code_points, decode, typo, typo / decode, edits);
 }
 
 }  // namespace
