@@ -17,6 +17,7 @@
 #include "formats/lms_carrier.h"
 #include "formats/metadata_carrier.h"
 #include "formats/qti_html.h"
+#include "formats/qti_mathml.h"
 #include "formats/question_names.h"
 #include "formats/xml_source_decoding.h"
 #include "formats/xml_unkept.h"
@@ -249,6 +250,7 @@ class ItemReader {
     if (!parsed.ok()) return parsed.status();
     xml::Node root = std::move(parsed).value();
     NormalizeVocabulary(root);
+    UnprefixMathMl(root);  // a field's HTML holds <math xmlns="...">, not an undeclared <m:math>
     return ReadItem(root, question, language);
   }
 

@@ -1,8 +1,12 @@
 // The allow-list, taken from the QTI 2.1 schema (imsqti_v2p1.xsd, 2012) and the QTI 3.0 ASI
 // schema: which XHTML elements each version knows, what each may hold, and which attributes it
-// takes with which values. Where the schema is more permissive than the table (label, bdi and
-// caption hold flow content in 3.0; object, MathML, ruby, audio and video exist), the table keeps
-// the narrower rule: the output is valid either way, and the content is kept.
+// takes with which values. MathML (<math>, by the MathML 2 or 3 schema each version imports:
+// qti_mathml.h) and <object> with its <param>s stand where inline content does in both; 3.0 adds
+// <audio> and <video> (with <source> and <track>, where flow content stands; elsewhere, and in
+// 2.1, they become an <object> playing their first source) and <ruby> (<rb> <rp> <rt>). Where the
+// schema is more permissive than the table (label, bdi and caption hold flow content in 3.0; rtc
+// and picture exist), the table keeps the narrower rule: the output is valid either way, and the
+// content is kept.
 #include "formats/qti_html.h"
 
 #include <algorithm>
@@ -10,6 +14,7 @@
 #include <memory>
 
 #include "base/utf8_text.h"
+#include "formats/qti_mathml.h"
 #include "xml/xml_tree.h"
 
 namespace qbank::formats {
@@ -31,6 +36,9 @@ enum class Model : uint8_t {
   kRows,    // tr
   kCells,   // td, th
   kCols,    // col
+  kObject,  // flow and param (object)
+  kMedia,   // source and track alone (3.0's audio and video)
+  kRuby,    // text, inline elements, rb, rp and rt (3.0's ruby)
 };
 
 enum class Kind : uint8_t {
@@ -65,6 +73,8 @@ constexpr ElementRule kElements[] = {
     {"address", kB, Model::kInline, Model::kInline, kBoth, ""},
     {"article", kB, Model::kFlow, Model::kFlow, k30, ""},
     {"aside", kB, Model::kFlow, Model::kFlow, k30, ""},
+    {"audio", kB, Model::kMedia, Model::kMedia, k30,
+     "src crossorigin preload autoplay mediagroup loop muted controls"},
     {"b", kI, Model::kInline, Model::kInline, kBoth, ""},
     {"bdi", kI, Model::kInline, Model::kInline, k30, ""},
     {"bdo", kI, Model::kInline, Model::kInline, k30, ""},
@@ -99,13 +109,20 @@ constexpr ElementRule kElements[] = {
     {"label", kI, Model::kInline, Model::kInline, k30, ""},
     {"li", kP, Model::kFlow, Model::kFlow, kBoth, ""},
     {"nav", kB, Model::kFlow, Model::kFlow, k30, ""},
+    {"object", kI, Model::kObject, Model::kObject, kBoth, "data type width height"},
     {"ol", kB, Model::kList, Model::kList, kBoth, ""},
     {"p", kB, Model::kInline, Model::kInline, kBoth, ""},
+    {"param", kP, Model::kEmpty, Model::kEmpty, kBoth, "name value valuetype type"},
     {"pre", kB, Model::kInline, Model::kInline, kBoth, ""},
     {"q", kI, Model::kInline, Model::kInline, kBoth, "cite"},
+    {"rb", kP, Model::kInline, Model::kInline, k30, ""},
+    {"rp", kP, Model::kInline, Model::kInline, k30, ""},
+    {"rt", kP, Model::kInline, Model::kInline, k30, ""},
+    {"ruby", kI, Model::kRuby, Model::kRuby, k30, ""},
     {"samp", kI, Model::kInline, Model::kInline, kBoth, ""},
     {"section", kB, Model::kFlow, Model::kFlow, k30, ""},
     {"small", kI, Model::kInline, Model::kInline, kBoth, ""},
+    {"source", kP, Model::kEmpty, Model::kEmpty, k30, "src type srcset media sizes"},
     {"span", kI, Model::kInline, Model::kInline, kBoth, ""},
     {"strong", kI, Model::kInline, Model::kInline, kBoth, ""},
     {"sub", kI, Model::kInline, Model::kInline, kBoth, ""},
@@ -119,9 +136,12 @@ constexpr ElementRule kElements[] = {
      "abbr align axis colspan headers rowspan scope valign"},
     {"thead", kP, Model::kRows, Model::kRows, kBoth, ""},
     {"tr", kP, Model::kCells, Model::kCells, kBoth, ""},
+    {"track", kP, Model::kEmpty, Model::kEmpty, k30, "kind src srclang default"},
     {"tt", kI, Model::kInline, Model::kInline, kBoth, ""},
     {"ul", kB, Model::kList, Model::kList, kBoth, ""},
     {"var", kI, Model::kInline, Model::kInline, kBoth, ""},
+    {"video", kB, Model::kMedia, Model::kMedia, k30,
+     "src crossorigin preload autoplay mediagroup loop muted controls poster width height"},
 };
 
 // 3.0's role values (the schema's enumeration).
@@ -264,7 +284,33 @@ bool Listed(std::string_view list, std::string_view word) {
 }
 
 bool AcceptsText(Model m) {
-  return m == Model::kText || m == Model::kInline || m == Model::kFlow || m == Model::kFigure;
+  return m == Model::kText || m == Model::kInline || m == Model::kFlow || m == Model::kFigure ||
+         m == Model::kObject || m == Model::kRuby;
+}
+
+// MathML's <math> stands where inline content does, in both versions (qti_mathml.h).
+constexpr ElementRule kMathRule = {"math",         Kind::kInline, Model::kInline,
+                                   Model::kInline, kBoth,         ""};
+
+// Attributes the schemas type xs:boolean, which HTML writes by presence (controls, controls="",
+// controls="controls").
+bool IsBooleanAttribute(std::string_view name) {
+  return OneOf(name, {"autoplay", "controls", "default", "loop", "muted"});
+}
+
+// The media type a file name's extension says, for an <object> made of 2.1's <audio> or <video>.
+std::string_view MediaTypeOfName(std::string_view src, std::string_view element) {
+  size_t dot = src.find_last_of("./");
+  if (dot == std::string_view::npos || src[dot] != '.') return {};
+  std::string ext = Lower(src.substr(dot + 1));
+  if (size_t end = ext.find_first_of("?#"); end != std::string::npos) ext.resize(end);
+  if (ext == "mp3") return "audio/mpeg";
+  if (ext == "wav") return "audio/wav";
+  if (ext == "m4a") return "audio/mp4";
+  if (ext == "ogg" || ext == "oga") return element == "video" ? "video/ogg" : "audio/ogg";
+  if (ext == "mp4" || ext == "m4v") return element == "audio" ? "audio/mp4" : "video/mp4";
+  if (ext == "webm") return element == "audio" ? "audio/webm" : "video/webm";
+  return {};
 }
 
 // The element a stray piece of content is wrapped in, for a model that has one.
@@ -355,10 +401,20 @@ class QtiHtmlFill {
       changes_.push_back("<" + name + "> dropped");
       return;
     }
+    if (IsMathMlRoot(n)) {
+      PutMath(std::move(n), slot);
+      return;
+    }
     const ElementRule* rule = RuleOf(name);
+    if ((name == "audio" || name == "video") &&
+        (rule == nullptr || (!Accepts(slot, *rule) && !Wraps(slot.model, rule))) &&
+        AsObject(n, name)) {
+      name = "object";
+      rule = RuleOf(name);
+    }
     if (rule != nullptr && Accepts(slot, *rule)) {
-      if (name == "img" && !UsableLink(n, "src")) {
-        changes_.push_back("<img> dropped");
+      if (!HasRequiredAttributes(n, name)) {
+        Unwrap(std::move(n), name, rule, slot);  // an <object>'s fallback content stays
         return;
       }
       if (name != "a" || UsableLink(n, "href")) {
@@ -371,6 +427,73 @@ class QtiHtmlFill {
       return;
     }
     Unwrap(std::move(n), name, rule, slot);
+  }
+
+  // MathML: kept whole where inline content stands (cleaned by its own schema's names), its text
+  // where only text does.
+  void PutMath(xml::Node n, Slot& slot) {
+    if (Accepts(slot, kMathRule)) {
+      CloseRun(slot);
+      CleanMathMl(n, cleaner_.version_, changes_);
+      slot.Out().push_back(std::move(n));
+    } else if (Wraps(slot.model, &kMathRule)) {
+      PutInRun(std::move(n), slot);
+    } else {
+      changes_.push_back("<math> unwrapped");
+      PutText(xml::Node::Text(n.TextContent()), slot);
+    }
+  }
+
+  // Where the schema has no place for <audio> or <video> (2.1 has neither; 3.0 takes them where
+  // flow content stands, not in a paragraph), media plays in an <object data type>. The first
+  // source whose type is known (given, or said by its file name) becomes the object; the
+  // element's other attributes, sources and tracks are dropped. False (`n` as it was) without
+  // such a source.
+  bool AsObject(xml::Node& n, const std::string& name) {
+    std::vector<const xml::Node*> sources = {&n};
+    for (const xml::Node& c : n.children) {
+      if (c.is_element() && Lower(c.name) == "source") sources.push_back(&c);
+    }
+    for (const xml::Node* source : sources) {
+      const std::string* src = source->FindAttribute("src");
+      if (src == nullptr || Trim(*src).empty() || IsScriptUri(*src)) continue;
+      const std::string* given = source->FindAttribute("type");
+      std::string type = given != nullptr && IsMimeType(*given)
+                             ? *given
+                             : std::string(MediaTypeOfName(*src, name));
+      if (type.empty()) continue;
+      xml::Node object = xml::Node::Element("object");
+      object.SetAttribute("data", *src);
+      object.SetAttribute("type", type);
+      for (const xml::Attribute& a : n.attributes) {
+        if (a.name == "src" && source == &n) continue;
+        if ((a.name == "width" || a.name == "height") && IsLength(a.value)) {
+          object.SetAttribute(a.name, a.value);
+        } else {
+          changes_.push_back(Lower(a.name) + " attribute dropped");
+        }
+      }
+      for (const xml::Node& c : n.children) {
+        if (c.is_element() && &c != source) changes_.push_back("<" + Lower(c.name) + "> dropped");
+        if (!c.is_element() && !IsBlank(c.text)) changes_.push_back("text dropped");
+      }
+      n = std::move(object);
+      return true;
+    }
+    return false;
+  }
+
+  // An element the schema requires attributes of, without them: an <img> without a usable src,
+  // an <object> without data and a media type, a <param> without name and value, a <track>
+  // without src.
+  bool HasRequiredAttributes(const xml::Node& n, std::string_view name) const {
+    if (name == "img" || name == "track") return UsableLink(n, "src");
+    if (name == "object") {
+      const std::string* type = n.FindAttribute("type");
+      return UsableLink(n, "data") && type != nullptr && IsMimeType(*type);
+    }
+    if (name == "param") return n.FindAttribute("name") != nullptr && n.FindAttribute("value");
+    return true;
   }
 
   void PutText(xml::Node n, Slot& slot) {
@@ -413,6 +536,12 @@ class QtiHtmlFill {
         return name == "td" || name == "th";
       case Model::kCols:
         return name == "col";
+      case Model::kObject:
+        return rule.kind != Kind::kPart || name == "param";
+      case Model::kMedia:
+        return name == "source" || name == "track";
+      case Model::kRuby:
+        return rule.kind == Kind::kInline || OneOf(name, {"rb", "rp", "rt"});
     }
     return false;
   }
@@ -536,7 +665,10 @@ class QtiHtmlFill {
         kept.push_back({"xml:lang", a.value});
         continue;
       }
-      if (AttributeAllowed(name, rule) && ValueValid(name, a.value)) {
+      if (IsBooleanAttribute(name) && Listed(rule.attributes, name) && a.value != "false") {
+        a.value = "true";
+      }
+      if (AttributeAllowed(name, rule) && ValueValid(rule.name, name, a.value)) {
         kept.push_back({name, std::move(a.value)});
       } else {
         changes_.push_back(name + " attribute dropped");
@@ -544,6 +676,9 @@ class QtiHtmlFill {
     }
     n.attributes = std::move(kept);
     if (n.name == "img" && n.FindAttribute("alt") == nullptr) n.SetAttribute("alt", "");
+    if (n.name == "param" && n.FindAttribute("valuetype") == nullptr) {
+      n.SetAttribute("valuetype", "DATA");
+    }
   }
 
   bool AttributeAllowed(std::string_view name, const ElementRule& rule) const {
@@ -552,7 +687,7 @@ class QtiHtmlFill {
     return Listed(rule.attributes, name);
   }
 
-  bool ValueValid(std::string_view name, std::string_view value) {
+  bool ValueValid(std::string_view element, std::string_view name, std::string_view value) {
     if (name == "id") {
       if (!IsNcName(value) || cleaner_.ids_.count(value) != 0) return false;
       cleaner_.ids_.insert(std::string(value));
@@ -566,9 +701,21 @@ class QtiHtmlFill {
     if (name == "dir") return OneOf(value, {"ltr", "rtl", "auto"});
     if (name == "role")
       return std::find(std::begin(kRoles), std::end(kRoles), value) != std::end(kRoles);
-    if (OneOf(name, {"href", "src", "cite", "longdesc"})) return !IsScriptUri(value);
+    if (OneOf(name, {"href", "src", "cite", "longdesc", "data", "poster"})) {
+      return !IsScriptUri(value);
+    }
     if (name == "type") return IsMimeType(value);
+    if (element == "video" && (name == "width" || name == "height")) {
+      return !value.empty() && std::all_of(value.begin(), value.end(), IsAsciiDigit);
+    }
     if (name == "width" || name == "height") return IsLength(value);
+    if (IsBooleanAttribute(name)) return value == "true" || value == "false";
+    if (name == "crossorigin") return OneOf(value, {"anonymous", "use-credentials"});
+    if (name == "preload") return OneOf(value, {"none", "auto", "metadata"});
+    if (name == "kind") {
+      return OneOf(value, {"subtitles", "captions", "descriptions", "chapters", "metadata"});
+    }
+    if (name == "valuetype") return OneOf(value, {"DATA", "REF"});
     if (OneOf(name, {"colspan", "rowspan", "span"})) return IsInt(value);
     if (name == "align") return OneOf(value, {"left", "center", "right", "justify", "char"});
     if (name == "valign") return OneOf(value, {"top", "middle", "bottom", "baseline"});

@@ -27,11 +27,15 @@ enum class QtiHtmlPlace {
 // Cleans HTML for the items of one QTI version. Element by element:
 // - kept: an element the version's schema allows where it stands, with the attributes it allows
 //   and whose values are valid for it (names lower-cased; `lang` becomes `xml:lang` in 2.1; an
-//   <img> without alt gets alt="");
+//   <img> without alt gets alt=""; a <param> without valuetype gets valuetype="DATA"; HTML's
+//   presence-only booleans such as `controls` become "true"); MathML as qti_mathml.h cleans it;
+//   an <audio> or <video> where the version has no place for it becomes an <object> playing its
+//   first source of a known media type;
 // - unwrapped (the element goes, its content stays, cleaned for the same place): an element the
 //   schema does not know (<font>, <center>, <u>, <iframe>, Word's <o:p>) or that cannot stand
 //   where it is (<p> inside <span>, <li> outside a list), an <a> without a usable href;
-// - dropped with its content: <script>, <style> and the like; an <img> without a usable src;
+// - dropped with its content: <script>, <style> and the like; an <img> without a usable src (an
+//   <object> without data and a media type is unwrapped: its fallback content stays);
 // - wrapped: text or inline content where only blocks may stand (2.1's <blockquote>) goes into a
 //   <p>, stray content
 //   of a list into an <li> (the previous one when there is one), of a table into a <tbody>, a
