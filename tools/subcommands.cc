@@ -137,11 +137,14 @@ po::options_description FmtTable(commands::FmtOptions& options) {
       "check", po::bool_switch(&options.check),
       "exit 1 and say where a file is not in canonical form; write nothing")(
       "write,w", po::bool_switch(&options.write),
-      "rewrite the files that are not in canonical form, in place")(
+      "rewrite the files that are not in canonical form, in place (not '-')")(
       "from", po::value(&options.from),
       "the files' format, detected per file from extension and content when absent")(
       "encoding", po::value(&options.encoding),
-      "input encoding when not UTF-8 (e.g. windows-1252); the file is written back as UTF-8");
+      "input encoding when not UTF-8 (e.g. windows-1252); the file is written back as UTF-8")(
+      "stdin-filename", po::value(&options.stdin_filename),
+      "the name of standard input ('-'): its format when --from is absent (else detected from "
+      "its content), and its name in messages");
   return opts;
 }
 
@@ -149,7 +152,7 @@ int FmtCommand(const std::vector<std::string>& args) {
   commands::FmtOptions options;
   po::options_description opts = FmtTable(options);
   po::variables_map vm;
-  std::string usage = "qbank fmt FILE|FOLDER... [--check | --write] [--from FORMAT]";
+  std::string usage = "qbank fmt FILE|FOLDER|-... [--check | --write] [--from FORMAT]";
   if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;
   options.inputs = Strings(vm, "inputs");
   if (int rc = CheckInputs("fmt", options.inputs, usage); rc >= 0) return rc;

@@ -3,6 +3,7 @@
 #include "commands/fmt.h"
 
 #include <algorithm>
+#include <iostream>
 #include <map>
 #include <memory>
 #include <optional>
@@ -20,12 +21,6 @@
 
 namespace qbank::commands {
 namespace {
-
-// One file fmt works on, and its format.
-struct FmtTarget {
-  std::string path;
-  const formats::Format* format = nullptr;
-};
 
 // A bank read from one file, with what the reader said about it.
 struct ReadResult {
@@ -45,153 +40,71 @@ std::string QuestionName(const model::Bank& bank, const model::Question& q) {
   return where + ": question" + (q.id.empty() ? "" : " " + q.id.value);
 }
 
-class Formatter {
- public:
-  Formatter(const FmtOptions& options, FileSystem& fs, std::ostream& out, std::ostream& err)
-      : options_(options),
-        fs_(fs),
-        out_(out),
-        err_(err),
-        registry_(options.registry != nullptr ? *options.registry : formats::Registry::Default()) {}
+// Reads `content` as `format` into a bank; ids are left as the file gives them.
+ReadResult Read(const std::string& path, std::string content, const formats::Format& format,
+                FileSystem& fs, const std::string& encoding) {
+  ReadResult read;
+  formats::ImportOptions import;
+  import.warnings = &read.warnings;
+  import.assign_ids = false;
+  import.encoding = encoding;
+  formats::InputFile file;
+  file.path = path;
+  file.content = std::move(content);
+  file.format = &format;
+  formats::ImportFile(std::move(file), import, fs, read.bank, read.errors);
+  return read;
+}
 
-  int Run() {
-    if (Status usage = CheckUsage(); !usage.ok()) {
-      err_ << "qbank fmt: " << usage.ToString() << "\n";
-      return kExitError;
+// FormatText for one file: each check that can refuse it writes why on `why_`.
+class TextFormatter {
+ public:
+  TextFormatter(const std::string& path, const formats::Format& format, FileSystem& fs)
+      : path_(path), format_(format), fs_(fs) {}
+
+  Formatted Run(std::string content, const std::string& encoding) {
+    Formatted result;
+    ReadResult read = Read(path_, std::move(content), format_, fs_, encoding);
+    if (!read.bank.sources.empty()) result.source = read.bank.sources.front();
+    if (!Format(read)) {
+      result.refusal = why_.str();
+      return result;
     }
-    for (const std::string& input : options_.inputs) {
-      if (fs_.IsDirectory(input)) {
-        AddFolder(input);
-      } else {
-        AddFile(input, /*in_folder=*/false);
-      }
-    }
-    for (const FmtTarget& target : targets_) Note(FormatFile(target));
-    if (targets_.empty() && exit_code_ == kExitOk) {
-      err_ << "qbank fmt: no question file in the folders given\n";
-      return kExitError;
-    }
-    return exit_code_;
+    result.ok = true;
+    result.text = KeepByteOrderMark(result.source->content(), std::move(canonical_));
+    return result;
   }
 
  private:
-  Status CheckUsage() {
-    if (options_.check && options_.write) {
-      return Status::Usage("--check and --write cannot be used together");
-    }
-    QBANK_RETURN_IF_ERROR(RequireInputs(options_.inputs));
-    if (options_.from.empty()) return Status::Ok();
-    forced_ = registry_.Find(options_.from);
-    if (forced_ == nullptr || !forced_->can_import() || !forced_->can_export()) {
-      return Status::Usage("fmt cannot read and write the format '" + options_.from +
-                           "'; expected one of " +
-                           FormatNames(FormatsThat::kReadAndWrite, &registry_));
-    }
-    return Status::Ok();
-  }
-
-  // Keeps the worst exit code seen.
-  void Note(int code) { exit_code_ = std::max(exit_code_, code); }
-
-  // Every file of a folder that qbank reads as questions, as lint picks them.
-  void AddFolder(const std::string& dir) {
-    Result<std::vector<std::string>> files = fs_.ListFiles(dir);
-    if (!files.ok()) {
-      err_ << "qbank fmt: " << files.status().ToString() << "\n";
-      Note(kExitError);
-      return;
-    }
-    for (const std::string& path : *files) {
-      bool known = forced_ != nullptr ? formats::HasExtensionOf(*forced_, path)
-                                      : registry_.KnowsExtension(path);
-      if (known) AddFile(path, /*in_folder=*/true);
-    }
-  }
-
-  // Picks the format of one file. In a folder, a file that is not questions (a README.md, a
-  // baseline, a QTI manifest) is skipped; named directly, a file fmt cannot write back is an error.
-  void AddFile(const std::string& path, bool in_folder) {
-    Result<std::string> content = fs_.ReadFile(path);
-    if (!content.ok()) {
-      err_ << "qbank fmt: " << content.status().ToString() << "\n";
-      Note(kExitError);
-      return;
-    }
-    std::string_view head = std::string_view(*content).substr(0, size_t{64} * 1024);
-    const formats::Format* format = forced_ != nullptr ? forced_ : registry_.Detect(path, head);
-    bool questions = format != nullptr && (forced_ != nullptr || format->Sniff(path, head) > 0);
-    if (in_folder && !questions) return;
-    if (format == nullptr) {
-      err_ << path << ": cannot tell the format of this file; name it with --from FORMAT\n";
-      Note(kExitError);
-      return;
-    }
-    if (!format->CanWriteBack(path, head)) {
-      err_ << "qbank fmt: " << (in_folder ? "note: skipped " : "") << path << ": the "
-           << format->name() << " writer does not write this kind of file back ("
-           << (format->can_export() ? "docs/formats/README.md, 'qbank fmt'"
-                                    : "the format is read only")
-           << ")\n";
-      if (!in_folder) Note(kExitError);
-      return;
-    }
-    targets_.push_back({path, format});
-  }
-
-  // Reads `inputs` ("-" for `text`) as `format` into a bank; ids are left as the file gives them.
-  ReadResult Read(const std::string& path, const formats::Format& format,
-                  const std::string* text) const {
-    ReadResult read;
-    formats::ImportOptions import;
-    import.from = std::string(format.name());
-    import.warnings = &read.warnings;
-    import.assign_ids = false;
-    import.registry = &registry_;
-    std::istringstream stream(text != nullptr ? *text : std::string());
-    if (text != nullptr) {
-      import.stdin_stream = &stream;
-      import.stdin_name = path;
-    } else {
-      import.encoding = options_.encoding;
-    }
-    Status status =
-        formats::ImportInputs({text != nullptr ? "-" : path}, import, fs_, read.bank, read.errors);
-    if (!status.ok()) read.errors.push_back(Diagnostic::FromStatus(status, path));
-    return read;
-  }
-
-  int FormatFile(const FmtTarget& target) {
-    ReadResult read = Read(target.path, *target.format, nullptr);
-    if (!read.errors.empty() || !read.warnings.empty()) return RefuseUnread(target, read);
-    if (int refused = RefuseUnkept(target, read.bank); refused >= 0) return refused;
+  // Writes the bank back into canonical_; false when a check refuses it (and says why).
+  bool Format(ReadResult& read) {
+    if (!read.errors.empty() || !read.warnings.empty()) return !RefuseUnread(read);
+    if (RefuseUnkept(read.bank)) return false;
     formats::ExportOptions export_options;
-    export_options.output_path = target.path;
+    export_options.output_path = path_;
     formats::LossReport loss;
-    Result<std::string> canonical =
-        formats::ExportBank(*target.format, read.bank, export_options, loss);
+    Result<std::string> canonical = formats::ExportBank(format_, read.bank, export_options, loss);
     if (!canonical.ok()) {
-      err_ << "qbank fmt: " << target.path << ": " << canonical.status().ToString() << "\n";
-      return kExitError;
+      why_ << "qbank fmt: " << path_ << ": " << canonical.status().ToString() << "\n";
+      return false;
     }
-    if (!loss.empty()) return RefuseLoss(target, read.bank, loss);
-    ReadResult again = Read(target.path, *target.format, &*canonical);
+    if (!loss.empty()) return !RefuseLoss(read.bank, loss);
+    canonical_ = std::move(canonical).value();
+    ReadResult again = Read(path_, canonical_, format_, fs_, "");
     if (!again.errors.empty()) {
-      err_ << "qbank fmt: " << target.path << ": not formatted: the " << target.format->name()
+      why_ << "qbank fmt: " << path_ << ": not formatted: the " << format_.name()
            << " writer made a file qbank cannot read back (a bug in qbank; please report it):\n";
-      report::WriteImportErrors(again.errors, again.bank, err_);
-      return kExitError;
+      report::WriteImportErrors(again.errors, again.bank, why_);
+      return false;
     }
-    // The file as read; the banks are normalised in place by the comparison (neither is needed
-    // after it).
-    std::shared_ptr<const SourceText> original = read.bank.sources.front();
-    if (int refused = RefuseChanges(target, read.bank, again.bank); refused >= 0) return refused;
-    return Emit(*original, KeepByteOrderMark(original->content(), std::move(canonical).value()));
+    // The banks are normalised in place by the comparison (neither is needed after it).
+    return !RefuseChanges(read.bank, again.bank);
   }
 
   // What the reader does not keep (XML comments), in every source the bank was read from (a
   // file's decoded text stands for the file: the text that was read; the members of a package):
-  // named at their places; -1 when there is none.
-  int RefuseUnkept(const FmtTarget& target, const model::Bank& bank) {
+  // named at their places; true when it refuses the file.
+  bool RefuseUnkept(const model::Bank& bank) {
     std::vector<std::string> places;
     for (size_t i = 0; i < bank.sources.size(); ++i) {
       const SourceText& source = *bank.sources[i];
@@ -199,34 +112,33 @@ class Formatter {
           bank.sources.begin() + static_cast<std::ptrdiff_t>(i) + 1, bank.sources.end(),
           [&](const auto& later) { return later->path() == source.path(); });
       if (decoded_later != bank.sources.end()) continue;
-      for (const formats::UnkeptContent& u : target.format->Unkept(source)) {
+      for (const formats::UnkeptContent& u : format_.Unkept(source)) {
         places.push_back(source.ErrorAt(u.offset, u.what).ToString());
       }
     }
-    if (places.empty()) return -1;
-    err_ << "qbank fmt: " << target.path << ": not formatted: qbank does not keep what these "
+    if (places.empty()) return false;
+    why_ << "qbank fmt: " << path_ << ": not formatted: qbank does not keep what these "
          << "places hold, so writing the file back would lose it; nothing written:\n";
-    for (const std::string& place : places) err_ << "  " << place << "\n";
-    return kExitError;
+    for (const std::string& place : places) why_ << "  " << place << "\n";
+    return true;
   }
 
-  int RefuseUnread(const FmtTarget& target, const ReadResult& read) {
+  bool RefuseUnread(const ReadResult& read) {
     std::vector<Diagnostic> all = read.errors;
     all.insert(all.end(), read.warnings.begin(), read.warnings.end());
-    report::WriteImportErrors(all, read.bank, err_);
-    err_ << "qbank fmt: " << target.path << ": not formatted: "
+    report::WriteImportErrors(all, read.bank, why_);
+    why_ << "qbank fmt: " << path_ << ": not formatted: "
          << (read.errors.empty()
                  ? Plural(read.warnings.size(), "warning", "warnings") +
                        " (written back, the file would say what qbank read, not what it says)"
                  : Plural(read.errors.size(), "input error", "input errors"))
          << "; nothing written\n";
-    return kExitError;
+    return true;
   }
 
   // The writer dropped values: names them per question.
-  int RefuseLoss(const FmtTarget& target, const model::Bank& bank,
-                 const formats::LossReport& loss) {
-    err_ << "qbank fmt: " << target.path << ": not formatted: the " << target.format->name()
+  bool RefuseLoss(const model::Bank& bank, const formats::LossReport& loss) {
+    why_ << "qbank fmt: " << path_ << ": not formatted: the " << format_.name()
          << " writer cannot write back everything the file holds; nothing written:\n";
     // One line per question (or the bank), its fields in the order first dropped.
     std::vector<std::string> order;
@@ -245,21 +157,20 @@ class Formatter {
       if (v.count > 1) list += " (" + std::to_string(v.count) + " values)";
     }
     for (const std::string& key : order)
-      err_ << "  " << key << " would lose " << fields[key] << "\n";
-    return kExitError;
+      why_ << "  " << key << " would lose " << fields[key] << "\n";
+    return true;
   }
 
   // Reading the canonical form back must give the values reading the file gave (white space
-  // inside fields compared as fmt normalises it); -1 when it does, else the exit code.
-  int RefuseChanges(const FmtTarget& target, model::Bank& before, model::Bank& after) {
+  // inside fields compared as fmt normalises it); true when they do not (refused).
+  bool RefuseChanges(model::Bank& before, model::Bank& after) {
     model::NormalizeBank(before);
     model::NormalizeBank(after);
     std::vector<std::string> lines;
     std::vector<std::string> bank_fields = model::BankFieldDifferences(before, after);
-    if (!bank_fields.empty()) lines.push_back(target.path + ": the bank: " + Join(bank_fields));
+    if (!bank_fields.empty()) lines.push_back(path_ + ": the bank: " + Join(bank_fields));
     if (before.questions.size() != after.questions.size()) {
-      lines.push_back(target.path + ": " +
-                      Plural(before.questions.size(), "question", "questions") +
+      lines.push_back(path_ + ": " + Plural(before.questions.size(), "question", "questions") +
                       " would read back as " + std::to_string(after.questions.size()));
     } else {
       for (size_t i = 0; i < before.questions.size(); ++i) {
@@ -269,12 +180,12 @@ class Formatter {
         lines.push_back(QuestionName(before, before.questions[i]) + ": " + Join(fields));
       }
     }
-    if (lines.empty()) return -1;
-    err_ << "qbank fmt: " << target.path << ": not formatted: written back as "
-         << target.format->name() << ", these fields would not read back as they are; nothing "
+    if (lines.empty()) return false;
+    why_ << "qbank fmt: " << path_ << ": not formatted: written back as " << format_.name()
+         << ", these fields would not read back as they are; nothing "
          << "written:\n";
-    for (const std::string& line : lines) err_ << "  " << line << "\n";
-    return kExitError;
+    for (const std::string& line : lines) why_ << "  " << line << "\n";
+    return true;
   }
 
   static std::string Join(const std::vector<std::string>& names) {
@@ -283,8 +194,123 @@ class Formatter {
     return out;
   }
 
-  // Prints, checks or writes the canonical form of one file.
-  int Emit(const SourceText& file, const std::string& canonical) {
+  const std::string& path_;
+  const formats::Format& format_;
+  FileSystem& fs_;
+  std::ostringstream why_;
+  std::string canonical_;
+};
+
+// RunFmt: the walk's files, each formatted and printed, checked or written.
+class Formatter : public formats::InputVisitor {
+ public:
+  Formatter(const FmtOptions& options, FileSystem& fs, std::ostream& out, std::ostream& err)
+      : options_(options),
+        fs_(fs),
+        out_(out),
+        err_(err),
+        registry_(options.registry != nullptr ? *options.registry : formats::Registry::Default()) {}
+
+  int Run() {
+    if (Status usage = CheckUsage(); !usage.ok()) {
+      err_ << "qbank fmt: " << usage.ToString() << "\n";
+      return kExitError;
+    }
+    formats::ImportOptions walk;
+    walk.from = options_.from;
+    walk.registry = &registry_;
+    walk.stdin_stream = options_.stdin_stream != nullptr ? options_.stdin_stream : &std::cin;
+    walk.stdin_name = options_.stdin_filename;
+    walk.detect_stdin_format = true;
+    Status status = formats::WalkInputs(options_.inputs, walk, fs_, walk_errors_, *this);
+    PrintWalkErrors();
+    if (!status.ok()) {
+      err_ << "qbank fmt: " << status.ToString() << "\n";
+      return kExitError;
+    }
+    if (taken_ == 0 && exit_code_ == kExitOk) {
+      err_ << "qbank fmt: no question file in the folders given\n";
+      return kExitError;
+    }
+    return exit_code_;
+  }
+
+  void File(formats::InputFile file) override {
+    PrintWalkErrors();
+    if (!WritesBack(file)) return;
+    ++taken_;
+    std::string path = file.path;
+    bool from_stdin = file.from_stdin;
+    Formatted formatted =
+        FormatText(path, std::move(file.content), *file.format, fs_, options_.encoding);
+    if (!formatted.ok) {
+      err_ << formatted.refusal;
+      Note(kExitError);
+      return;
+    }
+    Note(Emit(*formatted.source, formatted.text, from_stdin));
+  }
+
+  // A package folder's files are formatted one by one (its manifest is not written back).
+  bool Package(const std::string& /*dir*/, const formats::Format& /*format*/) override {
+    return false;
+  }
+
+ private:
+  Status CheckUsage() {
+    if (options_.check && options_.write) {
+      return Status::Usage("--check and --write cannot be used together");
+    }
+    QBANK_RETURN_IF_ERROR(RequireInputs(options_.inputs));
+    bool reads_stdin =
+        std::find(options_.inputs.begin(), options_.inputs.end(), "-") != options_.inputs.end();
+    if (options_.write && reads_stdin) {
+      return Status::Usage(
+          "--write cannot rewrite standard input ('-'); without --write, the canonical form is "
+          "printed");
+    }
+    if (!options_.stdin_filename.empty() && !reads_stdin) {
+      return Status::Usage("--stdin-filename names standard input; give '-' among the inputs");
+    }
+    if (options_.from.empty()) return Status::Ok();
+    const formats::Format* forced = registry_.Find(options_.from);
+    if (forced == nullptr || !forced->can_import() || !forced->can_export()) {
+      return Status::Usage("fmt cannot read and write the format '" + options_.from +
+                           "'; expected one of " +
+                           FormatNames(FormatsThat::kReadAndWrite, &registry_));
+    }
+    return Status::Ok();
+  }
+
+  // Keeps the worst exit code seen.
+  void Note(int code) { exit_code_ = std::max(exit_code_, code); }
+
+  // Prints what the walk could not read (a file, a folder, the format of a file).
+  void PrintWalkErrors() {
+    for (const Diagnostic& d : walk_errors_) {
+      err_ << "qbank fmt: " << FormatLocation(d.path, d.span.line, d.span.column) << ": "
+           << d.message << "\n";
+      Note(kExitError);
+    }
+    walk_errors_.clear();
+  }
+
+  // False (with a note in a folder, an error for a file named directly) for a file of a kind its
+  // format's writer does not write back (a QTI manifest or zip package).
+  bool WritesBack(const formats::InputFile& file) {
+    std::string_view head = std::string_view(file.content).substr(0, size_t{64} * 1024);
+    if (file.format->CanWriteBack(file.path, head)) return true;
+    err_ << "qbank fmt: " << (file.in_folder ? "note: skipped " : "") << file.path << ": the "
+         << file.format->name() << " writer does not write this kind of file back ("
+         << (file.format->can_export() ? "docs/formats/README.md, 'qbank fmt'"
+                                       : "the format is read only")
+         << ")\n";
+    if (!file.in_folder) Note(kExitError);
+    return false;
+  }
+
+  // Prints, checks or writes the canonical form of one file (standard input when `from_stdin`).
+  int Emit(const SourceText& file, const std::string& canonical, bool from_stdin) {
     if (!options_.check && !options_.write) {
       out_ << canonical;
       return kExitOk;
@@ -295,9 +321,9 @@ class Formatter {
       auto [a, b] =
           std::mismatch(original.begin(), original.end(), canonical.begin(), canonical.end());
       size_t offset = static_cast<size_t>(a - original.begin());
-      err_ << file.ErrorAt(offset, "not normalised (run `qbank fmt --write " + file.path() + "`)")
-                  .ToString()
-           << "\n";
+      std::string advice = from_stdin ? "(`qbank fmt -` prints the canonical form)"
+                                      : "(run `qbank fmt --write " + file.path() + "`)";
+      err_ << file.ErrorAt(offset, "not normalised " + advice).ToString() << "\n";
       return kExitCheckFailed;
     }
     Status status = fs_.WriteFileAtomic(file.path(), canonical);
@@ -314,12 +340,18 @@ class Formatter {
   std::ostream& out_;
   std::ostream& err_;
   const formats::Registry& registry_;
-  const formats::Format* forced_ = nullptr;
-  std::vector<FmtTarget> targets_;
+  std::vector<Diagnostic> walk_errors_;
+  size_t taken_ = 0;  // files handed to FormatText
   int exit_code_ = kExitOk;
 };
 
 }  // namespace
+
+Formatted FormatText(const std::string& path, std::string content, const formats::Format& format,
+                     FileSystem& fs, const std::string& encoding) {
+  TextFormatter formatter(path, format, fs);
+  return formatter.Run(std::move(content), encoding);
+}
 
 int RunFmt(const FmtOptions& options, FileSystem& fs, std::ostream& out, std::ostream& err) {
   Formatter formatter(options, fs, out, err);

@@ -6,6 +6,7 @@
 #include <memory>
 #include <new>
 #include <unordered_set>
+#include <utility>
 
 #include "base/message.h"
 #include "base/suggest.h"
@@ -23,87 +24,80 @@ bool IsPipe(const std::string& path) {
           type == std::filesystem::file_type::character);
 }
 
-class Importer {
+// The walk over the inputs (WalkInputs): picks each file's format and reads its bytes once.
+class InputWalker {
  public:
-  Importer(const ImportOptions& options, FileSystem& fs, model::Bank& bank,
-           std::vector<Diagnostic>& errors)
+  InputWalker(const ImportOptions& options, FileSystem& fs, std::vector<Diagnostic>& errors,
+              InputVisitor& visitor)
       : options_(options),
         registry_(options.registry != nullptr ? *options.registry : Registry::Default()),
         fs_(fs),
-        bank_(bank),
-        errors_(errors) {}
+        errors_(errors),
+        visitor_(visitor) {}
 
   Status Run(const std::vector<std::string>& inputs) {
-    if (!options_.from.empty()) {
-      forced_ = registry_.Find(options_.from);
-      if (forced_ == nullptr) {
-        std::vector<std::string> names = FormatNames();
-        std::string hint = DidYouMean(options_.from, names);
-        if (hint.empty()) {
-          hint = "; expected one of";
-          for (const std::string& name : names) hint += (name == names.front() ? " " : ", ") + name;
-        }
-        return Status::Usage("unknown format '" + options_.from + "'" + hint);
-      }
-      if (!forced_->can_import()) {
-        return Status::Usage("the " + options_.from + " format cannot be imported");
-      }
-    }
+    QBANK_RETURN_IF_ERROR(FindForcedFormat());
     bool stdin_used = false;
     for (const std::string& input : inputs) {
       if (input == "-") {
         if (stdin_used) return Status::Usage("standard input ('-') can be read only once");
         stdin_used = true;
-        QBANK_RETURN_IF_ERROR(ImportStdin());
+        QBANK_RETURN_IF_ERROR(WalkStdin());
       } else if (fs_.IsDirectory(input)) {
-        ImportFolder(input);
+        WalkFolder(input);
       } else {
-        ImportFile(input);
+        WalkFile(input, /*in_folder=*/false);
       }
     }
-    if (options_.assign_ids) AssignMissingIds();
     return Status::Ok();
   }
 
  private:
-  // Gives each question without an id one derived from its content. Copies of the same content
-  // get "-2", "-3", ... in bank order, so ids stay unique and stable while the order is.
-  void AssignMissingIds() {
-    std::unordered_set<std::string> used;
-    for (const model::Question& q : bank_.questions) {
-      if (!q.id.empty()) used.insert(q.id.value);
+  Status FindForcedFormat() {
+    if (options_.from.empty()) return Status::Ok();
+    forced_ = registry_.Find(options_.from);
+    if (forced_ == nullptr) {
+      std::vector<std::string> names = FormatNames();
+      std::string hint = DidYouMean(options_.from, names);
+      if (hint.empty()) {
+        hint = "; expected one of";
+        for (const std::string& name : names) hint += (name == names.front() ? " " : ", ") + name;
+      }
+      return Status::Usage("unknown format '" + options_.from + "'" + hint);
     }
-    for (model::Question& q : bank_.questions) {
-      if (!q.id.empty()) continue;
-      std::string base = model::DeriveQuestionId(q);
-      std::string id = base;
-      for (int n = 2; used.count(id) != 0; ++n) id = base + "-" + std::to_string(n);
-      used.insert(id);
-      q.id.value = std::move(id);
+    if (!forced_->can_import()) {
+      return Status::Usage("the " + options_.from + " format cannot be imported");
     }
+    return Status::Ok();
   }
 
   // Reads "-": named options_.stdin_name (its format detected from that name) or
-  // kStdinSourceName (the format forced).
-  Status ImportStdin() {
+  // kStdinSourceName (the format forced, or detected from the content when the options allow).
+  Status WalkStdin() {
     const std::string& name = options_.stdin_name;
-    if (forced_ == nullptr && name.empty()) {
+    if (forced_ == nullptr && name.empty() && !options_.detect_stdin_format) {
       return Status::Usage("reading standard input needs --from FORMAT");
     }
     if (options_.stdin_stream == nullptr) return Status::Usage("no standard input available");
-    std::string content((std::istreambuf_iterator<char>(*options_.stdin_stream)),
+    InputFile file;
+    file.path = name.empty() ? std::string(kStdinSourceName) : name;
+    file.content.assign(std::istreambuf_iterator<char>(*options_.stdin_stream),
                         std::istreambuf_iterator<char>());
-    const Format* format = forced_;
-    if (format == nullptr) {
-      format = registry_.Detect(name, std::string_view(content).substr(0, size_t{64} * 1024));
+    file.format = forced_;
+    if (file.format == nullptr) {
+      file.format = registry_.Detect(name, std::string_view(file.content).substr(0, kHeadSize));
     }
-    if (format == nullptr) {
+    if (file.format == nullptr) {
       errors_.push_back(Diagnostic::FromStatus(
-          Status::InvalidInput("cannot tell the format of this file; name it with --from FORMAT"),
-          name));
+          Status::InvalidInput(name.empty() ? "cannot tell the format of standard input; name it "
+                                              "with --from FORMAT or --stdin-filename NAME"
+                                            : "cannot tell the format of this file; name it with "
+                                              "--from FORMAT"),
+          file.path));
       return Status::Ok();
     }
-    ImportText(name.empty() ? std::string(kStdinSourceName) : name, std::move(content), format);
+    file.from_stdin = true;
+    visitor_.File(std::move(file));
     return Status::Ok();
   }
 
@@ -113,12 +107,10 @@ class Importer {
     return names;
   }
 
-  void ImportFolder(const std::string& dir) {
+  void WalkFolder(const std::string& dir) {
     for (const Format* f : registry_.All()) {
-      if ((forced_ == nullptr || forced_ == f) && f->can_import() && f->ClaimsDirectory(fs_, dir)) {
-        ImportContext ctx = MakeContext(SourceSpan::kNoFile);
-        RunGuarded(dir, [&] { return f->ImportDirectory(dir, ctx); });
-        CountRead();
+      if ((forced_ == nullptr || forced_ == f) && f->can_import() && f->ClaimsDirectory(fs_, dir) &&
+          visitor_.Package(dir, *f)) {
         return;
       }
     }
@@ -127,22 +119,22 @@ class Importer {
       errors_.push_back(Diagnostic::FromStatus(files.status(), dir));
       return;
     }
-    size_t imported = 0;
+    size_t taken = 0;
     for (const std::string& path : *files) {
       if (forced_ != nullptr ? !HasExtensionOf(*forced_, path) : !registry_.KnowsExtension(path)) {
         continue;
       }
-      if (ImportFile(path, /*in_folder=*/true)) ++imported;
+      if (WalkFile(path, /*in_folder=*/true)) ++taken;
     }
-    if (imported == 0) {
+    if (taken == 0) {
       errors_.push_back(Diagnostic::FromStatus(
           Status::InvalidInput("no question file of a known format in this folder"), dir));
     }
   }
 
-  // Reads one file. In a folder walk, a file whose content its format does not recognise is
-  // skipped (and false returned) rather than reported as broken.
-  bool ImportFile(const std::string& path, bool in_folder = false) {
+  // Reads one file and hands it on. In a folder walk, a file whose content its format does not
+  // recognise is skipped (and false returned) rather than reported as broken.
+  bool WalkFile(const std::string& path, bool in_folder) {
     Result<std::string> content = std::string();
     try {
       content = fs_.ReadFile(path);
@@ -153,7 +145,7 @@ class Importer {
       errors_.push_back(Diagnostic::FromStatus(content.status(), path));
       return true;
     }
-    std::string_view head = std::string_view(*content).substr(0, size_t{64} * 1024);
+    std::string_view head = std::string_view(*content).substr(0, kHeadSize);
     const Format* format = forced_;
     if (format == nullptr) format = registry_.Detect(path, head);
     if (format == nullptr) {
@@ -166,35 +158,57 @@ class Importer {
       if (options_.skipped != nullptr) options_.skipped->push_back(path);
       return false;
     }
-    ImportText(path, std::move(content).value(), format, /*from_file=*/true);
+    InputFile file;
+    file.path = path;
+    file.content = std::move(content).value();
+    file.format = format;
+    file.in_folder = in_folder;
+    file.reloadable = !IsPipe(path);
+    visitor_.File(std::move(file));
     return true;
   }
 
-  void ImportText(const std::string& path, std::string content, const Format* format,
-                  bool from_file = false) {
-    auto source = std::make_shared<SourceText>(path, std::move(content));
-    if (from_file && !IsPipe(path)) {
+  // How much of a file the formats' Detect and Sniff look at.
+  static constexpr size_t kHeadSize = size_t{64} * 1024;
+
+  const ImportOptions& options_;
+  const Registry& registry_;
+  FileSystem& fs_;
+  std::vector<Diagnostic>& errors_;
+  InputVisitor& visitor_;
+  const Format* forced_ = nullptr;
+};
+
+// Reads files and package folders into a bank, each under the pipeline's checks.
+class GuardedReader {
+ public:
+  GuardedReader(const ImportOptions& options, FileSystem& fs, model::Bank& bank,
+                std::vector<Diagnostic>& errors)
+      : options_(options), fs_(fs), bank_(bank), errors_(errors) {}
+
+  void Read(InputFile file) {
+    auto source = std::make_shared<SourceText>(file.path, std::move(file.content));
+    if (file.reloadable) {
       // Lets a long run free the bytes once parsed (SourceText::Release) and read them again
       // for a finding's source line (not a pipe's: read again, it is empty or waits forever).
       const FileSystem* fs = &fs_;
-      source->SetLoader([fs, path]() -> std::optional<std::string> {
+      source->SetLoader([fs, path = file.path]() -> std::optional<std::string> {
         Result<std::string> again = fs->ReadFile(path);
         if (!again.ok()) return std::nullopt;
         return std::move(again).value();
       });
     }
-    uint32_t file = bank_.AddSource(source);
-    ImportContext ctx = MakeContext(file);
-    RunGuarded(path, [&] { return format->Import(*source, ctx); });
-    CountRead();
+    uint32_t index = bank_.AddSource(source);
+    ImportContext ctx = MakeContext(index);
+    RunGuarded(file.path, [&] { return file.format->Import(*source, ctx); });
   }
 
-  // One more input read, for ImportOptions::progress.
-  void CountRead() {
-    if (options_.files_read != nullptr) options_.files_read->fetch_add(1);
-    if (options_.questions_read != nullptr) options_.questions_read->store(bank_.questions.size());
+  void ReadPackage(const std::string& dir, const Format& format) {
+    ImportContext ctx = MakeContext(SourceSpan::kNoFile);
+    RunGuarded(dir, [&] { return format.ImportDirectory(dir, ctx); });
   }
 
+ private:
   ImportContext MakeContext(uint32_t file) {
     ImportContext ctx;
     ctx.bank = &bank_;
@@ -269,19 +283,78 @@ class Importer {
   }
 
   const ImportOptions& options_;
-  const Registry& registry_;
   FileSystem& fs_;
   model::Bank& bank_;
   std::vector<Diagnostic>& errors_;
-  const Format* forced_ = nullptr;
+};
+
+// ImportInputs: every file and package the walk finds, read into one bank.
+class Importer : public InputVisitor {
+ public:
+  Importer(const ImportOptions& options, FileSystem& fs, model::Bank& bank,
+           std::vector<Diagnostic>& errors)
+      : options_(options), bank_(bank), reader_(options, fs, bank, errors) {}
+
+  void File(InputFile file) override {
+    reader_.Read(std::move(file));
+    CountRead();
+  }
+
+  bool Package(const std::string& dir, const Format& format) override {
+    reader_.ReadPackage(dir, format);
+    CountRead();
+    return true;
+  }
+
+  // Gives each question without an id one derived from its content. Copies of the same content
+  // get "-2", "-3", ... in bank order, so ids stay unique and stable while the order is.
+  void AssignMissingIds() {
+    std::unordered_set<std::string> used;
+    for (const model::Question& q : bank_.questions) {
+      if (!q.id.empty()) used.insert(q.id.value);
+    }
+    for (model::Question& q : bank_.questions) {
+      if (!q.id.empty()) continue;
+      std::string base = model::DeriveQuestionId(q);
+      std::string id = base;
+      for (int n = 2; used.count(id) != 0; ++n) id = base + "-" + std::to_string(n);
+      used.insert(id);
+      q.id.value = std::move(id);
+    }
+  }
+
+ private:
+  // One more input read, for ImportOptions::progress.
+  void CountRead() {
+    if (options_.files_read != nullptr) options_.files_read->fetch_add(1);
+    if (options_.questions_read != nullptr) options_.questions_read->store(bank_.questions.size());
+  }
+
+  const ImportOptions& options_;
+  model::Bank& bank_;
+  GuardedReader reader_;
 };
 
 }  // namespace
 
+Status WalkInputs(const std::vector<std::string>& inputs, const ImportOptions& options,
+                  FileSystem& fs, std::vector<Diagnostic>& errors, InputVisitor& visitor) {
+  InputWalker walker(options, fs, errors, visitor);
+  return walker.Run(inputs);
+}
+
+void ImportFile(InputFile file, const ImportOptions& options, FileSystem& fs, model::Bank& bank,
+                std::vector<Diagnostic>& errors) {
+  GuardedReader reader(options, fs, bank, errors);
+  reader.Read(std::move(file));
+}
+
 Status ImportInputs(const std::vector<std::string>& inputs, const ImportOptions& options,
                     FileSystem& fs, model::Bank& bank, std::vector<Diagnostic>& errors) {
   Importer importer(options, fs, bank, errors);
-  return importer.Run(inputs);
+  QBANK_RETURN_IF_ERROR(WalkInputs(inputs, options, fs, errors, importer));
+  if (options.assign_ids) importer.AssignMissingIds();
+  return Status::Ok();
 }
 
 }  // namespace qbank::formats

@@ -43,7 +43,51 @@ struct ImportOptions {
   // False: questions the file gives no id keep an empty one (`qbank fmt` writes no id the user
   // did not write).
   bool assign_ids = true;
+  // True: "-" without `from` and `stdin_name` has its format detected from its content (`qbank
+  // fmt -`); false: that is a usage error (lint, convert).
+  bool detect_stdin_format = false;
 };
+
+// One input file as WalkInputs found it, read once: the bytes every later step works on.
+struct InputFile {
+  std::string path;     // as named or found in a folder; for "-", stdin_name or kStdinSourceName
+  std::string content;  // the file's bytes
+  const Format* format = nullptr;  // --from, or detected from the name and content; never null
+  bool in_folder = false;          // found in a folder walk rather than named
+  bool from_stdin = false;         // read from "-"
+  bool reloadable = false;  // `path` can be read again for the same bytes (a file, not a pipe)
+};
+
+// What WalkInputs hands each input to.
+class InputVisitor {
+ public:
+  virtual ~InputVisitor() = default;
+  // One file to read.
+  virtual void File(InputFile file) = 0;
+  // A folder `format` reads as a whole (a QTI content package folder): true when the visitor
+  // took it so, false to have its files walked one by one.
+  virtual bool Package(const std::string& dir, const Format& format) = 0;
+};
+
+// The one walk over the inputs a user names, shared by ImportInputs and `qbank fmt`: "-" is
+// read from options.stdin_stream; a folder a format claims goes to visitor.Package; other folders
+// are walked recursively (hidden entries skipped) for every file with an extension some format
+// (or the --from format) claims, and a file whose content its format does not recognise (a
+// README.md, a lint baseline) is skipped (named in options.skipped) unless --from forces the
+// format; files named directly are always taken. Each file is read once and handed to
+// visitor.File with its format. A file that cannot be read, whose format cannot be told, or a
+// folder with no question file becomes a Diagnostic in `errors`, and the walk goes on. Returns a
+// non-OK Status only for usage errors (an unknown or unreadable --from format, "-" without
+// --from or a stdin name unless options.detect_stdin_format, stdin named twice).
+Status WalkInputs(const std::vector<std::string>& inputs, const ImportOptions& options,
+                  FileSystem& fs, std::vector<Diagnostic>& errors, InputVisitor& visitor);
+
+// Reads `file` (as WalkInputs hands it; its bytes become the bank's source) into `bank` as
+// ImportInputs reads each file: the same checks (text within limits, a failed file's questions
+// taken back, refused questions dropped and reported), errors to `errors`, warnings to
+// options.warnings. Ids are left as the file gives them.
+void ImportFile(InputFile file, const ImportOptions& options, FileSystem& fs, model::Bank& bank,
+                std::vector<Diagnostic>& errors);
 
 // Reads every input into `bank`. Folders are walked recursively (hidden entries skipped) and
 // every file with an extension some format claims, and content that format recognises, is read,

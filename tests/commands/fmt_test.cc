@@ -394,6 +394,128 @@ TEST(FmtTest, FromForcesTheFormat) {
   EXPECT_NE(err.str().find("fmt cannot read and write the format 'dump'"), std::string::npos);
 }
 
+// An in-memory file system that counts how often each file is read.
+class CountingFileSystem : public InMemoryFileSystem {
+ public:
+  Result<std::string> ReadFile(const std::string& path) const override {
+    ++reads_[path];
+    return InMemoryFileSystem::ReadFile(path);
+  }
+  std::map<std::string, int>& reads() const { return reads_; }
+
+ private:
+  mutable std::map<std::string, int> reads_;
+};
+
+// Each file is read once, in a folder and named directly, whatever fmt does with it: the bytes
+// fmt compares and writes over are the bytes the bank was read from.
+TEST(FmtTest, ReadsEachFileOnce) {
+  CountingFileSystem fs;
+  fs.Add("bank/q.txt", "Which gas?\nA. CO2\nB. He\nANSWER: A\n");
+  fs.Add("bank/r.gift", "::r1::Which gas? {=He ~CO2}\n");
+  fs.Add("bank/README.md", "# About\n");
+  fs.Add("s.txt", "Which gas?\nA) CO2\nB) He\nANSWER: A\n");
+  FmtRun run = Fmt(fs, {"bank", "s.txt"}, /*check=*/true);
+  EXPECT_EQ(run.rc, kExitCheckFailed) << run.err;
+  EXPECT_EQ(fs.reads(),
+            (std::map<std::string, int>{
+                {"bank/README.md", 1}, {"bank/q.txt", 1}, {"bank/r.gift", 1}, {"s.txt", 1}}));
+  fs.reads().clear();
+  run = Fmt(fs, {"bank"}, /*check=*/false, /*write=*/true);
+  EXPECT_EQ(run.rc, kExitOk) << run.err;
+  EXPECT_EQ(fs.reads().at("bank/q.txt"), 1);
+  EXPECT_EQ(fs.reads().at("bank/r.gift"), 1);
+}
+
+// Folders are walked as the importer walks them: a folder with no question file is an error, as
+// for lint, also beside another folder that has one.
+TEST(FmtTest, AFolderWithoutQuestionFilesIsAnError) {
+  InMemoryFileSystem fs;
+  fs.Add("empty/README.md", "# Nothing here yet\n");
+  fs.Add("bank/q.txt", "Which gas?\nA) CO2\nB) He\nANSWER: A\n");
+  FmtRun run = Fmt(fs, {"empty", "bank"}, /*check=*/true);
+  EXPECT_EQ(run.rc, kExitError);
+  EXPECT_EQ(run.err, "qbank fmt: empty: no question file of a known format in this folder\n");
+}
+
+// `qbank fmt -`: standard input's canonical form on stdout; its format from --from, else from
+// --stdin-filename, else from its content.
+FmtRun FmtStdin(const std::string& input, const std::string& from,
+                const std::string& stdin_filename, bool check = false, bool write = false) {
+  InMemoryFileSystem fs;
+  FmtOptions options;
+  options.inputs = {"-"};
+  options.from = from;
+  options.stdin_filename = stdin_filename;
+  options.check = check;
+  options.write = write;
+  std::istringstream in(input);
+  options.stdin_stream = &in;
+  std::ostringstream out;
+  std::ostringstream err;
+  FmtRun run;
+  run.rc = RunFmt(options, fs, out, err);
+  run.out = out.str();
+  run.err = err.str();
+  return run;
+}
+
+TEST(FmtStdinTest, PrintsTheCanonicalForm) {
+  const std::string aiken = "Which gas?\nA. CO2\nB. He\nANSWER: A\n";
+  const std::string canonical = "Which gas?\nA) CO2\nB) He\nANSWER: A\n";
+  for (const auto& [from, name] : std::vector<std::pair<std::string, std::string>>{
+           {"aiken", ""}, {"", "quiz.txt"}, {"", ""}}) {
+    FmtRun run = FmtStdin(aiken, from, name);
+    EXPECT_EQ(run.rc, kExitOk) << run.err;
+    EXPECT_EQ(run.out, canonical);
+    EXPECT_EQ(run.err, "");
+  }
+  // The name's extension picks the format.
+  FmtRun gift = FmtStdin("::q1::Which gas?{=He ~CO2}\n", "", "quiz.gift");
+  EXPECT_EQ(gift.rc, kExitOk) << gift.err;
+  EXPECT_EQ(gift.out, "::q1::Which gas? {\n=He\n~CO2\n}\n");
+}
+
+TEST(FmtStdinTest, CheckNamesTheFirstDifference) {
+  FmtRun run = FmtStdin("Which gas?\nA) CO2\nB. He\nANSWER: A\n", "aiken", "", /*check=*/true);
+  EXPECT_EQ(run.rc, kExitCheckFailed);
+  EXPECT_EQ(run.out, "");
+  EXPECT_EQ(run.err, "<stdin>:3:2: not normalised (`qbank fmt -` prints the canonical form)\n");
+  run = FmtStdin("Which gas?\nA) CO2\nB. He\nANSWER: A\n", "", "drafts/q.txt", /*check=*/true);
+  EXPECT_EQ(run.err,
+            "drafts/q.txt:3:2: not normalised (`qbank fmt -` prints the canonical form)\n");
+  run = FmtStdin("Which gas?\nA) CO2\nB) He\nANSWER: A\n", "", "", /*check=*/true);
+  EXPECT_EQ(run.rc, kExitOk) << run.err;
+}
+
+TEST(FmtStdinTest, UsageAndInputErrors) {
+  FmtRun run = FmtStdin("Which gas?\nA. CO2\nB. He\nANSWER: A\n", "", "", false, /*write=*/true);
+  EXPECT_EQ(run.rc, kExitError);
+  EXPECT_EQ(run.err,
+            "qbank fmt: --write cannot rewrite standard input ('-'); without --write, the "
+            "canonical form is printed\n");
+  run = FmtStdin("no question here\n", "", "");
+  EXPECT_EQ(run.rc, kExitError);
+  EXPECT_EQ(run.err,
+            "qbank fmt: <stdin>: cannot tell the format of standard input; name it with --from "
+            "FORMAT or --stdin-filename NAME\n");
+  // Refused as a file is: nothing on stdout.
+  run = FmtStdin("Which gas?\nA. CO2\nB. He\nANSWER: C\n", "aiken", "");
+  EXPECT_EQ(run.rc, kExitError);
+  EXPECT_EQ(run.out, "");
+  EXPECT_NE(run.err.find("qbank fmt: <stdin>: not formatted: 1 input error"), std::string::npos)
+      << run.err;
+  InMemoryFileSystem fs;
+  fs.Add("q.txt", "Which gas?\nA) CO2\nB) He\nANSWER: A\n");
+  FmtOptions options;
+  options.inputs = {"q.txt"};
+  options.stdin_filename = "x.txt";
+  std::ostringstream out, err;
+  EXPECT_EQ(RunFmt(options, fs, out, err), kExitError);
+  EXPECT_EQ(err.str(),
+            "qbank fmt: --stdin-filename names standard input; give '-' among the inputs\n");
+}
+
 // ---- fmt(fmt(x)) == fmt(x) over every fixture and sample ----
 
 std::vector<std::string> FixturesAndSamples() {
