@@ -17,6 +17,12 @@ LmsQuestion PrepareForLms(const model::Question& q, const LmsCarrier& carrier, L
   } else {
     out.shown = q;
   }
+  if (out.rendered && !carrier.has_place) {
+    loss.Drop("markup (Markdown rendered as HTML)");
+  } else if (!carrier.says_html && out.shown.markup == model::Markup::kHtml && !out.rendered &&
+             !WritesAnElement(out.shown, carrier.html)) {
+    loss.Drop("markup");
+  }
   if (carrier.writes_suppressions) {
     model::Question without = q;
     without.suppressions.clear();

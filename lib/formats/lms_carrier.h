@@ -28,6 +28,12 @@ struct LmsCarrier {
   // The format has Moodle's own markdown text format (Moodle XML, GIFT): a question in it is
   // written as it is, for Moodle to render, not as a draft.
   bool keeps_moodle_markdown = false;
+  // The file says a text is HTML (Moodle XML's format="html", GIFT's [html]). QTI does not: a
+  // question none of whose texts holds an element as written reads back as plain text.
+  bool says_html = true;
+  // The file has a place for the carrier. A single QTI item has none (a package has its
+  // manifest): a Markdown draft reads back as its rendering.
+  bool has_place = true;
 };
 
 // A question as an LMS format writes it.
@@ -39,7 +45,11 @@ struct LmsQuestion {
 
 // `q` prepared for writing as `carrier` says: a Markdown draft (and Moodle's own markdown,
 // IsMoodleMarkdown, unless the format keeps it) rendered once per text (RenderDraft, cmark's losses
-// reported to `loss`), and the carrier's JSON decided from the HTML the format writes.
+// reported to `loss`), and the carrier's JSON decided from the HTML the format writes. What of
+// the markup does not come back is reported to `loss` here, for every LMS format: `markup
+// (Markdown rendered as HTML)` for a draft where the file has no place for the carrier, `markup`
+// for an HTML question that a format without a markup flag writes without any element
+// (WritesAnElement).
 LmsQuestion PrepareForLms(const model::Question& q, const LmsCarrier& carrier, LossReport& loss);
 
 // `q`, read from an LMS file, finished with `carried` (ApplyMetadataJson's carried texts): a

@@ -65,9 +65,10 @@ std::string RenderField(const std::string& markdown, bool xml_only, LossReport& 
   return std::string(WithoutLoneParagraph(html));
 }
 
-// The HTML a format's file holds of a field rendered as `html`.
-std::string AsWritten(const LmsHtml& how, const std::string& html) {
-  return how.as_written ? how.as_written(html) : html;
+// The HTML a format's file holds at `place` of `written` of a field rendered as `html`.
+std::string AsWritten(const LmsHtml& how, const Question& written, const std::string& place,
+                      const std::string& html) {
+  return how.as_written ? how.as_written(written, place, html) : html;
 }
 
 // True when a reader converting `written` (the file's HTML of the rendering `html` of `draft`)
@@ -112,20 +113,43 @@ RenderedDraft RenderDraft(const Question& q, const LmsHtml& how, LossReport& los
   RenderedDraft out;
   out.rendered = q;
   out.rendered.markup = Markup::kHtml;
-  std::map<std::string, std::string> carry;  // by place, the draft's texts that must travel
+  std::map<std::string, std::string> carry;   // by place, the draft's texts that must travel
+  std::map<std::string, std::string> drafts;  // by place, the draft's texts rendered
   VisitMarkdownTexts(out.rendered, [&](const std::string& place, std::string& text) {
     if (text.empty()) return;
     bool complete = true;
     std::string html = RenderField(text, how.xml_only, loss, complete);
     // The text after a gap always travels: it says there is a gap where a format joins the
     // stem and that text with Moodle's marker.
-    if (!complete || place == "after_gap" || !ReadsBackAs(text, html, AsWritten(how, html))) {
-      carry[place] = text;
-    }
+    if (!complete || place == "after_gap") carry[place] = text;
+    drafts[place] = std::move(text);
     text = std::move(html);
+  });
+  // Where the format writes each text (a gap's choice, a prompt) is known once all are rendered.
+  Question written = out.rendered;
+  VisitMarkdownTexts(written, [&](const std::string& place, std::string& html) {
+    auto draft = drafts.find(place);
+    if (draft == drafts.end() || carry.count(place) != 0) return;
+    if (!ReadsBackAs(draft->second, html, AsWritten(how, out.rendered, place, html))) {
+      carry[place] = draft->second;
+    }
   });
   out.carried = CarriedDraft(q, carry);
   return out;
+}
+
+bool WritesAnElement(const Question& shown, const LmsHtml& how) {
+  bool any = false;
+  Question copy = shown;
+  VisitMarkdownTexts(copy, [&](const std::string& place, std::string& html) {
+    if (any || html.empty()) return;
+    std::string written = AsWritten(how, shown, place, html);
+    Result<std::vector<xml::Node>> nodes = xml::ParseFragment(written, "html");
+    any = !nodes.ok() ? written.find('<') != std::string::npos
+                      : std::any_of(nodes->begin(), nodes->end(),
+                                    [](const xml::Node& n) { return n.is_element(); });
+  });
+  return any;
 }
 
 bool RestoreMarkdown(const Question& source, const LmsHtml& how, Question& q) {
@@ -144,6 +168,8 @@ bool RestoreMarkdown(const Question& source, const LmsHtml& how, Question& q) {
     restored.stem.value = std::move(before);
     SetTextAfterGap(restored, std::move(after));
   }
+  Question read = restored;  // as the file holds it: where each text was written
+  read.markup = Markup::kHtml;
   bool ok = true;
   VisitMarkdownTexts(restored, [&](const std::string& place, std::string& text) {
     if (!ok || text.empty()) return;
@@ -152,7 +178,8 @@ bool RestoreMarkdown(const Question& source, const LmsHtml& how, Question& q) {
     LossReport ignored;
     bool complete = true;
     if (it != carried.end() &&
-        SameHtml(html, AsWritten(how, RenderField(it->second, how.xml_only, ignored, complete)))) {
+        SameHtml(html, AsWritten(how, read, place,
+                                 RenderField(it->second, how.xml_only, ignored, complete)))) {
       text = it->second;
       return;
     }

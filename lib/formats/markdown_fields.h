@@ -19,11 +19,21 @@ struct LmsHtml {
   // Raw HTML in the Markdown that is not well-formed XML is left out (cmark's safe mode) and
   // reported as `markup (...)`: QTI, whose items are XML.
   bool xml_only = false;
-  // What the format does to a rendered field's HTML before it is in the file (QTI's allow-list,
-  // qti_html.h), for comparing with what a reader reads; none when empty. It reports nothing:
-  // the writer reports its own changes.
-  std::function<std::string(const std::string&)> as_written;
+  // What the format does to a rendered field's HTML at the place it writes it before it is in
+  // the file (QTI's allow-list for that place, qti_html.h: a gap's choices are cleaned harder
+  // than a prompt), for comparing with what a reader reads; none when empty. `written` is the
+  // question as the format writes it (markup html), `place` the text's place in it ("stem",
+  // "explanation", "after_gap", "options.N.text", "options.N.rationale", "options.N.match").
+  // It reports nothing: the writer reports its own changes.
+  std::function<std::string(const model::Question& written, const std::string& place,
+                            const std::string& html)>
+      as_written;
 };
+
+// True when some text of `shown` (markup html, as PrepareForLms gives it) holds an element once
+// written as `how` says, at its place: a format without a markup flag (QTI) reads a question
+// none of whose texts does as plain text.
+bool WritesAnElement(const model::Question& shown, const LmsHtml& how);
 
 // A Markdown draft rendered for an HTML format.
 struct RenderedDraft {

@@ -963,17 +963,62 @@ std::vector<xml::Node> ParseHtml(const std::string& value) {
   return nodes.ok() ? std::move(nodes).value() : ParseHtmlFragment(value);
 }
 
+// True when the text after the gap is set and the stem and that text can stand in one paragraph:
+// neither is HTML with a block element at its top level (checked on a scratch copy, so nothing
+// is reported).
+bool GapFits(Version version, const Question& q, bool html, const std::string& after) {
+  if (!html) return true;
+  QtiHtmlCleaner scratch(version);
+  std::vector<std::string> ignored;
+  for (const std::string* value : {&q.stem.value, &after}) {
+    std::vector<xml::Node> nodes = ParseHtml(*value);
+    scratch.Clean(nodes, QtiHtmlPlace::kFlow, ignored);
+    if (std::any_of(nodes.begin(), nodes.end(),
+                    [&](const xml::Node& n) { return scratch.IsBlock(n); })) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// True when a choice question `q` is written as a missing-word sentence with an inline choice
+// interaction (its stem, gap and text after in one paragraph) rather than a choice interaction.
+bool WritesInlineGap(Version version, const Question& q) {
+  std::string after = TextAfterGap(q);
+  return !after.empty() && q.type != QuestionType::kMultipleAnswer &&
+         GapFits(version, q, q.markup == Markup::kHtml, after);
+}
+
+// Where the writer puts the text at `place` (a RenderDraft place) of `q`: in a missing-word
+// sentence the stem and the text after the gap are inline content and the choices text (2.1) or
+// inline content (3.0), as are a text entry's stem and text after when they fit in its
+// paragraph; everything else holds blocks.
+QtiHtmlPlace PlaceOf(Version version, const Question& q, std::string_view place) {
+  bool sentence = place == "stem" || place == "after_gap";
+  if (q.type == QuestionType::kShortAnswer || q.type == QuestionType::kNumerical) {
+    bool fits = GapFits(version, q, q.markup == Markup::kHtml, TextAfterGap(q));
+    return sentence && fits ? QtiHtmlPlace::kInline : QtiHtmlPlace::kFlow;
+  }
+  if (!model::IsChoiceType(q.type) || !WritesInlineGap(version, q)) return QtiHtmlPlace::kFlow;
+  if (sentence) return QtiHtmlPlace::kInline;
+  if (place.starts_with("options.") && place.ends_with(".text")) {
+    return version == Version::k21 ? QtiHtmlPlace::kText : QtiHtmlPlace::kInline;
+  }
+  return QtiHtmlPlace::kFlow;
+}
+
 // How an item of `version` holds a Markdown draft's texts: raw HTML only where it is well-formed
-// XML, and each text cleaned by the version's allow-list, as the writer cleans a field that holds
-// blocks (what it drops, the writer reports).
+// XML, and each text cleaned by the version's allow-list for the place the writer puts it (what
+// it drops, the writer reports).
 LmsHtml DraftHtml(Version version) {
   LmsHtml how;
   how.xml_only = true;
-  how.as_written = [version](const std::string& html) {
+  how.as_written = [version](const Question& written, const std::string& place,
+                             const std::string& html) {
     std::vector<xml::Node> nodes = ParseHtml(html);
     QtiHtmlCleaner cleaner(version);
     std::vector<std::string> ignored;
-    cleaner.Clean(nodes, QtiHtmlPlace::kFlow, ignored);
+    cleaner.Clean(nodes, PlaceOf(version, written, place), ignored);
     return xml::WriteFragment(nodes);
   };
   return how;
@@ -1165,7 +1210,6 @@ class ItemWriter {
     const Value* ext = q.extensions.Find(std::string(kExtensionKey));
     xml::Node item = ItemElement(q, identifier, language, ext);
     bool html = q.markup == Markup::kHtml;
-    wrote_element_ = false;
     cleaner_.StartItem();
     switch (q.type) {
       case QuestionType::kShortAnswer:
@@ -1289,7 +1333,7 @@ class ItemWriter {
                     const Value* ext, xml::Node& item) {
     xml::Node& body = item.Append(E("itemBody"));
     std::string after = TextAfterGap(q);
-    if (!after.empty() && q.type != QuestionType::kMultipleAnswer && GapFits(q, html, after)) {
+    if (WritesInlineGap(version_, q)) {
       // A missing-word question: the choices in the sentence, as an inline choice interaction
       // (2.1's inline choices hold text alone).
       xml::Node inline_choice = E("inlineChoiceInteraction");
@@ -1339,23 +1383,6 @@ class ItemWriter {
       for (xml::Node& n : *text) choice.Append(std::move(n));
     }
     return Status::Ok();
-  }
-
-  // True when the stem and the text after the gap can stand in one paragraph: neither is HTML
-  // with a block element at its top level (checked on a scratch copy, so nothing is reported).
-  bool GapFits(const Question& q, bool html, const std::string& after) const {
-    if (!html) return true;
-    QtiHtmlCleaner scratch(version_);
-    std::vector<std::string> ignored;
-    for (const std::string* value : {&q.stem.value, &after}) {
-      std::vector<xml::Node> nodes = ParseHtml(*value);
-      scratch.Clean(nodes, QtiHtmlPlace::kFlow, ignored);
-      if (std::any_of(nodes.begin(), nodes.end(),
-                      [&](const xml::Node& n) { return scratch.IsBlock(n); })) {
-        return false;
-      }
-    }
-    return true;
   }
 
   // The stem, the interaction and the text after the gap as one paragraph:
@@ -1430,7 +1457,7 @@ class ItemWriter {
     xml::Node& body = item.Append(E("itemBody"));
     xml::Node entry = E("textEntryInteraction");
     entry.SetAttribute(A("responseIdentifier"), "RESPONSE");
-    if (std::string after = TextAfterGap(q); GapFits(q, html, after)) {
+    if (std::string after = TextAfterGap(q); GapFits(version_, q, html, after)) {
       QBANK_RETURN_IF_ERROR(AppendGapParagraph(q, html, after, std::move(entry), body));
     } else {
       QBANK_RETURN_IF_ERROR(
@@ -1716,7 +1743,6 @@ class ItemWriter {
       what += ")";
       loss_.Drop(what);
     }
-    for (const xml::Node& n : nodes) wrote_element_ = wrote_element_ || n.is_element();
     return nodes;
   }
 
@@ -1791,12 +1817,6 @@ class ItemWriter {
   Version version_;
   LossReport& loss_;
   QtiHtmlCleaner cleaner_;
-  bool wrote_element_ = false;  // whether the last item's HTML held any element
-
- public:
-  // True when the last item written had an HTML element in some field; an HTML question without
-  // one reads back as plain text, since QTI carries no markup flag.
-  bool wrote_element() const { return wrote_element_; }
 };
 
 // One item of a package: its resource identifier, its path, and the question it holds.
@@ -2018,6 +2038,8 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
   LmsCarrier carrier;
   carrier.own_extension = kExtensionKey;
   carrier.html = DraftHtml(version_);
+  carrier.says_html = false;    // HTML without an element reads back as plain text
+  carrier.has_place = package;  // the manifest; a single item has none
   std::vector<zip::Entry> entries;
   std::vector<PackageItem> resources;
   std::set<std::string> used;
@@ -2048,8 +2070,6 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
       return Status::InvalidInput("question " + std::to_string(i + 1) + " (" + id_source +
                                   "): " + item.status().ToString());
     }
-    if (q.markup == Markup::kHtml && !writer.wrote_element()) loss.Drop("markup");
-    if (q.markup == Markup::kMarkdown && !package) loss.Drop("markup (Markdown rendered as HTML)");
     std::string bytes = xml::Write(*item);
     if (!package) return bytes;
     std::string path = "items/" + identifier + ".xml";

@@ -254,6 +254,43 @@ TEST(EveryTypeRoundTripTest, ADraftWhoseQtiHtmlDiffersComesBackFromEveryFormat) 
   }
 }
 
+// A missing-word draft with emphasis and code in its choices: QTI 2.1's inline choices hold text
+// alone (its item shows the words, reported), 3.0's hold both; what travels is decided from the
+// HTML written at that place, so the draft comes back from both, byte for byte (2.1 gave
+// "rises and falls" and "freezes" back, as if edited in the LMS).
+TEST(EveryTypeRoundTripTest, ADraftInAGapsChoicesComesBackFromBothQtiVersions) {
+  const std::string draft =
+      "---\nid: tide-gap\nextensions: {\"gift\": {\"blank_after\": \"twice a day.\"}}\n---\n\n"
+      "## Question\n\nIn most harbours the sea\n\n"
+      "## Options\n\n- [x] *rises and falls*\n- [ ] `freezes`\n";
+  Imported in = ImportText(MdFormat(), "gap.md", draft);
+  ASSERT_EQ(in.ErrorText(), "");
+  for (const QtiFormat* via : {&kQti21, &kQti30}) {
+    SCOPED_TRACE(via->name());
+    LossReport loss;
+    std::string out = ExportText(*via, in.bank, loss, "out.zip");
+    Result<zip::Archive> archive = zip::Archive::Open(out, "out.zip");
+    ASSERT_TRUE(archive.ok());
+    Result<std::string> item = archive->Read("items/tide-gap.xml");
+    ASSERT_TRUE(item.ok());
+    bool v21 = via == &kQti21;
+    EXPECT_NE(item->find(v21 ? "identifier=\"A\">rises and falls</inlineChoice>"
+                             : "identifier=\"A\"><em>rises and falls</em></qti-inline-choice>"),
+              std::string::npos)
+        << *item;
+    EXPECT_EQ(loss.Summary(), v21 ? "  options.text (<code> unwrapped): 1 value dropped\n"
+                                    "  options.text (<em> unwrapped): 1 value dropped\n"
+                                  : "");
+    if (std::optional<std::string> errors = SchemaErrors(out, !v21)) {
+      EXPECT_EQ(*errors, "");
+    }
+    Imported back = ImportText(*via, "out.zip", out);
+    ASSERT_EQ(back.ErrorText(), "");
+    LossReport md_loss;
+    EXPECT_EQ(ExportText(MdFormat(), back.bank, md_loss), draft);
+  }
+}
+
 // `out` (as `via` wrote it) with the first `from` in tide-1's text replaced by `to`, as an edit
 // in the LMS does it; for QTI inside the package's item.
 std::string EditedInTheLms(const Format& via, const std::string& out, std::string_view from,

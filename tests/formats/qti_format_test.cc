@@ -10,6 +10,7 @@
 #include "formats/import.h"
 #include "formats/moodle_xml_format.h"
 #include "formats/page_format.h"
+#include "formats/question_names.h"
 #include "formats/registry.h"
 #include "xml_formats_test_support.h"
 #include "zip/zip_archive.h"
@@ -358,6 +359,53 @@ TEST(QtiFormatTest, HtmlWithoutElementsIsReportedAsMarkupLoss) {
   Imported back = ImportText(kQti21, "item.xml", item);
   ASSERT_TRUE(back.status.ok());
   EXPECT_EQ(back.bank.questions[0].markup, Markup::kPlain);
+}
+
+// What of a question's markup does not come back is decided where Moodle XML and GIFT decide
+// theirs (PrepareForLms), from the HTML as written at each place, and reported under the
+// question: a missing-word question whose only element is in a choice has none in 2.1 (whose
+// inline choices hold text alone) and reads back plain; a draft in a single item file (no
+// manifest to carry it) reads back as its rendering.
+TEST(QtiFormatTest, MarkupThatDoesNotComeBackIsReportedUnderItsQuestion) {
+  model::Bank bank;
+  model::Question gap;
+  gap.id = T("gold-1");
+  gap.type = QuestionType::kSingleAnswer;
+  gap.markup = Markup::kHtml;
+  gap.stem = T("The symbol for gold is");
+  SetTextAfterGap(gap, ".");
+  gap.options.resize(2);
+  gap.options[0].text = T("<em>Au</em>");
+  gap.options[0].correct = true;
+  gap.options[1].text = T("Ag");
+  bank.questions.push_back(gap);
+  LossReport loss21;
+  std::string item = ExportText(kQti21, bank, loss21, "");
+  EXPECT_NE(item.find("<inlineChoice identifier=\"A\">Au</inlineChoice>"), std::string::npos)
+      << item;
+  EXPECT_EQ(loss21.ToString(),
+            "  markup: 1 value dropped\n    gold-1\n"
+            "  options.text (<em> unwrapped): 1 value dropped\n    gold-1\n");
+  Imported back = ImportText(kQti21, "item.xml", item);
+  ASSERT_TRUE(back.status.ok()) << back.status.ToString();
+  EXPECT_EQ(back.bank.questions[0].markup, Markup::kPlain);
+  LossReport loss30;
+  ExportText(kQti30, bank, loss30, "");
+  EXPECT_TRUE(loss30.empty()) << loss30.ToString();  // 3.0's inline choices hold <em>
+
+  model::Question draft = gap;
+  draft.id = T("gold-2");
+  draft.markup = Markup::kMarkdown;
+  draft.options[0].text = T("*Au*");
+  model::Bank drafts;
+  drafts.questions.push_back(draft);
+  LossReport single;
+  ExportText(kQti30, drafts, single, "");
+  EXPECT_EQ(single.ToString(),
+            "  markup (Markdown rendered as HTML): 1 value dropped\n    gold-2\n");
+  LossReport package;
+  ExportText(kQti30, drafts, package, "out.zip");
+  EXPECT_TRUE(package.empty()) << package.ToString();
 }
 
 TEST(QtiFormatTest, ExportNeedsAZipForSeveralQuestions) {
