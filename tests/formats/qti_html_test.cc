@@ -9,7 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "formats/aiken_format.h"
+#include "formats/csv_format.h"
+#include "formats/gift_format.h"
 #include "formats/html_tree.h"
+#include "formats/md_format.h"
 #include "formats/moodle_xml_format.h"
 #include "formats/qti_format.h"
 #include "qti_schema_test_support.h"
@@ -374,6 +378,37 @@ TEST(QtiHtmlTest, MathMlMediaAndRubyItemsComeBackThroughBothVersions) {
   if (!checked) {
     std::cout << "[  NOTE    ] ../shared/ref/qti-xsd is absent: QTI outputs not schema-checked\n";
   }
+}
+
+// The formats that hold HTML as written (GIFT's [html], Moodle XML, md, csv) keep the formula
+// through a round trip; Aiken, which holds plain text, reports the markup under the question.
+TEST(QtiHtmlTest, MathMlTravelsWhereHtmlDoesAndIsReportedWhereItCannot) {
+  Imported in = ImportText(QtiFormat(Version::k21), "roots.xml",
+                           ReadTestdata("qti_html/quadratic_mathml_21.xml"));
+  ASSERT_EQ(in.ErrorText(), "");
+  const std::string formula = "<math xmlns=\"http://www.w3.org/1998/Math/MathML\"><mi>x</mi>";
+  GiftFormat gift;
+  MoodleXmlFormat moodle;
+  MdFormat md;
+  CsvFormat csv;
+  for (const Format* via : std::vector<const Format*>{&gift, &moodle, &md, &csv}) {
+    SCOPED_TRACE(std::string(via->name()));
+    LossReport loss;
+    std::string out = ExportText(*via, in.bank, loss, "out");
+    EXPECT_EQ(loss.ToString().find("markup"), std::string::npos) << loss.ToString();
+    Imported back = ImportText(*via, "out", out);
+    ASSERT_EQ(back.ErrorText(), "");
+    ASSERT_EQ(back.bank.questions.size(), 1u);
+    EXPECT_NE(back.bank.questions[0].stem.value.find(formula), std::string::npos)
+        << back.bank.questions[0].stem.value;
+    EXPECT_EQ(back.bank.questions[0].options[1].text.value,
+              in.bank.questions[0].options[1].text.value);
+  }
+  LossReport aiken_loss;
+  ExportText(AikenFormat(), in.bank, aiken_loss, "out.txt");
+  EXPECT_NE(aiken_loss.ToString().find("  markup: 1 value dropped\n    roots-1 (line 4)\n"),
+            std::string::npos)
+      << aiken_loss.ToString();
 }
 
 }  // namespace
