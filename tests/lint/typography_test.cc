@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <ctime>
+#include <string>
 
 #include "lint/rules/prose_text.h"
 
@@ -35,6 +37,9 @@ TEST(TypographyTest, CurlyQuotes) {
             "The \u201Cping\u201D reply isn\u2019t sent, she said.");
   EXPECT_EQ(Rewrite("Call it 'ready' (the students' word).", curly),
             "Call it \u2018ready\u2019 (the students\u2019 word).");
+  // A word of any script: six letters end before the quote in "Cort\u00E9s'" (ASCII letters: one).
+  EXPECT_EQ(Rewrite("then Cort\u00E9s' were deducted", curly),
+            "then Cort\u00E9s\u2019 were deducted");
   // Primes, a derivative, an unmatched quote: nothing to curl.
   EXPECT_EQ(Rewrite("A 12\" ruler and a 5'10\" man.", curly), "A 12\" ruler and a 5'10\" man.");
   EXPECT_EQ(Rewrite("If f'(x) = 2x and y' = 3, then", curly), "If f'(x) = 2x and y' = 3, then");
@@ -100,6 +105,10 @@ TEST(TypographyTest, DashGuards) {
   // Between words, also quoted ones.
   EXPECT_EQ(Rewrite("the \"cache\" - not \u201Cthe server\u201D -- decides", em),
             "the \"cache\"\u2014not \u201Cthe server\u201D\u2014decides");
+  // Words of any script (letters counted with ICU, not ASCII only).
+  EXPECT_EQ(Rewrite("caf\u00E9 \u2014 cr\u00E8me", em), "caf\u00E9\u2014cr\u00E8me");
+  EXPECT_EQ(Rewrite("\u0434\u0430 - \u043D\u0435\u0442", em),
+            "\u0434\u0430\u2014\u043D\u0435\u0442");
   // A formula is a line's matter: the next line's dash is still rewritten.
   EXPECT_EQ(Rewrite("a = b - c\nthe cache - not the server", em),
             "a = b - c\nthe cache\u2014not the server");
@@ -175,6 +184,72 @@ TEST(TypographyTest, MalformedUtf8IsNoLetter) {
   EXPECT_TRUE(FindTypographyEdits("ab\xA9'cd", all).empty()) << Rewrite("ab\xA9'cd", all);
   // The well-formed text around them is still read.
   EXPECT_EQ(Rewrite("\xA9 don't", all), "\xA9 don\u2019t");
+}
+
+// The scans NonProseMask makes remember what they found missing: many openers without a closer
+// (each once a scan to the end of the text or line) are prose, and what follows is marked as
+// before.
+TEST(TypographyTest, NonProseMaskAfterManyUnmatchedOpeners) {
+  std::string text = "`` ";
+  for (int i = 0; i < 50; ++i) text += "\\( ](x $a\n";
+  size_t prose_end = text.size();
+  text += "`code` $x$ [l](dest)";
+  std::vector<bool> mask = NonProseMask(text);
+  EXPECT_EQ(std::count(mask.begin(), mask.begin() + prose_end, true), 0);
+  std::string marked;
+  for (size_t i = prose_end; i < text.size(); ++i) marked += mask[i] ? text[i] : '_';
+  EXPECT_EQ(marked, "`code`_$x$_____dest_");
+}
+
+// Each backtick run closes at the next run of its length; runs of other lengths between are
+// inside the span, and a run with no later one of its length is prose.
+TEST(TypographyTest, NonProseMaskPairsBacktickRunsByLength) {
+  std::string_view text = "` a `` b ` c ``` d `` e `` f ````";
+  std::vector<bool> mask = NonProseMask(text);
+  std::string marked;
+  for (size_t i = 0; i < text.size(); ++i) marked += mask[i] ? text[i] : '_';
+  EXPECT_EQ(marked, "` a `` b `_________`` e ``_______");
+}
+
+// A tag's '>' is looked for at most 2000 bytes on; the search is shared by the tags that follow.
+TEST(TypographyTest, NonProseMaskFindsEachTagsOwnEnd) {
+  std::string far = "<a " + std::string(2001, 'x') + "> y";
+  std::vector<bool> mask = NonProseMask(far);
+  EXPECT_EQ(std::count(mask.begin(), mask.end(), true), 0);
+  std::string_view text = "<a <b> c <i>d</i>";
+  mask = NonProseMask(text);
+  std::string marked;
+  for (size_t i = 0; i < text.size(); ++i) marked += mask[i] ? text[i] : '_';
+  EXPECT_EQ(marked, "<a <b>___<i>_</i>");
+}
+
+double ThreadCpuSeconds() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+}
+
+// Texts made to defeat a scan (300,000 bytes each: a rescan of the line or text per dash or
+// opener took seconds to minutes; one pass takes milliseconds). CPU time, so a busy machine does
+// not count.
+TEST(TypographyTest, LongTextsCostTimeInProportionToTheirLength) {
+  TypographyStyle all{.quotes = TypographyStyle::Quotes::kCurly,
+                      .ellipsis = TypographyStyle::Ellipsis::kCharacter,
+                      .dashes = TypographyStyle::Dashes::kEm,
+                      .unit_space_non_breaking = true};
+  auto repeated = [](std::string_view piece) {
+    std::string s;
+    while (s.size() < 300000) s += piece;
+    return s;
+  };
+  std::string backticks;
+  for (int n = 1; backticks.size() < 300000; ++n) backticks += std::string(n, '`') + " x. ";
+  for (const std::string& text : {repeated("the cache - not the server "), repeated("\\( $a. \\[ "),
+                                  repeated("<a. "), repeated("](x. "), backticks}) {
+    double start = ThreadCpuSeconds();
+    FindTypographyEdits(text, all);
+    EXPECT_LT(ThreadCpuSeconds() - start, 1.0) << text.substr(0, 40);
+  }
 }
 
 TEST(TypographyTest, NonProseMaskMarksAnUnmatchedBacktickAsProse) {

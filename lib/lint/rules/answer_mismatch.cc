@@ -7,6 +7,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/ascii_text.h"
 #include "lint/option_references.h"
 #include "text/words.h"
 
@@ -23,17 +24,6 @@ std::string KeyLetters(const model::Question& q) {
 }
 
 bool IsAlnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
-
-bool EqualIgnoringCase(std::string_view a, std::string_view b) {
-  if (a.size() != b.size()) return false;
-  for (size_t i = 0; i < a.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(a[i])) !=
-        std::tolower(static_cast<unsigned char>(b[i]))) {
-      return false;
-    }
-  }
-  return true;
-}
 
 // An option's text as a statement would quote it: trimmed, without a closing full stop.
 std::string_view QuotableText(std::string_view text) {
@@ -83,11 +73,12 @@ std::vector<size_t> OptionsNamedBeside(const model::Question& q, std::string_vie
     std::string_view option = QuotableText(q.options[i].text.value);
     if (option.empty()) continue;
     bool follows = after + option.size() <= text.size() &&
-                   EqualIgnoringCase(text.substr(after, option.size()), option) &&
+                   AsciiEqualIgnoringCase(text.substr(after, option.size()), option) &&
                    (after + option.size() == text.size() || !IsAlnum(text[after + option.size()]));
-    bool precedes = option.size() <= before &&
-                    EqualIgnoringCase(text.substr(before - option.size(), option.size()), option) &&
-                    (before == option.size() || !IsAlnum(text[before - option.size() - 1]));
+    bool precedes =
+        option.size() <= before &&
+        AsciiEqualIgnoringCase(text.substr(before - option.size(), option.size()), option) &&
+        (before == option.size() || !IsAlnum(text[before - option.size() - 1]));
     if (!follows && !precedes) continue;
     if (option.size() > longest) named.clear();
     if (option.size() >= longest) {

@@ -1,9 +1,9 @@
-// typography: a byte scan of each prose field for characters not in the configured style.
+// typography: one scan of each prose field, decoded once, for characters not in the configured
+// style.
 #include "lint/rules/typography.h"
 
 #include <algorithm>
 #include <array>
-#include <cctype>
 #include <cstdint>
 #include <iterator>
 
@@ -11,12 +11,17 @@
 #include "lint/rules/item_text.h"
 #include "lint/rules/prose_text.h"
 #include "lint/rules/question_fields.h"
+#include "text/characters.h"
 
 namespace qbank::lint {
 namespace {
 
 constexpr size_t npos = std::string_view::npos;
+// What Before and At read at the start or end of the text or of a line.
 constexpr char32_t kNone = 0;
+// What a byte that starts no well-formed UTF-8 sequence decodes to: no code point at all (not a
+// letter, digit, space or punctuation), so malformed text is never rewritten around.
+constexpr char32_t kMalformed = 0xFFFFFFFF;
 
 constexpr std::string_view kLeftDouble = "\u201C";
 constexpr std::string_view kRightDouble = "\u201D";
@@ -28,42 +33,12 @@ constexpr std::string_view kNoBreakSpace = "\u00A0";
 using Edits = std::vector<TypographyEdit>;
 using Kind = TypographyEdit::Kind;
 
-// What a byte that starts or ends no well-formed UTF-8 sequence reads as: no code point at all
-// (not a letter, digit, space or punctuation), so malformed text is never rewritten around.
-constexpr char32_t kMalformed = 0xFFFFFFFF;
-
-// The code point starting at `at` and its length in bytes (a malformed byte: kMalformed, 1).
-char32_t DecodeAt(std::string_view s, size_t at, size_t* length) {
-  char32_t cp = 0;
-  *length = Utf8SequenceLength(s, at, &cp);
-  if (*length != 0) return cp;
-  *length = 1;
-  return kMalformed;
-}
-
-// The code point before byte `at` on its line; kNone at the start of the text or a line.
-char32_t Before(std::string_view s, size_t at) {
-  if (at == 0) return kNone;
-  char32_t cp = 0;
-  if (Utf8SequenceBefore(s, at, &cp) == 0) return kMalformed;
-  return cp == '\n' || cp == '\r' ? kNone : cp;
-}
-
-// The code point at byte `at`; kNone at the end of the text or a line.
-char32_t At(std::string_view s, size_t at) {
-  if (at >= s.size()) return kNone;
-  size_t length = 0;
-  char32_t cp = DecodeAt(s, at, &length);
-  return cp == '\n' || cp == '\r' ? kNone : cp;
-}
-
 bool IsDigit(char32_t c) { return c >= '0' && c <= '9'; }
+// A space, or the edge of a line or the text (kNone).
 bool IsBlank(char32_t c) { return c == kNone || c == ' ' || c == '\t' || c == 0xA0; }
-// ASCII letters, and letters of other scripts roughly (outside the punctuation and symbol
-// blocks).
 bool IsLetter(char32_t c) {
-  if (c < 0x80) return std::isalpha(static_cast<int>(c)) != 0;
-  return c >= 0xC0 && c <= 0x10FFFF && c != 0xD7 && c != 0xF7 && !(c >= 0x2000 && c <= 0x2BFF);
+  if (c < 0x80) return (c | 0x20) >= 'a' && (c | 0x20) <= 'z';
+  return text::IsLetterOrMark(c);  // false for kMalformed
 }
 bool IsOpener(char32_t c) {
   return IsBlank(c) || c == '(' || c == '[' || c == '{' || c == '>' || c == 0x2014 || c == 0x2013;
@@ -73,322 +48,384 @@ bool IsCloser(char32_t c) {
          c == ')' || c == ']' || c == '}' || c == '-' || c == '/' || c == '<' || c == 0x2014 ||
          c == 0x2013 || c == 0x2026 || c == 0x2019 || c == 0x201D;
 }
+bool IsCurlyDouble(char32_t c) { return c >= 0x201C && c <= 0x201F; }
+bool IsCurlySingle(char32_t c) { return c >= 0x2018 && c <= 0x201B; }
 
-// Letters in a row ending just before `at` / starting at `at` (ASCII only; enough to tell "x" from
-// "word").
-size_t LettersBefore(std::string_view s, size_t at) {
-  size_t n = 0;
-  while (n < at && std::isalpha(static_cast<unsigned char>(s[at - n - 1]))) ++n;
-  return n;
-}
-size_t LettersFrom(std::string_view s, size_t at) {
-  size_t n = 0;
-  while (at + n < s.size() && std::isalpha(static_cast<unsigned char>(s[at + n]))) ++n;
-  return n;
-}
-
-bool Prose(const std::vector<bool>& mask, size_t begin, size_t end) {
-  for (size_t i = begin; i < end; ++i) {
-    if (mask[i]) return false;
+// Where each kind of edit stands among edits that start at the same byte: a dash takes the spaces
+// around it first, so they are then no doubled space.
+int Priority(Kind kind) {
+  switch (kind) {
+    case Kind::kDash:
+      return 0;
+    case Kind::kQuote:
+      return 1;
+    case Kind::kEllipsis:
+      return 2;
+    case Kind::kUnitSpace:
+      return 3;
+    case Kind::kDoubledSpace:
+      return 4;
   }
-  return true;
+  return 5;
 }
 
-void Add(Edits& edits, Kind kind, size_t begin, size_t end, std::string_view replacement) {
-  edits.push_back({kind, begin, end, std::string(replacement)});
-}
-
-size_t LineEnd(std::string_view s, size_t at) {
-  size_t end = s.find('\n', at);
-  return end == npos ? s.size() : end;
-}
-
-void StraightQuotes(std::string_view s, const std::vector<bool>& mask, Edits& edits) {
-  for (size_t i = 0; i < s.size();) {
-    size_t length = 0;
-    char32_t cp = DecodeAt(s, i, &length);
-    if (!mask[i]) {
-      if (cp == 0x201C || cp == 0x201D || cp == 0x201E || cp == 0x201F) {
-        Add(edits, Kind::kQuote, i, i + length, "\"");
-      } else if (cp == 0x2018 || cp == 0x2019 || cp == 0x201A || cp == 0x201B) {
-        Add(edits, Kind::kQuote, i, i + length, "'");
-      }
+// True when `s` holds a byte some part of `style` looks at (a quote, a dot, a hyphen, the lead
+// byte of a typographic character, two spaces, a space after a digit). Most fields hold none and
+// are not decoded at all.
+bool MayNeedEdits(std::string_view s, const TypographyStyle& style) {
+  bool curly = style.quotes == TypographyStyle::Quotes::kCurly;
+  bool typographic = style.quotes == TypographyStyle::Quotes::kStraight ||
+                     style.ellipsis == TypographyStyle::Ellipsis::kThreeDots ||
+                     style.dashes != TypographyStyle::Dashes::kAny;
+  bool dots = style.ellipsis == TypographyStyle::Ellipsis::kCharacter;
+  bool hyphens = style.dashes != TypographyStyle::Dashes::kAny;
+  char previous = 0;
+  for (char c : s) {
+    if ((curly && (c == '"' || c == '\'')) || (typographic && c == '\xE2') || (dots && c == '.') ||
+        (hyphens && c == '-') ||
+        (c == ' ' && ((style.single_spaces && previous == ' ') ||
+                      (style.unit_space_non_breaking && previous >= '0' && previous <= '9')))) {
+      return true;
     }
-    i += length;
+    previous = c;
   }
+  return false;
 }
 
-// The straight double quotes of the line [begin, end), curled when they open and close in turn.
-void CurlDoubleQuotesOfLine(std::string_view s, const std::vector<bool>& mask, size_t begin,
-                            size_t end, Edits& edits) {
-  Edits line;
-  bool open = false;
-  for (size_t i = begin; i < end; ++i) {
-    if (s[i] != '"' || mask[i]) continue;
-    char32_t before = Before(s, i), after = At(s, i + 1);
-    if (!open && IsOpener(before) && !IsBlank(after)) {
-      Add(line, Kind::kQuote, i, i + 1, kLeftDouble);
-      open = true;
-    } else if (open && !IsBlank(before) && IsCloser(after)) {
-      Add(line, Kind::kQuote, i, i + 1, kRightDouble);
-      open = false;
+// The scan of one field: its text decoded once into code points (with the byte where each
+// starts) and its prose mask, then one pass that looks at each character the style cares about.
+// The buffers are kept between fields.
+class TypographyScan {
+ public:
+  explicit TypographyScan(const TypographyStyle& style) : style_(style) {}
+
+  // The edits for `text` (sorted, not overlapping), in `edits`.
+  void Find(std::string_view text, Edits& edits) {
+    edits.clear();
+    if (!MayNeedEdits(text, style_)) return;
+    Decode(text);
+    mask_ = NonProseMask(text);
+    edits_ = &edits;
+    for (size_t k = 0; k < cps_.size(); ++k) Visit(k);
+    EndLine();
+    std::sort(edits.begin(), edits.end(), [](const TypographyEdit& a, const TypographyEdit& b) {
+      return a.begin != b.begin ? a.begin < b.begin : Priority(a.kind) < Priority(b.kind);
+    });
+    size_t kept = 0;
+    for (size_t i = 0; i < edits.size(); ++i) {
+      if (kept > 0 && edits[i].begin < edits[kept - 1].end) continue;
+      if (i != kept) edits[kept] = std::move(edits[i]);
+      ++kept;
+    }
+    edits.resize(kept);
+  }
+
+ private:
+  void Decode(std::string_view text) {
+    s_ = text;
+    cps_.clear();
+    at_.clear();
+    for (size_t i = 0; i < text.size();) {
+      char32_t cp = 0;
+      size_t length = Utf8SequenceLength(text, i, &cp);
+      cps_.push_back(length == 0 ? kMalformed : cp);
+      at_.push_back(static_cast<uint32_t>(i));
+      i += length == 0 ? 1 : length;
+    }
+    at_.push_back(static_cast<uint32_t>(text.size()));
+    line_begin_ = 0;
+    formula_line_ = npos;
+    double_open_ = false;
+    double_broken_ = false;
+    line_doubles_.clear();
+    pending_single_ = npos;
+  }
+
+  // The code point before code point k on its line; kNone at the start of the text or a line.
+  char32_t Before(size_t k) const {
+    if (k == 0) return kNone;
+    char32_t c = cps_[k - 1];
+    return c == '\n' || c == '\r' ? kNone : c;
+  }
+  // Code point k; kNone at the end of the text or a line.
+  char32_t At(size_t k) const {
+    if (k >= cps_.size()) return kNone;
+    char32_t c = cps_[k];
+    return c == '\n' || c == '\r' ? kNone : c;
+  }
+  bool Masked(size_t k) const { return mask_[at_[k]]; }
+  // True when no byte of code points [begin, end) is masked.
+  bool Prose(size_t begin, size_t end) const {
+    for (size_t i = at_[begin]; i < at_[end]; ++i) {
+      if (mask_[i]) return false;
+    }
+    return true;
+  }
+  void Add(Kind kind, size_t begin, size_t end, std::string_view replacement, Edits& to) {
+    to.push_back({kind, at_[begin], at_[end], std::string(replacement)});
+  }
+  // How many code points equal to `c` stand in a row before k / from k.
+  size_t RunBefore(size_t k, char32_t c) const {
+    size_t n = 0;
+    while (n < k && cps_[k - n - 1] == c) ++n;
+    return n;
+  }
+  size_t RunFrom(size_t k, char32_t c) const {
+    size_t n = 0;
+    while (k + n < cps_.size() && cps_[k + n] == c) ++n;
+    return n;
+  }
+  // Letters in a row ending just before k / starting at k.
+  size_t LettersBefore(size_t k) const {
+    size_t n = 0;
+    while (n < k && IsLetter(cps_[k - n - 1])) ++n;
+    return n;
+  }
+  size_t LettersFrom(size_t k) const {
+    size_t n = 0;
+    while (k + n < cps_.size() && IsLetter(cps_[k + n])) ++n;
+    return n;
+  }
+  bool AllCapitals(size_t begin, size_t end) const {
+    for (size_t k = begin; k < end; ++k) {
+      if (!text::IsUpperCaseOrMark(cps_[k])) return false;
+    }
+    return begin < end;
+  }
+
+  void Visit(size_t k) {
+    char32_t c = cps_[k];
+    if (c == '\n') {
+      EndLine();
+      line_begin_ = k + 1;
+      return;
+    }
+    if (style_.quotes == TypographyStyle::Quotes::kCurly) {
+      if (c == '"') CurlDouble(k);
+      if (c == '\'') CurlSingle(k);
+    } else if (style_.quotes == TypographyStyle::Quotes::kStraight && !Masked(k)) {
+      if (IsCurlyDouble(c)) Add(Kind::kQuote, k, k + 1, "\"", *edits_);
+      if (IsCurlySingle(c)) Add(Kind::kQuote, k, k + 1, "'", *edits_);
+    }
+    if (style_.ellipsis == TypographyStyle::Ellipsis::kCharacter && c == '.') Dots(k);
+    if (style_.ellipsis == TypographyStyle::Ellipsis::kThreeDots && c == 0x2026 && !Masked(k)) {
+      Add(Kind::kEllipsis, k, k + 1, "...", *edits_);
+    }
+    if (style_.dashes != TypographyStyle::Dashes::kAny &&
+        ((c == '-' && (k == 0 || cps_[k - 1] != '-')) || c == 0x2014 || c == 0x2013)) {
+      Dash(k);
+    }
+    if (c == ' ' && style_.unit_space_non_breaking) UnitSpace(k);
+    if (c == ' ' && style_.single_spaces && (k == 0 || cps_[k - 1] != ' ')) DoubledSpace(k);
+  }
+
+  // quotes: curly. A line's straight double quotes are curled when they open and close in turn,
+  // else none of them: they wait in line_doubles_ for the end of the line.
+  void CurlDouble(size_t k) {
+    if (double_broken_ || Masked(k)) return;
+    char32_t before = Before(k), after = At(k + 1);
+    if (!double_open_ && IsOpener(before) && !IsBlank(after)) {
+      Add(Kind::kQuote, k, k + 1, kLeftDouble, line_doubles_);
+      double_open_ = true;
+    } else if (double_open_ && !IsBlank(before) && IsCloser(after)) {
+      Add(Kind::kQuote, k, k + 1, kRightDouble, line_doubles_);
+      double_open_ = false;
     } else {
-      return;  // an inch mark, a quote glued to a word, an unmatched quote: leave the line
+      double_broken_ = true;  // an inch mark, a quote glued to a word, an unmatched quote
     }
   }
-  if (!open) edits.insert(edits.end(), line.begin(), line.end());
-}
 
-// The straight single quotes of the line [begin, end): apostrophes, and quotes that open a word
-// and close later on the line.
-void CurlSingleQuotesOfLine(std::string_view s, const std::vector<bool>& mask, size_t begin,
-                            size_t end, Edits& edits) {
-  size_t pending = npos;
-  for (size_t i = begin; i < end; ++i) {
-    if (s[i] != '\'' || mask[i]) continue;
-    char32_t before = Before(s, i), after = At(s, i + 1);
-    if (IsDigit(before)) continue;  // a prime: 5'10"
+  // Straight single quotes: apostrophes, and quotes that open a word and close later on the line.
+  void CurlSingle(size_t k) {
+    if (Masked(k)) return;
+    char32_t before = Before(k), after = At(k + 1);
+    if (IsDigit(before)) return;  // a prime: 5'10"
     if (IsLetter(before) && IsLetter(after)) {
-      Add(edits, Kind::kQuote, i, i + 1, kRightSingle);  // don't, O'Brien
+      Add(Kind::kQuote, k, k + 1, kRightSingle, *edits_);  // don't, O'Brien
     } else if ((IsOpener(before) || before == 0x201C) && IsLetter(after)) {
-      pending = i;
+      pending_single_ = k;
     } else if ((IsLetter(before) || before == '.' || before == '!' || before == '?') &&
                IsCloser(after)) {
       // (IsCloser is false for '(' and '\'': "f'(x)" and "x''" are primes.)
-      if (pending != npos) {
-        Add(edits, Kind::kQuote, pending, pending + 1, kLeftSingle);
-        Add(edits, Kind::kQuote, i, i + 1, kRightSingle);
-        pending = npos;
-      } else if (LettersBefore(s, i) >= 2) {
-        Add(edits, Kind::kQuote, i, i + 1, kRightSingle);  // students' (not x')
+      if (pending_single_ != npos) {
+        Add(Kind::kQuote, pending_single_, pending_single_ + 1, kLeftSingle, *edits_);
+        Add(Kind::kQuote, k, k + 1, kRightSingle, *edits_);
+        pending_single_ = npos;
+      } else if (LettersBefore(k) >= 2) {
+        Add(Kind::kQuote, k, k + 1, kRightSingle, *edits_);  // students' (not x')
       }
     }
   }
-}
 
-void CurlyQuotes(std::string_view s, const std::vector<bool>& mask, Edits& edits) {
-  for (size_t line = 0; line <= s.size(); line = LineEnd(s, line) + 1) {
-    size_t end = LineEnd(s, line);
-    CurlDoubleQuotesOfLine(s, mask, line, end, edits);
-    CurlSingleQuotesOfLine(s, mask, line, end, edits);
-    if (end == s.size()) break;
-  }
-}
-
-void Ellipses(std::string_view s, const std::vector<bool>& mask, TypographyStyle::Ellipsis style,
-              Edits& edits) {
-  if (style == TypographyStyle::Ellipsis::kThreeDots) {
-    for (size_t at = s.find(kEllipsis); at != npos; at = s.find(kEllipsis, at + 1)) {
-      if (!mask[at]) Add(edits, Kind::kEllipsis, at, at + kEllipsis.size(), "...");
+  void EndLine() {
+    if (!double_broken_ && !double_open_) {
+      edits_->insert(edits_->end(), line_doubles_.begin(), line_doubles_.end());
     }
-    return;
+    line_doubles_.clear();
+    double_open_ = false;
+    double_broken_ = false;
+    pending_single_ = npos;
   }
-  for (size_t at = s.find("..."); at != npos; at = s.find("...", at + 1)) {
-    size_t n = 0;
-    while (at + n < s.size() && s[at + n] == '.') ++n;
-    bool exact = n == 3 && (at == 0 || s[at - 1] != '.');
-    bool range = IsDigit(Before(s, at)) && IsDigit(At(s, at + 3));  // 1...10
-    if (exact && !range && Prose(mask, at, at + 3)) {
-      Add(edits, Kind::kEllipsis, at, at + 3, kEllipsis);
-    }
-    at += n - 1;
+
+  // ellipsis: character. Exactly three dots, not between digits ("1...10").
+  void Dots(size_t k) {
+    if (k > 0 && cps_[k - 1] == '.') return;  // not the start of the run
+    if (RunFrom(k, '.') != 3) return;
+    bool range = IsDigit(Before(k)) && IsDigit(At(k + 3));
+    if (!range && Prose(k, k + 3)) Add(Kind::kEllipsis, k, k + 3, kEllipsis, *edits_);
   }
-}
 
-size_t SpacesBefore(std::string_view s, size_t at) {
-  size_t n = 0;
-  while (n < at && s[at - n - 1] == ' ') ++n;
-  return n;
-}
-size_t SpacesFrom(std::string_view s, size_t at) {
-  size_t n = 0;
-  while (at + n < s.size() && s[at + n] == ' ') ++n;
-  return n;
-}
-
-// True when a word of two or more letters ends at `at`, or a closing quote after a letter does.
-bool WordEndsAt(std::string_view s, size_t at) {
-  if (LettersBefore(s, at) >= 2) return true;
-  char32_t c = Before(s, at);
-  if (c != '"' && c != 0x201D && c != 0x2019) return false;
-  size_t length = c < 0x80 ? 1 : 3;
-  return at >= length && IsLetter(Before(s, at - length));
-}
-
-// True when a word of two or more letters starts at `at`, or an opening quote before a letter
-// does.
-bool WordStartsAt(std::string_view s, size_t at) {
-  if (LettersFrom(s, at) >= 2) return true;
-  char32_t c = At(s, at);
-  if (c != '"' && c != 0x201C && c != 0x2018) return false;
-  return IsLetter(At(s, at + (c < 0x80 ? 1 : 3)));
-}
-
-bool AllCapitals(std::string_view word) {
-  for (char c : word) {
-    if (!std::isupper(static_cast<unsigned char>(c))) return false;
+  // True when a word of two or more letters ends just before k, or a closing quote after a letter
+  // does.
+  bool WordEndsAt(size_t k) const {
+    if (LettersBefore(k) >= 2) return true;
+    char32_t c = Before(k);
+    if (c != '"' && c != 0x201D && c != 0x2019) return false;
+    return IsLetter(Before(k - 1));
   }
-  return !word.empty();
-}
+  // True when a word of two or more letters starts at k, or an opening quote before a letter does.
+  bool WordStartsAt(size_t k) const {
+    if (LettersFrom(k) >= 2) return true;
+    char32_t c = At(k);
+    if (c != '"' && c != 0x201C && c != 0x2018) return false;
+    return IsLetter(At(k + 1));
+  }
 
-// A line holding an operator ('=', '+', '*', '^', '<', '>', '×', '÷') is a formula or code: its
-// hyphens and dashes are minus signs ("MC = TC - TFC", "(high - low) + 1").
-bool FormulaLine(std::string_view s, size_t at) {
-  size_t begin = s.rfind('\n', at);
-  begin = begin == npos ? 0 : begin + 1;
-  size_t end = LineEnd(s, at);
-  std::string_view line = s.substr(begin, end - begin);
-  return line.find_first_of("=+*^<>") != npos || line.find("\u00D7") != npos ||
-         line.find("\u00F7") != npos;
-}
-
-// A dash written at [at, at + length) with the spaces around it: the range it covers, or an
-// empty range when it is not a dash between words. Words of two or more letters on both sides
-// ("x - y", "72 – 9", "y – 4" are minus signs, "40 – 54" a range), not both in capitals, on a
-// line that is no formula.
-TextRange DashAt(std::string_view s, size_t at, size_t length, char32_t dash) {
-  size_t before = SpacesBefore(s, at), after = SpacesFrom(s, at + length);
-  TextRange none;
-  if (!WordEndsAt(s, at - before) || !WordStartsAt(s, at + length + after)) return none;
-  // "LUMO – HOMO", "TC - TFC": between acronyms a dash is a minus or a label's separator.
-  size_t left = LettersBefore(s, at - before), right = LettersFrom(s, at + length + after);
-  if (AllCapitals(s.substr(at - before - left, left)) &&
-      AllCapitals(s.substr(at + length + after, right))) {
-    return none;
-  }
-  if (FormulaLine(s, at)) return none;
-  if (dash == '-' && length == 1 && (before == 0 || after == 0)) {
-    return none;  // a hyphen: "well-known", "e-mail -based"
-  }
-  if (dash == '-' && (before == 0) != (after == 0)) {
-    return none;  // "run --fix" is an option
-  }
-  if (dash == 0x2013 && (before == 0 || after == 0)) {
-    return none;  // a closed en dash joins a compound: "Michelson–Morley"
-  }
-  return TextRange{at - before, at + length + after};
-}
-
-void Dashes(std::string_view s, const std::vector<bool>& mask, TypographyStyle::Dashes style,
-            Edits& edits) {
-  std::string_view wanted = style == TypographyStyle::Dashes::kEm         ? "\u2014"
-                            : style == TypographyStyle::Dashes::kSpacedEm ? " \u2014 "
-                                                                          : " \u2013 ";
-  for (size_t i = 0; i < s.size();) {
-    size_t length = 0;
-    char32_t cp = DecodeAt(s, i, &length);
-    if (cp == '-') {
-      while (i + length < s.size() && s[i + length] == '-') ++length;
-    }
-    bool candidate = (cp == '-' && length <= 2) || cp == 0x2014 || cp == 0x2013;
-    if (candidate && !mask[i]) {
-      TextRange r = DashAt(s, i, length, cp);
-      if (r.end > r.begin && Prose(mask, r.begin, r.end) &&
-          s.substr(r.begin, r.end - r.begin) != wanted) {
-        Add(edits, Kind::kDash, r.begin, r.end, wanted);
+  // A line holding an operator ('=', '+', '*', '^', '<', '>', '×', '÷') is a formula or code: its
+  // hyphens and dashes are minus signs ("MC = TC - TFC", "(high - low) + 1"). Read once per line.
+  bool FormulaLine() {
+    if (formula_line_ != line_begin_) {
+      formula_line_ = line_begin_;
+      formula_ = false;
+      for (size_t k = line_begin_; k < cps_.size() && cps_[k] != '\n'; ++k) {
+        char32_t c = cps_[k];
+        if (c == '=' || c == '+' || c == '*' || c == '^' || c == '<' || c == '>' || c == 0xD7 ||
+            c == 0xF7) {
+          formula_ = true;
+          break;
+        }
       }
     }
-    i += length;
+    return formula_;
   }
-}
 
-// Units that follow a number ("5 kg", "20 %"): SI units with their common prefixes, data sizes
-// and rates. One-letter words that are English or option letters ("a", "A", "I") are not in it.
-bool IsUnit(std::string_view unit) {
-  static constexpr std::string_view kUnits[] = {
-      "%",       "\u2030", "\u00B0C", "\u00B0F", "\u00B0",  "K",       "kg",      "g",    "mg",
-      "\u00B5g", "ng",     "km",      "m",       "cm",      "mm",      "\u00B5m", "nm",   "pm",
-      "s",       "ms",     "\u00B5s", "ns",      "min",     "h",       "Hz",      "kHz",  "MHz",
-      "GHz",     "THz",    "W",       "kW",      "MW",      "GW",      "mW",      "V",    "mV",
-      "kV",      "mA",     "kA",      "\u03A9",  "k\u03A9", "M\u03A9", "J",       "kJ",   "MJ",
-      "eV",      "keV",    "MeV",     "GeV",     "N",       "kN",      "Pa",      "kPa",  "MPa",
-      "GPa",     "hPa",    "bar",     "mbar",    "atm",     "mL",      "ml",      "dL",   "dB",
-      "mol",     "mmol",   "KB",      "kB",      "MB",      "GB",      "TB",      "KiB",  "MiB",
-      "GiB",     "TiB",    "kbit",    "Mbit",    "Gbit",    "bps",     "kbps",    "Mbps", "Gbps",
-      "cal",     "kcal",   "mmHg",    "rpm",     "mph"};
-  return std::find(std::begin(kUnits), std::end(kUnits), unit) != std::end(kUnits);
-}
-
-// The unit word starting at `at` ("kg", "km/h", "%"), up to a character that cannot be in one.
-std::string_view UnitWordAt(std::string_view s, size_t at) {
-  size_t end = at;
-  while (end < s.size()) {
-    size_t length = 0;
-    char32_t cp = DecodeAt(s, end, &length);
-    bool part = (cp < 0x80 && std::isalpha(static_cast<int>(cp))) || cp == '/' || cp == '%' ||
-                cp == 0x2030 || cp == 0xB0 || cp == 0xB5 || cp == 0x3A9;
-    if (!part) break;
-    end += length;
+  // dashes. The dash at k (a run of hyphens, an em or an en dash) with the spaces around it, when
+  // it stands between words: words of two or more letters on both sides ("x - y", "72 – 9", "y –
+  // 4" are minus signs, "40 – 54" a range), not both in capitals, on a line that is no formula.
+  void Dash(size_t k) {
+    char32_t dash = cps_[k];
+    size_t length = dash == '-' ? RunFrom(k, '-') : 1;
+    if (dash == '-' && length > 2) return;
+    if (Masked(k)) return;
+    size_t before = RunBefore(k, ' '), after = RunFrom(k + length, ' ');
+    if (dash == '-' && length == 1 && (before == 0 || after == 0)) {
+      return;  // a hyphen: "well-known", "e-mail -based"
+    }
+    if (dash == '-' && (before == 0) != (after == 0)) return;  // "run --fix" is an option
+    if (dash == 0x2013 && (before == 0 || after == 0)) {
+      return;  // a closed en dash joins a compound or a range: "Michelson–Morley", "1990–1995"
+    }
+    size_t left_end = k - before, right_begin = k + length + after;
+    if (!WordEndsAt(left_end) || !WordStartsAt(right_begin)) return;
+    // "LUMO – HOMO", "TC - TFC": between acronyms a dash is a minus or a label's separator.
+    size_t left = LettersBefore(left_end), right = LettersFrom(right_begin);
+    if (AllCapitals(left_end - left, left_end) && AllCapitals(right_begin, right_begin + right)) {
+      return;
+    }
+    if (FormulaLine()) return;
+    std::string_view wanted = style_.dashes == TypographyStyle::Dashes::kEm         ? "\u2014"
+                              : style_.dashes == TypographyStyle::Dashes::kSpacedEm ? " \u2014 "
+                                                                                    : " \u2013 ";
+    if (Prose(left_end, right_begin) &&
+        s_.substr(at_[left_end], at_[right_begin] - at_[left_end]) != wanted) {
+      Add(Kind::kDash, left_end, right_begin, wanted, *edits_);
+    }
   }
-  return s.substr(at, end - at);
-}
 
-bool IsUnitWord(std::string_view word) {
-  if (word.empty() || word.back() == '/') return false;
-  for (size_t begin = 0; begin <= word.size();) {
-    size_t slash = word.find('/', begin);
-    if (slash == npos) slash = word.size();
-    if (!IsUnit(word.substr(begin, slash - begin))) return false;
-    begin = slash + 1;
-  }
-  return true;
-}
-
-void UnitSpaces(std::string_view s, const std::vector<bool>& mask, Edits& edits) {
-  for (size_t i = 1; i + 1 < s.size(); ++i) {
-    if (s[i] != ' ' || mask[i] || !IsDigit(static_cast<unsigned char>(s[i - 1]))) continue;
+  // unit-space: non-breaking. The one space at k between a number and a unit.
+  void UnitSpace(size_t k) {
+    if (k == 0 || k + 1 >= cps_.size() || Masked(k) || !IsDigit(cps_[k - 1])) return;
     // The number: digits, '.' and ',' back to a non-word character ("B12 m" is no number).
-    size_t start = i;
-    while (start > 0 && (IsDigit(static_cast<unsigned char>(s[start - 1])) || s[start - 1] == '.' ||
-                         s[start - 1] == ',')) {
+    size_t start = k;
+    while (start > 0 &&
+           (IsDigit(cps_[start - 1]) || cps_[start - 1] == '.' || cps_[start - 1] == ',')) {
       --start;
     }
-    if (start > 0 && IsLetter(Before(s, start))) continue;
-    std::string_view word = UnitWordAt(s, i + 1);
-    char32_t after = At(s, i + 1 + word.size());
-    if (!IsUnitWord(word) || IsLetter(after) || IsDigit(after)) continue;
-    if (Prose(mask, i + 1, i + 1 + word.size())) {
-      Add(edits, Kind::kUnitSpace, i, i + 1, kNoBreakSpace);
-    }
+    if (start > 0 && IsLetter(Before(start))) return;
+    size_t end = k + 1;
+    while (end < cps_.size() && IsUnitPart(cps_[end])) ++end;
+    char32_t after = At(end);
+    std::string_view word = s_.substr(at_[k + 1], at_[end] - at_[k + 1]);
+    if (!IsUnitWord(word) || IsLetter(after) || IsDigit(after)) return;
+    if (Prose(k + 1, end)) Add(Kind::kUnitSpace, k, k + 1, kNoBreakSpace, *edits_);
   }
-}
 
-void DoubledSpaces(std::string_view s, const std::vector<bool>& mask, Edits& edits) {
-  for (size_t i = 0; i < s.size(); ++i) {
-    if (s[i] != ' ') continue;
-    size_t n = SpacesFrom(s, i);
-    // Two spaces between two characters of one line: not indentation, not trailing spaces, not
-    // three or more (columns aligned by hand: "CaCl2   calcium chloride").
-    if (n == 2 && !IsBlank(Before(s, i)) && !IsBlank(At(s, i + n)) && Prose(mask, i, i + n)) {
-      Add(edits, Kind::kDoubledSpace, i, i + n, " ");
-    }
-    i += n - 1;
+  static bool IsUnitPart(char32_t c) {
+    return (c < 0x80 && IsLetter(c)) || c == '/' || c == '%' || c == 0x2030 || c == 0xB0 ||
+           c == 0xB5 || c == 0x3A9;
   }
-}
+
+  // Units that follow a number ("5 kg", "20 %"): SI units with their common prefixes, data sizes
+  // and rates. One-letter words that are English or option letters ("a", "A", "I") are not in it.
+  static bool IsUnit(std::string_view unit) {
+    static constexpr std::string_view kUnits[] = {
+        "%",       "\u2030", "\u00B0C", "\u00B0F", "\u00B0",  "K",       "kg",      "g",    "mg",
+        "\u00B5g", "ng",     "km",      "m",       "cm",      "mm",      "\u00B5m", "nm",   "pm",
+        "s",       "ms",     "\u00B5s", "ns",      "min",     "h",       "Hz",      "kHz",  "MHz",
+        "GHz",     "THz",    "W",       "kW",      "MW",      "GW",      "mW",      "V",    "mV",
+        "kV",      "mA",     "kA",      "\u03A9",  "k\u03A9", "M\u03A9", "J",       "kJ",   "MJ",
+        "eV",      "keV",    "MeV",     "GeV",     "N",       "kN",      "Pa",      "kPa",  "MPa",
+        "GPa",     "hPa",    "bar",     "mbar",    "atm",     "mL",      "ml",      "dL",   "dB",
+        "mol",     "mmol",   "KB",      "kB",      "MB",      "GB",      "TB",      "KiB",  "MiB",
+        "GiB",     "TiB",    "kbit",    "Mbit",    "Gbit",    "bps",     "kbps",    "Mbps", "Gbps",
+        "cal",     "kcal",   "mmHg",    "rpm",     "mph"};
+    return std::find(std::begin(kUnits), std::end(kUnits), unit) != std::end(kUnits);
+  }
+
+  // A unit, or units joined by '/' ("km/h", "m/s").
+  static bool IsUnitWord(std::string_view word) {
+    if (word.empty() || word.back() == '/') return false;
+    for (size_t begin = 0; begin <= word.size();) {
+      size_t slash = word.find('/', begin);
+      if (slash == npos) slash = word.size();
+      if (!IsUnit(word.substr(begin, slash - begin))) return false;
+      begin = slash + 1;
+    }
+    return true;
+  }
+
+  // spaces: single. The run of spaces starting at k, when it is two spaces between two characters
+  // of one line: not indentation, not trailing spaces, not three or more (columns aligned by hand:
+  // "CaCl2   calcium chloride").
+  void DoubledSpace(size_t k) {
+    if (RunFrom(k, ' ') != 2) return;
+    if (!IsBlank(Before(k)) && !IsBlank(At(k + 2)) && Prose(k, k + 2)) {
+      Add(Kind::kDoubledSpace, k, k + 2, " ", *edits_);
+    }
+  }
+
+  const TypographyStyle& style_;
+  std::string_view s_;
+  std::vector<char32_t> cps_;  // the field's code points (kMalformed for a bad byte)
+  std::vector<uint32_t> at_;   // the byte where each starts, then the text's size
+  std::vector<bool> mask_;     // NonProseMask, per byte
+  Edits* edits_ = nullptr;
+  size_t line_begin_ = 0;       // the code point that starts the current line
+  size_t formula_line_ = npos;  // the line FormulaLine last read, and what it found
+  bool formula_ = false;
+  Edits line_doubles_;  // the current line's curled double quotes, kept when they pair up
+  bool double_open_ = false;
+  bool double_broken_ = false;
+  size_t pending_single_ = npos;  // a ' opening a word, waiting for its closing one
+};
 
 }  // namespace
 
 std::vector<TypographyEdit> FindTypographyEdits(std::string_view text,
                                                 const TypographyStyle& style) {
-  std::vector<bool> mask = NonProseMask(text);
   Edits edits;
-  // Dashes first: they take the spaces around them, which then are no doubled spaces.
-  if (style.dashes != TypographyStyle::Dashes::kAny) Dashes(text, mask, style.dashes, edits);
-  if (style.quotes == TypographyStyle::Quotes::kStraight) StraightQuotes(text, mask, edits);
-  if (style.quotes == TypographyStyle::Quotes::kCurly) CurlyQuotes(text, mask, edits);
-  if (style.ellipsis != TypographyStyle::Ellipsis::kAny) {
-    Ellipses(text, mask, style.ellipsis, edits);
-  }
-  if (style.unit_space_non_breaking) UnitSpaces(text, mask, edits);
-  if (style.single_spaces) DoubledSpaces(text, mask, edits);
-  std::stable_sort(
-      edits.begin(), edits.end(),
-      [](const TypographyEdit& a, const TypographyEdit& b) { return a.begin < b.begin; });
-  Edits kept;
-  for (TypographyEdit& e : edits) {
-    if (kept.empty() || e.begin >= kept.back().end) kept.push_back(std::move(e));
-  }
-  return kept;
+  TypographyScan(style).Find(text, edits);
+  return edits;
 }
 
 namespace {
