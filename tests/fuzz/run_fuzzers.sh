@@ -4,10 +4,13 @@
 # reached. A crash stops with its reproducer in BUILD_DIR/fuzz-artifacts/ and exit code 1.
 # Usage: bash tests/fuzz/run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]
 #        bash tests/fuzz/run_fuzzers.sh BUILD_DIR fixed [TARGET...]
+#        bash tests/fuzz/run_fuzzers.sh BUILD_DIR runs=N [TARGET...]
 #   (BUILD_DIR configured with -DQBANK_FUZZ=ON and the `fuzzers` target built; docs/reliability.md)
 # "fixed" is what CI runs: each target makes a fixed number of executions (about 15 seconds on
 # these machines, from runs_for below) with random seed 1, from the seed corpus alone, so the
 # run is the same on every machine: what passes here passes in CI, and a find reproduces.
+# "runs=N" makes N executions a target from the corpus earlier runs kept (a long campaign that
+# ends at a count, not a time, so a total can be stated: docs/reliability.md).
 set -uo pipefail
 src="$(cd "$(dirname "$0")/../.." && pwd)"
 build="$1"
@@ -71,6 +74,8 @@ for t in "${targets[@]}"; do
     rm -rf "$corpus"
     mkdir -p "$corpus"
     args+=(-runs="$(runs_for "$t")" -seed=1)
+  elif [[ "$seconds" =~ ^runs=[0-9]+$ ]]; then
+    args+=(-runs="${seconds#runs=}")
   else
     args+=(-max_total_time="$seconds")
   fi
