@@ -247,17 +247,18 @@ class GuardedReader {
       ImportCheck check = CheckImported(bank_, before);
       status = check.bank;
       if (status.ok()) DropRefusedQuestions(check, path);
-      if (!status.ok()) {
-        bank_.id = std::move(metadata.id);
-        bank_.title = std::move(metadata.title);
-        bank_.exam = std::move(metadata.exam);
-        bank_.publisher = std::move(metadata.publisher);
-        bank_.language = std::move(metadata.language);
-        bank_.origin = std::move(metadata.origin);
-        bank_.extensions = std::move(metadata.extensions);
-      }
     }
     if (!status.ok()) {
+      // Whether the reader or the text check refused the file, nothing of it stays: a reader may
+      // have set the bank's own fields before it failed (a package's id comes from its manifest,
+      // read before its items).
+      bank_.id = std::move(metadata.id);
+      bank_.title = std::move(metadata.title);
+      bank_.exam = std::move(metadata.exam);
+      bank_.publisher = std::move(metadata.publisher);
+      bank_.language = std::move(metadata.language);
+      bank_.origin = std::move(metadata.origin);
+      bank_.extensions = std::move(metadata.extensions);
       bank_.questions.resize(before);
       errors_.push_back(Diagnostic::FromStatus(status, path));
     }

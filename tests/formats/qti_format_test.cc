@@ -517,6 +517,28 @@ TEST(QtiFormatTest, AControlCharacterInTheBankIdIsRefusedAtTheManifest) {
             "stood for)");
 }
 
+TEST(QtiFormatTest, ARefusedPackageLeavesNoBankIdBehind) {
+  // qti_item_fuzz (4.9 million executions in): a manifest whose identifier held a form feed was
+  // refused for listing no item, yet the id it had given the bank stayed, control character and
+  // all, beside the error. A refused file leaves nothing in the bank, its manifest's id included.
+  InMemoryFileSystem fs;
+  fs.Add("pkg/imsmanifest.xml",
+         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+         "<manifest identifier=\"MANIFEST-night\x0csky\"><resources/></manifest>\n");
+  fs.Add("dawn/imsmanifest.xml",
+         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+         "<manifest identifier=\"MANIFEST-dawn\"><resources/></manifest>\n");
+  for (const char* input : {"pkg", "dawn"}) {
+    model::Bank bank;
+    std::vector<Diagnostic> errors;
+    ASSERT_TRUE(ImportInputs({input}, {}, fs, bank, errors).ok());
+    ASSERT_EQ(errors.size(), 1u) << input;
+    EXPECT_NE(errors[0].ToString().find("the manifest lists no item"), std::string::npos)
+        << errors[0].ToString();
+    EXPECT_TRUE(bank.id.empty()) << input << ": " << bank.id.value;
+  }
+}
+
 TEST(QtiFormatTest, HostilePackagesAreRefused) {
   // Entries escaping the folder, in a zip.
   Imported slip = ImportText(kQti21, "slip.zip", ReadTestdata("zip/zip_slip.zip"));
