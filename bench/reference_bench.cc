@@ -8,9 +8,11 @@
 // and prints wall and CPU time and peak memory of each, the reference run against the baseline, and
 // how many of the copied questions were found. With --compare OTHER_QBANK the same three commands
 // are run with that binary too (an earlier build: its index file version, size and cost side by
-// side with this build's, in one run). Figures in docs/originality.md.
+// side with this build's, in one run); --qbank QBANK times that binary instead of this build's (a
+// copy, so that rebuilding during a long run does not change what is measured). Figures in
+// docs/originality.md.
 // Usage: reference_bench [--passages 1000000] [--questions 100000] [--dir /tmp] [--compare QBANK]
-//                        [--keep]
+//                        [--qbank QBANK] [--keep]
 #include <unistd.h>
 
 #include <cstdio>
@@ -34,8 +36,9 @@ struct Sizes {
   size_t passages = 1000000;
   size_t questions = 100000;
   std::string dir = "/tmp";
-  std::string compare;  // another qbank binary measured on the same files
-  bool keep = false;    // leave the corpus, bank and configs (to profile a command on them)
+  std::string compare;               // another qbank binary measured on the same files
+  std::string qbank = QBANK_BINARY;  // the binary measured (this build's unless --qbank)
+  bool keep = false;  // leave the corpus, bank and configs (to profile a command on them)
 };
 
 // The corpus: prose paragraphs, and every kCopyEvery-th a bank question as a dump prints it.
@@ -125,7 +128,7 @@ int Run(const Sizes& sizes) {
               sizes.passages, f.copied, sizes.questions);
   bool ok = true;
   if (!sizes.compare.empty()) ok = Measure(sizes.compare, "compared: " + sizes.compare, f);
-  ok = Measure(QBANK_BINARY, std::string("this build: ") + QBANK_BINARY, f) && ok;
+  ok = Measure(sizes.qbank, "this build: " + sizes.qbank, f) && ok;
   if (sizes.keep) {
     std::printf("files kept in %s\n", f.work.c_str());
   } else {
@@ -151,10 +154,12 @@ int main(int argc, char** argv) {
       sizes.dir = argv[++i];
     } else if (has_value && std::strcmp(argv[i], "--compare") == 0) {
       sizes.compare = argv[++i];
+    } else if (has_value && std::strcmp(argv[i], "--qbank") == 0) {
+      sizes.qbank = argv[++i];
     } else {
       std::fprintf(stderr,
                    "usage: reference_bench [--passages N] [--questions N] [--dir DIR] "
-                   "[--compare QBANK] [--keep]\n");
+                   "[--compare QBANK] [--qbank QBANK] [--keep]\n");
       return 2;
     }
   }
