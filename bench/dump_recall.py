@@ -7,16 +7,19 @@ exam text), leaks some of its questions into dump files laid out as dump sites p
 (VCE text, dump-site HTML, PDF-to-text with page headers and hyphenated wraps, forum copy-paste,
 one-line minified HTML) with a kind of change each, adds unrelated dump questions, and checks:
 
-  against: qbank lint bank.json --against DUMP... (the dump reader, exact-duplicate, near-duplicate)
+  against: qbank lint bank.json --against DUMP... (the dump reader, exact-duplicate and
+           near-duplicate over stems and options, reused-explanation over explanations)
   index:   qbank index build DUMPS -o refs.qidx; qbank lint bank.json --reference refs.qidx
   sim_text (Debian's similarity-tester), when installed: a question counts as found when sim_text
            reports its file overlapping a dump file.
 
 Prints recall per kind and false flags per 1,000 clean questions for each. With --curve, each
-check alone at several thresholds (near-duplicate's against-min-similarity for --against,
-reference-overlap's min-similarity for the index): the threshold curve the defaults come from.
+check alone at several thresholds (near-duplicate's against-min-similarity for --against's stems
+and options, reused-explanation's against-min-similarity for its explanations, reference-overlap's
+min-similarity for the index): the threshold curve the defaults come from.
 Usage: python3 bench/dump_recall.py [--qbank build/tools/qbank] [--leaked 240] [--clean 1000]
                                     [--curve [--against-thresholds 30,40,50,60,70]
+                                             [--explanation-thresholds 30,40,50,60,70,80,90]
                                              [--index-thresholds 0,40,50,55,60,65,70,80]]
 """
 import argparse
@@ -34,6 +37,8 @@ import tempfile
 KINDS = ["verbatim", "reordered", "lookalike", "paraphrase", "pdf-hyphenated", "html", "short",
          "explanation"]
 LAYOUTS = ["vce", "examtopics_html", "pdf", "forum", "minified_html"]
+# The rules --against feeds: whole questions, and explanations as fields of their own.
+AGAINST_RULES = {"exact-duplicate", "near-duplicate", "reused-explanation"}
 
 FUNCTION_STEMS = [
     "Which of the following {np} {verb} the {noun} when the {noun2} is {adj}?",
@@ -338,6 +343,10 @@ def curve(args, work, against, index, leaked, clean_ids):
         config = rule_config(work, "near-duplicate", {"against-min-similarity": int(t)})
         found = flagged_by_qbank(args, work, against + config, {"exact-duplicate", "near-duplicate"})
         report("against@" + t, found, leaked, clean_ids)
+    for t in args.explanation_thresholds.split(","):
+        config = rule_config(work, "reused-explanation", {"against-min-similarity": int(t)})
+        found = flagged_by_qbank(args, work, against + config, {"reused-explanation"})
+        report("explanation@" + t, found, leaked, clean_ids)
     for t in args.index_thresholds.split(","):
         # 0: the word-set rescoring off (only runs and shares of n-grams report).
         config = rule_config(work, "reference-overlap", {"min-similarity": int(t)})
@@ -355,6 +364,7 @@ def main():
     parser.add_argument("--keep", help="write the bank and dumps to this folder and keep them")
     parser.add_argument("--curve", action="store_true", help="each check at several thresholds")
     parser.add_argument("--against-thresholds", default="30,40,50,60,70")
+    parser.add_argument("--explanation-thresholds", default="30,40,50,60,70,80,90")
     parser.add_argument("--index-thresholds", default="0,40,50,55,60,65,70,80")
     args = parser.parse_args()
     work = args.keep or tempfile.mkdtemp(prefix="qbank-dump-bench-")
@@ -366,7 +376,7 @@ def main():
     against = []
     for d in dumps:
         against += ["--against", d]
-    found_against = flagged_by_qbank(args, work, against, {"exact-duplicate", "near-duplicate"})
+    found_against = flagged_by_qbank(args, work, against, AGAINST_RULES)
     report("against", found_against, leaked, clean_ids)
     index = os.path.join(work, "refs.qidx")
     subprocess.run([args.qbank, "index", "build", os.path.join(work, "dumps"), "-o", index],

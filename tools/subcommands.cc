@@ -222,8 +222,8 @@ po::options_description LintTable(commands::LintOptions& options) {
       "statistics", po::bool_switch(&options.statistics),
       "print the findings per rule, most first")(
       "against", po::value(&options.against)->composing(),
-      "compare with this bank (file or folder, any format) for duplicates, "
-      "without linting it; "
+      "compare with this bank (file or folder, any format, dumps too) for "
+      "duplicate questions and copied explanations, without linting it; "
       "repeatable")("reference", po::value(&options.reference),
                     "report overlap with the reference index FILE (built by "
                     "`qbank index build`)");

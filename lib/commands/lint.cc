@@ -56,7 +56,7 @@ void ApplyCommandLineRuleOptions(const LintOptions& options, lint::LintConfig& c
   };
   if (!options.against.empty()) {
     model::Value::Array paths(options.against.begin(), options.against.end());
-    for (const char* id : {"exact-duplicate", "near-duplicate"}) {
+    for (const char* id : {"exact-duplicate", "near-duplicate", "reused-explanation"}) {
       enable(id).options["against"] = model::Value(paths);
     }
   }

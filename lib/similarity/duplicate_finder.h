@@ -113,6 +113,40 @@ struct ReuseGroup {
 std::vector<ReuseGroup> FindReusedExplanations(const BankFeatures& features, size_t min_questions,
                                                size_t min_words);
 
+// An explanation or rationale of a checked question that is a copy of one in a bank compared
+// against (`--against`): a new stem over a dump's explanation is a copy too, so explanations are
+// compared as fields of their own.
+struct CopiedExplanation {
+  uint32_t record = 0;        // a checked record (below linted_records)
+  int32_t option = -1;        // -1: its explanation; otherwise the option whose rationale it is
+  uint32_t other = 0;         // a record of a bank compared against
+  int32_t other_option = -1;  // the same for the other record's field
+  double similarity = 0;
+};
+// The explanations and rationales of at least `min_words` words of checked records whose tokens
+// (AppendTextTokens: words and neighbouring pairs) have a Jaccard similarity of at least
+// join.threshold with one of the same in a bank compared against; join's frequent-token guard is
+// taken over these texts, and a text with fewer than join.min_tokens tokens left takes no part.
+// Texts of two checked records are not compared (that is FindReusedExplanations'), nor texts of
+// two other records. One entry per checked field: its most similar match (of equals, the first in
+// record order). In record order, the explanation before the rationales.
+std::vector<CopiedExplanation> FindCopiedExplanations(const BankFeatures& features,
+                                                      const JoinOptions& join, size_t min_words);
+
+// The Jaccard similarity of two questions' near-duplicate tokens (AppendQuestionTokens, every
+// token counted, none dropped as frequent): near-duplicate's figure for one pair.
+double QuestionSimilarity(const model::Question& a, const model::Question& b);
+
+// The longest run of words that two comparison keys share in the same order: words [a_first,
+// a_first + words) of `a` are words [b_first, b_first + words) of `b` (the first such run in `a`);
+// `words` is 0 when they share no word.
+struct SharedRun {
+  size_t a_first = 0;
+  size_t b_first = 0;
+  size_t words = 0;
+};
+SharedRun LongestSharedRun(const text::TextKey& a, const text::TextKey& b);
+
 // The words (as written in each question) that one of two questions has and the other lacks,
 // compared by comparison keys, however short ("CR and MR" against "RS and KM"): in the stems and
 // then in the options, each word beyond the number of times the other question's stem (options)

@@ -208,6 +208,14 @@ void AppendQuestionTokens(const model::Question& question, std::vector<uint32_t>
   }
 }
 
+size_t AppendTextTokens(std::string_view text, int context_script, std::vector<uint32_t>* out) {
+  text::KeyOptions key_options;
+  key_options.context_script = context_script;
+  FieldHasher field(out);
+  text::VisitKeyTokens(text, key_options, field);
+  return field.count();
+}
+
 QuestionText KeyQuestionText(const model::Question& question) {
   QuestionText out;
   text::KeyOptions key_options;

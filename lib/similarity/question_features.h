@@ -63,6 +63,11 @@ QuestionFeatures ExtractFeatures(const model::Question& question, const FeatureO
 // few tokens, while shuffled options and reordered clauses keep nearly all of them.
 void AppendQuestionTokens(const model::Question& question, std::vector<uint32_t>* out);
 
+// Appends the near-duplicate tokens of one text to `out`, as AppendQuestionTokens makes them for
+// a field (each word of its comparison key and each pair of neighbouring words), and returns its
+// number of words. `context_script`: the question's script (text::KeyOptions::context_script).
+size_t AppendTextTokens(std::string_view text, int context_script, std::vector<uint32_t>* out);
+
 // The comparison key of the question's text for reports: stem tokens then options' tokens.
 struct QuestionText {
   std::vector<const model::Text*> fields;  // stem, then each option's text

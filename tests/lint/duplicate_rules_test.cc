@@ -174,6 +174,81 @@ TEST(DuplicateRulesTest, AgainstBanksHaveTheirOwnThreshold) {
   EXPECT_TRUE(RunDuplicateRules(mine, {"near-duplicate"}, options, &fs)["near-duplicate"].empty());
 }
 
+// "line:column" of the first occurrence of `value` in `file`.
+std::string PlaceOf(const std::string& file, const std::string& value) {
+  SourcePosition at = SourceText("file", file).PositionAt(file.find(value));
+  return std::to_string(at.line) + ":" + std::to_string(at.column);
+}
+
+// An explanation copied from an `against` bank under a new stem and options is found as a field
+// of its own: the finding is on the explanation's shared words, names the other question's field
+// and where the quote stands there, and quotes it; `against-min-similarity` is its threshold.
+TEST(DuplicateRulesTest, AnExplanationCopiedFromAnAgainstBankIsFoundUnderANewStem) {
+  const std::string copied =
+      "A crane is rated for its heaviest lift at the shortest reach, so the safe load falls "
+      "quickly as the jib goes out; the signaller reads the load chart for the radius of every "
+      "lift and stops any lift whose load comes close to the line drawn for that radius.";
+  model::Bank dump;
+  dump.questions.push_back(Q("d1", "Which chart does the signaller read before each lift?",
+                             {"The load chart", "The tide table", "The berth plan"}, 0, copied));
+  InMemoryFileSystem fs;
+  fs.Add("/banks/dump.json", json::WriteBank(dump));
+  model::Bank mine;
+  mine.questions.push_back(Q("new-stem", "What limits how much a crane may lift at long reach?",
+                             {"Its load chart", "The colour of its jib", "The cab heater"}, 0,
+                             copied));
+  mine.questions.push_back(Q("own", "Which gauge shows the height of the tide at the quay?",
+                             {"The tide board", "The anemometer", "The log"}, 0,
+                             "The tide board is fixed to the quay wall and read directly, so it "
+                             "gives the height of water where the ships actually berth."));
+  model::Value options;
+  options["against"] = model::Value(model::Value::Array{model::Value("/banks/dump.json")});
+  RuleEnvironment env(fs, "/data");
+  std::unique_ptr<Rule> rule = RuleRegistry::Default().Create("reused-explanation");
+  ASSERT_TRUE(rule->Configure(options, env).ok());
+  std::vector<PlannedRule> plan = {
+      {std::shared_ptr<const Rule>(std::move(rule)), Severity::kWarning, {}}};
+  EngineOptions engine;
+  engine.threads = 1;
+  std::vector<Finding> findings = RunRules(mine, plan, engine).findings;
+  ASSERT_EQ(findings.size(), 1u);
+  const Finding& f = findings[0];
+  EXPECT_EQ(f.question_id, "new-stem");
+  EXPECT_EQ(f.field_path, "questions[0].explanation");
+  EXPECT_EQ(
+      f.message,
+      "the explanation is 100% similar to the explanation of question \"d1\" "
+      "(/banks/dump.json:" +
+          PlaceOf(json::WriteBank(dump), copied) +
+          "): \"A crane is rated for "
+          "its heaviest lift at the shortest reach, so the safe load falls quickly as the …\"");
+
+  // One finding per question, naming its other copied fields; a question copied whole is
+  // exact-duplicate's (and near-duplicate's) to report, not this rule's.
+  model::Bank more = mine;
+  more.questions[0].options[1].rationale = copied;
+  more.questions.push_back(dump.questions[0]);
+  more.questions.back().id = std::string("whole-copy");
+  auto both = RunDuplicateRules(more, {"reused-explanation"}, options, &fs);
+  ASSERT_EQ(both["reused-explanation"].size(), 1u) << both["reused-explanation"][1];
+  EXPECT_NE(both["reused-explanation"][0].find("; also copied: the rationale of option B"),
+            std::string::npos)
+      << both["reused-explanation"][0];
+
+  // Without the other bank, or above the copy's similarity, nothing.
+  EXPECT_TRUE(RunDuplicateRules(mine, {"reused-explanation"})["reused-explanation"].empty());
+  mine.questions[0].explanation.value.replace(0, 7, "Every crane");  // "A crane is" -> reworded
+  options["against-min-similarity"] = model::Value(int64_t{100});
+  EXPECT_TRUE(
+      RunDuplicateRules(mine, {"reused-explanation"}, options, &fs)["reused-explanation"].empty());
+  options["against-min-similarity"] = model::Value(int64_t{70});
+  auto found = RunDuplicateRules(mine, {"reused-explanation"}, options, &fs);
+  ASSERT_EQ(found["reused-explanation"].size(), 1u);
+  EXPECT_EQ(found["reused-explanation"][0].rfind("new-stem: the explanation is 9", 0),
+            0u)  // 90-99% similar
+      << found["reused-explanation"][0];
+}
+
 TEST(DuplicateRulesTest, AgainstOptionIsChecked) {
   InMemoryFileSystem fs;
   std::string path = "/banks/other.json";

@@ -148,6 +148,72 @@ TEST(DuplicateFinderTest, ComparesAgainstOtherBanksWithoutCheckingThem) {
   for (const auto& p : FindNearDuplicates(*f, JoinOptions{})) EXPECT_LT(p.a, 3u);
 }
 
+// Explanations of the checked bank are compared with those of the banks compared against, as
+// fields of their own: a copy under a new stem is found, reworded copies down to the threshold,
+// and neither two checked texts nor two other texts make an entry.
+TEST(DuplicateFinderTest, FindsExplanationsCopiedFromOtherBanks) {
+  const std::string dump_text =
+      "A harbour crane is rated for its heaviest lift at the shortest reach, so the load chart "
+      "falls quickly as the jib goes out; the signaller checks the chart for the radius of every "
+      "lift and stops the lift when the load is close to the line.";
+  model::Bank other;
+  other.questions.push_back(Q("Which chart does the signaller read before each lift?",
+                              {"The load chart", "The tide table", "The berth plan"}, 0,
+                              dump_text));
+  other.questions.push_back(Q("Unrelated?", {"x", "y"}, 0,
+                              "The tide table gives the height of water at the quay for each "
+                              "hour of the day and each day of the month."));
+  // Two of the other bank's texts alike: never an entry.
+  other.questions.push_back(Q("Unrelated too?", {"x", "y"}, 0, dump_text));
+  model::Bank mine;
+  mine.questions.push_back(Q("What limits the lift of a crane at long reach?",
+                             {"Its load chart", "Its paint", "Its cab"}, 0, dump_text));
+  mine.questions.push_back(Q("Which record keeps the crane safe?", {"a", "b", "c"}, 0,
+                             "Something else entirely, written for this question by its author "
+                             "about the weather."));
+  // A reworded copy in a rationale: two words changed.
+  mine.questions.push_back(Q("Which document?", {"a", "b", "c"}, 0));
+  std::string reworded = dump_text;
+  reworded.replace(reworded.find("heaviest"), 8, "largest");
+  reworded.replace(reworded.find("signaller"), 9, "banksman");
+  mine.questions[2].options[1].rationale = reworded;
+  // Two checked texts alike: FindReusedExplanations' business, not an entry here.
+  mine.questions.push_back(Q("Again?", {"a", "b"}, 0, mine.questions[1].explanation.value));
+  auto f = ComputeBankFeatures({&mine, &other}, 1, FeatureOptions{}, 1);
+  JoinOptions join;
+  join.threshold = 0.7;
+  std::vector<CopiedExplanation> copies = FindCopiedExplanations(*f, join, 8);
+  ASSERT_EQ(copies.size(), 2u);
+  EXPECT_EQ(copies[0].record, 0u);
+  EXPECT_EQ(copies[0].option, -1);
+  EXPECT_EQ(copies[0].other, 4u);  // the first of the two equal texts of the other bank
+  EXPECT_EQ(copies[0].other_option, -1);
+  EXPECT_DOUBLE_EQ(copies[0].similarity, 1.0);
+  EXPECT_EQ(copies[1].record, 2u);
+  EXPECT_EQ(copies[1].option, 1);
+  EXPECT_EQ(copies[1].other, 4u);
+  EXPECT_GT(copies[1].similarity, 0.7);
+  EXPECT_LT(copies[1].similarity, 1.0);
+  // Above the reworded copy's similarity only the verbatim one is left.
+  join.threshold = 0.95;
+  EXPECT_EQ(FindCopiedExplanations(*f, join, 8).size(), 1u);
+  // Texts shorter than min_words take no part; without another bank there is nothing to compare.
+  EXPECT_TRUE(FindCopiedExplanations(*f, join, 100).empty());
+  auto alone = ComputeBankFeatures({&mine}, 1, FeatureOptions{}, 1);
+  EXPECT_TRUE(FindCopiedExplanations(*alone, join, 8).empty());
+}
+
+TEST(DuplicateFinderTest, LongestSharedRunIsTheLongestRunInOrder) {
+  text::TextKey a = text::MakeTextKey("The pilot boards the vessel at the outer buoy before dawn.");
+  text::TextKey b = text::MakeTextKey("Before dawn the PILOT boards the vessel at the outer gate.");
+  SharedRun run = LongestSharedRun(a, b);
+  EXPECT_EQ(run.words, 8u);  // "the pilot boards the vessel at the outer"
+  EXPECT_EQ(run.a_first, 0u);
+  EXPECT_EQ(run.b_first, 2u);
+  EXPECT_EQ(LongestSharedRun(a, text::MakeTextKey("nothing in common")).words, 0u);
+  EXPECT_EQ(LongestSharedRun(a, text::MakeTextKey("")).words, 0u);
+}
+
 TEST(DuplicateFinderTest, LookAlikeAndInvisibleCopiesAreExactDuplicates) {
   model::Bank bank;
   bank.questions.push_back(Q("Which gas do plants take in for photosynthesis during daylight?",

@@ -7,6 +7,7 @@
 
 #include "base/source_alignment.h"
 #include "base/source_text.h"
+#include "lint/rules/question_description.h"
 #include "similarity/fingerprint.h"
 #include "similarity/question_features.h"
 #include "similarity/reference_index.h"
@@ -16,7 +17,6 @@
 namespace qbank::lint {
 namespace {
 
-constexpr size_t kQuoteBytes = 100;
 // Percent of distinct words a candidate passage shares with the question (Jaccard) at which it is
 // reported; chosen from bench/dump_recall.py's threshold curve (docs/originality.md).
 constexpr int64_t kDefaultMinSimilarity = 60;
@@ -27,14 +27,6 @@ struct QueryField {
   text::ReadableText readable;  // the field as rendered, mapped back to its value
   text::TextKey key;
 };
-
-std::string Shorten(std::string s) {
-  std::replace(s.begin(), s.end(), '\n', ' ');  // a rendered line break reads as a space
-  if (s.size() <= kQuoteBytes) return s;
-  size_t cut = kQuoteBytes;
-  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;
-  return s.substr(0, cut) + "…";
-}
 
 }  // namespace
 
@@ -180,14 +172,14 @@ void ReportMatches(const similarity::ReferenceIndex& reference, const Query& que
   std::string quote;
   if (qf.key.size() > 0) {
     auto [key_begin, key_end] = qf.key.SourceRange(quoted.first_word, quoted.last_word + 1);
-    quote = Shorten(qf.readable.text.substr(key_begin, key_end - key_begin));
+    quote = ShortQuote(qf.readable.text.substr(key_begin, key_end - key_begin));
     begin = qf.readable.SourceOffset(key_begin);
     end = key_end > key_begin ? qf.readable.SourceOffset(key_end - 1) + 1 : begin;
   }
   // The shared text as the reference has it, and where (the question's own words when the
   // passage record is damaged).
   similarity::ReferenceIndex::Evidence evidence = reference.EvidenceFor(m);
-  if (!evidence.quote.empty()) quote = Shorten(evidence.quote);
+  if (!evidence.quote.empty()) quote = ShortQuote(evidence.quote);
   std::string where =
       reference.document(m.doc) + ":" + std::to_string(evidence.line != 0 ? evidence.line : m.line);
   if (evidence.column != 0) where += ":" + std::to_string(evidence.column);

@@ -1,11 +1,16 @@
 // reused-explanation: groups explanation and rationale texts by the hash of their keys.
 #include "lint/rules/reused_explanation.h"
 
+#include <algorithm>
+#include <cmath>
+#include <tuple>
+
 #include "lint/rules/applies.h"
 #include "lint/rules/bank_features.h"
 #include "lint/rules/explanation_only_url.h"
 #include "lint/rules/group_members.h"
 #include "lint/rules/question_description.h"
+#include "text/text_key.h"
 
 namespace qbank::lint {
 namespace {
@@ -25,14 +30,25 @@ std::string FieldName(int32_t option) {
 
 }  // namespace
 
-Status ReusedExplanationRule::Configure(const model::Value& options, const RuleEnvironment&) {
-  QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"min-questions", "min-words"}));
+Status ReusedExplanationRule::Configure(const model::Value& options, const RuleEnvironment& env) {
+  QBANK_RETURN_IF_ERROR(CheckOptionKeys(
+      options, {"min-questions", "min-words", "against", "against-min-similarity"}));
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-questions", 2, 1000000, &min_questions_));
-  return ReadIntOption(options, "min-words", 1, 10000, &min_words_);
+  QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-words", 1, 10000, &min_words_));
+  QBANK_RETURN_IF_ERROR(
+      ReadIntOption(options, "against-min-similarity", 30, 100, &against_min_similarity_));
+  return LoadOtherBanks(options, env, &others_);
 }
 
 void ReusedExplanationRule::CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
                                       Reporter& reporter) const {
+  ReportReuse(ctx, indexes, reporter);
+  if (!others_.empty()) ReportCopies(ctx, indexes, reporter);
+}
+
+// Texts used by min-questions questions of the checked bank: one finding per text.
+void ReusedExplanationRule::ReportReuse(const LintContext& ctx, std::span<const size_t> indexes,
+                                        Reporter& reporter) const {
   auto features = LintedBankFeatures(ctx);
   const size_t mine = features->linted_records;
   for (const similarity::ReuseGroup& group : similarity::FindReusedExplanations(
@@ -78,6 +94,73 @@ void ReusedExplanationRule::CheckBank(const LintContext& ctx, std::span<const si
       f.related.push_back({Field(other, o).span, "also used here", other.id.value,
                            reporter.QuestionPath(r) + "." + FieldPath(o)});
     }
+  }
+}
+
+namespace {
+
+int Percent(double similarity) { return static_cast<int>(std::floor(similarity * 100.0 + 1e-9)); }
+
+// Two questions whose stems and options have at least this share of their words and neighbouring
+// pairs in common are copies as a whole: near-duplicate's against-min-similarity default.
+constexpr double kSameQuestion = 0.5;
+
+// The finding on `c`'s field: on the longest run of words the two texts share, quoting that run as
+// the other bank has it and saying where it stands there.
+Finding& ReportCopy(const LintContext& ctx, const similarity::BankFeatures& features,
+                    const similarity::CopiedExplanation& c, Reporter& reporter) {
+  const model::Text& mine = Field(ctx.bank->questions[c.record], c.option);
+  const model::Question& other = features.question(c.other);
+  const model::Text& theirs = Field(other, c.other_option);
+  text::KeyOptions key_options;
+  key_options.context_script = features.features[c.record].script;
+  const text::TextKey mine_key = text::MakeTextKey(mine.value, key_options);
+  key_options.context_script = features.features[c.other].script;
+  const text::TextKey their_key = text::MakeTextKey(theirs.value, key_options);
+  similarity::SharedRun run = similarity::LongestSharedRun(mine_key, their_key);
+  size_t begin = 0, end = mine.value.size(), their_begin = 0, their_end = theirs.value.size();
+  if (run.words > 0) {
+    std::tie(begin, end) = mine_key.SourceRange(run.a_first, run.a_first + run.words);
+    std::tie(their_begin, their_end) = their_key.SourceRange(run.b_first, run.b_first + run.words);
+  }
+  const model::Bank& their_bank = *features.banks[features.refs[c.other].bank];
+  const SourceSpan at = Reporter::SubSpan(theirs, their_begin, their_end);
+  std::string message =
+      "the " + FieldName(c.option) + " is " + std::to_string(Percent(c.similarity)) +
+      "% similar to the " + FieldName(c.other_option) + " of " +
+      DescribeQuestionAt(their_bank, other, at) + ": \"" +
+      ShortQuote(theirs.value.substr(their_begin, their_end - their_begin)) + "\"";
+  return reporter.ReportRange(c.record, mine, begin, end, FieldPath(c.option), std::move(message));
+}
+
+}  // namespace
+
+// Texts of the checked bank copied from one in an `against` bank: one finding per question, on its
+// first copied field, naming the others. A copy whose two questions are copies as a whole is left
+// to exact-duplicate and near-duplicate, which report the question.
+void ReusedExplanationRule::ReportCopies(const LintContext& ctx, std::span<const size_t> indexes,
+                                         Reporter& reporter) const {
+  auto features = LintedBankFeatures(ctx, {}, others_);
+  similarity::JoinOptions join;
+  join.threshold = static_cast<double>(against_min_similarity_) / 100.0;
+  join.min_tokens = static_cast<size_t>(min_words_);  // not a few rare words among common ones
+  std::vector<similarity::CopiedExplanation> copies =
+      similarity::FindCopiedExplanations(*features, join, static_cast<size_t>(min_words_));
+  std::erase_if(copies, [&](const similarity::CopiedExplanation& c) {
+    return !Applies(indexes, c.record) ||
+           IsOnlyUrl(Field(ctx.bank->questions[c.record], c.option).value) ||
+           features->features[c.record].exact_hash == features->features[c.other].exact_hash ||
+           similarity::QuestionSimilarity(ctx.bank->questions[c.record],
+                                          features->question(c.other)) >= kSameQuestion;
+  });
+  for (size_t i = 0; i < copies.size();) {
+    size_t next = i + 1;  // copies of one question are neighbours
+    while (next < copies.size() && copies[next].record == copies[i].record) ++next;
+    Finding& f = ReportCopy(ctx, *features, copies[i], reporter);
+    for (size_t k = i + 1; k < next; ++k) {
+      f.message += (k == i + 1 ? "; also copied: the " : ", the ") + FieldName(copies[k].option);
+    }
+    i = next;
   }
 }
 
