@@ -82,6 +82,7 @@ class TextFormatter {
     if (RefuseUnkept(read.bank)) return false;
     formats::ExportOptions export_options;
     export_options.output_path = path_;
+    export_options.written_over = ReadText(read.bank);
     formats::LossReport loss;
     Result<std::string> canonical = formats::ExportBank(format_, read.bank, export_options, loss);
     if (!canonical.ok()) {
@@ -99,6 +100,15 @@ class TextFormatter {
     }
     // The banks are normalised in place by the comparison (neither is needed after it).
     return !RefuseChanges(read.bank, again.bank);
+  }
+
+  // The text the reader read for the file: its decoded copy (after --encoding or a byte-order
+  // mark) when it made one, else the file.
+  const SourceText* ReadText(const model::Bank& bank) const {
+    for (auto it = bank.sources.rbegin(); it != bank.sources.rend(); ++it) {
+      if ((*it)->path() == path_) return it->get();
+    }
+    return nullptr;
   }
 
   // What the reader does not keep (XML comments), in every source the bank was read from (a

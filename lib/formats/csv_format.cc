@@ -182,7 +182,7 @@ bool IsMmluName(std::string_view name) {
 }
 
 // True when a header's (lower-cased) names make the file the MMLU layout: a "question" or
-// "choiceN" column. Read as such; never written back (fmt).
+// "choiceN" column.
 bool IsMmluHeader(const std::vector<std::string>& names) {
   return std::any_of(names.begin(), names.end(),
                      [](const std::string& name) { return IsMmluName(name) && name != "answer"; });
@@ -776,10 +776,6 @@ int CsvFormat::Sniff(std::string_view /*path*/, std::string_view content) const 
   return 0;
 }
 
-bool CsvFormat::CanWriteBack(std::string_view /*path*/, std::string_view content) const {
-  return !IsMmluHeader(HeaderNames(content));
-}
-
 Status CsvFormat::Import(const SourceText& source, ImportContext& ctx) const {
   if (ctx.bank == nullptr) return Status::Internal("csv import without a bank");
   if (!ctx.encoding.empty() && !text::IsUtf8EncodingName(ctx.encoding)) {
@@ -805,13 +801,16 @@ struct CsvWidths {
   std::vector<size_t> carried;  // per question
 };
 
-CsvWidths MeasureColumns(const model::Bank& bank, LossReport& loss) {
+// `kept_choices`: the choice columns of a kept MMLU header, which hold empty options too (a row
+// of the qbank layout ends at its last filled option).
+CsvWidths MeasureColumns(const model::Bank& bank, LossReport& loss, size_t kept_choices = 0) {
   CsvWidths widths;
   widths.carried.resize(bank.questions.size());
   for (size_t i = 0; i < bank.questions.size(); ++i) {
     const model::Question& q = bank.questions[i];
     LossReport::QuestionScope scope(loss, q);
-    size_t carried = widths.carried[i] = CarriedOptions(q);
+    size_t carried = widths.carried[i] =
+        std::max(CarriedOptions(q), std::min(q.options.size(), kept_choices));
     widths.options = std::max(widths.options, carried);
     for (size_t k = 0; k < carried; ++k) {
       if (!q.options[k].rationale.empty()) widths.rationales = std::max(widths.rationales, k + 1);
@@ -954,11 +953,122 @@ void RowFields(const model::Question& q, size_t carried, const CsvWidths& widths
   }
 }
 
+// The header of the file an export writes over, when the reader reads one: its cells as written
+// and their names as the reader matches them (lower-cased, trimmed).
+struct KeptHeader {
+  std::vector<std::string> cells;
+  std::vector<std::string> names;
+  bool mmlu = false;
+};
+
+std::optional<KeptHeader> ReadKeptHeader(const SourceText* file) {
+  if (file == nullptr) return std::nullopt;
+  CsvReader reader(*file);
+  reader.set_field_limit(kMaxHeaderFields);
+  CsvRecord header;
+  Result<bool> got = reader.Next(&header);
+  if (!got.ok() || !*got || header.fields > header.cells.size()) return std::nullopt;
+  KeptHeader kept;
+  for (const CsvCell& cell : header.cells) {
+    kept.cells.push_back(cell.value);
+    kept.names.push_back(AsciiLower(Trim(cell.value)));
+  }
+  kept.mmlu = IsMmluHeader(kept.names);
+  return kept;
+}
+
+// The qbank column a name of the kept header stands for: its own, or for the MMLU layout
+// question -> stem, choiceN -> option_x ("answer" is the key as an index, KeyIndexField).
+std::string QbankName(const KeptHeader& header, const std::string& name) {
+  if (!header.mmlu) return name;
+  if (name == "question") return "stem";
+  if (name.starts_with("choice") && IsMmluName(name)) {
+    size_t n = std::stoul(name.substr(6));
+    if (n < kMaxOptions) return "option_" + std::string(1, static_cast<char>('a' + n));
+  }
+  return name;
+}
+
+// The MMLU answer: the 0-based index of the one key among the first `carried` options.
+std::string KeyIndexField(const model::Question& q, size_t carried) {
+  for (size_t k = 0; k < carried; ++k) {
+    if (q.options[k].correct) return std::to_string(k);
+  }
+  return "";
+}
+
+// True when the full row's `value` for column `name` needs no column of its own: empty, or what
+// the reader gives when the column is absent (the type the keys give, plain markup; the MMLU
+// layout: single answer, the domain the file name gives).
+bool GoesWithoutColumn(const KeptHeader& header, const model::Question& q, std::string_view name,
+                       std::string_view value, std::string_view path) {
+  if (value.empty()) return true;
+  size_t keys = static_cast<size_t>(
+      std::count_if(q.options.begin(), q.options.end(), [](const auto& o) { return o.correct; }));
+  if (name == "type") {
+    if (header.mmlu) return q.type == model::QuestionType::kSingleAnswer;
+    return q.type ==
+           (keys > 1 ? model::QuestionType::kMultipleAnswer : model::QuestionType::kSingleAnswer);
+  }
+  if (name == "markup") return q.markup == model::Markup::kPlain;
+  if (header.mmlu && name == "domain") return value == SubjectFromPath(path);
+  if (header.mmlu && name == "key") return keys == 1;
+  return false;
+}
+
+// Writes `bank` under the kept header: each column's field from the qbank layout's full row,
+// every other non-empty field of that row counted as lost.
+std::string ExportUnderHeader(const model::Bank& bank, const KeptHeader& header,
+                              const CsvWidths& widths, std::string_view path, LossReport& loss) {
+  std::vector<std::string> full_names = HeaderFields(widths);
+  std::vector<size_t> column_of(header.names.size(), kNone);
+  std::vector<bool> kept(full_names.size(), false);
+  for (size_t c = 0; c < header.names.size(); ++c) {
+    auto it = std::find(full_names.begin(), full_names.end(), QbankName(header, header.names[c]));
+    if (it == full_names.end()) continue;
+    column_of[c] = static_cast<size_t>(it - full_names.begin());
+    kept[column_of[c]] = true;
+  }
+  std::string out;
+  AppendCsvRecord(header.cells, &out);
+  std::vector<std::string> full;
+  std::vector<std::string> fields;
+  for (size_t i = 0; i < bank.questions.size(); ++i) {
+    const model::Question& q = bank.questions[i];
+    RowFields(q, widths.carried[i], widths, full);
+    fields.clear();
+    for (size_t c = 0; c < header.names.size(); ++c) {
+      bool answer = header.mmlu && header.names[c] == "answer";
+      fields.push_back(answer                  ? KeyIndexField(q, widths.carried[i])
+                       : column_of[c] == kNone ? std::string()
+                                               : full[column_of[c]]);
+    }
+    AppendCsvRecord(fields, &out);
+    LossReport::QuestionScope scope(loss, q);
+    for (size_t f = 0; f < full.size(); ++f) {
+      if (!kept[f] && !GoesWithoutColumn(header, q, full_names[f], full[f], path)) {
+        loss.Drop(full_names[f]);
+      }
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
-Result<std::string> CsvFormat::Export(const model::Bank& bank, const ExportOptions& /*options*/,
+Result<std::string> CsvFormat::Export(const model::Bank& bank, const ExportOptions& options,
                                       LossReport& loss) const {
   RecordBankLosses(bank, loss);
+  std::optional<KeptHeader> header = ReadKeptHeader(options.written_over);
+  if (header) {
+    size_t choices = !header->mmlu
+                         ? 0
+                         : static_cast<size_t>(std::count_if(
+                               header->names.begin(), header->names.end(),
+                               [](const std::string& n) { return n.starts_with("choice"); }));
+    CsvWidths widths = MeasureColumns(bank, loss, choices);
+    return ExportUnderHeader(bank, *header, widths, options.output_path, loss);
+  }
   CsvWidths widths = MeasureColumns(bank, loss);
   std::string out;
   AppendCsvRecord(HeaderFields(widths), &out);

@@ -31,12 +31,12 @@ class CsvFormat : public Format {
   // Writes the qbank layout: a header with every column (option_x and rationale_x only as far as
   // the widest question needs), one row per question, fields quoted only when needed, LF line
   // ends, UTF-8 without a byte order mark. What the layout cannot carry (bank fields, extensions,
-  // weights, authors after the first, suppression reasons, ...) is counted in `loss`.
+  // weights, authors after the first, suppression reasons, ...) is counted in `loss`. Over a
+  // file (options.written_over, `qbank fmt`) whose header the reader reads, that header's columns
+  // are kept, in its order and spelling, in either layout: a value with no column in it is
+  // counted in `loss` under its column's name.
   Result<std::string> Export(const model::Bank& bank, const ExportOptions& options,
                              LossReport& loss) const override;
-  // A file in the qbank layout; not one in the MMLU layout (Export writes the qbank layout, so
-  // `qbank fmt` would reshape the file and add the domain its name gives).
-  bool CanWriteBack(std::string_view path, std::string_view content) const override;
 };
 
 }  // namespace qbank::formats

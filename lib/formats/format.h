@@ -45,6 +45,10 @@ struct UnkeptContent {
 
 struct ExportOptions {
   std::string output_path;  // where the result will be written ("" for stdout)
+  // The file the result will replace, as its reader read it (`qbank fmt`), or null. A writer may
+  // keep what is the user's choice of layout in it rather than its own: the csv writer keeps its
+  // header (columns, their order and spelling, the MMLU layout).
+  const SourceText* written_over = nullptr;
 };
 
 class Format {

@@ -151,13 +151,47 @@ TEST(FmtTest, AikenLabels) {
                   "Which gas do plants take in?\nA) Carbon dioxide\nB) Helium\nANSWER: A\n");
 }
 
-TEST(FmtTest, CsvColumnsInTheQbankOrder) {
+// A CSV keeps its columns: which ones, their order and their spelling are the user's layout; fmt
+// normalises quoting, line ends and the empty rows spreadsheets leave at the end.
+TEST(FmtTest, CsvKeepsItsColumns) {
   ExpectCanonical("q.csv", "Stem,ID,option_a,option_b,Key\n\"Which gas?\",q1,CO2,He,A\n",
-                  "id,type,exam,domain,stem,trap,option_a,option_b,key,explanation,stated_answer,"
-                  "tags,difficulty,markup,author_name,author_initials,author_credentials,author_"
-                  "roles,review_date,review_reviewer,review_checked_against,origin_statement,"
-                  "origin_references,suppress\nq1,single,,,Which gas?,,CO2,He,A,,,,,plain,,,,,,,,"
-                  ",,\n");
+                  "Stem,ID,option_a,option_b,Key\nWhich gas?,q1,CO2,He,A\n");
+  // As a spreadsheet exports it ("CSV UTF-8"): a byte-order mark, CRLF, every text quoted, the
+  // columns in the sheet's order, rationales before options, an empty row at the end.
+  ExpectCanonical(
+      "sheet.csv",
+      std::string(kByteOrderMark) +
+          "\"Key\",\" Stem \",\"Rationale_B\",\"Option_B\",\"Option_A\",\"Tags\"\r\n"
+          "\"B\",\"Which gas is inert?\",\"Helium is a noble gas.\",\"Helium\",\"Carbon "
+          "dioxide\",\"gases; chemistry\"\r\n"
+          "\"A\",\"Which is a metal?\",\"\",\"Neon\",\"Iron\",\"\"\r\n,,,,,\r\n",
+      std::string(kByteOrderMark) +
+          "Key, Stem ,Rationale_B,Option_B,Option_A,Tags\n"
+          "B,Which gas is inert?,Helium is a noble gas.,Helium,Carbon dioxide,gases; chemistry\n"
+          "A,Which is a metal?,,Neon,Iron,\n");
+}
+
+// The MMLU layout is kept as it is: no id, type or domain column added (the domain stays the
+// file name's), the answer an index.
+TEST(FmtTest, CsvKeepsTheMmluLayout) {
+  ExpectCanonical("gases_test.csv",
+                  "question,choice0,choice1,choice2,answer\r\n\"Which gas?\",CO2,He,\"\",1\r\n",
+                  "question,choice0,choice1,choice2,answer\nWhich gas?,CO2,He,,1\n");
+}
+
+// A column the reader does not know is an error, so the file is refused, not reshaped.
+TEST(FmtTest, RefusesACsvWithAnUnknownColumn) {
+  InMemoryFileSystem fs;
+  fs.Add("q.csv", "stem,option_a,option_b,key,notes\nWhich gas?,CO2,He,A,check\n");
+  ExpectRefused(fs, {"q.csv"},
+                "q.csv:1:28: error: row 1, field 5: unknown column \"notes\"; expected one of id, "
+                "type, exam, domain, stem, trap, option_a.., key, rationale_a.., explanation, "
+                "stated_answer, tags, difficulty, markup, author_name, author_initials, "
+                "author_credentials, author_roles, review_date, review_reviewer, "
+                "review_checked_against, origin_statement, origin_references, suppress (or the "
+                "MMLU header question,choice0,...,answer)\n"
+                "stem,option_a,option_b,key,notes\n                           ^\n"
+                "qbank fmt: q.csv: not formatted: 1 input error; nothing written\n");
 }
 
 TEST(FmtTest, CanonicalFileIsByteIdentical) {
@@ -357,14 +391,6 @@ TEST(FmtTest, RefusesWhatTheReaderDoesNotKeepInAnySource) {
                     "qbank fmt: q.stub: not formatted: qbank does not keep what these places hold, "
                     "so writing the file back would lose it; nothing written:\n"
                     "  q.stub!/member.xml:2:1: an XML comment\n");
-}
-
-TEST(FmtTest, RefusesTheMmluLayout) {
-  InMemoryFileSystem fs;
-  fs.Add("gases_test.csv", "question,choice0,choice1,answer\nWhich gas?,CO2,He,0\n");
-  ExpectRefused(fs, {"gases_test.csv"},
-                "qbank fmt: gases_test.csv: the csv writer does not write this kind of file back "
-                "(docs/formats/README.md, 'qbank fmt')\n");
 }
 
 TEST(FmtTest, FoldersSkipReadmesAndBaselines) {

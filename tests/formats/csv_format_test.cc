@@ -732,6 +732,41 @@ TEST(CsvExportTest, MmluImportExportsToTheQbankLayout) {
   EXPECT_EQ(back->bank.questions[0].KeyIndexes(), std::vector<size_t>{1});
 }
 
+// Written over a file (qbank fmt), the file's header is kept: its columns, order and spelling;
+// what has no column in it is reported under the column's name.
+TEST(CsvExportTest, WrittenOverAFileKeepsItsHeaderAndReportsWhatHasNoColumn) {
+  model::Bank bank = SampleBank();
+  SourceText sheet("sheet.csv", "Key,STEM,option_B,option_a,option_c,option_d\n");
+  ExportOptions options;
+  options.written_over = &sheet;
+  LossReport loss;
+  Result<std::string> out = CsvFormat().Export(bank, options, loss);
+  ASSERT_TRUE(out.ok());
+  EXPECT_EQ(out->substr(0, out->find('\n') + 1), "Key,STEM,option_B,option_a,option_c,option_d\n");
+  auto back = ImportCsv("sheet.csv", *out);
+  ASSERT_TRUE(back->status.ok()) << back->status.ToString();
+  ASSERT_EQ(back->bank.questions.size(), bank.questions.size());
+  EXPECT_EQ(back->bank.questions[0].stem.value, bank.questions[0].stem.value);
+  EXPECT_EQ(back->bank.questions[0].KeyIndexes(), bank.questions[0].KeyIndexes());
+  std::string summary = loss.Summary();
+  EXPECT_NE(summary.find("  id: "), std::string::npos) << summary;
+  EXPECT_NE(summary.find("  explanation: "), std::string::npos) << summary;
+  EXPECT_EQ(summary.find("  stem"), std::string::npos) << summary;
+  // The MMLU layout: two keys, an id and an explanation have no column in it.
+  SourceText mmlu("geology_test.csv", "question,choice0,choice1,choice2,choice3,answer\n");
+  options.written_over = &mmlu;
+  LossReport mmlu_loss;
+  bank.questions[0].options[2].correct = true;
+  out = CsvFormat().Export(bank, options, mmlu_loss);
+  ASSERT_TRUE(out.ok());
+  EXPECT_EQ(out->substr(0, out->find('\n') + 1),
+            "question,choice0,choice1,choice2,choice3,answer\n");
+  summary = mmlu_loss.Summary();
+  for (const char* field : {"  id: ", "  key: ", "  explanation: ", "  domain: "}) {
+    EXPECT_NE(summary.find(field), std::string::npos) << field << summary;
+  }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Robustness: mutated files end in a located error or import cleanly, and what imports exports.
 
