@@ -19,6 +19,7 @@
 #include "commands/exit_code.h"
 #include "commands/fix.h"
 #include "commands/inputs.h"
+#include "commands/layout_form.h"
 #include "commands/lint_report.h"
 #include "commands/output.h"
 #include "commands/print_config.h"
@@ -183,6 +184,8 @@ Status FindDataFolder(LintRun& run) {
     run.data_dir = found->dir;
   }
   run.env = std::make_unique<lint::RuleEnvironment>(run.fs, run.data_dir);
+  // The layout rule's canonical form is fmt's, which lint/ cannot reach itself.
+  run.env->set_canonical_form(FmtCanonicalForm(run.fs, run.options.from));
   return Status::Ok();
 }
 

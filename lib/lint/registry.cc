@@ -21,6 +21,7 @@
 #include "lint/rules/key_balance.h"
 #include "lint/rules/key_count.h"
 #include "lint/rules/key_length_cue.h"
+#include "lint/rules/layout.h"
 #include "lint/rules/longest_key_rate.h"
 #include "lint/rules/lookalike_characters.h"
 #include "lint/rules/missing_rationale.h"
@@ -61,6 +62,7 @@ void RegisterBuiltinRules(RuleRegistry& registry) {
   registry.Add<KeyBalanceRule>();
   registry.Add<KeyCountRule>();
   registry.Add<KeyLengthCueRule>();
+  registry.Add<LayoutRule>();
   registry.Add<LongestKeyRateRule>();
   registry.Add<LookalikeCharactersRule>();
   registry.Add<MissingRationaleRule>();

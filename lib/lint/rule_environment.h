@@ -1,15 +1,19 @@
 // RuleEnvironment: what a rule may reach besides its options while it is configured: the run's
-// file system, the data folder (rules/, schemas/) and a loader for the banks a rule compares with
-// (`--against`). Nothing in lint/ touches the disk or keeps a cache except through one of these.
+// file system, the data folder (rules/, schemas/), a loader for the banks a rule compares with
+// (`--against`) and, when the command line provides it, `qbank fmt`'s canonical form of a file.
+// Nothing in lint/ touches the disk or keeps a cache except through one of these.
 #ifndef QBANK_LINT_RULE_ENVIRONMENT_H_
 #define QBANK_LINT_RULE_ENVIRONMENT_H_
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 
 #include "base/file_system.h"
+#include "base/source_text.h"
 #include "base/status.h"
 #include "model/bank.h"
 
@@ -35,9 +39,22 @@ class RuleEnvironment {
   // ..."); a failure is not remembered.
   Result<std::shared_ptr<const model::Bank>> LoadBank(const std::string& path) const;
 
+  // The text `qbank fmt` would write for the file `source` was read from (without a byte-order
+  // mark, comparable with source.content()); nullopt when fmt leaves the file as it is (it cannot
+  // read it whole, would lose something, or the format has no canonical form). Made by the command
+  // line over commands::FormatText, which sits above lint/; lint/ only calls it. Must be safe to
+  // call from several threads.
+  using CanonicalForm = std::function<std::optional<std::string>(const SourceText& source)>;
+  // Null (the default: library users and most tests) means no file has a canonical form.
+  void set_canonical_form(CanonicalForm canonical_form) {
+    canonical_form_ = std::move(canonical_form);
+  }
+  const CanonicalForm& canonical_form() const { return canonical_form_; }
+
  private:
   FileSystem& fs_;  // not const: the import pipeline takes a mutable one (it only reads)
   std::string data_dir_;
+  CanonicalForm canonical_form_;
   mutable std::mutex mutex_;
   mutable std::map<std::string, std::shared_ptr<const model::Bank>> banks_;
 };

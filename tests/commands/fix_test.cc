@@ -6,7 +6,10 @@
 
 #include <sstream>
 
+#include "base/line_diff.h"
+#include "commands/fmt.h"
 #include "commands/lint.h"
+#include "formats/registry.h"
 
 namespace qbank::commands {
 namespace {
@@ -25,9 +28,10 @@ class FixTest : public ::testing::Test {
       ASSERT_TRUE(text.ok());
       fs_.Add(std::string("/data/") + rel, text.value());
     }
-    // Only the two fixable rules: the test is about the bytes they change.
-    fs_.Add("/w/.qbank.json",
-            R"({"rules": {"invisible-characters": "warning", "lookalike-characters": "warning"}})");
+    // Only the two fixable rules: the test is about the bytes they change (layout, on at its
+    // default severity without a preset, would rewrite the file in fmt's form).
+    fs_.Add("/w/.qbank.json", R"({"rules": {"invisible-characters": "warning", )"
+                              R"("lookalike-characters": "warning", "layout": "off"}})");
     options_.fs = &fs_;
     options_.data_dir = "/data";
     options_.today = lint::Date{2026, 11, 30};
@@ -230,7 +234,7 @@ TEST_F(FixTest, TypographyRewritesOnlyTheCharactersOutOfStyle) {
 }
 
 TEST_F(FixTest, AnswerMismatchRewritesTheLetterOnlyWhenTheKeysTextIsBesideIt) {
-  fs_.Add("/w/.qbank.json", R"({"rules": {"answer-mismatch": "error"}})");
+  fs_.Add("/w/.qbank.json", R"({"rules": {"answer-mismatch": "error", "layout": "off"}})");
   // The options were reordered (Nitrogen was B): the first statement quotes the key's text, the
   // second names only a letter, the third quotes a wrong option's text.
   std::string draft =
@@ -304,6 +308,110 @@ TEST_F(FixTest, DryRunPrintsADiffAndWritesNothing) {
                             "gen\n+B) Nitrogen\n C) Argon\n D) Helium\n ANSWER: B\n");
   EXPECT_EQ(err_.str(), "qbank lint: --fix would fix 2 findings in 1 file\n");
   EXPECT_EQ(fs_.ReadFile("/w/air.aiken").value(), original);
+}
+
+// The layout rule alone: `text` at PATH is fixed into fmt's canonical form (FormatText), one
+// finding per differing run of lines, and a second run fixes nothing.
+class LayoutFixTest : public FixTest {
+ protected:
+  void ExpectFormatted(const std::string& path, const std::string& format_name,
+                       const std::string& text) {
+    fs_.Add("/w/.qbank.json", R"({"rules": {"layout": "warning"}})");
+    const formats::Format* format = formats::Registry::Default().Find(format_name);
+    ASSERT_NE(format, nullptr);
+    Formatted canonical = FormatText(path, text, *format, fs_);
+    ASSERT_TRUE(canonical.ok) << canonical.refusal;
+    size_t hunks = DiffLines(text, canonical.text).size();
+    ASSERT_GT(hunks, 0u) << "the test text is already canonical";
+    fs_.Add(path, text);
+    options_.inputs = {path};
+    options_.fix = true;
+    EXPECT_EQ(Run(), 0) << err_.str() << out_.str();
+    EXPECT_EQ(err_.str(), "qbank lint: fixed " + std::to_string(hunks) +
+                              (hunks == 1 ? " finding" : " findings") + " in 1 file\n");
+    EXPECT_EQ(fs_.ReadFile(path).value(), canonical.text);
+    Run();
+    EXPECT_EQ(err_.str(), "qbank lint: fixed 0 findings in 0 files\n");
+    EXPECT_EQ(fs_.ReadFile(path).value(), canonical.text);
+  }
+};
+
+TEST_F(LayoutFixTest, Aiken) {
+  ExpectFormatted("/w/air.aiken", "aiken",
+                  "Which gas makes up most of the air?\nA) Oxygen\nB) Nitrogen\n\nANSWER: B\n\n\n"
+                  "Which gas is a noble gas?\nA. Argon\nB. Oxygen\nANSWER: A\n");
+}
+
+TEST_F(LayoutFixTest, Gift) {
+  ExpectFormatted("/w/air.gift", "gift",
+                  "// gases\n::air:: Which gas makes up most of the air? {\n  =Nitrogen\n"
+                  "  ~Oxygen\n  ~Argon\n  ~Helium\n}\n\n\n::noble::Which gas is noble? {=Argon "
+                  "~Oxygen}\n");
+}
+
+TEST_F(LayoutFixTest, MarkdownDraft) {
+  ExpectFormatted("/w/air.md", "md",
+                  "---\nid: air\n---\n## Question\n\n\nWhich gas makes up most of the air?\n"
+                  "## Options\n\n* [ ] Oxygen\n* [x] Nitrogen\n- [ ] Argon\n");
+}
+
+TEST_F(LayoutFixTest, Csv) {
+  ExpectFormatted("/w/air.csv", "csv",
+                  "Stem,ID,option_a,option_b,Key\nWhich gas makes up most of the air?,air,Oxygen,"
+                  "Nitrogen,B\n\"Which gas is noble?\",noble,Argon,Oxygen,A\n");
+}
+
+TEST_F(LayoutFixTest, JsonBank) {
+  ExpectFormatted("/w/air.json", "json",
+                  "{\n  \"qbank\": 1,\n  \"questions\": [\n    {\"id\": \"air\", \"type\": "
+                  "\"single\",\n     \"stem\": \"Which gas makes up most of the air?\",\n"
+                  "     \"options\": [{\"text\": \"Oxygen\", \"correct\": false},\n"
+                  "                 {\"text\": \"Nitrogen\", \"correct\": true}]}\n  ]\n}\n");
+}
+
+TEST_F(LayoutFixTest, MoodleXml) {
+  ExpectFormatted("/w/air.xml", "moodle-xml",
+                  "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<quiz>\n"
+                  "  <question type=\"multichoice\">\n    <name><text>air</text></name>\n"
+                  "    <questiontext format=\"html\"><text>Which gas makes up most of the air?"
+                  "</text></questiontext>\n    <single>true</single>\n"
+                  "    <answer fraction=\"0\"><text>Oxygen</text></answer>\n"
+                  "    <answer fraction=\"100\"><text>Nitrogen</text></answer>\n"
+                  "  </question>\n</quiz>\n");
+}
+
+// A page keeps each line as written, so its canonical form is the page: no layout finding.
+TEST_F(LayoutFixTest, APageIsItsOwnCanonicalForm) {
+  fs_.Add("/w/.qbank.json", R"({"rules": {"layout": "warning"}})");
+  std::string page = Replace(Replace(kPage, "@Z", ""), "@O", "o");
+  fs_.Add("/w/air.txt", Replace(page, "Answer choices\n", "Answer choices  \n"));
+  options_.inputs = {"/w/air.txt"};
+  EXPECT_EQ(Run(), 0) << err_.str() << out_.str();
+  EXPECT_EQ(out_.str().find("[layout]"), std::string::npos) << out_.str();
+}
+
+// Files fmt leaves alone get no layout finding: here an MMLU-layout CSV, which fmt does not
+// write back.
+TEST_F(LayoutFixTest, AFileFmtLeavesAloneHasNoFinding) {
+  fs_.Add("/w/.qbank.json", R"({"rules": {"layout": "warning"}})");
+  std::string mmlu = "What is 2+2?,3,4,5,6,B\n";
+  fs_.Add("/w/test.csv", mmlu);
+  options_.inputs = {"/w/test.csv"};
+  options_.from = "csv";
+  Run();
+  EXPECT_EQ(out_.str().find("[layout]"), std::string::npos) << out_.str();
+}
+
+TEST_F(LayoutFixTest, DryRunShowsEachHunk) {
+  fs_.Add("/w/.qbank.json", R"({"rules": {"layout": "warning"}})");
+  fs_.Add("/w/air.aiken",
+          "Which gas makes up most of the air?\nA) Oxygen\nB) Nitrogen\n\nANSWER: B\n");
+  options_.inputs = {"/w/air.aiken"};
+  options_.fix_dry_run = true;
+  EXPECT_EQ(Run(), 1) << err_.str();
+  EXPECT_EQ(out_.str(),
+            "--- /w/air.aiken\n+++ /w/air.aiken\n@@ -1,5 +1,4 @@\n Which gas makes up most of the "
+            "air?\n A) Oxygen\n B) Nitrogen\n-\n ANSWER: B\n");
 }
 
 TEST(UnifiedDiffTest, DistantEditsMakeTwoHunksAndAMissingNewlineIsSaid) {

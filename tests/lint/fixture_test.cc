@@ -16,6 +16,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "commands/layout_form.h"
 #include "formats/registry.h"
 #include "lint/engine.h"
 #include "lint/registry.h"
@@ -44,9 +45,15 @@ struct FixtureRun {
   std::string error;
 };
 
-// Rules read their data (term lists) from the source tree, as the command line does by default.
+// Rules read their data (term lists) from the source tree, as the command line does by default,
+// and the layout rule gets fmt's canonical form, as from the command line.
 RuleEnvironment& SourceTreeEnvironment() {
   static RuleEnvironment env(RealFileSystem(), QBANK_SOURCE_DIR);
+  static const bool with_fmt = [] {
+    env.set_canonical_form(commands::FmtCanonicalForm(RealFileSystem(), ""));
+    return true;
+  }();
+  (void)with_fmt;
   return env;
 }
 
