@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <sstream>
 
 #include "base/utf8_text.h"
@@ -71,6 +72,7 @@ class TextFormatter {
       return result;
     }
     result.ok = true;
+    result.warnings = std::move(warnings_);
     result.text = KeepByteOrderMark(result.source->content(), std::move(canonical_));
     return result;
   }
@@ -78,7 +80,7 @@ class TextFormatter {
  private:
   // Writes the bank back into canonical_; false when a check refuses it (and says why).
   bool Format(ReadResult& read) {
-    if (!read.errors.empty() || !read.warnings.empty()) return !RefuseUnread(read);
+    if (!read.errors.empty()) return !RefuseUnread(read);
     if (RefuseUnkept(read.bank)) return false;
     formats::ExportOptions export_options;
     export_options.output_path = path_;
@@ -98,6 +100,10 @@ class TextFormatter {
       report::WriteImportErrors(again.errors, again.bank, why_);
       return false;
     }
+    if (RefuseChangedWarnings(read, again)) return false;
+    std::ostringstream shown;
+    report::WriteImportErrors(read.warnings, read.bank, shown);
+    warnings_ = shown.str();
     // The banks are normalised in place by the comparison (neither is needed after it).
     return !RefuseChanges(read.bank, again.bank);
   }
@@ -137,12 +143,42 @@ class TextFormatter {
     std::vector<Diagnostic> all = read.errors;
     all.insert(all.end(), read.warnings.begin(), read.warnings.end());
     report::WriteImportErrors(all, read.bank, why_);
-    why_ << "qbank fmt: " << path_ << ": not formatted: "
-         << (read.errors.empty()
-                 ? Plural(read.warnings.size(), "warning", "warnings") +
-                       " (written back, the file would say what qbank read, not what it says)"
-                 : Plural(read.errors.size(), "input error", "input errors"))
+    why_ << "qbank fmt: " << path_
+         << ": not formatted: " << Plural(read.errors.size(), "input error", "input errors")
          << "; nothing written\n";
+    return true;
+  }
+
+  // A warning is about a part of the file read otherwise than it is written (or dropped, as
+  // Moodle drops it). The canonical form keeps that part as written exactly when reading it back
+  // gives the same warning again (the same message, wherever it stands); one that does not come
+  // back means the file written back would say what qbank read, not what the file says. True when
+  // some warning does not come back (or a new one appears: a bug in the writer), and refused.
+  bool RefuseChangedWarnings(const ReadResult& read, const ReadResult& again) {
+    std::multiset<std::string> left;
+    for (const Diagnostic& d : again.warnings) left.insert(d.message);
+    std::vector<Diagnostic> gone;
+    for (const Diagnostic& d : read.warnings) {
+      auto it = left.find(d.message);
+      if (it == left.end()) {
+        gone.push_back(d);
+      } else {
+        left.erase(it);
+      }
+    }
+    if (!gone.empty()) {
+      report::WriteImportErrors(gone, read.bank, why_);
+      why_ << "qbank fmt: " << path_ << ": not formatted: written back, the file would no longer "
+           << "say what " << (gone.size() == 1 ? "this warning is" : "these warnings are")
+           << " about (it would say what qbank read, not what the file says); fix "
+           << (gone.size() == 1 ? "it" : "them") << " first; nothing written\n";
+      return true;
+    }
+    if (left.empty()) return false;
+    why_ << "qbank fmt: " << path_ << ": not formatted: the " << format_.name()
+         << " writer made a file that reads back with warnings the file has not (a bug in qbank; "
+         << "please report it):\n";
+    for (const std::string& message : left) why_ << "  " << message << "\n";
     return true;
   }
 
@@ -209,6 +245,7 @@ class TextFormatter {
   FileSystem& fs_;
   std::ostringstream why_;
   std::string canonical_;
+  std::string warnings_;  // the file's warnings, as fmt prints them, when it is formatted
 };
 
 // RunFmt: the walk's files, each formatted and printed, checked or written.
@@ -253,6 +290,7 @@ class Formatter : public formats::InputVisitor {
     bool from_stdin = file.from_stdin;
     Formatted formatted =
         FormatText(path, std::move(file.content), *file.format, fs_, options_.encoding);
+    err_ << formatted.warnings;
     if (!formatted.ok) {
       err_ << formatted.refusal;
       Note(kExitError);

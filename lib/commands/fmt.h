@@ -40,6 +40,9 @@ struct Formatted {
   std::string text;  // when ok: the canonical form (the file's UTF-8 byte-order mark kept)
   // When not ok: why, as `qbank fmt` prints it on stderr (whole lines, each ending in '\n').
   std::string refusal;
+  // When ok: the import warnings the canonical form keeps (reading it back gives them again), as
+  // `qbank fmt` prints them on stderr ("path:line:col: warning: ...", the line and a caret).
+  std::string warnings;
   // The file as read (its bytes and line index), for placing a difference; null when it could
   // not be read at all.
   std::shared_ptr<const SourceText> source;
@@ -48,8 +51,9 @@ struct Formatted {
 // The canonical form of one file: reads `content`, the bytes of `path`, as `format` (decoded
 // from `encoding` when that is not empty or UTF-8), writes the bank back with the format's writer
 // and reads the result back. Refused (ok false, the reason in `refusal`) when the file has input
-// errors or warnings, holds what the reader does not keep (Format::Unkept), when the writer
-// reports a loss, or when reading the result back gives other values than reading the file did.
+// errors, holds what the reader does not keep (Format::Unkept), when the writer reports a loss,
+// when reading the result back does not give each import warning again (the result would not say
+// what the warning is about as the file says it), or other values than reading the file did.
 // Writes no file; `fs` serves only formats that read other files beside this one. `lint --fix`
 // and `qbank fmt` both get a file's canonical text here.
 Formatted FormatText(const std::string& path, std::string content, const formats::Format& format,
@@ -58,12 +62,13 @@ Formatted FormatText(const std::string& path, std::string content, const formats
 // For each file (folders are walked as lint walks them, formats::WalkInputs: every file qbank
 // reads as questions, never a README.md or a baseline; each file is read once), gets its
 // canonical form from FormatText; a refused file is left as it is, its reason printed on `err`,
-// and the exit code is 2. Without --check or --write, prints each file's canonical form to `out`.
-// With --check, prints "path:line:col: not normalised" for each file that differs (at its first
-// difference) and returns 1. With --write, rewrites each such file atomically (mode and symbolic
-// links kept) and names it on `out`. "-" reads standard input (printed or checked; --write
-// with "-" is a usage error). A UTF-8 byte-order mark at the front of a file stays there. Returns
-// 2 when any file was refused or could not be read.
+// and the exit code is 2; the import warnings of a file that is formatted are printed on `err`.
+// Without --check or --write, prints each file's canonical form to `out`. With --check, prints
+// "path:line:col: not normalised" for each file that differs (at its first difference) and
+// returns 1. With --write, rewrites each such file atomically (mode and symbolic links kept) and
+// names it on `out`. "-" reads standard input (printed or checked; --write with "-" is a usage
+// error). A UTF-8 byte-order mark at the front of a file stays there. Returns 2 when any file was
+// refused or could not be read.
 int RunFmt(const FmtOptions& options, FileSystem& fs, std::ostream& out, std::ostream& err);
 
 }  // namespace qbank::commands

@@ -402,6 +402,24 @@ TEST_F(LayoutFixTest, AFileFmtLeavesAloneHasNoFinding) {
   EXPECT_EQ(out_.str().find("[layout]"), std::string::npos) << out_.str();
 }
 
+// A file whose import warnings fmt keeps is formatted by fmt, so the rule fixes it too (here
+// grades Moodle's editor would not save, written back as they are).
+TEST_F(LayoutFixTest, AFileWithAWarningFmtKeeps) {
+  ExpectFormatted("/w/lungs.gift", "gift",
+                  "Which organs exchange gases? {~%50%Lungs ~%40%Gills ~Liver}\n");
+}
+
+// A warning about what fmt would not keep leaves the file alone: the empty answer of "~=" is
+// dropped, as Moodle drops it, so the file is not fmt's to rewrite.
+TEST_F(LayoutFixTest, AFileWithAWarningFmtDoesNotKeepHasNoFinding) {
+  fs_.Add("/w/.qbank.json", R"({"rules": {"layout": "warning"}})");
+  fs_.Add("/w/air.gift", "Which gas makes up most of the air? {~=Nitrogen ~Oxygen}\n");
+  options_.inputs = {"/w/air.gift"};
+  Run();
+  EXPECT_NE(out_.str().find("[import-warning]"), std::string::npos) << out_.str();
+  EXPECT_EQ(out_.str().find("[layout]"), std::string::npos) << out_.str();
+}
+
 TEST_F(LayoutFixTest, DryRunShowsEachHunk) {
   fs_.Add("/w/.qbank.json", R"({"rules": {"layout": "warning"}})");
   fs_.Add("/w/air.aiken",

@@ -301,6 +301,8 @@ TEST(FmtTest, TheXmlDeclarationIsNotAnUnkeptInstruction) {
                 "  q.xml:2:1: an XML processing instruction\n");
 }
 
+// A warning fmt's output would not keep (reading it back does not give the warning again: the
+// lines after the category line would be set off by a blank line, which Moodle reads otherwise).
 TEST(FmtTest, RefusesAFileReadWithWarnings) {
   InMemoryFileSystem fs;
   fs.Add("q.gift", "$CATEGORY: $course$/top/Gases\n::q1::Which gas? {=CO2 ~He}\n");
@@ -309,8 +311,118 @@ TEST(FmtTest, RefusesAFileReadWithWarnings) {
       "q.gift:2:1: warning: no blank line after the $CATEGORY: line; read as a question "
       "(Moodle would read these lines as part of the category's name)\n"
       "::q1::Which gas? {=CO2 ~He}\n^\n"
-      "qbank fmt: q.gift: not formatted: 1 warning (written back, the file would say what "
-      "qbank read, not what it says); nothing written\n");
+      "qbank fmt: q.gift: not formatted: written back, the file would no longer say what this "
+      "warning is about (it would say what qbank read, not what the file says); fix it first; "
+      "nothing written\n");
+}
+
+// A warning about content fmt writes back as it is (grades Moodle's editor would not save) is
+// shown, and the file formatted: printed, checked and written.
+TEST(FmtTest, FormatsAFileWhoseWarningsItKeeps) {
+  std::string warning =
+      "q.gift:1:1: warning: the positive grades of this multiple-answer question add up to 80%, "
+      "not 100%; Moodle refuses to save it (\"The grades do not add up to 100%\")\n"
+      "Pick two {~%40%a ~%40%b ~c}\n^\n";
+  std::string canonical = "Pick two {\n~%40%a\n~%40%b\n~c\n}\n";
+  InMemoryFileSystem fs;
+  fs.Add("q.gift", "Pick two {~%40%a ~%40%b ~c}\n");
+  FmtRun run = Fmt(fs, {"q.gift"});
+  EXPECT_EQ(run.rc, kExitOk);
+  EXPECT_EQ(run.err, warning);
+  EXPECT_EQ(run.out, canonical);
+  FmtRun check = Fmt(fs, {"q.gift"}, /*check=*/true);
+  EXPECT_EQ(check.rc, kExitCheckFailed);
+  EXPECT_EQ(check.err, warning + "q.gift:1:11: not normalised (run `qbank fmt --write q.gift`)\n");
+  FmtRun write = Fmt(fs, {"q.gift"}, /*check=*/false, /*write=*/true);
+  EXPECT_EQ(write.rc, kExitOk);
+  EXPECT_EQ(write.err, warning);
+  EXPECT_EQ(write.out, "formatted q.gift\n");
+  EXPECT_EQ(fs.files().at("q.gift"), canonical);
+  // The written file still says what the warning is about.
+  check = Fmt(fs, {"q.gift"}, /*check=*/true);
+  EXPECT_EQ(check.rc, kExitOk);
+  EXPECT_EQ(check.err, warning.substr(0, warning.find('\n') + 1) + "Pick two {\n^\n");
+}
+
+// Every warning a reader gives (grep AddWarning in lib/formats), from a file made to trigger it
+// alone: formatted when fmt's output keeps what the warning is about (reading it back gives the
+// same warning), refused otherwise, as docs/formats/README.md's table says.
+TEST(FmtTest, EachImportWarningIsKeptOrRefused) {
+  struct Case {
+    const char* path;
+    const char* text;
+    const char* warning;  // the start of the warning's message
+    bool formatted;
+  };
+  const std::string kQuiz = "<?xml version=\"1.0\"?>\n<quiz>\n";
+  const std::string kMulti =
+      "<question type=\"multichoice\"><name><text>Q1</text></name><questiontext><text>Pick"
+      "</text></questiontext>";
+  const std::string kEnd = "</question>\n</quiz>\n";
+  const std::string orphan = kQuiz + "<question type=\"category\"><name><text>c</text></name>" +
+                             "</question>\n" + kMulti +
+                             "<answer fraction=\"100\"><text>a</text></answer>" +
+                             "<answer fraction=\"0\"><text>b</text></answer>" + kEnd;
+  const std::string empty_single =
+      kQuiz + kMulti + "<single></single><answer fraction=\"50\"><text>a</text>" +
+      "</answer><answer fraction=\"50\"><text>b</text></answer>" + kEnd;
+  const std::string grades = kQuiz + kMulti +
+                             "<single>false</single><answer fraction=\"40\"><text>a</text>" +
+                             "</answer><answer fraction=\"40\"><text>b</text></answer>" + kEnd;
+  const std::string no_full = kQuiz +
+                              "<question type=\"shortanswer\"><name><text>Q1</text></name>"
+                              "<questiontext><text>Name it</text></questiontext>"
+                              "<answer fraction=\"50\"><text>half</text></answer>" +
+                              kEnd;
+  const Case cases[] = {
+      {"q.gift", "::Title What is 2+2? {=4 ~5}\n", "no '::' closes this title", false},
+      {"q.gift", "Is the sky blue? {true}\n", "\"true\" is read as a short answer", false},
+      {"q.gift", "A description\n::T2:: goes on\n", "a title on a new line inside", false},
+      {"q.gift", "Text\n::T2:: goes on {=a ~b}\n", "a title on a new line inside", false},
+      {"q.gift", "The cat {=sat ~stood} on\n::T2:: next\n", "a title on a new line after", false},
+      {"q.gift", "Pick one {=%50%half ~no ~also no}\n", "a weight after '='", true},
+      {"q.gift", "Pick one {plain ~b =c}\n", "an answer without '=' or '~'", false},
+      {"q.gift", "Pick one {~=right ~wrong}\n", "\"~=\" reads as an empty wrong answer", false},
+      {"q.gift", "Pick one {=right ~ ~wrong}\n", "an answer with no text after '~'", false},
+      {"q.gift", "How many? {#4 ~ignored #fb}\n", "the text between '~' and '#'", false},
+      {"q.gift", "How many? {#4 ~#fb1 ~#fb2}\n", "a second '~' in a numerical answer", false},
+      {"q.gift", "Sky blue? {T#no#yes#more}\n", "a third '#' in a true/false answer", false},
+      {"q.gift", "// qbank-bank: {x\n\nQ? {=a ~b}\n", "a '// qbank-bank:' comment", true},
+      {"q.gift", "$CATEGORY: c\nQ? {=a ~b}\n", "no blank line after the $CATEGORY:", false},
+      {"q.gift", "Pick two {~%40%a ~%40%b ~c}\n", "the positive grades", true},
+      {"q.gift", "Short {=%50%a}\n", "no answer of this short-answer question", true},
+      {"q.gift", "// qbank-meta: {x\nQ? {=a ~b}\n", "a '// qbank-meta:' comment", true},
+      {"q.xml", orphan.c_str(), "category question without <category>", false},
+      {"q.xml", empty_single.c_str(), "empty <single>", false},
+      {"q.xml", grades.c_str(), "the positive grades", true},
+      {"q.xml", no_full.c_str(), "no answer of this short-answer question", true},
+      {"q.txt", "Q?\nA. one\nC. two\nANSWER: A\n", "option lettered C where B", false},
+      {"q.txt", "Q?\nA. one\nC. two\nB. three\nANSWER: C\n", "option lettered C", false},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.text);
+    InMemoryFileSystem fs;
+    fs.Add(c.path, c.text);
+    FmtRun run = Fmt(fs, {c.path}, /*check=*/false, /*write=*/true);
+    std::string head = std::string(c.path) + ":";
+    EXPECT_EQ(run.err.rfind(head, 0), 0u) << run.err;
+    EXPECT_NE(run.err.find(std::string(": warning: ") + c.warning), std::string::npos) << run.err;
+    if (c.formatted) {
+      EXPECT_EQ(run.rc, kExitOk) << run.err;
+      EXPECT_EQ(run.err.find("not formatted"), std::string::npos) << run.err;
+      // Written, and the written file still gives the warning: fmt kept what it is about.
+      FmtRun check = Fmt(fs, {c.path}, /*check=*/true);
+      EXPECT_EQ(check.rc, kExitOk) << check.err;
+      EXPECT_NE(check.err.find(std::string(": warning: ") + c.warning), std::string::npos)
+          << fs.files().at(c.path);
+    } else {
+      EXPECT_EQ(run.rc, kExitError);
+      EXPECT_NE(run.err.find("not formatted: written back, the file would no longer say what"),
+                std::string::npos)
+          << run.err;
+      EXPECT_EQ(fs.files().at(c.path), c.text);
+    }
+  }
 }
 
 TEST(FmtTest, RefusesAFileWithInputErrors) {
