@@ -28,8 +28,9 @@ struct LmsCarrier {
   // The format has Moodle's own markdown text format (Moodle XML, GIFT): a question in it is
   // written as it is, for Moodle to render, not as a draft.
   bool keeps_moodle_markdown = false;
-  // The file says a text is HTML (Moodle XML's format="html", GIFT's [html]). QTI does not: a
-  // question none of whose texts holds an element as written reads back as plain text.
+  // The file says a text is HTML (Moodle XML's format="html", GIFT's [html], a QTI package's
+  // manifest). A single QTI item does not: a question none of whose texts holds an element as
+  // written reads back as plain text.
   bool says_html = true;
   // The file has a place for the carrier. A single QTI item has none (a package has its
   // manifest): a Markdown draft reads back as its rendering.

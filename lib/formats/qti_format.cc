@@ -44,6 +44,8 @@ constexpr std::string_view kManifestName = "imsmanifest.xml";
 constexpr std::string_view kGeneralFeedback = "GENERAL";
 // LOM technical format of an item rendered from Markdown.
 constexpr std::string_view kMarkdownFormat = "text/markdown";
+// LOM technical format of an item whose texts are HTML, with or without an element.
+constexpr std::string_view kHtmlFormat = "text/html";
 
 struct Dialect {
   std::string_view item_namespace;
@@ -245,7 +247,10 @@ class ItemReader {
   ItemReader(const SourceText& source, uint32_t file) : source_(source), file_(file) {}
 
   // Reads the item in source_ into `question`; `language` receives the item's xml:lang.
-  Status Read(Question& question, std::string& language) {
+  // `said_html`: the package's manifest says the item's texts are HTML, so they are read as HTML
+  // even where none holds an element.
+  Status Read(Question& question, std::string& language, bool said_html) {
+    said_html_ = said_html;
     Result<xml::Node> parsed = xml::Parse(source_);
     if (!parsed.ok()) return parsed.status();
     xml::Node root = std::move(parsed).value();
@@ -715,9 +720,10 @@ class ItemReader {
     if (!kept.empty()) parts.ext["feedback"] = std::move(kept);
   }
 
-  // The question's texts in one markup: HTML when any field holds elements.
+  // The question's texts in one markup: HTML when the manifest says so or any field holds
+  // elements.
   void SetTexts(Question& question, const ItemParts& parts) const {
-    bool html = HasElements(parts.body_content) || HasElements(parts.prompt) ||
+    bool html = said_html_ || HasElements(parts.body_content) || HasElements(parts.prompt) ||
                 HasElements(parts.explanation) || HasElements(parts.after);
     for (size_t i = 0; i < parts.choice_texts.size(); ++i) {
       html = html || HasElements(parts.choice_texts[i]) || HasElements(parts.rationales[i]);
@@ -848,6 +854,7 @@ class ItemReader {
 
   const SourceText& source_;
   uint32_t file_;
+  bool said_html_ = false;
 };
 
 // ---------------------------------------------------------------------------------------------
@@ -947,11 +954,13 @@ class FolderFiles : public PackageFiles {
   mutable uint64_t read_ = 0;  // bytes read so far
 };
 
-Status ReadItemInto(const SourceText& source, uint32_t file, ImportContext& ctx) {
+// Reads the item in `source` into ctx's bank; `said_html` as ItemReader::Read takes it.
+Status ReadItemInto(const SourceText& source, uint32_t file, ImportContext& ctx,
+                    bool said_html = false) {
   Question question;
   std::string language;
   ItemReader reader(source, file);
-  QBANK_RETURN_IF_ERROR(reader.Read(question, language));
+  QBANK_RETURN_IF_ERROR(reader.Read(question, language, said_html));
   if (ctx.bank->language.empty() && !language.empty()) ctx.bank->language.value = language;
   ctx.bank->questions.push_back(std::move(question));
   return Status::Ok();
@@ -1037,6 +1046,15 @@ std::string LomString(const xml::Node& node) {
   return out;
 }
 
+// The LOM technical format a resource's metadata gives its item ("" for none).
+std::string LomFormat(const xml::Node& resource) {
+  const xml::Node* metadata = resource.FirstChild("metadata");
+  const xml::Node* lom = metadata != nullptr ? metadata->FirstChild("lom") : nullptr;
+  const xml::Node* technical = lom != nullptr ? lom->FirstChild("technical") : nullptr;
+  const xml::Node* format = technical != nullptr ? technical->FirstChild("format") : nullptr;
+  return format != nullptr ? std::string(Trim(format->TextContent())) : std::string();
+}
+
 // A resource's LOM metadata: keywords become tags, a classification's taxon path the domain.
 Status ReadResourceMetadata(const xml::Node& resource, const SourceText& manifest_source,
                             uint32_t manifest_file, Question& question) {
@@ -1069,12 +1087,7 @@ Status ReadResourceMetadata(const xml::Node& resource, const SourceText& manifes
       if (!tag.empty()) question.tags.push_back(text_at(*keyword, tag));
     }
   }
-  if (const xml::Node* technical = lom->FirstChild("technical")) {
-    const xml::Node* format = technical->FirstChild("format");
-    if (format != nullptr && Trim(format->TextContent()) == kMarkdownFormat) {
-      markdown_source.markup = Markup::kMarkdown;
-    }
-  }
+  if (LomFormat(resource) == kMarkdownFormat) markdown_source.markup = Markup::kMarkdown;
   for (const xml::Node* classification : lom->ChildElements("classification")) {
     for (const xml::Node* taxon_path : classification->ChildElements("taxonPath")) {
       std::string domain;
@@ -1171,7 +1184,7 @@ Status ReadPackage(const PackageFiles& files, const std::string& manifest_path,
       auto source =
           std::make_shared<const SourceText>(files.DisplayPath(path), std::move(content).value());
       uint32_t file = ctx.bank->AddSource(source);
-      status = ReadItemInto(*source, file, ctx);
+      status = ReadItemInto(*source, file, ctx, LomFormat(*resource) == kHtmlFormat);
       if (status.ok()) {
         status = ReadResourceMetadata(*resource, manifest_source, manifest_file,
                                       ctx.bank->questions.back());
@@ -1827,12 +1840,15 @@ struct PackageItem {
   std::string carried;  // the carrier's JSON (PrepareForLms), "" for none
 };
 
-// LOM metadata for a resource: the question's tags as keywords, its domain as a taxon path
-// (one taxon per "/"-separated level); nullopt when it has neither.
+// LOM metadata for a resource: the question's tags as keywords, its markup when not plain as the
+// technical format (text/markdown, text/html: QTI has no markup flag, and an HTML question none
+// of whose texts holds an element would read back as plain text), its domain as a taxon path
+// (one taxon per "/"-separated level); nullopt when it has none of them.
 // `carried`: the bank file of one question that the annotation holds ("" for none).
 std::optional<xml::Node> ResourceMetadata(const Question& q, const std::string& carried) {
-  bool markdown = q.markup == Markup::kMarkdown;
-  if (q.tags.empty() && q.domain.empty() && !markdown && carried.empty()) return std::nullopt;
+  if (q.tags.empty() && q.domain.empty() && q.markup == Markup::kPlain && carried.empty()) {
+    return std::nullopt;
+  }
   auto lang_string = [](const std::string& value) {
     xml::Node s = xml::Node::Element("string");
     s.Append(xml::Node::Text(value));
@@ -1847,11 +1863,13 @@ std::optional<xml::Node> ResourceMetadata(const Question& q, const std::string& 
       general.Append(xml::Node::Element("keyword")).Append(lang_string(tag.value));
     }
   }
-  if (markdown) {
-    // The item's HTML was rendered from Markdown: read back as Markdown (qbank's convention).
+  if (q.markup != Markup::kPlain) {
+    // The item's HTML was rendered from Markdown (read back as Markdown), or is HTML whatever
+    // elements it holds (qbank's convention).
     lom.Append(xml::Node::Element("technical"))
         .Append(xml::Node::Element("format"))
-        .Append(xml::Node::Text(std::string(kMarkdownFormat)));
+        .Append(xml::Node::Text(
+            std::string(q.markup == Markup::kMarkdown ? kMarkdownFormat : kHtmlFormat)));
   }
   if (!carried.empty()) {
     // Trap, authors, review, exam, origin, ...: a LOM annotation whose description is a bank
@@ -2038,8 +2056,10 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
   LmsCarrier carrier;
   carrier.own_extension = kExtensionKey;
   carrier.html = DraftHtml(version_);
-  carrier.says_html = false;    // HTML without an element reads back as plain text
-  carrier.has_place = package;  // the manifest; a single item has none
+  // A package's manifest says the markup; a single item has no place for it (HTML without an
+  // element reads back as plain text) nor for the carrier.
+  carrier.says_html = package;
+  carrier.has_place = package;
   std::vector<zip::Entry> entries;
   std::vector<PackageItem> resources;
   std::set<std::string> used;
