@@ -76,35 +76,57 @@ similarity::PassagePlace PlaceOf(const std::vector<const model::Text*>& fields,
   return place;
 }
 
+// Bank `bank`, read from `source`, as passages: each question's stem and options one passage at
+// its line, its explanation another.
+void AddQuestions(const model::Bank& bank, const SourceText& source,
+                  similarity::ReferenceIndexBuilder& builder) {
+  uint32_t doc = builder.AddDocument(source.path());
+  PositionCounter counter(source);
+  for (const model::Question& q : bank.questions) {
+    std::vector<const model::Text*> fields = QuestionFields(q);
+    builder.AddPassage(doc, PlaceOf(fields, q, counter), Joined(fields));
+    if (!q.explanation.empty()) {
+      builder.AddPassage(doc, PlaceOf({&q.explanation}, q, counter), q.explanation.value);
+    }
+  }
+}
+
+// Reads `path` (`content`, taken when it returns true) as a bank of `format` and adds its
+// questions: true when it did. A file of which no question was read is not a bank (false).
+// Questions its reader refused are said on `err`: in a dump, each is a warning and the others are
+// indexed; in another format (a guess from the content: prose with braces is taken for GIFT), the
+// file is left to be indexed as plain text, which keeps every word of it.
+bool AddBank(const std::string& path, const formats::Format& format, std::string& content,
+             FileSystem& fs, similarity::ReferenceIndexBuilder& builder, std::ostream& err) {
+  model::Bank bank;
+  std::vector<Diagnostic> errors;
+  Status status = formats::ImportInputs({path}, formats::ImportOptions{}, fs, bank, errors);
+  if (!status.ok() || bank.questions.empty()) return false;
+  if (!errors.empty() && format.name() != "dump") {
+    const Diagnostic& first = errors.front();
+    err << "qbank index build: note: "
+        << FormatLocation(first.path, first.span.line, first.span.column) << ": " << first.message
+        << "; " << path << " is indexed as plain text, not as " << format.name() << " questions ("
+        << errors.size() << " of them not read)\n";
+    return false;
+  }
+  for (const Diagnostic& d : errors) {
+    err << "qbank index build: warning: " << FormatLocation(d.path, d.span.line, d.span.column)
+        << ": question not read, so not indexed: " << d.message << "\n";
+  }
+  AddQuestions(bank, SourceText(path, std::move(content)), builder);
+  return true;
+}
+
 }  // namespace
 
 Status AddReferenceFile(const std::string& path, FileSystem& fs,
-                        similarity::ReferenceIndexBuilder& builder) {
+                        similarity::ReferenceIndexBuilder& builder, std::ostream& err) {
   Result<std::string> content = fs.ReadFile(path);
   if (!content.ok()) return content.status();
-  const formats::Registry& registry = formats::Registry::Default();
-  if (registry.Detect(path, content->substr(0, 4096)) != nullptr) {
-    model::Bank bank;
-    std::vector<Diagnostic> errors;
-    formats::ImportOptions import_options;
-    Status status = formats::ImportInputs({path}, import_options, fs, bank, errors);
-    // A dump with a malformed question still gives its other questions as passages.
-    bool dump = bank.questions.size() > 0 && !bank.questions.front().extensions.is_null() &&
-                bank.questions.front().extensions.Find("dump_question") != nullptr;
-    if (status.ok() && (errors.empty() || dump) && !bank.questions.empty()) {
-      uint32_t doc = builder.AddDocument(path);
-      const SourceText source(path, std::move(content).value());  // not needed as a string again
-      PositionCounter counter(source);
-      for (const model::Question& q : bank.questions) {
-        std::vector<const model::Text*> fields = QuestionFields(q);
-        builder.AddPassage(doc, PlaceOf(fields, q, counter), Joined(fields));
-        if (!q.explanation.empty()) {
-          builder.AddPassage(doc, PlaceOf({&q.explanation}, q, counter), q.explanation.value);
-        }
-      }
-      return Status::Ok();
-    }
-  }
+  const formats::Format* format =
+      formats::Registry::Default().Detect(path, content->substr(0, 4096));
+  if (format != nullptr && AddBank(path, *format, *content, fs, builder, err)) return Status::Ok();
   size_t bad_offset = 0;
   if (content->find('\0') != std::string::npos) {
     return Status::InvalidInput("binary data (a NUL byte); expected text or a bank file").At(path);
@@ -167,7 +189,7 @@ int RunIndexBuild(const IndexBuildOptions& options, FileSystem& fs, std::ostream
   similarity::ReferenceIndexBuilder builder(options.parameters);
   for (const std::string& file : files) {
     if (SamePath(file, options.output)) continue;  // an earlier index in a source folder
-    Status status = AddReferenceFile(file, fs, builder);
+    Status status = AddReferenceFile(file, fs, builder, err);
     if (!status.ok()) err << status.ToString() << " (skipped)\n";
   }
   if (builder.document_count() == 0) {

@@ -21,11 +21,14 @@ struct IndexBuildOptions {
 
 // Adds one source file to `builder`. A file some import format reads into at least one question
 // is a bank: each question (stem and options) is a passage at its line, its explanation another.
-// Any other file of valid UTF-8 without NUL bytes is text: each paragraph (lines up to a blank
-// line) is a passage. InvalidInput "PATH: ..." for a file that is neither (binary data, invalid
-// UTF-8).
+// A dump's questions its reader refused are left out, each named on `err` ("qbank index build:
+// warning: PATH:LINE:COL: question not read, so not indexed: ..."); a file of another format with a
+// refused question is indexed as text (the format was guessed from its content, and text keeps
+// every word), which a note on `err` says. Any other file of valid UTF-8 without NUL bytes is text:
+// each paragraph (lines up to a blank line) is a passage. InvalidInput "PATH: ..." for a file
+// that is neither (binary data, invalid UTF-8).
 Status AddReferenceFile(const std::string& path, FileSystem& fs,
-                        similarity::ReferenceIndexBuilder& builder);
+                        similarity::ReferenceIndexBuilder& builder, std::ostream& err);
 
 // Builds the index of `options.sources` (folders walked recursively, hidden entries skipped) and
 // writes it atomically to `options.output`. Prints one summary line to `out` ("refs.qidx: 3

@@ -321,6 +321,25 @@ Status PlanRules(LintRun& run) {
   return Status::Ok();
 }
 
+// The questions of --against banks that their readers refused, a warning each on `err` (the
+// rules compared the questions that were read). Not for --fix, whose lint after fixing says it.
+void ReportUnreadQuestions(LintRun& run, std::ostream& err) {
+  if (run.options.fix) return;
+  std::vector<Diagnostic> unread = run.env->unread_questions();
+  if (unread.empty()) return;
+  auto print = [&] {
+    for (const Diagnostic& d : unread) {
+      err << "qbank lint: warning: " << FormatLocation(d.path, d.span.line, d.span.column)
+          << ": question not read, so not compared: " << d.message << "\n";
+    }
+  };
+  if (run.progress != nullptr) {
+    run.progress->Interrupt(print);
+  } else {
+    print();
+  }
+}
+
 // --changed-since: per-question rules only on changed files; per-bank rules see everything.
 Status RestrictToChangedFiles(LintRun& run) {
   if (run.options.changed_since.empty()) return Status::Ok();
@@ -543,6 +562,7 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
   }
   if (Status s = ImportInputs(run, err); !s.ok()) return stop(s);
   if (Status s = PlanRules(run); !s.ok()) return stop_at_place(s);
+  ReportUnreadQuestions(run, err);
   if (Status s = RestrictToChangedFiles(run); !s.ok()) return stop(s);
   RunEngine(run);
   CollectFindings(run);

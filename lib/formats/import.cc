@@ -294,18 +294,19 @@ class Importer : public InputVisitor {
  public:
   Importer(const ImportOptions& options, FileSystem& fs, model::Bank& bank,
            std::vector<Diagnostic>& errors)
-      : options_(options), bank_(bank), reader_(options, fs, bank, errors) {}
+      : options_(options), bank_(bank), errors_(errors), reader_(options, fs, bank, errors) {}
 
   void File(InputFile file) override {
-    reader_.Read(std::move(file));
-    CountRead();
+    Visit([&] { reader_.Read(std::move(file)); });
   }
 
   bool Package(const std::string& dir, const Format& format) override {
-    reader_.ReadPackage(dir, format);
-    CountRead();
+    Visit([&] { reader_.ReadPackage(dir, format); });
     return true;
   }
+
+  // Ends ImportOptions::others_read with the walk's own errors after the last input.
+  void FinishOthersRead() { MarkErrors(false); }
 
   // Gives each question without an id one derived from its content. Copies of the same content
   // get "-2", "-3", ... in bank order, so ids stay unique and stable while the order is.
@@ -325,6 +326,23 @@ class Importer : public InputVisitor {
   }
 
  private:
+  // Reads one input (`read`), and says for ImportOptions::others_read whether it gave questions
+  // beside its errors (the walk's own errors before it gave none).
+  template <typename Fn>
+  void Visit(Fn&& read) {
+    MarkErrors(false);
+    size_t before = bank_.questions.size();
+    read();
+    MarkErrors(bank_.questions.size() > before);
+    CountRead();
+  }
+
+  // Extends ImportOptions::others_read with `others_read` for every error added since last time.
+  void MarkErrors(bool others_read) {
+    if (options_.others_read == nullptr) return;
+    options_.others_read->resize(others_at_start_ + errors_.size() - errors_at_start_, others_read);
+  }
+
   // One more input read, for ImportOptions::progress.
   void CountRead() {
     if (options_.files_read != nullptr) options_.files_read->fetch_add(1);
@@ -333,6 +351,10 @@ class Importer : public InputVisitor {
 
   const ImportOptions& options_;
   model::Bank& bank_;
+  std::vector<Diagnostic>& errors_;
+  const size_t errors_at_start_ = errors_.size();  // errors the caller had before
+  const size_t others_at_start_ =
+      options_.others_read != nullptr ? options_.others_read->size() : 0;
   GuardedReader reader_;
 };
 
@@ -354,6 +376,7 @@ Status ImportInputs(const std::vector<std::string>& inputs, const ImportOptions&
                     FileSystem& fs, model::Bank& bank, std::vector<Diagnostic>& errors) {
   Importer importer(options, fs, bank, errors);
   QBANK_RETURN_IF_ERROR(WalkInputs(inputs, options, fs, errors, importer));
+  importer.FinishOthersRead();
   if (options.assign_ids) importer.AssignMissingIds();
   return Status::Ok();
 }

@@ -40,6 +40,11 @@ struct ImportOptions {
   // them from another thread.
   std::atomic<size_t>* files_read = nullptr;
   std::atomic<size_t>* questions_read = nullptr;
+  // When set, receives one entry for each Diagnostic ImportInputs adds to `errors`, in order: true
+  // when the input it belongs to (a file, or a package) still gave questions (a question its
+  // reader refused among others that were read), false when nothing of that input was read (it
+  // could not be found, read or parsed, or every question of it was refused).
+  std::vector<bool>* others_read = nullptr;
   // False: questions the file gives no id keep an empty one (`qbank fmt` writes no id the user
   // did not write).
   bool assign_ids = true;

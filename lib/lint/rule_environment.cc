@@ -1,9 +1,6 @@
 // Loading the banks rules compare with, once per environment.
 #include "lint/rule_environment.h"
 
-#include <vector>
-
-#include "base/diagnostic.h"
 #include "formats/import.h"
 
 namespace qbank::lint {
@@ -16,12 +13,26 @@ Result<std::shared_ptr<const model::Bank>> RuleEnvironment::LoadBank(
   if (it != banks_.end()) return it->second;
   auto bank = std::make_shared<model::Bank>();
   std::vector<Diagnostic> errors;
-  Status status = formats::ImportInputs({path}, formats::ImportOptions{}, fs_, *bank, errors);
+  std::vector<bool> others_read;  // per error: whether its file still gave questions
+  formats::ImportOptions options;
+  options.others_read = &others_read;
+  Status status = formats::ImportInputs({path}, options, fs_, *bank, errors);
   if (!status.ok()) return status;
-  if (!errors.empty()) return Status::InvalidInput(errors.front().ToString());
+  // A file none of whose questions was read (not a bank, or every question refused): nothing of
+  // it could be compared, so the bank is refused.
+  for (size_t i = 0; i < errors.size(); ++i) {
+    if (!others_read[i]) return Status::InvalidInput(errors[i].ToString());
+  }
+  // Every error left is a question its reader refused beside others that were read.
+  unread_questions_.insert(unread_questions_.end(), errors.begin(), errors.end());
   std::shared_ptr<const model::Bank> loaded = std::move(bank);
   banks_[path] = loaded;
   return loaded;
+}
+
+std::vector<Diagnostic> RuleEnvironment::unread_questions() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return unread_questions_;
 }
 
 }  // namespace qbank::lint

@@ -11,7 +11,9 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "base/diagnostic.h"
 #include "base/file_system.h"
 #include "base/source_text.h"
 #include "base/status.h"
@@ -34,10 +36,16 @@ class RuleEnvironment {
   const std::string& data_dir() const { return data_dir_; }
 
   // The bank imported from `path` (a file or folder in any importable format) through fs(). Each
-  // path is imported once per environment: later calls, from any rule, get the same bank. Errors:
-  // the import's usage error, or InvalidInput with the first import diagnostic ("path:line:col:
-  // ..."); a failure is not remembered.
+  // path is imported once per environment: later calls, from any rule, get the same bank. A
+  // question its reader refuses is left out and recorded in unread_questions(); the bank holds
+  // every question that was read. Errors: the import's usage error, or InvalidInput with the first
+  // import diagnostic ("path:line:col: ...") of a file of which no question was read; a failure is
+  // not remembered.
   Result<std::shared_ptr<const model::Bank>> LoadBank(const std::string& path) const;
+
+  // The import errors of the questions LoadBank left out (one each, however many rules named the
+  // bank), in the order they were read: for the command line to say that they were not compared.
+  std::vector<Diagnostic> unread_questions() const;
 
   // The text `qbank fmt` would write for the file `source` was read from (without a byte-order
   // mark, comparable with source.content()); nullopt when fmt leaves the file as it is (it cannot
@@ -57,6 +65,7 @@ class RuleEnvironment {
   CanonicalForm canonical_form_;
   mutable std::mutex mutex_;
   mutable std::map<std::string, std::shared_ptr<const model::Bank>> banks_;
+  mutable std::vector<Diagnostic> unread_questions_;
 };
 
 }  // namespace qbank::lint

@@ -168,6 +168,52 @@ TEST(IndexBuildTest, PlacesAQuoteAfterHtmlEntitiesAtItsOwnColumn) {
   }
 }
 
+// A question its reader refuses is never dropped in silence. In a dump, the questions read are
+// indexed and each refused one is a warning naming its place. A file of another format with a
+// refused question is indexed as plain text (its format was guessed from its content: prose with
+// braces is taken for GIFT, and text keeps every word), and a note says so; the copy is found.
+TEST(IndexBuildTest, SaysWhichQuestionsItCouldNotRead) {
+  InMemoryFileSystem fs;
+  fs.Add("refs/vce.txt",
+         "Harbour Practice Exam - dumps in VCE and PDF\n\nQUESTION 37\n"
+         "Which crane lifts the hull?\n\nA. Spare anchor\nB. Tide gauge\n\nCorrect Answer: A\n\n"
+         "QUESTION 38\n\nQUESTION 39\nWhat does the harbour master log at dawn?\n\nA. Tides\n"
+         "B. Winds\n\nCorrect Answer: A\n");
+  fs.Add("refs/quiz.gift",
+         "::a:: Which gauge reads the tide? {=Tide board ~Log}\n\n"
+         "::b:: Which flag means a pilot is aboard? {=H ~Q\n\n"
+         "::c:: " +
+             std::string(kPassage) + " {=Yes ~No}\n");
+  IndexBuildOptions options;
+  options.sources = {"refs"};
+  options.output = "refs.qidx";
+  std::ostringstream out, err;
+  ASSERT_EQ(RunIndexBuild(options, fs, out, err), 0) << err.str();
+  EXPECT_EQ(err.str(),
+            "qbank index build: note: refs/quiz.gift:3:43: expected '}' to close the answer block "
+            "opened here; refs/quiz.gift is indexed as plain text, not as gift questions (1 of "
+            "them not read)\n"
+            "qbank index build: warning: refs/vce.txt:11:1: question not read, so not indexed: "
+            "expected the question text after the heading of dump question 38\n");
+  EXPECT_NE(out.str().find("2 documents, 5 passages"), std::string::npos) << out.str();
+  Result<similarity::ReferenceIndex> index = similarity::ReferenceIndex::Load(fs, "refs.qidx");
+  ASSERT_TRUE(index.ok());
+  auto matches = index->Search(Tokens(kPassage), similarity::OverlapOptions{});
+  ASSERT_EQ(matches.size(), 1u);
+  EXPECT_EQ(index->document(matches[0].doc), "refs/quiz.gift");
+  EXPECT_EQ(matches[0].line, 5u);
+  similarity::ReferenceQuery query;
+  for (const char* field : {"What does the harbour master log at dawn?", "Tides", "Winds"}) {
+    query.field_starts.push_back(static_cast<uint32_t>(query.tokens.size()));
+    for (uint64_t t : Tokens(field)) query.tokens.push_back(t);
+  }
+  similarity::OverlapOptions overlap;
+  overlap.min_similarity = 0.6;
+  matches = index->Search(query, overlap);
+  ASSERT_EQ(matches.size(), 1u);
+  EXPECT_EQ(index->EvidenceFor(matches[0]).dump_question, "39");
+}
+
 TEST(IndexBuildTest, NeverOverwritesASourceNamedAsOutput) {
   InMemoryFileSystem fs;
   fs.Add("a.txt", std::string(kPassage) + "\n");

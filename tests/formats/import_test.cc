@@ -4,6 +4,8 @@
 
 #include <sstream>
 
+#include "format_test_support.h"
+
 namespace qbank::formats {
 namespace {
 
@@ -32,6 +34,39 @@ TEST(ImportInputsTest, ReadsFoldersAndKeepsGoingPastBadFiles) {
   // The same content twice gets distinct, stable ids.
   EXPECT_EQ(bank.questions[1].id.value, bank.questions[0].id.value + "-2");
   EXPECT_EQ(bank.SourcePath(bank.questions[1].stem.span.file), "bank/c.json");
+}
+
+// ImportOptions::others_read tells a question refused among others that were read (a GIFT
+// question, an item of a QTI package) from an input of which nothing was read (a file refused
+// whole, a missing file, a file whose every question was refused).
+TEST(ImportInputsTest, SaysWhetherEachErrorsInputGaveOtherQuestions) {
+  InMemoryFileSystem fs;
+  fs.Add("bank/a.json", kBank);
+  fs.Add("bank/b.json", "{\"qbank\": 1, \"questions\": [");
+  fs.Add("bank/c.gift",
+         "::c1:: Which is red? {=Ruby ~Jade}\n\n::c2:: Which is blue? {=Lapis\n\n"
+         "::c3:: Which is green? {=Jade ~Ruby}\n");
+  fs.Add("bank/d.gift", "::d1:: Which is white? {=Pearl ~Jet\n");
+  for (const char* file : {"imsmanifest.xml", "test.xml", "items/phys-1.xml"}) {
+    fs.Add(std::string("pkg/") + file,
+           format_testing::ReadTestdata(std::string("qti/package21/") + file));
+  }
+  fs.Add("pkg/items/phys 2.xml", "<assessmentItem");
+  model::Bank bank;
+  std::vector<Diagnostic> errors = {Diagnostic{}};  // the caller's own, left as it is
+  std::vector<bool> others_read = {true};
+  ImportOptions options;
+  options.others_read = &others_read;
+  ASSERT_TRUE(ImportInputs({"bank", "missing.json", "pkg"}, options, fs, bank, errors).ok());
+  std::vector<std::string> got;
+  for (size_t i = 1; i < errors.size(); ++i) {
+    got.push_back(FormatLocation(errors[i].path, errors[i].span.line, errors[i].span.column));
+  }
+  EXPECT_EQ(got,
+            (std::vector<std::string>{"bank/b.json:1:28", "bank/c.gift:3:23", "bank/d.gift:1:24",
+                                      "missing.json", "pkg/items/phys 2.xml:1:15"}));
+  EXPECT_EQ(others_read, (std::vector<bool>{true, false, true, false, false, true}));
+  EXPECT_EQ(bank.questions.size(), 1u + 2u + 1u);  // a.json, c.gift, the package's other item
 }
 
 TEST(ImportInputsTest, StandardInputNeedsAFormatAndIsReadOnce) {

@@ -262,6 +262,68 @@ TEST(DuplicateRulesTest, AgainstOptionIsChecked) {
   EXPECT_EQ(st.ToString().rfind("option 'against': ", 0), 0u) << st.ToString();
 }
 
+// An `against` file with one question its reader refuses is compared by the questions that were
+// read, in a dump and in GIFT: a copy of a good one is still found, and the refused question is
+// listed once (with its place) by the environment, however many rules name the file, for the
+// command line to warn about; a file none of whose questions was read is still refused.
+TEST(DuplicateRulesTest, AnAgainstFileWithARefusedQuestionIsComparedByTheQuestionsRead) {
+  InMemoryFileSystem fs;
+  fs.Add("/dumps/dump.txt",
+         "Geology Practice Exam - dumps in VCE and PDF\n\nQUESTION 1\n"
+         "What is the main gas given off when limestone is heated strongly?\n\n"
+         "A. Oxygen\nB. Carbon dioxide\nC. Hydrogen\nD. Chlorine\n\nCorrect Answer: B\n\n"
+         "QUESTION 2\n\nQUESTION 3\nWhich process carved the wide U-shaped valleys found high in "
+         "the mountains of the northern range?\n\nA. Sandstone weathering\nB. Glacial scouring\n"
+         "C. River meanders\nD. Wind-blown loess\n\nCorrect Answer: B\n");
+  fs.Add("/dumps/quiz.gift",
+         "::a:: Which mineral makes up most of a quartzite? {=Quartz ~Mica ~Calcite ~Feldspar}\n\n"
+         "::b:: Which rock is made of broken shells? {=Coquina ~Basalt\n\n"
+         "::c:: Which process carved the wide U-shaped valleys found high in the mountains of the "
+         "northern range? {~Sandstone weathering =Glacial scouring ~River meanders ~Wind-blown "
+         "loess}\n");
+  fs.Add("/dumps/broken.gift", "::b:: Which rock is made of broken shells? {=Coquina ~Basalt\n");
+  model::Bank mine;
+  mine.questions.push_back(Q("mine",
+                             "Which process carved the wide U-shaped valleys found high in the "
+                             "mountains of the northern range?",
+                             kOptions, 1));
+  for (const char* path : {"/dumps/dump.txt", "/dumps/quiz.gift"}) {
+    SCOPED_TRACE(path);
+    model::Value options;
+    options["against"] = model::Value(model::Value::Array{model::Value(std::string(path))});
+    RuleEnvironment env(fs, "/data");
+    std::vector<PlannedRule> plan;
+    for (const char* id : {"exact-duplicate", "near-duplicate"}) {
+      std::unique_ptr<Rule> rule = RuleRegistry::Default().Create(id);
+      Status configured = rule->Configure(options, env);
+      ASSERT_TRUE(configured.ok()) << configured.ToString();
+      plan.push_back({std::shared_ptr<const Rule>(std::move(rule)), Severity::kWarning, {}});
+    }
+    EngineOptions engine;
+    engine.threads = 1;
+    std::vector<Finding> findings = RunRules(mine, plan, engine).findings;
+    ASSERT_EQ(findings.size(), 1u);
+    EXPECT_EQ(findings[0].rule_id, "exact-duplicate");
+    EXPECT_NE(findings[0].message.find(std::string(path) + ":"), std::string::npos)
+        << findings[0].message;
+    std::vector<Diagnostic> unread = env.unread_questions();
+    ASSERT_EQ(unread.size(), 1u);  // once, though two rules read the file
+    EXPECT_EQ(unread[0].path, path);
+    const bool dump = std::string(path) == "/dumps/dump.txt";
+    EXPECT_EQ(unread[0].span.line, dump ? 13u : 3u);
+    EXPECT_EQ(unread[0].span.column, dump ? 1u : 44u);
+    EXPECT_EQ(unread[0].message, dump ? "expected the question text after the heading of dump "
+                                        "question 2"
+                                      : "expected '}' to close the answer block opened here");
+  }
+  RuleEnvironment env(fs, "/data");
+  Result<std::shared_ptr<const model::Bank>> broken = env.LoadBank("/dumps/broken.gift");
+  ASSERT_FALSE(broken.ok());
+  EXPECT_EQ(broken.status().message(),
+            "/dumps/broken.gift:1:44: error: expected '}' to close the answer block opened here");
+  EXPECT_TRUE(env.unread_questions().empty());
+}
+
 // A bank named by `against` is imported once per environment (shared by every rule naming it) and
 // never outlives it: the next run sees the file as it is then.
 TEST(DuplicateRulesTest, AgainstBanksAreImportedOncePerEnvironment) {

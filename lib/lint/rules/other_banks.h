@@ -15,8 +15,9 @@ using OtherBanks = std::vector<std::shared_ptr<const model::Bank>>;
 
 // Reads the banks named by option "against" (files or folders in any importable format) of a
 // duplicate rule, through env.LoadBank (so each bank is imported once per run and shared by the
-// rules naming it). InvalidInput "option 'against': ..." when the option is not a list of strings
-// or an input does not import cleanly.
+// rules naming it). A question its reader refuses is left out (env.unread_questions() lists it);
+// InvalidInput "option 'against': ..." when the option is not a list of strings, an input cannot
+// be read, or no question of one of its files was read.
 Status LoadOtherBanks(const model::Value& options, const RuleEnvironment& env, OtherBanks* out);
 
 }  // namespace qbank::lint
