@@ -4,9 +4,11 @@
 
 #include <cstdio>
 #include <cstring>
+#include <optional>
 #include <random>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "similarity/fingerprint.h"
 #include "text/readable_text.h"
@@ -353,6 +355,26 @@ DamageTarget MakeDamageTarget() {
   return t;
 }
 
+// The evidence of `t`'s one match once byte `at` of its file is `value`. A damaged index must
+// still open and find the passage: when it does not, a failure naming the byte is added and
+// nullopt returned.
+std::optional<ReferenceIndex::Evidence> EvidenceWithByte(const DamageTarget& t, size_t at,
+                                                         char value) {
+  std::string bytes = t.bytes;
+  bytes[at] = value;
+  Result<ReferenceIndex> index = ReferenceIndex::Parse(bytes, "refs.qidx");
+  if (!index.ok()) {
+    ADD_FAILURE() << "byte " << at << ": " << index.status().ToString();
+    return std::nullopt;
+  }
+  std::vector<ReferenceMatch> matches = index->Search(t.query, OverlapOptions{});
+  if (matches.size() != 1) {
+    ADD_FAILURE() << "byte " << at << ": " << matches.size() << " matches, expected 1";
+    return std::nullopt;
+  }
+  return index->EvidenceFor(matches[0]);
+}
+
 // Every byte of the deflated text overwritten in turn: the index still opens and searches, and
 // a quote is the reference's text as written or empty (a damaged block; the finding then
 // quotes the question's own words), never garbage or a crash.
@@ -362,19 +384,14 @@ TEST(ReferenceIndexTest, ADamagedTextBlockGivesNoQuote) {
   size_t empty = 0;
   for (size_t at = t.deflated_begin; at < t.bytes.size(); ++at) {
     for (char value : {'\x00', '\xFF', static_cast<char>(t.bytes[at] ^ 0x20)}) {
-      std::string bytes = t.bytes;
-      bytes[at] = value;
-      Result<ReferenceIndex> index = ReferenceIndex::Parse(bytes, "refs.qidx");
-      ASSERT_TRUE(index.ok()) << index.status().ToString();
-      auto matches = index->Search(t.query, OverlapOptions{});
-      ASSERT_EQ(matches.size(), 1u);
-      ReferenceIndex::Evidence e = index->EvidenceFor(matches[0]);
-      if (e.quote.empty()) {
+      std::optional<ReferenceIndex::Evidence> e = EvidenceWithByte(t, at, value);
+      ASSERT_TRUE(e.has_value());
+      if (e->quote.empty()) {
         ++empty;
-        EXPECT_EQ(e.line, 0u);
-        EXPECT_EQ(e.column, 0u);
+        EXPECT_EQ(e->line, 0u);
+        EXPECT_EQ(e->column, 0u);
       } else {
-        EXPECT_EQ(e.quote, t.good.quote) << "byte " << at;
+        EXPECT_EQ(e->quote, t.good.quote) << "byte " << at;
       }
     }
   }
@@ -388,16 +405,11 @@ TEST(ReferenceIndexTest, DamagedAnchorsStillPlaceTheQuote) {
   ASSERT_LT(t.anchors_begin, t.deflated_begin);
   for (size_t at = t.anchors_begin; at < t.deflated_begin; ++at) {
     for (char value : {'\x00', '\xFF', '\x80', static_cast<char>(t.bytes[at] ^ 0x01)}) {
-      std::string bytes = t.bytes;
-      bytes[at] = value;
-      Result<ReferenceIndex> index = ReferenceIndex::Parse(bytes, "refs.qidx");
-      ASSERT_TRUE(index.ok()) << index.status().ToString();
-      auto matches = index->Search(t.query, OverlapOptions{});
-      ASSERT_EQ(matches.size(), 1u);
-      ReferenceIndex::Evidence e = index->EvidenceFor(matches[0]);
-      EXPECT_EQ(e.quote, t.good.quote) << "byte " << at;
-      EXPECT_GE(e.line, 1u);
-      EXPECT_GE(e.column, 1u);
+      std::optional<ReferenceIndex::Evidence> e = EvidenceWithByte(t, at, value);
+      ASSERT_TRUE(e.has_value());
+      EXPECT_EQ(e->quote, t.good.quote) << "byte " << at;
+      EXPECT_GE(e->line, 1u);
+      EXPECT_GE(e->column, 1u);
     }
   }
   // Cut short: the anchors and text end early; Parse refuses the file.
