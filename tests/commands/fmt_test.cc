@@ -26,13 +26,8 @@ struct FmtRun {
   std::string err;
 };
 
-FmtRun Fmt(FileSystem& fs, const std::vector<std::string>& inputs, bool check = false,
-           bool write = false, const formats::Registry* registry = nullptr) {
-  FmtOptions options;
-  options.inputs = inputs;
-  options.check = check;
-  options.write = write;
-  options.registry = registry;
+// RunFmt with `options` over `fs`: its exit code and what it wrote on each stream.
+FmtRun RunWith(const FmtOptions& options, FileSystem& fs) {
   std::ostringstream out;
   std::ostringstream err;
   FmtRun run;
@@ -40,6 +35,16 @@ FmtRun Fmt(FileSystem& fs, const std::vector<std::string>& inputs, bool check = 
   run.out = out.str();
   run.err = err.str();
   return run;
+}
+
+FmtRun Fmt(FileSystem& fs, const std::vector<std::string>& inputs, bool check = false,
+           bool write = false, const formats::Registry* registry = nullptr) {
+  FmtOptions options;
+  options.inputs = inputs;
+  options.check = check;
+  options.write = write;
+  options.registry = registry;
+  return RunWith(options, fs);
 }
 
 // An Aiken file under the extension .stub whose reader and writer can be made to fail as a format
@@ -97,13 +102,19 @@ void ExpectRefused(InMemoryFileSystem& fs, const std::vector<std::string>& input
   EXPECT_EQ(fs.files(), before);
 }
 
+// fmt --write of a file system holding `text` at `path` alone refuses it, as ExpectRefused says.
+void ExpectFileRefused(const std::string& path, const std::string& text, const std::string& message,
+                       const formats::Registry* registry = nullptr) {
+  InMemoryFileSystem fs;
+  fs.Add(path, text);
+  ExpectRefused(fs, {path}, message, registry);
+}
+
 // Refuses what StubFormat with `fault` does to "q.stub": `message` on stderr, nothing written.
 void ExpectStubRefused(StubFormat::Fault fault, const std::string& message) {
   formats::Registry registry;
   registry.Add(std::make_unique<StubFormat>(fault));
-  InMemoryFileSystem fs;
-  fs.Add("q.stub", "Which gas?\nA) CO2\nB) He\nANSWER: A\n");
-  ExpectRefused(fs, {"q.stub"}, message, &registry);
+  ExpectFileRefused("q.stub", "Which gas?\nA) CO2\nB) He\nANSWER: A\n", message, &registry);
 }
 
 // The bytes of a file of this repository (`rel` from its root).
@@ -181,17 +192,16 @@ TEST(FmtTest, CsvKeepsTheMmluLayout) {
 
 // A column the reader does not know is an error, so the file is refused, not reshaped.
 TEST(FmtTest, RefusesACsvWithAnUnknownColumn) {
-  InMemoryFileSystem fs;
-  fs.Add("q.csv", "stem,option_a,option_b,key,notes\nWhich gas?,CO2,He,A,check\n");
-  ExpectRefused(fs, {"q.csv"},
-                "q.csv:1:28: error: row 1, field 5: unknown column \"notes\"; expected one of id, "
-                "type, exam, domain, stem, trap, option_a.., key, rationale_a.., explanation, "
-                "stated_answer, tags, difficulty, markup, author_name, author_initials, "
-                "author_credentials, author_roles, review_date, review_reviewer, "
-                "review_checked_against, origin_statement, origin_references, suppress (or the "
-                "MMLU header question,choice0,...,answer)\n"
-                "stem,option_a,option_b,key,notes\n                           ^\n"
-                "qbank fmt: q.csv: not formatted: 1 input error; nothing written\n");
+  ExpectFileRefused(
+      "q.csv", "stem,option_a,option_b,key,notes\nWhich gas?,CO2,He,A,check\n",
+      "q.csv:1:28: error: row 1, field 5: unknown column \"notes\"; expected one of id, "
+      "type, exam, domain, stem, trap, option_a.., key, rationale_a.., explanation, "
+      "stated_answer, tags, difficulty, markup, author_name, author_initials, "
+      "author_credentials, author_roles, review_date, review_reviewer, "
+      "review_checked_against, origin_statement, origin_references, suppress (or the "
+      "MMLU header question,choice0,...,answer)\n"
+      "stem,option_a,option_b,key,notes\n                           ^\n"
+      "qbank fmt: q.csv: not formatted: 1 input error; nothing written\n");
 }
 
 TEST(FmtTest, CanonicalFileIsByteIdentical) {
@@ -259,12 +269,11 @@ TEST(FmtTest, RefusesXmlComments) {
 }
 
 TEST(FmtTest, RefusesAJsonSchemaMember) {
-  InMemoryFileSystem fs;
-  fs.Add("b.json", "{\"$schema\": \"bank.schema.json\", \"qbank\": 1, \"questions\": []}\n");
-  ExpectRefused(fs, {"b.json"},
-                "qbank fmt: b.json: not formatted: qbank does not keep what these places hold, so "
-                "writing the file back would lose it; nothing written:\n"
-                "  b.json:1:2: a \"$schema\" member (the bank does not keep it)\n");
+  ExpectFileRefused(
+      "b.json", "{\"$schema\": \"bank.schema.json\", \"qbank\": 1, \"questions\": []}\n",
+      "qbank fmt: b.json: not formatted: qbank does not keep what these places hold, so "
+      "writing the file back would lose it; nothing written:\n"
+      "  b.json:1:2: a \"$schema\" member (the bank does not keep it)\n");
 }
 
 // The refusal is decided from the parsed JSON: a "$schema" inside extensions is kept with them.
@@ -304,10 +313,8 @@ TEST(FmtTest, TheXmlDeclarationIsNotAnUnkeptInstruction) {
 // A warning fmt's output would not keep (reading it back does not give the warning again: the
 // lines after the category line would be set off by a blank line, which Moodle reads otherwise).
 TEST(FmtTest, RefusesAFileReadWithWarnings) {
-  InMemoryFileSystem fs;
-  fs.Add("q.gift", "$CATEGORY: $course$/top/Gases\n::q1::Which gas? {=CO2 ~He}\n");
-  ExpectRefused(
-      fs, {"q.gift"},
+  ExpectFileRefused(
+      "q.gift", "$CATEGORY: $course$/top/Gases\n::q1::Which gas? {=CO2 ~He}\n",
       "q.gift:2:1: warning: no blank line after the $CATEGORY: line; read as a question "
       "(Moodle would read these lines as part of the category's name)\n"
       "::q1::Which gas? {=CO2 ~He}\n^\n"
@@ -426,10 +433,8 @@ TEST(FmtTest, EachImportWarningIsKeptOrRefused) {
 }
 
 TEST(FmtTest, RefusesAFileWithInputErrors) {
-  InMemoryFileSystem fs;
-  fs.Add("q.txt", "Which gas?\nA. CO2\nB. He\nANSWER: C\n");
-  ExpectRefused(
-      fs, {"q.txt"},
+  ExpectFileRefused(
+      "q.txt", "Which gas?\nA. CO2\nB. He\nANSWER: C\n",
       "q.txt:4:9: error: expected the letter of an option (A to B), but \"ANSWER: C\" names "
       "no option\nANSWER: C\n        ^\n"
       "qbank fmt: q.txt: not formatted: 1 input error; nothing written\n");
@@ -442,12 +447,11 @@ TEST(FmtTest, RefusesWhatTheWriterWouldDrop) {
   size_t comment = text.find("<!--");
   ASSERT_NE(comment, std::string::npos);
   text.erase(comment, text.find("-->", comment) + 3 - comment);
-  InMemoryFileSystem fs;
-  fs.Add("item.xml", text);
-  ExpectRefused(fs, {"item.xml"},
-                "qbank fmt: item.xml: not formatted: the qti21 writer cannot write back everything "
-                "the file holds; nothing written:\n"
-                "  item.xml:3: question chem-007 would lose extensions.qti.feedback\n");
+  ExpectFileRefused(
+      "item.xml", text,
+      "qbank fmt: item.xml: not formatted: the qti21 writer cannot write back everything "
+      "the file holds; nothing written:\n"
+      "  item.xml:3: question chem-007 would lose extensions.qti.feedback\n");
   ExpectStubRefused(
       StubFormat::Fault::kWriterLoses,
       "qbank fmt: q.stub: not formatted: the stub writer cannot write back everything the "
@@ -481,12 +485,11 @@ TEST(FmtTest, LeavesQtiZipPackagesAsTheyAre) {
   entries.push_back({"images/diagram.png", std::string("\x89PNG\r\n\x1a\n", 8)});
   Result<std::string> package = zip::Write(entries);
   ASSERT_TRUE(package.ok()) << package.status().ToString();
-  InMemoryFileSystem fs;
-  fs.Add("pkg.zip", *package);
-  ExpectRefused(fs, {"pkg.zip"},
-                "qbank fmt: pkg.zip: the qti21 writer does not write this kind of file back "
-                "(docs/formats/README.md, 'qbank fmt')\n");
+  ExpectFileRefused("pkg.zip", *package,
+                    "qbank fmt: pkg.zip: the qti21 writer does not write this kind of file back "
+                    "(docs/formats/README.md, 'qbank fmt')\n");
   // In a folder, skipped with a note; the folder's other files are formatted.
+  InMemoryFileSystem fs;
   fs.Add("bank/pkg.zip", *package);
   fs.Add("bank/q.txt", "Which gas?\nA. CO2\nB. He\nANSWER: A\n");
   FmtRun run = Fmt(fs, {"bank"}, /*check=*/false, /*write=*/true);
@@ -524,12 +527,13 @@ TEST(FmtTest, FromForcesTheFormat) {
   FmtOptions options;
   options.inputs = {"q.quiz"};
   options.from = "aiken";
-  std::ostringstream out, err;
-  EXPECT_EQ(RunFmt(options, fs, out, err), kExitOk) << err.str();
-  EXPECT_EQ(out.str(), "Which gas?\nA) CO2\nB) He\nANSWER: A\n");
+  FmtRun run = RunWith(options, fs);
+  EXPECT_EQ(run.rc, kExitOk) << run.err;
+  EXPECT_EQ(run.out, "Which gas?\nA) CO2\nB) He\nANSWER: A\n");
   options.from = "dump";
-  EXPECT_EQ(RunFmt(options, fs, out, err), kExitError);
-  EXPECT_NE(err.str().find("fmt cannot read and write the format 'dump'"), std::string::npos);
+  run = RunWith(options, fs);
+  EXPECT_EQ(run.rc, kExitError);
+  EXPECT_NE(run.err.find("fmt cannot read and write the format 'dump'"), std::string::npos);
 }
 
 // An in-memory file system that counts how often each file is read.
@@ -589,13 +593,7 @@ FmtRun FmtStdin(const std::string& input, const std::string& from,
   options.write = write;
   std::istringstream in(input);
   options.stdin_stream = &in;
-  std::ostringstream out;
-  std::ostringstream err;
-  FmtRun run;
-  run.rc = RunFmt(options, fs, out, err);
-  run.out = out.str();
-  run.err = err.str();
-  return run;
+  return RunWith(options, fs);
 }
 
 TEST(FmtStdinTest, PrintsTheCanonicalForm) {
@@ -648,9 +646,9 @@ TEST(FmtStdinTest, UsageAndInputErrors) {
   FmtOptions options;
   options.inputs = {"q.txt"};
   options.stdin_filename = "x.txt";
-  std::ostringstream out, err;
-  EXPECT_EQ(RunFmt(options, fs, out, err), kExitError);
-  EXPECT_EQ(err.str(),
+  run = RunWith(options, fs);
+  EXPECT_EQ(run.rc, kExitError);
+  EXPECT_EQ(run.err,
             "qbank fmt: --stdin-filename names standard input; give '-' among the inputs\n");
 }
 
