@@ -984,11 +984,9 @@ class GiftReader {
       category_.span = text_.SpanOf(block.SourceOffset(begin), block.SourceOffset(line_end), file_);
       Block rest = block.WithoutFirstLine();
       if (rest.empty() || Trim(rest.raw()).empty()) {
-        std::vector<model::Suppression> next = std::move(next_suppressions_);
-        next.insert(next.end(), suppressions_.begin(), suppressions_.end());
-        DetachPendingComments();  // comments around the category line wait as a block
-        ClearPending();
-        next_suppressions_ = std::move(next);  // they wait for the question after the category
+        // The comments around the category line wait as a block, and their suppressions for
+        // the question after the category.
+        EndCommentBlock();
         return;
       }
       // Lines right after the category line are a question (Moodle would take them into the
@@ -1046,12 +1044,10 @@ class GiftReader {
   // suppressions wait for the next question.
   void EndCommentBlock() {
     DetachPendingComments();
-    id_ = model::Text();
-    tags_.clear();
-    comments_.clear();
-    meta_json_.clear();
-    next_suppressions_.insert(next_suppressions_.end(), suppressions_.begin(), suppressions_.end());
-    suppressions_.clear();
+    std::vector<model::Suppression> waiting = std::move(next_suppressions_);
+    waiting.insert(waiting.end(), suppressions_.begin(), suppressions_.end());
+    ClearPending();
+    next_suppressions_ = std::move(waiting);
   }
 
   // The pending comments, which belong to no question, wait as one block for the next one.
@@ -1109,6 +1105,7 @@ class GiftReader {
     comments_.insert(comments_.begin(), std::string(kQuestionMetaPrefix) + " " + meta_json_);
   }
 
+  // Forgets everything the comments before a block said (the question is read or refused).
   void ClearPending() {
     id_ = model::Text();
     tags_.clear();
@@ -1223,14 +1220,20 @@ class GiftWriter {
     if (blocks == nullptr || !blocks->is_array()) return "";
     std::string out;
     for (const Value& block : blocks->as_array()) {
-      if (!block.is_array()) continue;
-      std::string lines;
-      for (const Value& line : block.as_array()) {
-        if (line.is_string() && !Trim(line.as_string()).empty()) {
-          lines += "// " + OneLine(line.as_string()) + "\n";
-        }
-      }
+      std::string lines = CommentLines(block, /*skip_blank=*/true);
       if (!lines.empty()) out += (out.empty() ? "" : "\n") + lines;
+    }
+    return out;
+  }
+
+  // A "// " line for each string of the array `lines` (nothing when it is not an array), each
+  // on one line; blank strings left out when `skip_blank`.
+  static std::string CommentLines(const Value& lines, bool skip_blank) {
+    std::string out;
+    if (!lines.is_array()) return out;
+    for (const Value& line : lines.as_array()) {
+      if (!line.is_string() || (skip_blank && Trim(line.as_string()).empty())) continue;
+      out += "// " + OneLine(line.as_string()) + "\n";
     }
     return out;
   }
@@ -1241,11 +1244,8 @@ class GiftWriter {
     LmsQuestion written = PrepareForLms(original, Carrier(), loss_);
     const model::Question& q = written.shown;
     if (const Value* gift = GiftExtension(q.extensions)) {
-      const Value* comments = gift->Find("comments");
-      if (comments != nullptr && comments->is_array()) {
-        for (const Value& c : comments->as_array()) {
-          if (c.is_string()) out_ += "// " + OneLine(c.as_string()) + "\n";
-        }
+      if (const Value* comments = gift->Find("comments")) {
+        out_ += CommentLines(*comments, /*skip_blank=*/false);
       }
     }
     // The title (docs/formats/README.md, ids and titles); the id only where the title does not
