@@ -64,6 +64,7 @@ class TextFormatter {
       : path_(path), format_(format), fs_(fs) {}
 
   Formatted Run(std::string content, const std::string& encoding) {
+    encoding_ = encoding;
     Formatted result;
     ReadResult read = Read(path_, std::move(content), format_, fs_, encoding);
     if (!read.bank.sources.empty()) result.source = read.bank.sources.front();
@@ -82,17 +83,39 @@ class TextFormatter {
   bool Format(ReadResult& read) {
     if (!read.errors.empty()) return !RefuseUnread(read);
     if (RefuseUnkept(read.bank)) return false;
+    if (!WriteBack(read.bank)) return false;
+    // Written back byte for byte as the file was read (as UTF-8, from that one source), the file
+    // is its own canonical form: reading it back would read the same bytes in the same way, and
+    // give what this read gave (its values, its warnings), so that read is not repeated.
+    bool unchanged = encoding_.empty() && read.bank.sources.size() == 1 &&
+                     read.bank.sources.front()->content() == canonical_;
+    if (!unchanged && !ReadsBackTheSame(read)) return false;
+    std::ostringstream shown;
+    report::WriteImportErrors(read.warnings, read.bank, shown);
+    warnings_ = shown.str();
+    return true;
+  }
+
+  // The format's writer over `bank`, into canonical_; false (and why) when it fails or drops a
+  // value.
+  bool WriteBack(const model::Bank& bank) {
     formats::ExportOptions export_options;
     export_options.output_path = path_;
-    export_options.written_over = ReadText(read.bank);
+    export_options.written_over = ReadText(bank);
     formats::LossReport loss;
-    Result<std::string> canonical = formats::ExportBank(format_, read.bank, export_options, loss);
+    Result<std::string> canonical = formats::ExportBank(format_, bank, export_options, loss);
     if (!canonical.ok()) {
       why_ << "qbank fmt: " << path_ << ": " << canonical.status().ToString() << "\n";
       return false;
     }
-    if (!loss.empty()) return !RefuseLoss(read.bank, loss);
+    if (!loss.empty()) return !RefuseLoss(bank, loss);
     canonical_ = std::move(canonical).value();
+    return true;
+  }
+
+  // Reads canonical_ back: true when it reads without errors, gives each of the file's warnings
+  // again and the values reading the file gave; else false, and why.
+  bool ReadsBackTheSame(ReadResult& read) {
     ReadResult again = Read(path_, canonical_, format_, fs_, "");
     if (!again.errors.empty()) {
       why_ << "qbank fmt: " << path_ << ": not formatted: the " << format_.name()
@@ -101,10 +124,8 @@ class TextFormatter {
       return false;
     }
     if (RefuseChangedWarnings(read, again)) return false;
-    std::ostringstream shown;
-    report::WriteImportErrors(read.warnings, read.bank, shown);
-    warnings_ = shown.str();
-    // The banks are normalised in place by the comparison (neither is needed after it).
+    // The banks are normalised in place by the comparison (neither is needed after it; the
+    // warnings are placed by the sources, which it leaves as they are).
     return !RefuseChanges(read.bank, again.bank);
   }
 
@@ -243,6 +264,7 @@ class TextFormatter {
   const std::string& path_;
   const formats::Format& format_;
   FileSystem& fs_;
+  std::string encoding_;  // the file's, as given to Run
   std::ostringstream why_;
   std::string canonical_;
   std::string warnings_;  // the file's warnings, as fmt prints them, when it is formatted

@@ -64,6 +64,7 @@ class StubFormat : public formats::Format {
     return fault_ != Fault::kNoWriteBack;
   }
   Status Import(const SourceText& source, formats::ImportContext& ctx) const override {
+    ++imports_;
     QBANK_RETURN_IF_ERROR(aiken_.Import(source, ctx));
     if (fault_ == Fault::kUnkeptInMember) {
       ctx.bank->AddSource(std::make_shared<const SourceText>(source.path() + "!/member.xml",
@@ -84,9 +85,11 @@ class StubFormat : public formats::Format {
     }
     return aiken_.Export(copy, options, loss);
   }
+  int imports() const { return imports_; }
 
  private:
   Fault fault_;
+  mutable int imports_ = 0;  // Import calls
   formats::AikenFormat aiken_;
 };
 
@@ -465,6 +468,24 @@ TEST(FmtTest, RefusesWhatWouldReadBackDifferently) {
       "qbank fmt: q.stub: not formatted: written back as stub, these fields would not "
       "read back as they are; nothing written:\n"
       "  q.stub:1: question q-76bc98e112373c22: id, stem\n");
+}
+
+// A file its writer writes back byte for byte is not read back: reading the same bytes again
+// gives what the first read gave. A file that changes is read back and compared.
+TEST(FmtTest, ACanonicalFileIsNotReadBack) {
+  formats::Registry registry;
+  auto stub = std::make_unique<StubFormat>(StubFormat::Fault::kNone);
+  const StubFormat& format = *stub;
+  registry.Add(std::move(stub));
+  InMemoryFileSystem fs;
+  fs.Add("q.stub", "Which gas?\nA) CO2\nB) He\nANSWER: A\n");
+  FmtRun run = Fmt(fs, {"q.stub"}, /*check=*/true, /*write=*/false, &registry);
+  EXPECT_EQ(run.rc, kExitOk) << run.err;
+  EXPECT_EQ(format.imports(), 1);
+  fs.Add("q.stub", "Which gas?\nA. CO2\nB. He\nANSWER: A\n");
+  run = Fmt(fs, {"q.stub"}, /*check=*/true, /*write=*/false, &registry);
+  EXPECT_EQ(run.rc, kExitCheckFailed) << run.err;
+  EXPECT_EQ(format.imports(), 3);
 }
 
 TEST(FmtTest, RefusesAFileItsFormatDoesNotWriteBack) {
