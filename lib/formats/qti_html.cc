@@ -13,6 +13,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "base/ascii_text.h"
 #include "base/utf8_text.h"
 #include "formats/qti_mathml.h"
 #include "xml/xml_tree.h"
@@ -257,16 +258,6 @@ bool IsMimeType(std::string_view s) {
   return true;
 }
 
-// A link a browser would run as code.
-bool IsScriptUri(std::string_view s) {
-  std::string compact;
-  for (char c : s) {
-    if (static_cast<unsigned char>(c) > ' ') compact.push_back(c);
-  }
-  compact = Lower(compact);
-  return compact.starts_with("javascript:") || compact.starts_with("vbscript:");
-}
-
 bool OneOf(std::string_view s, std::initializer_list<std::string_view> values) {
   return std::find(values.begin(), values.end(), s) != values.end();
 }
@@ -352,6 +343,15 @@ void AppendText(std::vector<xml::Node>& out, std::string text) {
 }
 
 }  // namespace
+
+bool IsScriptUri(std::string_view uri) {
+  std::string compact;
+  for (char c : uri) {
+    if (static_cast<unsigned char>(c) > ' ') compact.push_back(c);
+  }
+  return AsciiStartsWithIgnoringCase(compact, "javascript:") ||
+         AsciiStartsWithIgnoringCase(compact, "vbscript:");
+}
 
 // One Clean call: where content goes (a slot: a list of nodes and what it may hold) and how each
 // node is kept, wrapped, unwrapped or dropped there.

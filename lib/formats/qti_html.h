@@ -17,6 +17,12 @@ struct Node;
 
 namespace qbank::formats {
 
+// True when a browser would run `uri` as code: its scheme is javascript: or vbscript:, ASCII case
+// ignored, as are spaces and control characters anywhere (browsers skip tabs and line breaks in
+// a URL). The one test for every link an item keeps (HTML's href and src, MathML's href, src,
+// altimg and definitionURL).
+bool IsScriptUri(std::string_view uri);
+
 // Where a fragment goes, which decides what may stand at its top level.
 enum class QtiHtmlPlace {
   kFlow,    // text, inline and block elements (a prompt, a choice, feedback)

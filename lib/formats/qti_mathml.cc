@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <map>
 
+#include "formats/qti_html.h"
 #include "xml/xml_tree.h"
 
 namespace qbank::formats {
@@ -351,25 +352,13 @@ bool KnownAttribute(std::string_view name, Version version) {
          (version == Version::k21 ? In(kAttributes2, name) : In(kAttributes3, name));
 }
 
-std::string_view PrefixOf(std::string_view name) {
-  size_t colon = name.find(':');
-  return colon == std::string_view::npos ? std::string_view() : name.substr(0, colon);
-}
-
-std::string_view LocalOf(std::string_view name) {
-  size_t colon = name.find(':');
-  return colon == std::string_view::npos ? name : name.substr(colon + 1);
-}
-
-// A link a browser would run as code.
-bool RunsCode(std::string_view value) {
-  std::string compact;
-  for (char c : value) {
-    if (static_cast<unsigned char>(c) > ' ') {
-      compact.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c);
-    }
-  }
-  return compact.starts_with("javascript:") || compact.starts_with("vbscript:");
+// The namespace prefix of an element's name ("m" for "m:mi", "" for "mi"): what
+// xml::Node::LocalName leaves out.
+std::string_view PrefixOf(const xml::Node& node) {
+  std::string_view name = node.name;
+  std::string_view local = node.LocalName();
+  return local.size() == name.size() ? std::string_view()
+                                     : name.substr(0, name.size() - local.size() - 1);
 }
 
 bool IsNamespaceDeclaration(std::string_view name) {
@@ -391,12 +380,12 @@ void Unprefix(xml::Node& node, Scope scope) {
   Declare(node, scope);
   std::erase_if(node.attributes,
                 [](const xml::Attribute& a) { return IsNamespaceDeclaration(a.name); });
-  node.name = std::string(LocalOf(node.name));
+  node.name = std::string(node.LocalName());
   for (xml::Node& c : node.children) {
     if (!c.is_element()) continue;
     Scope inner = scope;
     Declare(c, inner);
-    auto it = inner.find(PrefixOf(c.name));
+    auto it = inner.find(PrefixOf(c));
     if (it != inner.end() && it->second == kMathMlNamespace) Unprefix(c, scope);
   }
 }
@@ -404,8 +393,8 @@ void Unprefix(xml::Node& node, Scope scope) {
 void UnprefixIn(xml::Node& node, Scope scope) {
   if (!node.is_element()) return;
   Declare(node, scope);
-  auto it = scope.find(PrefixOf(node.name));
-  if (it != scope.end() && it->second == kMathMlNamespace && LocalOf(node.name) == "math") {
+  auto it = scope.find(PrefixOf(node));
+  if (it != scope.end() && it->second == kMathMlNamespace && node.LocalName() == "math") {
     Unprefix(node, scope);
     node.SetAttribute("xmlns", std::string(kMathMlNamespace));
     return;
@@ -419,7 +408,7 @@ void CleanAttributes(xml::Node& node, Version version, std::vector<std::string>&
     if (IsNamespaceDeclaration(a.name)) continue;  // written again on the <math> element
     bool link =
         a.name == "href" || a.name == "src" || a.name == "altimg" || a.name == "definitionURL";
-    if (KnownAttribute(a.name, version) && !(link && RunsCode(a.value))) {
+    if (KnownAttribute(a.name, version) && !(link && IsScriptUri(a.value))) {
       kept.push_back(std::move(a));
     } else {
       changes.push_back(a.name + " attribute dropped");
@@ -438,8 +427,8 @@ std::vector<xml::Node> CleanContent(std::vector<xml::Node> nodes, std::string_vi
       out.push_back(std::move(n));
       continue;
     }
-    std::string local(LocalOf(n.name));
-    if (PrefixOf(n.name) != prefix || !KnownElement(local, version) || local == "math") {
+    std::string local(n.LocalName());
+    if (PrefixOf(n) != prefix || !KnownElement(local, version) || local == "math") {
       changes.push_back("<" + n.name + (n.children.empty() ? "> dropped" : "> unwrapped"));
       for (xml::Node& c : CleanContent(std::move(n.children), prefix, version, changes)) {
         out.push_back(std::move(c));
@@ -459,15 +448,15 @@ std::vector<xml::Node> CleanContent(std::vector<xml::Node> nodes, std::string_vi
 void UnprefixMathMl(xml::Node& root) { UnprefixIn(root, Scope()); }
 
 bool IsMathMlRoot(const xml::Node& node) {
-  if (!node.is_element() || LocalOf(node.name) != "math") return false;
-  std::string_view prefix = PrefixOf(node.name);
+  if (!node.is_element() || node.LocalName() != "math") return false;
+  std::string_view prefix = PrefixOf(node);
   std::string declaration = prefix.empty() ? "xmlns" : "xmlns:" + std::string(prefix);
   const std::string* uri = node.FindAttribute(declaration);
   return uri == nullptr || *uri == kMathMlNamespace;
 }
 
 void CleanMathMl(xml::Node& math, Version version, std::vector<std::string>& changes) {
-  std::string prefix(PrefixOf(math.name));
+  std::string prefix(PrefixOf(math));
   math.name = "math";
   CleanAttributes(math, version, changes);
   math.children = CleanContent(std::move(math.children), prefix, version, changes);

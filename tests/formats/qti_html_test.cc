@@ -261,6 +261,31 @@ TEST(QtiHtmlTest, MathMlIsKeptWhereInlineContentStands) {
   EXPECT_EQ(text.changes, "<math> unwrapped\n");
 }
 
+// A link runs code when its scheme is javascript: or vbscript:, in any case and with control
+// characters or spaces inside (browsers skip tabs and line breaks); an HTML link and a MathML
+// link (href, src, altimg, definitionURL) are judged alike.
+TEST(QtiHtmlTest, LinksThatRunCodeAreKnownHoweverTheyAreWritten) {
+  for (std::string_view uri : {"javascript:go()", "JavaScript:go()", " java\tscript:go()",
+                               "VBSCRIPT:x", "java\nscript:go()"}) {
+    EXPECT_TRUE(IsScriptUri(uri)) << uri;
+  }
+  for (std::string_view uri :
+       {"https://example.org/javascript:", "javascript", "#javascript:", "data:text/plain,x", ""}) {
+    EXPECT_FALSE(IsScriptUri(uri)) << uri;
+  }
+  Cleaned link = Clean("<a href=\" JavaScript:go()\">go</a>");
+  EXPECT_EQ(link.html, "go");
+  EXPECT_EQ(link.changes, "<a> unwrapped\n");
+  // MathML 3 (QTI 3.0) takes href on any presentation element.
+  Cleaned math = Clean(std::string("<math ") + kMathMl +
+                           "><mi href=\"VBScript:x\">x</mi><mi href=\"https://e.org\">y</mi>"
+                           "<mi href=\" java&#9;script:f()\">z</mi></math>",
+                       Version::k30);
+  EXPECT_EQ(math.html, std::string("<math ") + kMathMl +
+                           "><mi>x</mi><mi href=\"https://e.org\">y</mi><mi>z</mi></math>");
+  EXPECT_EQ(math.changes, "href attribute dropped\nhref attribute dropped\n");
+}
+
 TEST(QtiHtmlTest, MediaObjectsAndRubyFollowTheVersion) {
   std::string audio =
       "<audio controls preload=\"metadata\"><source src=\"a.mp3\" type=\"audio/mpeg\">"
