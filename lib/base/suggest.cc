@@ -4,20 +4,9 @@
 #include <algorithm>
 #include <limits>
 
+#include "base/ascii_text.h"
+
 namespace qbank {
-namespace {
-
-char Lower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
-
-bool StartsWithIgnoringCase(std::string_view text, std::string_view prefix) {
-  if (prefix.size() > text.size()) return false;
-  for (size_t i = 0; i < prefix.size(); ++i) {
-    if (Lower(text[i]) != Lower(prefix[i])) return false;
-  }
-  return true;
-}
-
-}  // namespace
 
 size_t EditDistance(std::string_view a, std::string_view b) {
   // Three rows of the dynamic-programming table: two back (for transpositions), one back, this.
@@ -27,10 +16,10 @@ size_t EditDistance(std::string_view a, std::string_view b) {
   for (size_t i = 1; i <= a.size(); ++i) {
     row[0] = i;
     for (size_t j = 1; j <= n; ++j) {
-      size_t cost = Lower(a[i - 1]) == Lower(b[j - 1]) ? 0 : 1;
+      size_t cost = AsciiToLower(a[i - 1]) == AsciiToLower(b[j - 1]) ? 0 : 1;
       row[j] = std::min({one_back[j] + 1, row[j - 1] + 1, one_back[j - 1] + cost});
-      if (i > 1 && j > 1 && Lower(a[i - 1]) == Lower(b[j - 2]) &&
-          Lower(a[i - 2]) == Lower(b[j - 1])) {
+      if (i > 1 && j > 1 && AsciiToLower(a[i - 1]) == AsciiToLower(b[j - 2]) &&
+          AsciiToLower(a[i - 2]) == AsciiToLower(b[j - 1])) {
         row[j] = std::min(row[j], two_back[j - 2] + 1);
       }
     }
@@ -56,7 +45,7 @@ std::optional<std::string> Suggest(std::string_view typed, const std::vector<std
   if (typed.size() < 3) return std::nullopt;
   const std::string* only = nullptr;
   for (const std::string& name : known) {
-    if (!StartsWithIgnoringCase(name, typed)) continue;
+    if (!AsciiStartsWithIgnoringCase(name, typed)) continue;
     if (only != nullptr) return std::nullopt;  // ambiguous
     only = &name;
   }

@@ -6,23 +6,19 @@
 #include <cctype>
 #include <optional>
 
+#include "base/ascii_text.h"
+
 namespace qbank::lint {
 namespace {
 
 bool IsAlnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-bool StartsWithIgnoringCase(std::string_view s, size_t at, std::string_view word) {
-  if (at + word.size() > s.size()) return false;
-  for (size_t i = 0; i < word.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(s[at + i])) != word[i]) return false;
-  }
-  return true;
-}
-
 // Matches whole word `word` at `at`; returns the position after it or npos.
 size_t MatchWord(std::string_view s, size_t at, std::string_view word) {
-  if (!StartsWithIgnoringCase(s, at, word)) return std::string_view::npos;
+  if (at > s.size() || !AsciiStartsWithIgnoringCase(s.substr(at), word)) {
+    return std::string_view::npos;
+  }
   size_t end = at + word.size();
   if (end < s.size() && IsAlnum(s[end])) return std::string_view::npos;
   return end;

@@ -40,8 +40,9 @@ TEST(SuggestTest, TieGoesToTheEarliestName) {
 TEST(SuggestTest, UniquePrefix) {
   std::vector<std::string> rules = {"missing-rationale", "missing-answer", "option-count"};
   EXPECT_EQ(Suggest("option", rules), "option-count");
-  EXPECT_EQ(Suggest("missing", rules), std::nullopt);  // two names begin so
-  EXPECT_EQ(Suggest("op", rules), std::nullopt);       // too short to be a prefix guess
+  EXPECT_EQ(Suggest("OPTION", rules), "option-count");  // case is ignored here too
+  EXPECT_EQ(Suggest("missing", rules), std::nullopt);   // two names begin so
+  EXPECT_EQ(Suggest("op", rules), std::nullopt);        // too short to be a prefix guess
 }
 
 TEST(SuggestTest, DidYouMeanWording) {

@@ -28,6 +28,7 @@ TEST(OptionReferencesTest, FindsStatedAnswers) {
   EXPECT_EQ(Refs("Correct option is [D]"), "D*");
   EXPECT_EQ(Refs("the answer would be option A."), "A*");
   EXPECT_EQ(Refs("ANSWER = E"), "E*");
+  EXPECT_EQ(Refs("THE CORRECT ANSWER IS C. OPTION B IS WRONG."), "C* B");  // any case
   EXPECT_EQ(Refs("Option B is correct because"), "B*");
   EXPECT_EQ(Refs("so choice (C) is the correct answer."), "C*");
   EXPECT_EQ(Refs("Option C is incorrect; option D is not right."), "C D");

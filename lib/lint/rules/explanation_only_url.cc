@@ -3,26 +3,15 @@
 
 #include <cctype>
 
+#include "base/ascii_text.h"
 #include "base/utf8_text.h"
 
 namespace qbank::lint {
 namespace {
 
-bool StartsWithIgnoringCase(std::string_view s, std::string_view prefix) {
-  if (s.size() < prefix.size()) return false;
-  for (size_t i = 0; i < prefix.size(); ++i) {
-    if (std::tolower(static_cast<unsigned char>(s[i])) != prefix[i]) return false;
-  }
-  return true;
-}
-
-}  // namespace
-
-namespace {
-
 bool IsUrl(std::string_view s) {
-  if (!StartsWithIgnoringCase(s, "http://") && !StartsWithIgnoringCase(s, "https://") &&
-      !StartsWithIgnoringCase(s, "www.")) {
+  if (!AsciiStartsWithIgnoringCase(s, "http://") && !AsciiStartsWithIgnoringCase(s, "https://") &&
+      !AsciiStartsWithIgnoringCase(s, "www.")) {
     return false;
   }
   size_t scheme_end = s.find("//");
@@ -39,7 +28,7 @@ bool IsUrl(std::string_view s) {
 bool StripLead(std::string_view* s) {
   for (std::string_view lead : {"references:", "reference:", "sources:", "source:", "refs:", "ref:",
                                 "links:", "link:", "see also:", "see also", "see:", "see"}) {
-    if (!StartsWithIgnoringCase(*s, lead)) continue;
+    if (!AsciiStartsWithIgnoringCase(*s, lead)) continue;
     if (s->size() == lead.size()) {
       *s = {};
       return lead.back() == ':';
