@@ -5,6 +5,7 @@
 #define QBANK_BASE_ASCII_TEXT_H_
 
 #include <cstddef>
+#include <string>
 #include <string_view>
 
 namespace qbank {
@@ -19,6 +20,13 @@ constexpr bool AsciiEqualIgnoringCase(std::string_view a, std::string_view b) {
     if (AsciiToLower(a[i]) != AsciiToLower(b[i])) return false;
   }
   return true;
+}
+
+// `s` with every ASCII capital made small (other bytes, UTF-8 sequences included, as they are).
+inline std::string AsciiLowered(std::string_view s) {
+  std::string out(s);
+  for (char& c : out) c = AsciiToLower(c);
+  return out;
 }
 
 // True when `s` starts with `prefix`, ASCII letter case ignored.

@@ -11,6 +11,7 @@
 #include <memory>
 #include <set>
 
+#include "base/ascii_text.h"
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
 #include "formats/html_tree.h"
@@ -88,12 +89,6 @@ constexpr Dialect kQti30 = {
 };
 
 const Dialect& DialectOf(Version v) { return v == Version::k21 ? kQti21 : kQti30; }
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
-}
 
 // "simpleChoice" -> "qti-simple-choice"; "maxChoices" -> "max-choices".
 std::string Kebab(std::string_view camel) {
@@ -699,7 +694,7 @@ class ItemReader {
         content = std::vector<xml::Node>(content.front().children);
       }
       auto it = std::find(parts.choice_ids.begin(), parts.choice_ids.end(), id);
-      std::string lower = Lower(id);
+      std::string lower = AsciiLowered(id);
       if (it != parts.choice_ids.end() && shown_on_match) {
         Content& r = parts.rationales[static_cast<size_t>(it - parts.choice_ids.begin())];
         if (r.nodes.empty()) {
@@ -761,8 +756,8 @@ class ItemReader {
     if (parts.cardinality == "multiple") {
       question.type = QuestionType::kMultipleAnswer;
     } else if (keys <= 1 && question.options.size() == 2 &&
-               std::set<std::string>{Lower(question.options[0].text.value),
-                                     Lower(question.options[1].text.value)} ==
+               std::set<std::string>{AsciiLowered(question.options[0].text.value),
+                                     AsciiLowered(question.options[1].text.value)} ==
                    std::set<std::string>{"true", "false"}) {
       question.type = QuestionType::kTrueFalse;
     } else {
@@ -1931,7 +1926,7 @@ xml::Node Manifest(Version version, const std::string& identifier,
 }
 
 bool EndsWithZip(std::string_view path) {
-  return path.size() >= 4 && Lower(path.substr(path.size() - 4)) == ".zip";
+  return path.size() >= 4 && AsciiEqualIgnoringCase(path.substr(path.size() - 4), ".zip");
 }
 
 // The root element's name in `content`, skipping the declaration, comments and DOCTYPE.

@@ -184,14 +184,6 @@ constexpr std::string_view kRoles[] = {"alert",         "alertdialog",
                                        "tooltip",       "tree",
                                        "treegrid",      "treeitem"};
 
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) {
-    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
-  }
-  return out;
-}
-
 const ElementRule* Find(std::string_view name, Version version) {
   auto it = std::lower_bound(std::begin(kElements), std::end(kElements), name,
                              [](const ElementRule& r, std::string_view n) { return r.name < n; });
@@ -293,7 +285,7 @@ bool IsBooleanAttribute(std::string_view name) {
 std::string_view MediaTypeOfName(std::string_view src, std::string_view element) {
   size_t dot = src.find_last_of("./");
   if (dot == std::string_view::npos || src[dot] != '.') return {};
-  std::string ext = Lower(src.substr(dot + 1));
+  std::string ext = AsciiLowered(src.substr(dot + 1));
   if (size_t end = ext.find_first_of("?#"); end != std::string::npos) ext.resize(end);
   if (ext == "mp3") return "audio/mpeg";
   if (ext == "wav") return "audio/wav";
@@ -396,7 +388,7 @@ class QtiHtmlFill {
       PutText(std::move(n), slot);
       return;
     }
-    std::string name = Lower(n.name);
+    std::string name = AsciiLowered(n.name);
     if (DroppedWithContent(name)) {
       changes_.push_back("<" + name + "> dropped");
       return;
@@ -452,7 +444,7 @@ class QtiHtmlFill {
   bool AsObject(xml::Node& n, const std::string& name) {
     std::vector<const xml::Node*> sources = {&n};
     for (const xml::Node& c : n.children) {
-      if (c.is_element() && Lower(c.name) == "source") sources.push_back(&c);
+      if (c.is_element() && AsciiEqualIgnoringCase(c.name, "source")) sources.push_back(&c);
     }
     for (const xml::Node* source : sources) {
       const std::string* src = source->FindAttribute("src");
@@ -470,11 +462,12 @@ class QtiHtmlFill {
         if ((a.name == "width" || a.name == "height") && IsLength(a.value)) {
           object.SetAttribute(a.name, a.value);
         } else {
-          changes_.push_back(Lower(a.name) + " attribute dropped");
+          changes_.push_back(AsciiLowered(a.name) + " attribute dropped");
         }
       }
       for (const xml::Node& c : n.children) {
-        if (c.is_element() && &c != source) changes_.push_back("<" + Lower(c.name) + "> dropped");
+        if (c.is_element() && &c != source)
+          changes_.push_back("<" + AsciiLowered(c.name) + "> dropped");
         if (!c.is_element() && !IsBlank(c.text)) changes_.push_back("text dropped");
       }
       n = std::move(object);
@@ -650,7 +643,8 @@ class QtiHtmlFill {
 
   bool UsableLink(const xml::Node& n, std::string_view attribute) const {
     for (const xml::Attribute& a : n.attributes) {
-      if (Lower(a.name) == attribute) return !Trim(a.value).empty() && !IsScriptUri(a.value);
+      if (AsciiEqualIgnoringCase(a.name, attribute))
+        return !Trim(a.value).empty() && !IsScriptUri(a.value);
     }
     return false;
   }
@@ -660,7 +654,7 @@ class QtiHtmlFill {
     bool v21 = cleaner_.version_ == Version::k21;
     bool has_xml_lang = n.FindAttribute("xml:lang") != nullptr;
     for (xml::Attribute& a : n.attributes) {
-      std::string name = Lower(a.name);
+      std::string name = AsciiLowered(a.name);
       if (name == "lang" && v21 && !has_xml_lang && IsLanguage(a.value)) {
         kept.push_back({"xml:lang", a.value});
         continue;
@@ -743,7 +737,7 @@ void QtiHtmlCleaner::Clean(std::vector<xml::Node>& nodes, QtiHtmlPlace place,
 
 bool QtiHtmlCleaner::IsBlock(const xml::Node& node) const {
   if (!node.is_element()) return false;
-  const ElementRule* rule = Find(Lower(node.name), version_);
+  const ElementRule* rule = Find(AsciiLowered(node.name), version_);
   return rule != nullptr && rule->kind == Kind::kBlock;
 }
 

@@ -6,6 +6,7 @@
 #include <cstdio>
 #include <map>
 
+#include "base/ascii_text.h"
 #include "base/source_text.h"
 
 namespace qbank::lint {
@@ -75,10 +76,8 @@ int TruthValue(std::string_view s) {
   while (!s.empty() && (std::isspace(static_cast<unsigned char>(s.back())) || s.back() == '.')) {
     s.remove_suffix(1);
   }
-  std::string lower(s);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  if (lower == "true") return 1;
-  if (lower == "false") return 0;
+  if (AsciiEqualIgnoringCase(s, "true")) return 1;
+  if (AsciiEqualIgnoringCase(s, "false")) return 0;
   return -1;
 }
 

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "base/ascii_text.h"
 #include "lint/rules/question_fields.h"
 
 namespace qbank::lint {
@@ -10,13 +11,12 @@ namespace {
 
 constexpr size_t kNpos = std::string_view::npos;
 
-char Lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 // Option letters are capitals: "Correct Answer: be careful" names no options.
 bool IsOptionLetter(char c) { return c >= 'A' && c <= 'H'; }
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 bool IsWordByte(char c) {
-  return IsDigit(c) || (Lower(c) >= 'a' && Lower(c) <= 'z') ||
+  return IsDigit(c) || (AsciiToLower(c) >= 'a' && AsciiToLower(c) <= 'z') ||
          (static_cast<unsigned char>(c) >= 0x80);
 }
 
@@ -46,7 +46,7 @@ DumpMarkerTerm::DumpMarkerTerm(std::string_view term) : text_(term) {
         pieces_.push_back({Kind::kSpace, 0});
       }
     } else {
-      pieces_.push_back({Kind::kChar, Lower(term[i])});
+      pieces_.push_back({Kind::kChar, AsciiToLower(term[i])});
     }
   }
 }
@@ -56,7 +56,7 @@ size_t DumpMarkerTerm::MatchAt(std::string_view s, size_t at) const {
   for (const Piece& p : pieces_) {
     switch (p.kind) {
       case Kind::kChar:
-        if (i >= s.size() || Lower(s[i]) != p.c) return kNpos;
+        if (i >= s.size() || AsciiToLower(s[i]) != p.c) return kNpos;
         ++i;
         break;
       case Kind::kSpace:

@@ -3,6 +3,7 @@
 
 #include <cctype>
 
+#include "base/ascii_text.h"
 #include "lint/rules/item_text.h"
 
 namespace qbank::lint {
@@ -29,8 +30,7 @@ Sound FirstSound(std::string_view word) {
                ? Sound::kVowel
                : Sound::kConsonant;
   }
-  std::string w(word.substr(0, letters));
-  for (char& c : w) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  std::string w = AsciiLowered(word.substr(0, letters));
   for (std::string_view p : {"hour", "honest", "honor", "honour", "heir"}) {
     if (StartsWith(w, p)) return Sound::kVowel;
   }

@@ -4,6 +4,8 @@
 #include <cctype>
 #include <cstdlib>
 
+#include "base/ascii_text.h"
+
 namespace qbank::lint {
 namespace {
 
@@ -60,7 +62,7 @@ std::string LoosePhrase(std::string_view text) {
     }
     if (space && !out.empty()) out += ' ';
     space = false;
-    out += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    out += AsciiToLower(c);
   }
   size_t b = 0, e = out.size();
   while (b < e && IsTrimmed(out[b])) ++b;

@@ -4,6 +4,7 @@
 #include <cctype>
 #include <vector>
 
+#include "base/ascii_text.h"
 #include "lint/rules/item_text.h"
 
 namespace qbank::lint {
@@ -29,8 +30,7 @@ std::vector<Word> Words(std::string_view text, size_t offset) {
                                 std::isalpha(static_cast<unsigned char>(text[j + 1]))))) {
       ++j;
     }
-    Word w{offset + i, offset + j, std::string(text.substr(i, j - i))};
-    for (char& c : w.lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    Word w{offset + i, offset + j, AsciiLowered(text.substr(i, j - i))};
     words.push_back(std::move(w));
     i = j;
   }
@@ -80,8 +80,7 @@ bool Emphasised(std::string_view stem, const Word& w) {
   if (w.begin > 0 && stem[w.begin - 1] == '>') {
     size_t open = stem.rfind('<', w.begin - 1);
     if (open != std::string_view::npos) {
-      std::string tag(stem.substr(open + 1, w.begin - 1 - open - 1));
-      for (char& c : tag) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      std::string tag = AsciiLowered(stem.substr(open + 1, w.begin - 1 - open - 1));
       if (tag == "b" || tag == "strong" || tag == "em" || tag == "i" || tag == "u") return true;
     }
   }

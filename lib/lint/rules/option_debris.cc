@@ -4,6 +4,7 @@
 #include <cctype>
 #include <optional>
 
+#include "base/ascii_text.h"
 #include "lint/rules/item_text.h"
 
 namespace qbank::lint {
@@ -15,12 +16,6 @@ std::string_view Trim(std::string_view s) {
   while (!s.empty() && IsSpace(s.front())) s.remove_prefix(1);
   while (!s.empty() && IsSpace(s.back())) s.remove_suffix(1);
   return s;
-}
-
-std::string Lower(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-  return out;
 }
 
 // The label of the option at `position` that `text` starts with ("A)", "(a)", "1:", "B."), with
@@ -41,7 +36,7 @@ std::optional<Label> OwnLabel(std::string_view text, size_t position) {
   std::string letter = position < 26 ? std::string(1, static_cast<char>('A' + position)) : "";
   std::string number = std::to_string(position + 1);
   size_t label_end = i;
-  if (!letter.empty() && std::toupper(static_cast<unsigned char>(text[i])) == letter[0]) {
+  if (!letter.empty() && AsciiEqualIgnoringCase(text.substr(i, 1), letter)) {
     label_end = i + 1;
   } else if (text.substr(i, number.size()) == number) {
     label_end = i + number.size();
@@ -65,7 +60,7 @@ std::optional<Label> OwnLabel(std::string_view text, size_t position) {
 }
 
 bool IsPlaceholder(std::string_view text) {
-  std::string t = Lower(Trim(text));
+  std::string t = AsciiLowered(Trim(text));
   if (t.empty()) return false;                                       // empty-field's business
   if (t.find_first_not_of("._-") == std::string::npos) return true;  // "...", "-", "__"
   static constexpr std::string_view kWords[] = {"\xE2\x80\xA6",      // …
@@ -117,7 +112,7 @@ std::optional<Span> LeftoverMarkup(std::string_view text) {
       if (j < text.size() && text[j] == '/') ++j;
       size_t name_begin = j;
       while (j < text.size() && std::isalnum(static_cast<unsigned char>(text[j]))) ++j;
-      std::string name = Lower(text.substr(name_begin, j - name_begin));
+      std::string name = AsciiLowered(text.substr(name_begin, j - name_begin));
       bool known = false;
       for (std::string_view t : kTags) known = known || name == t;
       if (!known || j >= text.size()) continue;

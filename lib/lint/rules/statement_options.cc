@@ -6,6 +6,7 @@
 #include <optional>
 #include <vector>
 
+#include "base/ascii_text.h"
 #include "lint/rules/item_text.h"
 
 namespace qbank::lint {
@@ -21,13 +22,11 @@ struct Label {
 bool IsRoman(std::string_view w) {
   static constexpr std::string_view kRoman[] = {"i",  "ii",  "iii",  "iv", "v",
                                                 "vi", "vii", "viii", "ix", "x"};
-  std::string lower(w);
-  for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   bool same_case = w.find_first_of("ivx") == std::string_view::npos ||
                    w.find_first_of("IVX") == std::string_view::npos;
   if (!same_case) return false;
   for (std::string_view r : kRoman) {
-    if (lower == r) return true;
+    if (AsciiEqualIgnoringCase(w, r)) return true;
   }
   return false;
 }
@@ -58,8 +57,7 @@ std::optional<std::vector<Label>> Combination(std::string_view text, size_t opti
     // End punctuation of the option.
     while (!token.empty() && (token.back() == '.' || token.back() == ';')) token.remove_suffix(1);
     if (token.empty()) continue;
-    std::string lower(token);
-    for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    std::string lower = AsciiLowered(token);
     if (lower == "and" || lower == "or" || lower == "both" || lower == "neither" ||
         lower == "nor" || lower == "all" || lower == "of" || lower == "&" || lower == "the" ||
         lower == "statements" || lower == "statement") {
@@ -125,9 +123,7 @@ bool StemLists(std::string_view stem, const Label& label) {
       return true;
     }
     if (at >= 10) {
-      std::string word(stem.substr(at - 10, 9));
-      for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-      if (word == "statement") return true;
+      if (AsciiEqualIgnoringCase(stem.substr(at - 10, 9), "statement")) return true;
     }
     if (label.kind == LabelKind::kLetter && (before == ' ' || before == '\n') &&
         (after == ' ' || after == ',' || after == '\n' || after == '?' || after == '\'')) {
@@ -161,8 +157,7 @@ void StatementOptionsRule::CheckQuestion(const LintContext& ctx, size_t index,
     ++combinations;
     std::vector<std::string> seen;
     for (const Label& label : *combos[i]) {
-      std::string lower = label.text;
-      for (char& c : lower) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+      std::string lower = AsciiLowered(label.text);
       for (const std::string& s : seen) repeated = repeated || s == lower;
       seen.push_back(lower);
       if (label.kind == LabelKind::kNumber)
