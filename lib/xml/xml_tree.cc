@@ -268,9 +268,31 @@ void Build(const Node& from, pugi::xml_node& parent, bool indent, size_t depth) 
       parent.append_child(pugi::node_pcdata).set_value(from.text.c_str());
       break;
     case Node::Kind::kCData:
-      parent.append_child(pugi::node_cdata).set_value(from.text.c_str());
+      // A carriage return cannot stand in CDATA (a reader turns it into a line feed) and no
+      // reference is read there: such text is written as escaped text, the same characters.
+      parent
+          .append_child(from.text.find('\r') == std::string::npos ? pugi::node_cdata
+                                                                  : pugi::node_pcdata)
+          .set_value(from.text.c_str());
       break;
   }
+}
+
+// pugixml writes a carriage return in text as it is, and every XML reader turns it into a line
+// feed (XML 1.0, 2.11): written as a character reference it reads back as itself. Attributes
+// already have it escaped, and Build keeps it out of CDATA, so every raw one is in text.
+void EscapeCarriageReturns(std::string& out) {
+  if (out.find('\r') == std::string::npos) return;
+  std::string escaped;
+  escaped.reserve(out.size() + 16);
+  for (char c : out) {
+    if (c == '\r') {
+      escaped += "&#13;";
+    } else {
+      escaped += c;
+    }
+  }
+  out = std::move(escaped);
 }
 
 struct StringWriter : pugi::xml_writer {
@@ -458,6 +480,7 @@ std::string Write(const Node& root, const WriteOptions& options) {
   unsigned flags = pugi::format_raw | pugi::format_no_declaration;
   if (options.expand_empty) flags |= pugi::format_no_empty_element_tags;
   doc.save(writer, "", flags, pugi::encoding_utf8);
+  EscapeCarriageReturns(writer.out);
   writer.out += '\n';
   return std::move(writer.out);
 }
@@ -472,6 +495,7 @@ std::string WriteChild(const Node& node, const WriteOptions& options) {
   unsigned flags = pugi::format_raw | pugi::format_no_declaration;
   if (options.expand_empty) flags |= pugi::format_no_empty_element_tags;
   doc.save(writer, "", flags, pugi::encoding_utf8);
+  EscapeCarriageReturns(writer.out);
   return std::move(writer.out);
 }
 
@@ -514,6 +538,7 @@ std::string WriteFragment(const std::vector<Node>& nodes) {
   for (pugi::xml_node c = holder.first_child(); c; c = c.next_sibling()) {
     c.print(writer, "", pugi::format_raw, pugi::encoding_utf8);
   }
+  EscapeCarriageReturns(writer.out);
   return std::move(writer.out);
 }
 

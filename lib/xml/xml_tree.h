@@ -97,7 +97,8 @@ struct WriteOptions {
 Status CheckWritable(const Node& node);
 
 // `root` as a UTF-8 document ending with a newline. CDATA nodes holding "]]>" are split into
-// several sections so the text survives.
+// several sections so the text survives. A carriage return in text is written as &#13; (a raw one
+// reads back as a line feed), and CDATA holding one is written as escaped text.
 std::string Write(const Node& root, const WriteOptions& options = {});
 // Writes a document whose root holds many children one child at a time, so a large document never
 // exists as one tree: the output is byte for byte what Write() gives for the root with all the

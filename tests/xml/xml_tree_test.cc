@@ -144,6 +144,25 @@ TEST(XmlTreeTest, WritesIndentedStructureAndExactMixedContent) {
   EXPECT_EQ(again->FirstChild("question")->FirstChild("text")->TextContent(), "a ]]> b <i>c</i>");
 }
 
+TEST(XmlTreeTest, ACarriageReturnIsWrittenSoItReadsBack) {
+  // A raw CR in a file is read as a line feed (XML 1.0, 2.11), so it is written as &#13;; in CDATA,
+  // where no reference is read, the text is written escaped instead.
+  Node root = Node::Element("quiz");
+  root.SetAttribute("note", "a\rb");
+  root.Append(Node::Element("text")).Append(Node::Text("one\rtwo\r\nthree"));
+  root.Append(Node::Element("html")).Append(Node::CData("<b>x</b>\ry"));
+  std::string written = Write(root);
+  EXPECT_EQ(written.find('\r'), std::string::npos) << written;
+  EXPECT_NE(written.find("<text>one&#13;two&#13;\nthree</text>"), std::string::npos) << written;
+  SourceText source("out.xml", written);
+  Result<Node> back = Parse(source);
+  ASSERT_TRUE(back.ok()) << back.status().ToString();
+  EXPECT_EQ(back->AttributeOr("note"), "a\rb");
+  EXPECT_EQ(back->FirstChild("text")->TextContent(), "one\rtwo\r\nthree");
+  EXPECT_EQ(back->FirstChild("html")->TextContent(), "<b>x</b>\ry");
+  EXPECT_EQ(WriteFragment({Node::Text("a\rb")}), "a&#13;b");
+}
+
 TEST(XmlTreeTest, StreamWriterGivesWhatWriteGives) {
   Node root = Node::Element("quiz");
   root.SetAttribute("lang", "en");
