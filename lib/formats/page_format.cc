@@ -1365,7 +1365,13 @@ Status PageFormat::Import(const SourceText& source, ImportContext& ctx) const {
   size_t start = 0;
   for (size_t i = 0; i <= lines.size(); ++i) {
     if (i < lines.size() && lines[i].text != kSeparator) continue;
-    pages.emplace_back(start, i);  // empty (start == i) when two separators meet
+    // Blank lines at the end of a page are layout, not the end of its last field: formats that
+    // trim their texts (Moodle XML) would drop them, so a second export differed.
+    size_t end = i;
+    while (end > start && lines[end - 1].text.find_first_not_of(" \t") == std::string_view::npos) {
+      --end;
+    }
+    pages.emplace_back(start, end);  // empty (start == end) when two separators meet
     start = i + 1;
   }
 
