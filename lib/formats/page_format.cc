@@ -987,6 +987,9 @@ class PageWriter {
   void DropStructure(std::string_view field) {
     loss_.Drop(std::string(field) + " (line read as structure)");
   }
+  // For the text that ends a page: leaves out its last lines while they are blank (a reader takes
+  // them for layout) or read as directives, each kind reported.
+  void StripPageEnd(std::string& value, std::string_view field);
   // The text of a field that takes one line: line breaks become spaces (and are reported); a value
   // that would read as structure becomes empty (and is reported).
   std::string OneLine(const Text& text, std::string_view field) {
@@ -1086,6 +1089,27 @@ bool StripTrailingDirectives(std::string& value) {
   }
 }
 
+void PageWriter::StripPageEnd(std::string& value, std::string_view field) {
+  bool blank = false;
+  bool directive = false;
+  while (true) {
+    size_t nl = value.rfind('\n');
+    size_t start = nl == std::string::npos ? 0 : nl + 1;
+    if (value.empty()) break;
+    if (IsBlank(std::string_view(value).substr(start))) {
+      blank = true;
+    } else if (StripTrailingDirectives(value)) {
+      directive = true;
+      continue;
+    } else {
+      break;
+    }
+    value.erase(nl == std::string::npos ? 0 : nl);
+  }
+  if (blank) loss_.Drop("blank lines at the end of a page");
+  if (directive) DropStructure(field);
+}
+
 // Derived initials: the first character of every word of `name` ("Ada Lovelace" -> "AL"); never
 // empty for a name that is not blank, never a page separator.
 std::string InitialsOf(std::string_view name) {
@@ -1114,6 +1138,13 @@ Status PageWriter::Write(const Question& q, std::string& out) {
   PushHead(q, d);
   PushOptions(q, d);
   PushTail(q, d);
+  // Blank lines at the end of a page are layout to a reader, not the end of the last field.
+  bool trimmed = false;
+  while (lines_.size() > 1 && IsBlank(lines_.back())) {
+    lines_.pop_back();
+    trimmed = true;
+  }
+  if (trimmed) loss_.Drop("blank lines at the end of a page");
   for (size_t i = 0; i < lines_.size(); ++i) {
     if (i > 0) out += eol_;
     out += lines_[i];
@@ -1151,7 +1182,7 @@ Status PageWriter::Prepare(const Question& q, Draft& d) {
   if (const Value* v = d.page != nullptr ? d.page->Find("footer") : nullptr; v && v->is_string()) {
     d.footer = Readable(v->as_string(), "extensions.page.footer");
     // The footer ends the page: its last lines must not read as directives.
-    if (StripTrailingDirectives(d.footer)) DropStructure("extensions.page.footer");
+    StripPageEnd(d.footer, "extensions.page.footer");
     if (!d.footer.empty() && d.person == nullptr && !d.date) {
       loss_.Drop("extensions.page.footer");  // a footer follows the author or review line
       d.footer.clear();
@@ -1189,9 +1220,9 @@ void PageWriter::PrepareEnd(Draft& d) {
     }
     return;
   }
-  if (StripTrailingDirectives(d.about)) DropStructure("origin.statement");
-  if (d.about.empty() && !d.Flag("about_heading") && StripTrailingDirectives(d.rationales.back())) {
-    DropStructure("options.rationale");
+  StripPageEnd(d.about, "origin.statement");
+  if (d.about.empty() && !d.Flag("about_heading")) {
+    StripPageEnd(d.rationales.back(), "options.rationale");
   }
 }
 
@@ -1368,7 +1399,7 @@ Status PageFormat::Import(const SourceText& source, ImportContext& ctx) const {
     // Blank lines at the end of a page are layout, not the end of its last field: formats that
     // trim their texts (Moodle XML) would drop them, so a second export differed.
     size_t end = i;
-    while (end > start && lines[end - 1].text.find_first_not_of(" \t") == std::string_view::npos) {
+    while (end > start && IsBlank(lines[end - 1].text)) {
       --end;
     }
     pages.emplace_back(start, end);  // empty (start == end) when two separators meet
