@@ -41,9 +41,23 @@ std::string_view SectionOf(std::string_view line) {
   return {};
 }
 
-// A line the reader takes as structure when it appears inside a text section.
+// "<!-- ... -->" on a line of its own: the inside, or nullopt.
+std::optional<std::string_view> CommentOf(std::string_view line) {
+  std::string_view t = Trim(line);
+  if (t.substr(0, 4) != "<!--" || t.size() < 7 || t.substr(t.size() - 3) != "-->") {
+    return std::nullopt;
+  }
+  return t.substr(4, t.size() - 7);
+}
+
+// A line the reader takes as structure when it appears inside a text section: "---", a section
+// heading, a suppression directive. The writer escapes one with a backslash, which the reader
+// removes.
 bool IsStructuralLine(std::string_view line) {
-  return TrimRight(line) == "---" || !SectionOf(line).empty();
+  if (TrimRight(line) == "---" || !SectionOf(line).empty()) return true;
+  std::optional<std::string_view> comment = CommentOf(line);
+  SuppressionDirective directive;
+  return comment && ParseSuppressionDirective(*comment, directive);
 }
 
 // The fence marker (``` or ~~~) a line opens or closes, or empty.
@@ -54,15 +68,6 @@ std::string_view FenceOf(std::string_view line) {
   if (rest.substr(0, 3) == "```") return "```";
   if (rest.substr(0, 3) == "~~~") return "~~~";
   return {};
-}
-
-// "<!-- ... -->" on a line of its own: the inside, or nullopt.
-std::optional<std::string_view> CommentOf(std::string_view line) {
-  std::string_view t = Trim(line);
-  if (t.substr(0, 4) != "<!--" || t.size() < 7 || t.substr(t.size() - 3) != "-->") {
-    return std::nullopt;
-  }
-  return t.substr(4, t.size() - 7);
 }
 
 // The shortest decimal text (without an exponent) that reads back as `d`.
@@ -849,23 +854,18 @@ class MdWriter {
   }
 
   // Checks a text for lines the reader would take as structure that no escape can protect: an
-  // unbalanced code fence, or a line that looks like a suppression directive.
+  // unbalanced code fence (a suppression directive is escaped, IsStructuralLine).
   void CheckStructure(std::string_view field, std::string_view text) {
     int fences = 0;
-    bool directive = false;
     size_t pos = 0;
     while (pos <= text.size()) {
       size_t nl = text.find('\n', pos);
       std::string_view line = text.substr(pos, nl == std::string_view::npos ? text.npos : nl - pos);
       if (!FenceOf(line).empty()) ++fences;
-      if (std::optional<std::string_view> c = CommentOf(line)) {
-        SuppressionDirective d;
-        directive |= ParseSuppressionDirective(*c, d);
-      }
       if (nl == std::string_view::npos) break;
       pos = nl + 1;
     }
-    if (fences % 2 != 0 || directive) loss_.Drop(std::string(field) + " (line read as structure)");
+    if (fences % 2 != 0) loss_.Drop(std::string(field) + " (line read as structure)");
   }
 
   void WriteSection(std::string_view name, std::string_view field, std::string_view text,

@@ -331,6 +331,28 @@ TEST(MdFormatTest, AnUnbalancedFenceInATextIsReportedAsLoss) {
   EXPECT_EQ(loss.Summary(), "  stem (line read as structure): 1 value dropped\n");
 }
 
+TEST(MdFormatTest, ATextLineThatReadsAsADirectiveIsEscapedAndComesBack) {
+  // round_trip_fuzz: a GIFT description whose text was a qbank-disable comment was written to md
+  // as it was, read back as a suppression, and the second export differed.
+  model::Bank bank;
+  model::Question q;
+  q.type = model::QuestionType::kDescription;
+  q.stem.value = "Leave this note in:\n<!-- qbank-disable field-length -- short on purpose -->";
+  bank.questions.push_back(q);
+  MdFormat md;
+  LossReport loss;
+  std::string out = ExportText(md, bank, loss);
+  EXPECT_EQ(loss.Summary(), "");
+  EXPECT_NE(out.find("\n\\<!-- qbank-disable field-length"), std::string::npos) << out;
+  auto back = ImportText(md, "back.md", out);
+  ASSERT_TRUE(back.status.ok()) << back.status.ToString();
+  ASSERT_EQ(back.bank.questions.size(), 1u);
+  EXPECT_EQ(back.bank.questions[0].stem.value, q.stem.value);
+  EXPECT_TRUE(back.bank.questions[0].suppressions.empty());
+  LossReport again;
+  EXPECT_EQ(ExportText(md, back.bank, again), out);
+}
+
 TEST(MdFormatTest, OptionLinesThatWouldReadAsStructureAreReported) {
   model::Bank bank;
   model::Question q;
