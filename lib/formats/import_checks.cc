@@ -2,6 +2,7 @@
 #include "formats/import_checks.h"
 
 #include <cstdio>
+#include <optional>
 
 #include "base/source_span.h"
 #include "base/source_text.h"
@@ -100,6 +101,17 @@ class Checker {
     }
   }
 
+  // An option's credit as the bank file's schema takes it: -100 to 100 percent. Every reader's
+  // weights meet it, so a bank read from any format can be written as a bank file and read back.
+  void CheckWeight(const std::optional<double>& weight, const std::string& field,
+                   const SourceSpan& at) {
+    if (found() || !weight || (*weight >= -100 && *weight <= 100)) return;
+    char number[64];
+    std::snprintf(number, sizeof number, "%g", *weight);
+    Fail(at, at.line, at.column,
+         field + ": expected a credit from -100 to 100 percent, found " + number);
+  }
+
   // A list longer than `max`: reported at `at`.
   void CheckCount(size_t count, size_t max, const std::string& what, const SourceSpan& at) {
     if (found() || count <= max) return;
@@ -125,6 +137,7 @@ class Checker {
       SourceSpan option_at = o.span.known() ? o.span : at;
       CheckText(o.text, name + ".text", option_at);
       CheckText(o.rationale, name + ".rationale", option_at);
+      CheckWeight(o.weight, name + ".weight", option_at);
       CheckValue(o.extensions, name + ".extensions", option_at);
     }
     CheckText(q.stated_answer, "stated answer", at);

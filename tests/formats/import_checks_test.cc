@@ -273,5 +273,25 @@ TEST(ImportChecksTest, AReviewDateTheBankFileCannotHoldIsRefusedAtItsPlace) {
   EXPECT_EQ(bank.questions[0].review.date.value, "2026-05");
 }
 
+TEST(ImportChecksTest, AWeightTheBankFileCannotHoldIsRefusedAtItsOption) {
+  // round_trip_fuzz: an md draft's option "(-101%) Sirius" was read, and the bank file written
+  // from it did not read back (its schema takes -100 to 100).
+  InMemoryFileSystem fs;
+  fs.Add("stars.md",
+         "---\nid: stars-1\ntype: multiple\n---\n\n## Question\n\nWhich stars are in Orion?\n\n"
+         "## Options\n\n- [x] (50%) Betelgeuse\n- [x] (50%) Rigel\n- [ ] (-101%) Sirius\n\n"
+         "---\nid: stars-2\ntype: multiple\n---\n\n## Question\n\nWhich are planets?\n\n"
+         "## Options\n\n- [x] (50%) Mars\n- [x] (50%) Venus\n- [ ] (-100%) Vega\n");
+  model::Bank bank;
+  std::vector<Diagnostic> errors;
+  ASSERT_TRUE(ImportInputs({"stars.md"}, {}, fs, bank, errors).ok());
+  ASSERT_EQ(errors.size(), 1u);
+  EXPECT_EQ(errors[0].ToString(),
+            "stars.md:14:1: error: options[2].weight: expected a credit from -100 to 100 percent, "
+            "found -101");
+  ASSERT_EQ(bank.questions.size(), 1u);
+  EXPECT_EQ(bank.questions[0].id.value, "stars-2");
+}
+
 }  // namespace
 }  // namespace qbank::formats
