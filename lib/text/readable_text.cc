@@ -457,19 +457,14 @@ std::vector<bool> PageLines(std::string_view s, const std::vector<Line>& lines,
 
 }  // namespace
 
-ReadableText RepairPdfText(const ReadableText& in, size_t min_repeats) {
-  std::string_view s = in.text;
+namespace {
+
+// The pieces of `s` that RepairPdfText keeps, in order: put(from, to) for each range of bytes
+// [from, to) it copies (a form feed in them becomes a line break).
+template <typename Put>
+void KeptPdfPieces(std::string_view s, size_t min_repeats, Put&& put) {
   std::vector<Line> lines = SplitLines(s);
   std::vector<bool> drop = PageLines(s, lines, std::max<size_t>(min_repeats, 2));
-  ReadableText out;
-  out.text.reserve(s.size());
-  out.source.reserve(s.size() + 1);
-  auto put = [&](size_t from, size_t to) {
-    for (size_t i = from; i < to; ++i) {
-      out.text.push_back(s[i] == '\f' ? '\n' : s[i]);
-      out.source.push_back(in.source[i]);
-    }
-  };
   for (size_t k = 0; k < lines.size(); ++k) {
     const Line& line = lines[k];
     // A dropped line, or the empty line a form feed ends, leaves nothing.
@@ -488,8 +483,34 @@ ReadableText RepairPdfText(const ReadableText& in, size_t min_repeats) {
     size_t line_break_end = k + 1 < lines.size() ? lines[k + 1].begin : s.size();
     put(line.begin, std::min(line_break_end, s.size()));
   }
+}
+
+}  // namespace
+
+ReadableText RepairPdfText(const ReadableText& in, size_t min_repeats) {
+  std::string_view s = in.text;
+  ReadableText out;
+  out.text.reserve(s.size());
+  out.source.reserve(s.size() + 1);
+  KeptPdfPieces(s, min_repeats, [&](size_t from, size_t to) {
+    for (size_t i = from; i < to; ++i) {
+      out.text.push_back(s[i] == '\f' ? '\n' : s[i]);
+      out.source.push_back(in.source[i]);
+    }
+  });
   out.source.push_back(in.source[s.size()]);
   return out;
+}
+
+bool NeedsPdfRepair(std::string_view text, size_t min_repeats) {
+  if (text.find('\f') != std::string_view::npos) return true;
+  size_t kept_to = 0;  // the text is kept whole while each piece starts where the last ended
+  bool whole = true;
+  KeptPdfPieces(text, min_repeats, [&](size_t from, size_t to) {
+    whole = whole && from == kept_to;
+    kept_to = to;
+  });
+  return !whole || kept_to != text.size();
 }
 
 }  // namespace qbank::text

@@ -51,6 +51,10 @@ size_t DecodeHtmlReference(std::string_view s, size_t at, std::string* decoded);
 // `min_repeats` times and is not a question heading, option or answer line. Other text is kept.
 ReadableText RepairPdfText(const ReadableText& in, size_t min_repeats = 3);
 
+// Whether RepairPdfText would change `text` (RepairPdfText(Identity(text)).text != text), found
+// without mapping each byte: a form feed, a page line, a hyphenation at a line end.
+bool NeedsPdfRepair(std::string_view text, size_t min_repeats = 3);
+
 // What `value` (a bank field) reads as once markup is removed: HtmlToText when the text has HTML
 // tags or character references, with line breaks as spaces; `value` unchanged otherwise. The bank
 // side of comparisons with rendered references ("A<br/>B" reads "A B").

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace qbank::text {
 namespace {
@@ -84,6 +86,27 @@ TEST(ReadableTextTest, PdfRepairWithoutFormFeedsDropsOnlyPageLikeLines) {
   std::string text = RepairPdfText(Identity(pdf)).text;
   EXPECT_EQ(text.find("Page"), std::string::npos);
   EXPECT_NE(text.find("Note: this question"), std::string::npos);  // a repeated sentence stays
+}
+
+// NeedsPdfRepair says whether RepairPdfText changes a text, without mapping its bytes: the index
+// build indexes a file as it is when it says no.
+TEST(ReadableTextTest, NeedsPdfRepairIsWhetherTheRepairChangesTheText) {
+  const std::vector<std::pair<std::string, bool>> texts = {
+      {"", false},
+      {"One paragraph of plain prose.\n\nAnother, with a dash - and a hyphen-ated word.\n", false},
+      {"no line break at the end", false},
+      {"Trailing spaces stay on a line   \nand CRLF line ends too\r\n\r\n", false},
+      {"A word at the end of a line is con-\nfigured as it was.\n", true},
+      {"A capital after the hyphen is no join: Wi-\nFi\n", false},
+      {"Page one\fPage two\n", true},
+      {"Last line of blanks\n   ", true},
+      {"Page 1 of 3\nText one.\nPage 2 of 3\nText two.\nPage 3 of 3\nText three.\n", true},
+      {"Note: a series.\nText one.\nNote: a series.\nText two.\nNote: a series.\n", false},
+  };
+  for (const auto& [text, changes] : texts) {
+    EXPECT_EQ(RepairPdfText(Identity(text)).text != text, changes) << text;
+    EXPECT_EQ(NeedsPdfRepair(text), changes) << text;
+  }
 }
 
 TEST(ReadableTextTest, StripMarkupReadsBankFieldsAsRendered) {
