@@ -4,6 +4,7 @@
 #include <set>
 #include <string>
 
+#include "base/ascii_text.h"
 #include "text/readable_text.h"
 #include "xml/xml_tree.h"
 
@@ -22,8 +23,6 @@ bool IsVoid(std::string_view name) {
 bool IsRawText(std::string_view name) {
   return name == "script" || name == "style" || name == "textarea" || name == "title";
 }
-
-char AsciiLower(char c) { return c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c; }
 
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f'; }
 
@@ -111,7 +110,7 @@ class Reader {
   std::string Name() {
     std::string name;
     while (i_ < s_.size() && !IsSpace(s_[i_]) && s_[i_] != '/' && s_[i_] != '>') {
-      name.push_back(AsciiLower(s_[i_++]));
+      name.push_back(AsciiToLower(s_[i_++]));
     }
     return name;
   }
@@ -138,8 +137,11 @@ class Reader {
     std::string name;
     while (i_ < s_.size() && !IsSpace(s_[i_]) && s_[i_] != '/' && s_[i_] != '>' &&
            (s_[i_] != '=' || name.empty())) {
-      name.push_back(AsciiLower(s_[i_++]));
+      name.push_back(AsciiToLower(s_[i_++]));
     }
+    // MathML's one mixed-case attribute, which a browser's parser writes back so (HTML has no
+    // attribute of that name to mistake it for).
+    if (name == "definitionurl") name = "definitionURL";
     SkipSpace();
     std::string value = name;
     if (i_ < s_.size() && s_[i_] == '=') {
@@ -183,11 +185,7 @@ class Reader {
       while (true) {
         end = s_.find("</", end);
         if (end == std::string_view::npos) break;
-        std::string candidate;
-        for (size_t k = end; k < s_.size() && k < end + close.size(); ++k) {
-          candidate.push_back(AsciiLower(s_[k]));
-        }
-        if (candidate == close) break;
+        if (AsciiEqualIgnoringCase(s_.substr(end, close.size()), close)) break;
         end += 2;
       }
       size_t stop = end == std::string_view::npos ? s_.size() : end;

@@ -58,6 +58,20 @@ TEST(HtmlTreeTest, ReadsHtmlThatIsNotXml) {
             "x<script>if (a &lt; b) {}</script>y");
 }
 
+// Attribute names are made small, as a browser does, but for MathML's one mixed-case attribute,
+// which a browser's HTML parser writes back as definitionURL (HTML has no definitionurl), so a
+// formula in HTML that is not XML keeps it through a QTI item.
+TEST(HtmlTreeTest, MathMlKeepsItsDefinitionUrl) {
+  std::string html = "<math><csymbol DEFINITIONURL=\"https://e.org/f\">f</csymbol></math><br>";
+  EXPECT_EQ(xml::WriteFragment(ParseHtmlFragment(html)),
+            "<math><csymbol definitionURL=\"https://e.org/f\">f</csymbol></math><br/>");
+  Cleaned c = Clean(html, Version::k30, QtiHtmlPlace::kInline);
+  EXPECT_EQ(c.html,
+            "<math xmlns=\"http://www.w3.org/1998/Math/MathML\"><csymbol "
+            "definitionURL=\"https://e.org/f\">f</csymbol></math><br/>");
+  EXPECT_EQ(c.changes, "");
+}
+
 TEST(QtiHtmlTest, UnknownElementsAreUnwrappedAndCodeDropped) {
   Cleaned c = Clean(
       "<p><font face=\"Arial\">big <u>tide</u></font></p><center>x</center>"
