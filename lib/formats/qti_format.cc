@@ -2023,14 +2023,11 @@ Status QtiFormat::ImportDirectory(const std::string& dir, ImportContext& ctx) co
   return ReadPackage(files, std::string(kManifestName), *source, manifest_file, ctx);
 }
 
-Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptions& options,
-                                      LossReport& loss) const {
-  bool package = EndsWithZip(options.output_path);
-  if (!package && bank.questions.size() != 1) {
-    return Status::Usage("a " + std::string(name()) + " export of " +
-                         std::to_string(bank.questions.size()) +
-                         " questions is a content package; name an output ending in .zip");
-  }
+namespace {
+
+// The fields an export holds: an item's, and in a package also the manifest's (the bank id, where
+// it can be: Export reports it otherwise; domain, tags and the carried metadata).
+FieldSet HeldFields(bool package) {
   FieldSet held = {"id",
                    "stem",
                    "explanation",
@@ -2041,11 +2038,26 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
                    "options.extensions." + std::string(kExtensionKey),
                    "bank.language"};
   if (package) {
-    held.insert("domain");  // in the manifest's metadata for the item
+    held.insert("bank.id");  // in the manifest's identifier, where it can be
+    held.insert("domain");   // in the manifest's metadata for the item
     held.insert("tags");
     held.insert(CarriedMetadataFields().begin(), CarriedMetadataFields().end());
     held.insert("extensions");  // other formats' extensions too
   }
+  return held;
+}
+
+}  // namespace
+
+Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptions& options,
+                                      LossReport& loss) const {
+  bool package = EndsWithZip(options.output_path);
+  if (!package && bank.questions.size() != 1) {
+    return Status::Usage("a " + std::string(name()) + " export of " +
+                         std::to_string(bank.questions.size()) +
+                         " questions is a content package; name an output ending in .zip");
+  }
+  FieldSet held = HeldFields(package);
   ReportBankLoss(bank, held, loss);
   ItemWriter writer(version_, loss);
   LmsCarrier carrier;
@@ -2097,6 +2109,12 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
   }
   std::string manifest_id = "MANIFEST-" + ToIdentifier(bank.id.empty() ? "qbank" : bank.id.value);
   while (used.count(manifest_id) != 0) manifest_id += "_";
+  // The id reads back from "MANIFEST-<id>" (ReadBankId) only when it is an identifier as it is,
+  // not qbank's own placeholder, and no item took that name.
+  if (!bank.id.empty() &&
+      (bank.id.value == "qbank" || manifest_id != "MANIFEST-" + bank.id.value)) {
+    loss.Drop("bank.id");
+  }
   entries.insert(entries.begin(),
                  zip::Entry{std::string(kManifestName),
                             xml::Write(Manifest(version_, manifest_id, resources))});

@@ -248,6 +248,27 @@ TEST(QtiFormatTest, APackageKeepsTheBankIdAndReexportsTheSameBytes) {
   }
 }
 
+// A package's manifest identifier carries the bank id when it is an identifier as it is; the
+// export reports the id only when it does not come back as it was.
+TEST(QtiFormatTest, TheBankIdIsReportedOnlyWhenItDoesNotComeBack) {
+  for (const char* id : {"night-sky", "history bank", "qbank", "9lives"}) {
+    model::Bank bank = SampleBank();
+    bank.id.value = id;
+    LossReport loss;
+    std::string zip = ExportText(kQti30, bank, loss, "out.zip");
+    Imported back = ImportText(kQti30, "out.zip", zip);
+    ASSERT_TRUE(back.status.ok()) << back.status.ToString();
+    bool came_back = back.bank.id.value == id;
+    EXPECT_EQ(came_back, std::string_view(id) == "night-sky") << id << ": " << back.bank.id.value;
+    EXPECT_EQ(loss.dropped().count("bank.id"), came_back ? 0u : 1u) << id;
+  }
+  LossReport single;
+  model::Bank one = OneQuestion(0);
+  one.id.value = "night-sky";
+  ExportText(kQti30, one, single, "");
+  EXPECT_EQ(single.dropped().count("bank.id"), 1u);  // a single item has no manifest
+}
+
 TEST(QtiFormatTest, RoundTripKeepsWhatTheFormatHolds) {
   for (const QtiFormat* format : {&kQti21, &kQti30}) {
     model::Bank bank = SampleBank();
