@@ -1249,10 +1249,12 @@ class GiftWriter {
       }
     }
     // The title (docs/formats/README.md, ids and titles); the id only where the title does not
-    // already say it.
+    // already say it, or an earlier question has that id (a reader takes a title as the id only
+    // once: AdoptTitleAsId).
     std::string title = TitleToWrite(q);
     std::string meta;
-    if (!q.id.empty() && Trim(q.id.value) != title)
+    bool repeated = !q.id.empty() && !written_ids_.insert(q.id.value).second;
+    if (!q.id.empty() && (Trim(q.id.value) != title || repeated))
       meta += "[id:" + EscapeBracketed(q.id.value) + "]";
     for (const model::Text& tag : q.tags) {
       if (!meta.empty()) meta += ' ';
@@ -1584,6 +1586,7 @@ class GiftWriter {
 
   LossReport& loss_;
   std::string out_;
+  std::unordered_set<std::string> written_ids_;  // the ids of the questions written so far
 };
 
 }  // namespace

@@ -713,7 +713,10 @@ class Writer {
     xml::Node& feedback = node.Append(Holder("generalfeedback", q.explanation.value));
     feedback.SetAttribute("format", StringOr(q.extensions, "generalfeedback_format", format));
     QBANK_RETURN_IF_ERROR(AppendStored(q, index, q.extensions, "generalfeedback_files", feedback));
-    if (!q.id.empty() && q.id.value != name) {  // a name that is the id says it already
+    // A name that is the id says it already, unless an earlier question has that id: a reader
+    // takes a name as the id only once (AdoptTitleAsId).
+    bool repeated = !q.id.empty() && !written_ids_.insert(q.id.value).second;
+    if (!q.id.empty() && (q.id.value != name || repeated)) {
       xml::Node& id = node.Append(xml::Node::Element("idnumber"));
       id.Append(xml::Node::Text(q.id.value));
     }
@@ -797,6 +800,7 @@ class Writer {
 
   const model::Bank& bank_;
   LossReport& loss_;
+  std::unordered_set<std::string> written_ids_;  // the ids of the questions written so far
 };
 
 }  // namespace
