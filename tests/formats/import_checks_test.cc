@@ -177,35 +177,73 @@ TEST(ExportBankTest, RefusesAnExportThatIsNotUtf8) {
             "written (please report this bug)");
 }
 
+// A single-answer question `id` with `stem` and two options, the first of them the key.
+model::Question TwoOptionQuestion(const std::string& id, const std::string& stem,
+                                  const std::string& key, const std::string& other) {
+  model::Question q;
+  q.id.value = id;
+  q.type = model::QuestionType::kSingleAnswer;
+  q.stem.value = stem;
+  q.options.resize(2);
+  q.options[0].text.value = key;
+  q.options[0].correct = true;
+  q.options[1].text.value = other;
+  return q;
+}
+
+// One trip through the format `name`: `bank` exported to `path`, the bank read back from those
+// bytes, and that bank exported again. `ok` is false, after a test failure naming the step, when
+// a step fails.
+struct Trip {
+  bool ok = false;
+  std::string out;
+  model::Bank back;
+  std::string again;
+};
+Trip ExportAndReadBack(const std::string& name, const model::Bank& bank, const std::string& path) {
+  Trip trip;
+  const Format& format = *Registry::Default().Find(name);
+  ExportOptions export_options;
+  export_options.output_path = path;
+  LossReport loss;
+  Result<std::string> out = ExportBank(format, bank, export_options, loss);
+  if (!out.ok()) {
+    ADD_FAILURE() << name << " export: " << out.status().ToString();
+    return trip;
+  }
+  trip.out = *out;
+  InMemoryFileSystem fs;
+  fs.Add(path, trip.out);
+  std::vector<Diagnostic> errors;
+  ImportOptions options;
+  options.from = name;
+  if (!ImportInputs({path}, options, fs, trip.back, errors).ok() || !errors.empty()) {
+    ADD_FAILURE() << name << " import: " << (errors.empty() ? "" : errors[0].ToString());
+    return trip;
+  }
+  LossReport again_loss;
+  Result<std::string> again = ExportBank(format, trip.back, export_options, again_loss);
+  if (!again.ok()) {
+    ADD_FAILURE() << name << " second export: " << again.status().ToString();
+    return trip;
+  }
+  trip.again = *again;
+  trip.ok = true;
+  return trip;
+}
+
 TEST(ExportBankTest, TextThatStartsWithAByteOrderMarkKeepsIt) {
   // aiken_fuzz: a question whose stem was a stray U+FEFF (from files joined with cat) came first
   // in the export, and the reader took it for the file's byte-order mark, so the question lost its
   // stem. The export now starts with a byte-order mark of its own.
   for (const char* name : {"aiken", "gift", "page", "md"}) {
-    const Format& format = *Registry::Default().Find(name);
     model::Bank bank;
-    model::Question q;
-    q.id.value = "first";
-    q.type = model::QuestionType::kSingleAnswer;
-    q.stem.value = "\xEF\xBB\xBFWhich planet is closest to the Sun?";
-    q.options.resize(2);
-    q.options[0].text.value = "Mercury";
-    q.options[0].correct = true;
-    q.options[1].text.value = "Venus";
-    bank.questions.push_back(q);
-    LossReport loss;
-    Result<std::string> out = ExportBank(format, bank, {}, loss);
-    ASSERT_TRUE(out.ok()) << out.status().ToString();
-    InMemoryFileSystem fs;
-    fs.Add("out.txt", *out);
-    model::Bank back;
-    std::vector<Diagnostic> errors;
-    ImportOptions options;
-    options.from = name;
-    ASSERT_TRUE(ImportInputs({"out.txt"}, options, fs, back, errors).ok());
-    ASSERT_TRUE(errors.empty()) << name << ": " << errors[0].ToString();
-    ASSERT_EQ(back.questions.size(), 1u) << name;
-    EXPECT_EQ(back.questions[0].stem.value, q.stem.value) << name;
+    bank.questions.push_back(TwoOptionQuestion(
+        "first", "\xEF\xBB\xBFWhich planet is closest to the Sun?", "Mercury", "Venus"));
+    Trip trip = ExportAndReadBack(name, bank, "out.txt");
+    ASSERT_TRUE(trip.ok);
+    ASSERT_EQ(trip.back.questions.size(), 1u) << name;
+    EXPECT_EQ(trip.back.questions[0].stem.value, bank.questions[0].stem.value) << name;
   }
 }
 
@@ -214,39 +252,19 @@ TEST(ExportBankTest, XmlFormatsKeepACarriageReturnInText) {
   // XML reader turns into a line feed, so the second export differed. The XML writers now write a
   // CR as &#13; (in CDATA, where no reference is read, the text is escaped instead).
   for (const char* name : {"moodle-xml", "qti21", "qti30"}) {
-    const Format& format = *Registry::Default().Find(name);
     model::Bank bank;
-    model::Question q;
-    q.id.value = "gauge";
-    q.type = model::QuestionType::kSingleAnswer;
-    q.stem.value = "What does a thermometer\r\nmeasure <b>first</b>?";
-    q.options.resize(2);
-    q.options[0].text.value = "T\remperature";
-    q.options[0].correct = true;
-    q.options[1].text.value = "Air pressure";
-    bank.questions.push_back(q);
-    std::string path = std::string("out.") + (std::string(name) == "moodle-xml" ? "xml" : "zip");
-    ExportOptions export_options;
-    export_options.output_path = path;
-    LossReport loss;
-    Result<std::string> out = ExportBank(format, bank, export_options, loss);
-    ASSERT_TRUE(out.ok()) << out.status().ToString();
-    InMemoryFileSystem fs;
-    fs.Add(path, *out);
-    model::Bank back;
-    std::vector<Diagnostic> errors;
-    ImportOptions options;
-    options.from = name;
-    ASSERT_TRUE(ImportInputs({path}, options, fs, back, errors).ok());
-    ASSERT_TRUE(errors.empty()) << name << ": " << errors[0].ToString();
-    ASSERT_EQ(back.questions.size(), 1u) << name;
-    EXPECT_EQ(back.questions[0].options[0].text.value, "T\remperature") << name;
-    EXPECT_NE(back.questions[0].stem.value.find("thermometer\r\nmeasure"), std::string::npos)
-        << name << ": " << back.questions[0].stem.value;
-    LossReport again_loss;
-    Result<std::string> again = ExportBank(format, back, export_options, again_loss);
-    ASSERT_TRUE(again.ok()) << again.status().ToString();
-    EXPECT_EQ(*again, *out) << name;
+    bank.questions.push_back(TwoOptionQuestion("gauge",
+                                               "What does a thermometer\r\nmeasure <b>first</b>?",
+                                               "T\remperature", "Air pressure"));
+    Trip trip = ExportAndReadBack(
+        name, bank, std::string("out.") + (std::string(name) == "moodle-xml" ? "xml" : "zip"));
+    ASSERT_TRUE(trip.ok);
+    ASSERT_EQ(trip.back.questions.size(), 1u) << name;
+    const model::Question& q = trip.back.questions[0];
+    EXPECT_EQ(q.options[0].text.value, "T\remperature") << name;
+    EXPECT_NE(q.stem.value.find("thermometer\r\nmeasure"), std::string::npos)
+        << name << ": " << q.stem.value;
+    EXPECT_EQ(trip.again, trip.out) << name;
   }
 }
 
@@ -255,37 +273,16 @@ TEST(ExportBankTest, TwoQuestionsWithOneIdKeepItThroughGiftAndMoodleXml) {
   // name and no <idnumber>; a reader takes a name as the id only once, so the second came back
   // with an id derived from its content, and the second export wrote that id.
   for (const char* name : {"gift", "moodle-xml"}) {
-    const Format& format = *Registry::Default().Find(name);
     model::Bank bank;
     for (const char* stem : {"Which star is red?", "Which star is blue?"}) {
-      model::Question q;
-      q.id.value = "astro-2";
-      q.type = model::QuestionType::kSingleAnswer;
-      q.stem.value = stem;
-      q.options.resize(2);
-      q.options[0].text.value = "Betelgeuse";
-      q.options[0].correct = true;
-      q.options[1].text.value = "Rigel";
-      bank.questions.push_back(q);
+      bank.questions.push_back(TwoOptionQuestion("astro-2", stem, "Betelgeuse", "Rigel"));
     }
-    LossReport loss;
-    Result<std::string> out = ExportBank(format, bank, {}, loss);
-    ASSERT_TRUE(out.ok()) << out.status().ToString();
-    InMemoryFileSystem fs;
-    fs.Add("out.txt", *out);
-    model::Bank back;
-    std::vector<Diagnostic> errors;
-    ImportOptions options;
-    options.from = name;
-    ASSERT_TRUE(ImportInputs({"out.txt"}, options, fs, back, errors).ok());
-    ASSERT_TRUE(errors.empty()) << name << ": " << errors[0].ToString();
-    ASSERT_EQ(back.questions.size(), 2u) << name;
-    EXPECT_EQ(back.questions[0].id.value, "astro-2") << name;
-    EXPECT_EQ(back.questions[1].id.value, "astro-2") << name << "\n" << *out;
-    LossReport again_loss;
-    Result<std::string> again = ExportBank(format, back, {}, again_loss);
-    ASSERT_TRUE(again.ok()) << again.status().ToString();
-    EXPECT_EQ(*again, *out) << name;
+    Trip trip = ExportAndReadBack(name, bank, "out.txt");
+    ASSERT_TRUE(trip.ok);
+    ASSERT_EQ(trip.back.questions.size(), 2u) << name;
+    EXPECT_EQ(trip.back.questions[0].id.value, "astro-2") << name;
+    EXPECT_EQ(trip.back.questions[1].id.value, "astro-2") << name << "\n" << trip.out;
+    EXPECT_EQ(trip.again, trip.out) << name;
   }
 }
 
