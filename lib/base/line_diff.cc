@@ -16,13 +16,11 @@ struct Lines {
 
 Lines SplitLines(std::string_view text) {
   Lines lines;
+  lines.text = SplitLinesWithEnds(text);
   size_t at = 0;
-  while (at < text.size()) {
-    size_t end = text.find('\n', at);
-    end = end == std::string_view::npos ? text.size() : end + 1;
-    lines.text.push_back(text.substr(at, end - at));
+  for (std::string_view line : lines.text) {
     lines.start.push_back(at);
-    at = end;
+    at += line.size();
   }
   lines.start.push_back(text.size());
   return lines;
@@ -71,6 +69,18 @@ bool MatchLines(const Lines& a, size_t a0, size_t a1, const Lines& b, size_t b0,
 }
 
 }  // namespace
+
+std::vector<std::string_view> SplitLinesWithEnds(std::string_view text) {
+  std::vector<std::string_view> lines;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t end = text.find('\n', at);
+    end = end == std::string_view::npos ? text.size() : end + 1;
+    lines.push_back(text.substr(at, end - at));
+    at = end;
+  }
+  return lines;
+}
 
 std::vector<LineHunk> DiffLines(std::string_view before, std::string_view after, size_t max_edits) {
   Lines a = SplitLines(before), b = SplitLines(after);

@@ -18,6 +18,9 @@ struct LineHunk {
   size_t after_end = 0;
 };
 
+// The lines of `text`, each with its '\n' (the last one may have none); none for "".
+std::vector<std::string_view> SplitLinesWithEnds(std::string_view text);
+
 // The hunks that make `after` from `before`, in order, none touching another (at least one equal
 // line between two hunks). A line is its bytes up to and including '\n' (the last one may have
 // none). The script is a shortest one while the two texts differ in at most `max_edits` lines

@@ -5,25 +5,13 @@
 #include <cstdint>
 #include <map>
 
+#include "base/line_diff.h"
 #include "lint/registry.h"
 
 namespace qbank::commands {
 namespace {
 
 constexpr size_t kContext = 3;
-
-// The lines of `text`, each with its '\n' when it has one.
-std::vector<std::string_view> SplitLines(std::string_view text) {
-  std::vector<std::string_view> lines;
-  size_t start = 0;
-  while (start < text.size()) {
-    size_t end = text.find('\n', start);
-    end = end == std::string_view::npos ? text.size() : end + 1;
-    lines.push_back(text.substr(start, end - start));
-    start = end;
-  }
-  return lines;
-}
 
 void AppendLine(std::string& out, char mark, std::string_view line) {
   out += mark;
@@ -86,7 +74,7 @@ std::string Hunk(const std::vector<std::string_view>& lines, const std::vector<s
       fix.end -= from;
     }
     std::string replaced = ApplyEdits(before.substr(from, to - from), local);
-    std::vector<std::string_view> added = SplitLines(replaced);
+    std::vector<std::string_view> added = SplitLinesWithEnds(replaced);
     for (at = block.first; at <= block.last; ++at) AppendLine(body, '-', lines[at]);
     for (std::string_view line : added) AppendLine(body, '+', line);
     new_count = new_count - (block.last - block.first + 1) + added.size();
@@ -111,7 +99,7 @@ std::string ApplyEdits(std::string_view content, const std::vector<lint::Fix>& f
 std::string UnifiedDiff(const std::string& path, std::string_view before, std::string_view after,
                         const std::vector<lint::Fix>& fixes) {
   if (before == after || fixes.empty()) return "";
-  std::vector<std::string_view> lines = SplitLines(before);
+  std::vector<std::string_view> lines = SplitLinesWithEnds(before);
   if (lines.empty()) lines.emplace_back();
   std::vector<size_t> starts;
   for (size_t i = 0, offset = 0; i < lines.size(); offset += lines[i].size(), ++i) {

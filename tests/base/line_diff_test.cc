@@ -103,5 +103,11 @@ TEST(LineDiffTest, PastTheEditBoundTheMiddleIsOneHunk) {
   EXPECT_EQ(Apply(before, after, hunks), after);
 }
 
+TEST(LineDiffTest, SplitLinesWithEndsKeepsEachLineBreak) {
+  EXPECT_TRUE(SplitLinesWithEnds("").empty());
+  EXPECT_EQ(SplitLinesWithEnds("a\r\n\nb"), (std::vector<std::string_view>{"a\r\n", "\n", "b"}));
+  EXPECT_EQ(SplitLinesWithEnds("one\n"), (std::vector<std::string_view>{"one\n"}));
+}
+
 }  // namespace
 }  // namespace qbank

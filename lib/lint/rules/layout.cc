@@ -10,17 +10,12 @@
 namespace qbank::lint {
 namespace {
 
+// The lines of `text` without their line breaks.
 std::vector<std::string_view> LinesOf(std::string_view text) {
-  std::vector<std::string_view> lines;
-  size_t at = 0;
-  while (at < text.size()) {
-    size_t end = text.find('\n', at);
-    end = end == std::string_view::npos ? text.size() : end + 1;
-    std::string_view line = text.substr(at, end - at);
+  std::vector<std::string_view> lines = SplitLinesWithEnds(text);
+  for (std::string_view& line : lines) {
     if (!line.empty() && line.back() == '\n') line.remove_suffix(1);
     if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    lines.push_back(line);
-    at = end;
   }
   return lines;
 }
