@@ -8,7 +8,12 @@
 #   (BUILD_DIR configured with -DQBANK_FUZZ=ON and the `fuzzers` target built; docs/reliability.md)
 # "fixed" is what CI runs: each target makes a fixed number of executions (about 15 seconds on
 # these machines, from runs_for below) with random seed 1, from the seed corpus alone, so the
-# run is the same on every machine: what passes here passes in CI, and a find reproduces.
+# run is the same on every machine: what passes here passes in CI, and a find reproduces. Three
+# things made such runs differ, even twice in a row here (docs/reliability.md, "Repeatable runs"):
+# libFuzzer rereads its corpus folder once a second (-reload=0 stops it); with address space
+# randomisation the code under test covered different edges; and libFuzzer's stack-depth feature
+# measures addresses on the stack, which hold the arguments and the environment. So a fixed run
+# has randomisation off (setarch -R), an empty environment, and only paths relative to BUILD_DIR.
 # "runs=N" makes N executions a target from the corpus earlier runs kept (a long campaign that
 # ends at a count, not a time, so a total can be stated: docs/reliability.md).
 set -uo pipefail
@@ -61,6 +66,20 @@ runs_for() {
   esac
 }
 
+# Address space randomisation off for a fixed run, when this system allows it (a container's
+# seccomp policy may refuse the personality call): without it the run is not repeatable.
+norandom=()
+if [ "$seconds" = fixed ]; then
+  if setarch -R true 2>/dev/null; then
+    norandom=(setarch -R)
+  else
+    echo "run_fuzzers.sh: warning: setarch -R is refused here, so this fixed run may differ" \
+      "from the same run on another machine (docs/reliability.md)" >&2
+  fi
+  mkdir -p "$seeds/dicts"
+  cp "$src"/tests/fuzz/*.dict "$seeds/dicts/"
+fi
+
 failed=0
 printf '%-22s %12s %8s %8s %8s\n' target executions exec/s cov ft
 for t in "${targets[@]}"; do
@@ -71,25 +90,30 @@ for t in "${targets[@]}"; do
     continue
   fi
   mkdir -p "$work/$t" "$seeds/$t"
-  args=(-max_len=65536 -timeout=25 -rss_limit_mb=2560 -artifact_prefix="$artifacts/$t-"
-    -print_final_stats=1)
-  corpus="$work/$t"
-  if [ "$seconds" = fixed ]; then
-    # A fresh corpus each time: what earlier runs kept would change the path taken.
-    corpus="$work/$t-fixed"
-    rm -rf "$corpus"
-    mkdir -p "$corpus"
-    args+=(-runs="$(runs_for "$t")" -seed=1)
-  elif [[ "$seconds" =~ ^runs=[0-9]+$ ]]; then
-    args+=(-runs="${seconds#runs=}")
-  else
-    args+=(-max_total_time="$seconds")
-  fi
+  args=(-max_len=65536 -timeout=25 -rss_limit_mb=2560 -print_final_stats=1)
   dict="$(dict_for "$t")"
-  [ -n "$dict" ] && args+=(-dict="$src/tests/fuzz/$dict")
   log="$build/fuzz-$t.log"
-  nice -n 19 "$bin" "${args[@]}" "$corpus" "$seeds/$t" > "$log" 2>&1
-  rc=$?
+  if [ "$seconds" = fixed ]; then
+    # A fresh corpus each time: what earlier runs kept would change the path taken. Every path
+    # is relative to BUILD_DIR, so the arguments are the same bytes on every machine.
+    rm -rf "$work/$t-fixed"
+    mkdir -p "$work/$t-fixed"
+    args+=(-runs="$(runs_for "$t")" -seed=1 -reload=0 -artifact_prefix="fuzz-artifacts/$t-")
+    [ -n "$dict" ] && args+=(-dict="fuzz-seeds-fixed/dicts/$dict")
+    (cd "$build" && env -i PATH=/usr/bin:/bin nice -n 19 "${norandom[@]}" "./tests/fuzz/$t" \
+      "${args[@]}" "fuzz-corpora/$t-fixed" "fuzz-seeds-fixed/$t") > "$log" 2>&1
+    rc=$?
+  else
+    args+=(-artifact_prefix="$artifacts/$t-")
+    if [[ "$seconds" =~ ^runs=[0-9]+$ ]]; then
+      args+=(-runs="${seconds#runs=}")
+    else
+      args+=(-max_total_time="$seconds")
+    fi
+    [ -n "$dict" ] && args+=(-dict="$src/tests/fuzz/$dict")
+    nice -n 19 "$bin" "${args[@]}" "$work/$t" "$seeds/$t" > "$log" 2>&1
+    rc=$?
+  fi
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
   speed=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*')
