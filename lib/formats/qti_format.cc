@@ -1234,6 +1234,14 @@ class ItemWriter {
       default:
         break;
     }
+    if (q.options.empty()) {
+      // A choice interaction holds at least one choice (both schemas), and qbank's reader
+      // refuses one without: a choice question with no options yet (a draft) is written as text
+      // only, which reads back as a description.
+      loss_.Drop("type");
+      QBANK_RETURN_IF_ERROR(WriteTextOnly(q, html, item));
+      return item;
+    }
     std::vector<std::string> ids = ChoiceIds(q);
     bool weighted = AppendResponseDeclaration(q, ids, item);
     bool has_feedback = !q.explanation.empty();
