@@ -8,12 +8,14 @@
 #   (BUILD_DIR configured with -DQBANK_FUZZ=ON and the `fuzzers` target built; docs/reliability.md)
 # "fixed" is what CI runs: each target makes a fixed number of executions (about 15 seconds on
 # these machines, from runs_for below) with random seed 1, from the seed corpus alone, so the
-# run is the same on every machine: what passes here passes in CI, and a find reproduces. Three
-# things made such runs differ, even twice in a row here (docs/reliability.md, "Repeatable runs"):
-# libFuzzer rereads its corpus folder once a second (-reload=0 stops it); with address space
-# randomisation the code under test covered different edges; and libFuzzer's stack-depth feature
-# measures addresses on the stack, which hold the arguments and the environment. So a fixed run
-# has randomisation off (setarch -R), an empty environment, and only paths relative to BUILD_DIR.
+# run is the same on every machine: what passes here passes in CI, and a find reproduces. Four
+# things made such runs differ (docs/reliability.md, "Repeatable runs"): libFuzzer rereads its
+# corpus folder once a second (-reload=0 stops it); with address space randomisation the code
+# under test covered different edges; libFuzzer's stack-depth feature measures addresses on the
+# stack, which hold the arguments and the environment; and its CMP-guided mutations insert values
+# the code compared, pointers among them, which differ between two builds of the same sources in
+# other folders (-use_cmp=0). So a fixed run has randomisation off (setarch -R), an empty
+# environment, only paths relative to BUILD_DIR, and no CMP-guided mutations.
 # "runs=N" makes N executions a target from the corpus earlier runs kept (a long campaign that
 # ends at a count, not a time, so a total can be stated: docs/reliability.md).
 set -uo pipefail
@@ -98,7 +100,7 @@ for t in "${targets[@]}"; do
     # is relative to BUILD_DIR, so the arguments are the same bytes on every machine.
     rm -rf "$work/$t-fixed"
     mkdir -p "$work/$t-fixed"
-    args+=(-runs="$(runs_for "$t")" -seed=1 -reload=0 -artifact_prefix="fuzz-artifacts/$t-")
+    args+=(-runs="$(runs_for "$t")" -seed=1 -reload=0 -use_cmp=0 -artifact_prefix="fuzz-artifacts/$t-")
     [ -n "$dict" ] && args+=(-dict="fuzz-seeds-fixed/dicts/$dict")
     (cd "$build" && env -i PATH=/usr/bin:/bin nice -n 19 "${norandom[@]}" "./tests/fuzz/$t" \
       "${args[@]}" "fuzz-corpora/$t-fixed" "fuzz-seeds-fixed/$t") > "$log" 2>&1
