@@ -393,7 +393,18 @@ TEST(QtiFormatTest, AChoiceQuestionWithoutOptionsIsWrittenAsTextAndReadsBack) {
     LossReport loss;
     std::string zip = ExportText(*format, bank, loss, "out.zip");
     EXPECT_EQ(loss.Summary(), "  type: 2 values dropped\n");
-    EXPECT_EQ(zip.find("hoiceInteraction"), std::string::npos);
+    // The items as an LMS reads them: no interaction at all, the stem as the item's text.
+    Result<zip::Archive> archive = zip::Archive::Open(zip, "out.zip");
+    ASSERT_TRUE(archive.ok()) << archive.status().ToString();
+    size_t items = 0;
+    for (const std::string& name : archive->names()) {
+      if (name == "imsmanifest.xml") continue;
+      std::string item = archive->Read(name).value();
+      ++items;
+      EXPECT_EQ(item.find("nteraction"), std::string::npos) << name << "\n" << item;
+      EXPECT_NE(item.find("Which planet is known as the red planet?"), std::string::npos) << item;
+    }
+    EXPECT_EQ(items, 2u);
     Imported back = ImportText(*format, "out.zip", zip);
     ASSERT_TRUE(back.status.ok()) << back.status.ToString();
     EXPECT_EQ(back.ErrorText(), "");

@@ -1,12 +1,10 @@
 // libFuzzer target for the lint configuration reader: the input is a .qbank.json (the presets of
 // rules/presets are beside it, so `extends` works). It must be refused with a message naming the
 // config file, or planned into rules for a small bank without error.
-#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <string>
-#include <vector>
 
 #include "fuzz_support.h"
 #include "lint/config.h"
@@ -17,20 +15,14 @@ namespace {
 
 qbank::InMemoryFileSystem* Presets() {
   static qbank::InMemoryFileSystem* fs = [] {
-    // Every preset, term list and schema the config reader and rules read from the data folder,
-    // added in name order (a folder's listing order is the file system's).
+    // Every preset, term list and schema the config reader and rules read from the data folder.
     auto* out = new qbank::InMemoryFileSystem();
     for (const char* folder : {"rules/presets", "rules/terms", "schemas"}) {
-      std::vector<std::filesystem::path> files;
       for (const auto& entry :
            std::filesystem::directory_iterator(std::filesystem::path(QBANK_SOURCE_DIR) / folder)) {
-        files.push_back(entry.path());
-      }
-      std::sort(files.begin(), files.end());
-      for (const std::filesystem::path& file : files) {
-        qbank::Result<std::string> text = qbank::RealFileSystem().ReadFile(file.string());
+        qbank::Result<std::string> text = qbank::RealFileSystem().ReadFile(entry.path().string());
         if (!text.ok()) qbank::fuzz::Fail("cannot read a data file", text.status().message());
-        out->Add("data/" + std::string(folder) + "/" + file.filename().string(),
+        out->Add("data/" + std::string(folder) + "/" + entry.path().filename().string(),
                  std::move(text).value());
       }
     }

@@ -100,10 +100,11 @@ for t in "${targets[@]}"; do
     # is relative to BUILD_DIR, so the arguments are the same bytes on every machine.
     rm -rf "$work/$t-fixed"
     mkdir -p "$work/$t-fixed"
-    args+=(-runs="$(runs_for "$t")" -seed=1 -reload=0 -use_cmp=0 -artifact_prefix="fuzz-artifacts/$t-")
-    [ -n "$dict" ] && args+=(-dict="fuzz-seeds-fixed/dicts/$dict")
+    args+=(-runs="$(runs_for "$t")" -seed=1 -reload=0 -use_cmp=0
+      -artifact_prefix="${artifacts#"$build"/}/$t-")
+    [ -n "$dict" ] && args+=(-dict="${seeds#"$build"/}/dicts/$dict")
     (cd "$build" && env -i PATH=/usr/bin:/bin nice -n 19 "${norandom[@]}" "./tests/fuzz/$t" \
-      "${args[@]}" "fuzz-corpora/$t-fixed" "fuzz-seeds-fixed/$t") > "$log" 2>&1
+      "${args[@]}" "${work#"$build"/}/$t-fixed" "${seeds#"$build"/}/$t") > "$log" 2>&1
     rc=$?
   else
     args+=(-artifact_prefix="$artifacts/$t-")
