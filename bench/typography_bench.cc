@@ -17,7 +17,7 @@
 #include "base/file_system.h"
 #include "base/utf8_text.h"
 #include "formats/import.h"
-#include "lint/rules/typography.h"
+#include "lint/rules/house_style/typography.h"
 #include "model/bank.h"
 
 namespace {

@@ -7,7 +7,7 @@
 #include <optional>
 
 #include "base/utf8_text.h"
-#include "formats/markdown_html.h"
+#include "markup/markdown_html.h"
 #include "formats/question_names.h"
 #include "xml/xml_tree.h"
 
@@ -56,13 +56,13 @@ std::string RenderField(const std::string& markdown, bool xml_only, LossReport& 
                         bool& complete) {
   complete = true;
   if (markdown.empty()) return markdown;
-  std::string html = RenderMarkdown(markdown, true);
+  std::string html = markup::RenderMarkdown(markdown, true);
   if (xml_only && !xml::ParseFragment(html, "markdown").ok()) {
     loss.Drop("markup (raw HTML in Markdown that is not well-formed XML)");
-    html = RenderMarkdown(markdown, false);
+    html = markup::RenderMarkdown(markdown, false);
     complete = false;
   }
-  return std::string(WithoutLoneParagraph(html));
+  return std::string(markup::WithoutLoneParagraph(html));
 }
 
 // The HTML a format's file holds at `place` of `written` of a field rendered as `html`.
@@ -74,8 +74,8 @@ std::string AsWritten(const LmsHtml& how, const Question& written, const std::st
 // True when a reader converting `written` (the file's HTML of the rendering `html` of `draft`)
 // to Markdown gets `draft` back: HtmlToMarkdown's result, without rendering `draft` again.
 bool ReadsBackAs(const std::string& draft, const std::string& html, const std::string& written) {
-  std::optional<std::string> back = MarkdownNotationOf(written);
-  return back.has_value() && *back == draft && SameHtml(html, written);
+  std::optional<std::string> back = markup::MarkdownNotationOf(written);
+  return back.has_value() && *back == draft && markup::SameHtml(html, written);
 }
 
 // What travels of the draft `q`: markup markdown and, by place (VisitMarkdownTexts's), the texts
@@ -178,12 +178,12 @@ bool RestoreMarkdown(const Question& source, const LmsHtml& how, Question& q) {
     LossReport ignored;
     bool complete = true;
     if (it != carried.end() &&
-        SameHtml(html, AsWritten(how, read, place,
+        markup::SameHtml(html, AsWritten(how, read, place,
                                  RenderField(it->second, how.xml_only, ignored, complete)))) {
       text = it->second;
       return;
     }
-    std::optional<std::string> md = HtmlToMarkdown(html);
+    std::optional<std::string> md = markup::HtmlToMarkdown(html);
     ok = md.has_value();
     if (ok) text = std::move(*md);
   });

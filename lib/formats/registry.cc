@@ -4,15 +4,15 @@
 #include <algorithm>
 #include <cctype>
 
-#include "formats/aiken_format.h"
-#include "formats/csv_format.h"
-#include "formats/dump_format.h"
-#include "formats/gift_format.h"
-#include "formats/json_format.h"
-#include "formats/md_format.h"
-#include "formats/moodle_xml_format.h"
-#include "formats/page_format.h"
-#include "formats/qti_format.h"
+#include "formats/aiken/aiken_format.h"
+#include "formats/csv/csv_format.h"
+#include "formats/dump/dump_format.h"
+#include "formats/gift/gift_format.h"
+#include "formats/json/json_format.h"
+#include "formats/md/md_format.h"
+#include "formats/moodle_xml/moodle_xml_format.h"
+#include "formats/page/page_format.h"
+#include "formats/qti/qti_format.h"
 
 namespace qbank::formats {
 namespace {

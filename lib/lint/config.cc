@@ -11,6 +11,7 @@
 
 #include "base/suggest.h"
 #include "json/document.h"
+#include "lint/category.h"
 
 namespace qbank::lint {
 namespace {
@@ -67,11 +68,31 @@ Status CheckFixedRule(const SourceText& src, const json::Member& m, const Rule& 
 Status ReadRules(const SourceText& src, const json::Node& node, const RuleRegistry& registry,
                  const std::string& base_dir, const RuleEnvironment& env,
                  std::map<std::string, RuleSetting, std::less<>>* out) {
+  // A category ("flaws": "off") sets the severity of each of its rules that the same object does
+  // not name itself, wherever the rule stands in it; its import rules keep their fixed severity.
+  std::map<std::string, RuleSetting, std::less<>> from_categories;
   for (const json::Member& m : node.members()) {
+    if (std::optional<Category> category = ParseCategory(m.key)) {
+      std::optional<Severity> s =
+          m.value.is_string() ? ParseSeverity(m.value.as_string()) : std::nullopt;
+      if (!s) {
+        return src.ErrorAt(m.value.begin(), "rules." + m.key +
+                                                ": a category takes a severity (off, info, "
+                                                "warning or error); options go to each rule");
+      }
+      for (const std::string& id : registry.IdsIn(*category)) {
+        if (registry.Find(id)->scope() == RuleScope::kImport) continue;
+        RuleSetting setting;
+        setting.where = src.LocationAt(m.value.begin());
+        setting.severity = s;
+        from_categories[id] = std::move(setting);
+      }
+      continue;
+    }
     if (registry.Find(m.key) == nullptr) {
-      std::string hint = DidYouMean(m.key, registry.Ids());
+      std::string hint = DidYouMean(m.key, registry.IdsAndCategories());
       return src.ErrorAt(m.key_begin,
-                         "rules." + m.key + ": unknown rule" +
+                         "rules." + m.key + ": unknown rule or category" +
                              (hint.empty() ? "; run `qbank rules` for the list" : hint));
     }
     RuleSetting setting;
@@ -115,6 +136,7 @@ Status ReadRules(const SourceText& src, const json::Node& node, const RuleRegist
     }
     (*out)[m.key] = std::move(setting);
   }
+  for (auto& [id, setting] : from_categories) out->try_emplace(id, std::move(setting));
   return Status::Ok();
 }
 

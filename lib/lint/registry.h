@@ -4,10 +4,12 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "lint/category.h"
 #include "lint/rule.h"
 
 namespace qbank::lint {
@@ -19,13 +21,13 @@ class RuleRegistry {
   // The registry holding every built-in rule.
   static const RuleRegistry& Default();
 
-  // Registers rule type T (default-constructible). A second rule with the same id replaces nothing:
-  // it is ignored (and the registry test catches it).
+  // Registers rule type T (default-constructible) in `category`. A second rule with the same id
+  // replaces nothing: it is ignored (and the registry test catches it).
   template <typename T>
-  void Add() {
-    Add([] { return std::unique_ptr<Rule>(new T()); });
+  void Add(Category category) {
+    Add(category, [] { return std::unique_ptr<Rule>(new T()); });
   }
-  void Add(Factory factory);
+  void Add(Category category, Factory factory);
 
   // A new instance of rule `id` with default options, or nullptr for an unknown id.
   std::unique_ptr<Rule> Create(std::string_view id) const;
@@ -35,6 +37,12 @@ class RuleRegistry {
   std::vector<const Rule*> All() const;
   // Every rule id, sorted (for "did you mean" hints).
   std::vector<std::string> Ids() const;
+  // The category rule `id` was registered in; nullopt for an unknown id.
+  std::optional<Category> CategoryOf(std::string_view id) const;
+  // The ids of the rules in `category`, sorted.
+  std::vector<std::string> IdsIn(Category category) const;
+  // Every rule id and every category name (for "did you mean" hints where either may be named).
+  std::vector<std::string> IdsAndCategories() const;
   // The number of registration calls, duplicates included (for the registry test).
   size_t registrations() const { return registrations_; }
 
@@ -42,6 +50,7 @@ class RuleRegistry {
   struct Entry {
     std::unique_ptr<Rule> prototype;
     Factory factory;
+    Category category;
   };
   std::vector<Entry> entries_;  // sorted by id
   size_t registrations_ = 0;

@@ -7,9 +7,11 @@
 namespace qbank::lint {
 namespace {
 
-// The rule ids in the values of `flag` ("a,b", "c"), each checked against the registry.
+// The rule ids in the values of `flag` ("a,b", "c"), each a rule id or a category name (every rule
+// of that category), checked against the registry. With `skip_fixed` a category leaves out the
+// rules whose severity is fixed (the import rules): --ignore cannot turn them off.
 Status ReadRuleIds(std::string_view flag, const std::vector<std::string>& values,
-                   const RuleRegistry& registry, bool allow_all,
+                   const RuleRegistry& registry, bool allow_all, bool skip_fixed,
                    std::set<std::string, std::less<>>* out, bool* all) {
   for (const std::string& value : values) {
     std::string_view rest = value;
@@ -21,9 +23,21 @@ Status ReadRuleIds(std::string_view flag, const std::vector<std::string>& values
         any = true;
         if (allow_all && id == "ALL") {
           *all = true;
+        } else if (std::optional<Category> category = ParseCategory(id)) {
+          bool added = false;
+          for (std::string& member : registry.IdsIn(*category)) {
+            if (skip_fixed && registry.Find(member)->scope() == RuleScope::kImport) continue;
+            out->insert(std::move(member));
+            added = true;
+          }
+          if (!added) {
+            return Status::Usage(std::string(flag) + ": the rules of category '" +
+                                 std::string(id) + "' are always reported");
+          }
         } else if (registry.Find(id) == nullptr) {
-          std::string hint = DidYouMean(id, registry.Ids());
-          return Status::Usage(std::string(flag) + ": unknown rule '" + std::string(id) + "'" +
+          std::string hint = DidYouMean(id, registry.IdsAndCategories());
+          return Status::Usage(std::string(flag) + ": unknown rule or category '" +
+                               std::string(id) + "'" +
                                (hint.empty() ? "; run `qbank rules` for the list" : hint));
         } else {
           out->insert(std::string(id));
@@ -34,7 +48,7 @@ Status ReadRuleIds(std::string_view flag, const std::vector<std::string>& values
     }
     if (!any) {
       return Status::Usage(std::string(flag) + " '" + value +
-                           "': expected rule ids separated by commas");
+                           "': expected rule ids or categories separated by commas");
     }
   }
   return Status::Ok();
@@ -82,10 +96,12 @@ Result<RuleSelection> ParseRuleSelection(const std::vector<std::string>& select,
   RuleSelection selection;
   selection.selecting = !select.empty();
   QBANK_RETURN_IF_ERROR(ReadRuleIds("--select", select, registry, /*allow_all=*/true,
-                                    &selection.select, &selection.select_all));
+                                    /*skip_fixed=*/false, &selection.select,
+                                    &selection.select_all));
   bool unused = false;
   QBANK_RETURN_IF_ERROR(
-      ReadRuleIds("--ignore", ignore, registry, /*allow_all=*/false, &selection.ignore, &unused));
+      ReadRuleIds("--ignore", ignore, registry, /*allow_all=*/false, /*skip_fixed=*/true,
+                  &selection.ignore, &unused));
   for (const std::string& id : selection.ignore) {
     QBANK_RETURN_IF_ERROR(CheckNotFixed("--ignore", *registry.Find(id)));
   }

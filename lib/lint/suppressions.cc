@@ -3,7 +3,7 @@
 
 #include <algorithm>
 
-#include "lint/rules/unused_suppression.h"
+#include "lint/rules/suppressions/unused_suppression.h"
 
 namespace qbank::lint {
 

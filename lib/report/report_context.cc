@@ -10,6 +10,7 @@
 #include <system_error>
 
 #include "base/utf8_text.h"
+#include "lint/category.h"
 
 namespace qbank::report {
 namespace {
@@ -159,6 +160,7 @@ std::vector<RuleMetadata> DescribeRules(const lint::RuleRegistry& registry,
     if (const lint::Rule* rule = registry.Find(id); rule != nullptr) {
       meta.summary = std::string(rule->summary());
       meta.default_severity = rule->default_severity();
+      meta.category = std::string(lint::CategoryName(*registry.CategoryOf(id)));
     } else {
       meta.summary = id;
       meta.default_severity = lint::Severity::kError;

@@ -20,6 +20,7 @@ struct RuleMetadata {
   std::string id;
   std::string summary;  // one line
   lint::Severity default_severity = lint::Severity::kWarning;
+  std::string category;  // "flaws", ...; empty for an id the registry does not know
   // The rule's doc page (rules/<id>.md, Markdown); empty when the rule has none.
   std::string doc_markdown;
 };

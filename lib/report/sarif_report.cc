@@ -75,7 +75,11 @@ Value RuleDescriptor(const RuleMetadata& rule, const ReportContext& ctx) {
   config["level"] = Level(rule.default_severity);
   d["defaultConfiguration"] = std::move(config);
   Value::Object props;
-  props["tags"] = Value::Array{Value("qbank")};
+  // SARIF 2.1.0 3.19.4: tags classify the rule; the category is how `--select` groups it.
+  Value::Array tags{Value("qbank")};
+  if (!rule.category.empty()) tags.emplace_back(rule.category);
+  props["tags"] = std::move(tags);
+  if (!rule.category.empty()) props["category"] = rule.category;
   d["properties"] = std::move(props);
   return d;
 }

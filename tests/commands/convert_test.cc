@@ -8,7 +8,7 @@
 
 #include "commands/exit_code.h"
 #include "formats/import.h"
-#include "formats/markdown_html.h"
+#include "markup/markdown_html.h"
 #include "formats/registry.h"
 
 namespace qbank::commands {

@@ -12,7 +12,7 @@
 
 #include "base/utf8_text.h"
 #include "commands/exit_code.h"
-#include "formats/aiken_format.h"
+#include "formats/aiken/aiken_format.h"
 #include "formats/registry.h"
 #include "formats/xml_unkept.h"
 #include "zip/zip_archive.h"

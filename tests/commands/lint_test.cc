@@ -10,11 +10,13 @@
 #include "commands/rules.h"
 #include "formats/registry.h"
 #include "json/document.h"
+#include "lint/category.h"
 #include "lint/registry.h"
 
 namespace qbank::commands {
 namespace {
 
+using lint::CategoryName;
 using lint::Date;
 using lint::Rule;
 using lint::RuleRegistry;
@@ -248,10 +250,28 @@ TEST(ListRulesTest, EveryRuleWithSeverityAndSummary) {
     EXPECT_NE(text.find(std::string(r->id())), std::string::npos) << r->id();
     EXPECT_NE(text.find(std::string(r->summary())), std::string::npos) << r->id();
   }
-  EXPECT_NE(text.find("key-count                         error         "), std::string::npos)
+  EXPECT_NE(text.find("  key-count                         error         "), std::string::npos)
       << text;
-  EXPECT_NE(text.find("invisible-characters              warning  fix  "), std::string::npos)
+  EXPECT_NE(text.find("  invisible-characters              warning  fix  "), std::string::npos)
       << text;
+}
+
+TEST(ListRulesTest, RulesAreGroupedUnderTheirCategory) {
+  std::ostringstream out, err;
+  EXPECT_EQ(ListRules(out, err), 0);
+  std::string text = out.str();
+  const RuleRegistry& registry = RuleRegistry::Default();
+  for (const Rule* r : registry.All()) {
+    // The rule's line comes after its category's heading and before the next heading.
+    std::string heading = std::string(CategoryName(*registry.CategoryOf(r->id()))) + ": ";
+    size_t at = text.find("\n" + heading);
+    if (text.starts_with(heading)) at = 0;
+    ASSERT_NE(at, std::string::npos) << heading;
+    size_t next = text.find("\n\n", at + 1);
+    size_t line = text.find("\n  " + std::string(r->id()) + " ", at);
+    EXPECT_LT(line, next) << r->id() << " not under " << heading << "\n" << text;
+  }
+  EXPECT_EQ(text.rfind("answers: ", 0), 0u) << text;
 }
 
 TEST(ListRulesTest, JsonSaysWhichRulesFixAndHow) {
@@ -265,6 +285,8 @@ TEST(ListRulesTest, JsonSaysWhichRulesFixAndHow) {
     const Rule* r = RuleRegistry::Default().Find(rule.Find("id")->as_string());
     ASSERT_NE(r, nullptr);
     EXPECT_EQ(rule.Find("fixable")->as_bool(), r->can_fix()) << r->id();
+    EXPECT_EQ(rule.Find("category")->as_string(),
+              CategoryName(*RuleRegistry::Default().CategoryOf(r->id())));
     if (r->can_fix()) {
       ++fixable;
       EXPECT_EQ(rule.Find("fix")->as_string(), r->fix_summary());
@@ -287,11 +309,16 @@ TEST(RuleRegistryFixTest, EveryFixableRuleSaysWhatItsFixDoes) {
 TEST(ExplainRuleTest, PrintsTheDocPageOrSaysWhy) {
   std::ostringstream out, err;
   EXPECT_EQ(ExplainRule("key-count", out, err, QBANK_SOURCE_DIR), 0);
-  EXPECT_EQ(out.str().rfind("# key-count\n\nfixable: no\n\nDefault severity", 0), 0u) << out.str();
+  EXPECT_EQ(out.str().rfind("# key-count\n\nfixable: no\n\nCategory: [answers](README.md#answers). "
+                            "Default severity",
+                            0),
+            0u)
+      << out.str();
   out.str("");
   EXPECT_EQ(ExplainRule("invisible-characters", out, err, QBANK_SOURCE_DIR), 0);
   EXPECT_EQ(out.str().rfind("# invisible-characters\n\nfixable: yes; `qbank lint --fix` deletes "
-                            "the field's invisible characters\n\nDefault severity",
+                            "the field's invisible characters\n\nCategory: "
+                            "[characters](README.md#characters). Default severity",
                             0),
             0u)
       << out.str();

@@ -10,11 +10,11 @@
 #include <optional>
 #include <set>
 
-#include "formats/gift_format.h"
-#include "formats/json_format.h"
-#include "formats/md_format.h"
-#include "formats/moodle_xml_format.h"
-#include "formats/qti_format.h"
+#include "formats/gift/gift_format.h"
+#include "formats/json/json_format.h"
+#include "formats/md/md_format.h"
+#include "formats/moodle_xml/moodle_xml_format.h"
+#include "formats/qti/qti_format.h"
 #include "formats/question_names.h"
 #include "import_export_test_support.h"
 #include "qti_schema_test_support.h"

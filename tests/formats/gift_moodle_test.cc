@@ -9,8 +9,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "formats/gift_format.h"
-#include "formats/json_format.h"
+#include "formats/gift/gift_format.h"
+#include "formats/json/json_format.h"
 #include "import_export_test_support.h"
 
 namespace qbank::formats {

@@ -12,7 +12,7 @@
 #include <set>
 #include <sstream>
 
-#include "formats/html_tree.h"
+#include "markup/html_tree.h"
 #include "formats/question_names.h"
 #include "formats/registry.h"
 #include "import_export_test_support.h"
@@ -540,7 +540,7 @@ Held EveryTypeHeld() {
 // "a -&gt; b", "&nbsp;" the character itself), the same HTML written another way.
 model::Bank HtmlSpelledAsXml(model::Bank bank) {
   auto spell = [](const std::string& html) {
-    return html.empty() ? html : xml::WriteFragment(ParseHtmlFragment(html));
+    return html.empty() ? html : xml::WriteFragment(markup::ParseHtmlFragment(html));
   };
   for (model::Question& q : bank.questions) {
     if (q.markup != model::Markup::kHtml) continue;

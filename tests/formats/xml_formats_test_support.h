@@ -16,7 +16,7 @@
 #include "base/source_text.h"
 #include "format_test_support.h"
 #include "formats/format.h"
-#include "formats/json_format.h"
+#include "formats/json/json_format.h"
 #include "model/bank.h"
 
 namespace qbank::xml_formats_testing {

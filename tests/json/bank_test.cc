@@ -13,7 +13,7 @@
 #include "commands/convert.h"
 #include "commands/exit_code.h"
 #include "commands/fmt.h"
-#include "formats/json_format.h"
+#include "formats/json/json_format.h"
 #include "formats/registry.h"
 #include "json/bank_reader.h"
 #include "json/bank_writer.h"

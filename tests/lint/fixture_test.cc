@@ -18,6 +18,7 @@
 
 #include "commands/layout_form.h"
 #include "formats/registry.h"
+#include "lint/category.h"
 #include "lint/engine.h"
 #include "lint/registry.h"
 #include "report/text_report.h"
@@ -165,6 +166,23 @@ TEST(RuleRegistryTest, RulesAreRegisteredOnceInAlphabeticalOrder) {
   }
 }
 
+// rules/README.md is the index by category: each category a "## name" section listing its rules
+// as links to their pages, every rule under the category it is registered in.
+TEST(RuleRegistryTest, TheRulesIndexListsEveryRuleUnderItsCategory) {
+  std::string index = ReadAll(fs::path(QBANK_SOURCE_DIR) / "rules" / "README.md");
+  ASSERT_FALSE(index.empty()) << "no rules/README.md";
+  const RuleRegistry& registry = RuleRegistry::Default();
+  for (const Rule* r : registry.All()) {
+    std::string id(r->id());
+    std::string heading = "\n## " + std::string(CategoryName(*registry.CategoryOf(id))) + "\n";
+    size_t at = index.find(heading);
+    ASSERT_NE(at, std::string::npos) << "rules/README.md lacks" << heading;
+    size_t next = index.find("\n## ", at + heading.size());
+    size_t link = index.find("[" + id + "](" + id + ".md)", at);
+    EXPECT_LT(link, next) << id << " is not listed under" << heading;
+  }
+}
+
 // The test the style guide asks for: a registered rule without a doc page or fixtures fails.
 TEST(RuleRegistryTest, EveryRuleHasADocPageAndFixtures) {
   for (const Rule* r : RuleRegistry::Default().All()) {
@@ -174,6 +192,11 @@ TEST(RuleRegistryTest, EveryRuleHasADocPageAndFixtures) {
     EXPECT_FALSE(page.empty()) << id << ": no doc page at " << doc;
     if (!page.empty()) {
       EXPECT_TRUE(StartsWith(page, "# " + id + "\n")) << doc << " must start with '# " << id << "'";
+      // The page names the category the rule is registered in, linked to the index.
+      std::string category(CategoryName(*RuleRegistry::Default().CategoryOf(id)));
+      EXPECT_TRUE(StartsWith(page, "# " + id + "\n\nCategory: [" + category + "](README.md#" +
+                                       category + "). "))
+          << doc << " must say 'Category: [" << category << "](README.md#" << category << ").'";
       for (const char* heading : {"\n## What it catches\n", "\n## Why it matters\n", "\n## Bad\n",
                                   "\n## Good\n", "\n## Options\n"}) {
         EXPECT_NE(page.find(heading), std::string::npos) << doc << " lacks" << heading;

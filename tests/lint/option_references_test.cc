@@ -4,8 +4,8 @@
 
 #include <string>
 
-#include "lint/rules/explanation_only_url.h"
-#include "lint/rules/review_age.h"
+#include "lint/rules/content/explanation_only_url.h"
+#include "lint/rules/house_style/review_age.h"
 
 namespace qbank::lint {
 namespace {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "base/file_system.h"
-#include "formats/aiken_format.h"
+#include "formats/aiken/aiken_format.h"
 #include "formats/import.h"
 #include "formats/registry.h"
 #include "lint/engine.h"

@@ -1,0 +1,62 @@
+// dump-markers: text typical of leaked exam dumps ("QUESTION NO: 12", "Correct Answer: B",
+// "Explanation/Reference:", vote tallies) left in a question.
+#ifndef QBANK_LINT_RULES_ORIGINALITY_DUMP_MARKERS_H_
+#define QBANK_LINT_RULES_ORIGINALITY_DUMP_MARKERS_H_
+
+#include <string>
+#include <vector>
+
+#include "lint/rule.h"
+
+namespace qbank::lint {
+
+// A term of the dump-marker list: literal text (matched ignoring ASCII case), where a space
+// matches any run of white space (or none), "{n}" a number, "{letter}" one capital A-H and
+// "{letters}" one or more of them ("CD"), matched only at word edges. A term that starts with "^"
+// matches only at the start of a line (after spaces and tabs), and one that ends with "$" only
+// where the line ends and another line follows, as dump headings stand ("QUESTION 37" over the
+// question), so the same words inside a sentence or as a whole option do not count.
+class DumpMarkerTerm {
+ public:
+  explicit DumpMarkerTerm(std::string_view term);
+  const std::string& text() const { return text_; }
+  // The first match in `s` at or after `from`: its byte range, or {npos, npos}.
+  std::pair<size_t, size_t> Find(std::string_view s, size_t from = 0) const;
+
+ private:
+  enum class Kind { kChar, kSpace, kNumber, kLetter, kLetters };
+  struct Piece {
+    Kind kind;
+    char c;
+  };
+  size_t MatchAt(std::string_view s, size_t at) const;  // end of the match, or npos
+  std::string text_;
+  std::vector<Piece> pieces_;
+  bool line_start_ = false;
+  bool line_end_ = false;
+};
+
+// Parses a term list: one term a line, "#" comments and blank lines skipped.
+std::vector<DumpMarkerTerm> ParseDumpMarkerTerms(std::string_view list);
+
+// The list is rules/terms/dump-markers.txt in the data folder, read when the rule is configured;
+// option `terms` replaces it and `extra-terms` adds to it. Every authored field but the stated
+// answer (where "Correct answer: B" is how the page format states the key) is searched; each
+// match is one finding quoting it.
+class DumpMarkersRule : public Rule {
+ public:
+  std::string_view id() const override { return "dump-markers"; }
+  std::string_view summary() const override {
+    return "A question contains text typical of leaked exam dumps (\"QUESTION NO: 12\").";
+  }
+  Severity default_severity() const override { return Severity::kWarning; }
+  Status Configure(const model::Value& options, const RuleEnvironment& env) override;
+  void CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const override;
+
+ private:
+  std::vector<DumpMarkerTerm> terms_;
+};
+
+}  // namespace qbank::lint
+
+#endif  // QBANK_LINT_RULES_ORIGINALITY_DUMP_MARKERS_H_
