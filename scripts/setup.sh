@@ -5,7 +5,9 @@
 # QBANK_SETUP_ONLY=1 installs without building.
 # Environment: QBANK_BUILD_DIR (default build), QBANK_SETUP_PACKAGES (more Debian packages),
 # QBANK_SETUP_CC/QBANK_SETUP_CXX (compilers for a new build folder), QBANK_SETUP_TARGET (what to
-# build; everything by default).
+# build; everything by default). Building everything is the developers' and CI's build: warnings
+# are errors (-DQBANK_WERROR=ON). A named target (the README's main job builds `qbank`) is a
+# user's build, where a warning never stops it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -31,7 +33,9 @@ if [ -n "${QBANK_SETUP_ONLY:-}" ]; then exit 0; fi
 BUILD_DIR="${QBANK_BUILD_DIR:-build}"
 [ -n "${QBANK_SETUP_CC:-}" ] && export CC="$QBANK_SETUP_CC"
 [ -n "${QBANK_SETUP_CXX:-}" ] && export CXX="$QBANK_SETUP_CXX"
-cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo "$@" >/dev/null
+werror=ON
+[ -n "${QBANK_SETUP_TARGET:-}" ] && werror=OFF
+cmake -S . -B "$BUILD_DIR" -DCMAKE_BUILD_TYPE=RelWithDebInfo -DQBANK_WERROR=$werror "$@" >/dev/null
 if [ -n "${QBANK_SETUP_TARGET:-}" ]; then
   cmake --build "$BUILD_DIR" -j "$(nproc)" --target "$QBANK_SETUP_TARGET"
 else

@@ -138,7 +138,11 @@ std::string CodePointLabel(char32_t c) {
   char name[128];
   UErrorCode status = U_ZERO_ERROR;
   int32_t n = u_charName(static_cast<UChar32>(c), U_UNICODE_CHAR_NAME, name, sizeof name, &status);
-  if (U_SUCCESS(status) && n > 0) label += " " + std::string(name, static_cast<size_t>(n));
+  if (U_SUCCESS(status) && n > 0) {
+    // Appended, not `" " + std::string(...)`: GCC 12 at -O3 warns falsely (-Wrestrict) on that.
+    label += ' ';
+    label.append(name, static_cast<size_t>(n));
+  }
   return label;
 }
 
