@@ -6,7 +6,7 @@
 
 #include <random>
 
-#include "import_export_test_support.h"
+#include "formats/import_export_test_support.h"
 
 namespace qbank::formats {
 namespace {

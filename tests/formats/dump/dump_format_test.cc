@@ -7,7 +7,7 @@
 #include <string>
 
 #include "formats/registry.h"
-#include "import_export_test_support.h"
+#include "formats/import_export_test_support.h"
 
 namespace qbank::formats {
 namespace {

@@ -10,7 +10,7 @@
 #include <sstream>
 
 #include "formats/registry.h"
-#include "import_export_test_support.h"
+#include "formats/import_export_test_support.h"
 
 namespace qbank::formats {
 namespace {

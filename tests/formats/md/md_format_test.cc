@@ -7,7 +7,7 @@
 #include <random>
 
 #include "formats/md/md_front_matter.h"
-#include "import_export_test_support.h"
+#include "formats/import_export_test_support.h"
 
 namespace qbank::formats {
 namespace {

@@ -9,7 +9,7 @@
 #include "formats/page/page_format.h"
 #include "formats/question_names.h"
 #include "formats/registry.h"
-#include "xml_formats_test_support.h"
+#include "formats/xml_formats_test_support.h"
 
 namespace qbank::formats {
 namespace {

@@ -12,8 +12,8 @@
 #include "formats/page/page_format.h"
 #include "formats/question_names.h"
 #include "formats/registry.h"
-#include "qti_schema_test_support.h"
-#include "xml_formats_test_support.h"
+#include "formats/qti_schema_test_support.h"
+#include "formats/xml_formats_test_support.h"
 #include "zip/zip_archive.h"
 
 namespace qbank::formats {

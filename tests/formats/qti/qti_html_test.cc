@@ -16,9 +16,9 @@
 #include "formats/md/md_format.h"
 #include "formats/moodle_xml/moodle_xml_format.h"
 #include "formats/qti/qti_format.h"
-#include "qti_schema_test_support.h"
+#include "formats/qti_schema_test_support.h"
 #include "xml/xml_tree.h"
-#include "xml_formats_test_support.h"
+#include "formats/xml_formats_test_support.h"
 
 namespace qbank::formats {
 namespace {

@@ -6,7 +6,7 @@
 #include <gtest/gtest.h>
 
 #include "lint/engine.h"
-#include "test_bank.h"
+#include "lint/test_bank.h"
 
 namespace qbank::lint {
 namespace {
