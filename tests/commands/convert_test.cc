@@ -186,17 +186,17 @@ TEST(ConvertToMdTest, HtmlTextsBecomeMarkdownThatRendersTheSameHtml) {
     const model::Question& b = after.questions[i];
     // What the LMS shows of each text of `b`.
     auto shown = [&](const model::Text& text) {
-      return b.markup == model::Markup::kMarkdown ? formats::RenderMarkdown(text.value, true)
+      return b.markup == model::Markup::kMarkdown ? markup::RenderMarkdown(text.value, true)
                                                   : text.value;
     };
-    EXPECT_TRUE(formats::SameHtml(a.stem.value, shown(b.stem))) << shown(b.stem);
-    EXPECT_TRUE(formats::SameHtml(a.explanation.value, shown(b.explanation)))
+    EXPECT_TRUE(markup::SameHtml(a.stem.value, shown(b.stem))) << shown(b.stem);
+    EXPECT_TRUE(markup::SameHtml(a.explanation.value, shown(b.explanation)))
         << shown(b.explanation);
     ASSERT_EQ(a.options.size(), b.options.size());
     for (size_t o = 0; o < a.options.size(); ++o) {
-      EXPECT_TRUE(formats::SameHtml(a.options[o].text.value, shown(b.options[o].text)))
+      EXPECT_TRUE(markup::SameHtml(a.options[o].text.value, shown(b.options[o].text)))
           << a.options[o].text.value << " is shown as " << shown(b.options[o].text);
-      EXPECT_TRUE(formats::SameHtml(a.options[o].rationale.value, shown(b.options[o].rationale)))
+      EXPECT_TRUE(markup::SameHtml(a.options[o].rationale.value, shown(b.options[o].rationale)))
           << shown(b.options[o].rationale);
     }
   }
