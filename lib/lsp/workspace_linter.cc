@@ -195,7 +195,7 @@ std::string WorkspaceLinter::RootOf(const std::string& path) const {
 }
 
 void WorkspaceLinter::FileChanged(const std::string& path) {
-  question_findings_.erase(path);
+  question_cache_.erase(path);
   listings_.clear();
 }
 
@@ -207,8 +207,8 @@ Result<const lint::LintConfig*> WorkspaceLinter::ConfigFor(const std::string& pa
   Result<lint::LintConfig> config =
       found ? lint::LoadConfig(*found, env) : lint::LoadPreset("recommended", env);
   if (!config.ok()) return config.status();
-  // A new configuration changes what every file's rules find.
-  question_findings_.clear();
+  // A new configuration changes what every question's rules find.
+  question_cache_.clear();
   return &configs_.emplace(key, std::move(config).value()).first->second;
 }
 
@@ -227,6 +227,95 @@ std::vector<std::string> WorkspaceLinter::InputsFor(const std::string& path) {
   if (std::find(inputs.begin(), inputs.end(), path) == inputs.end()) inputs.push_back(path);
   return inputs;
 }
+
+namespace {
+
+// The questions whose per-question findings must be made again (their key is not in `cache`),
+// and each question's key: a hash of its file's path and bytes from its first line to the next
+// question's (so a change anywhere in it, its front matter or comments included, makes it new).
+struct QuestionKeys {
+  std::vector<uint64_t> keys;        // by bank question index; 0 when the place is unknown
+  std::vector<size_t> todo;          // bank question indexes, ascending
+  std::vector<uint32_t> start_line;  // by bank question index: the 0-based line it starts on
+};
+
+uint64_t Fnv1a(std::string_view bytes, uint64_t h = 1469598103934665603ull) {
+  for (char c : bytes) {
+    h ^= static_cast<unsigned char>(c);
+    h *= 1099511628211ull;
+  }
+  return h;
+}
+
+QuestionKeys KeyQuestions(
+    const model::Bank& bank,
+    const std::map<std::string, std::map<uint64_t, std::vector<FileFinding>>>& cache) {
+  QuestionKeys out;
+  out.keys.assign(bank.questions.size(), 0);
+  out.start_line.assign(bank.questions.size(), 0);
+  std::map<uint32_t, std::vector<size_t>> by_file;
+  for (size_t i = 0; i < bank.questions.size(); ++i) {
+    uint32_t file = lint::QuestionFile(bank.questions[i]);
+    if (bank.questions[i].span.known() && file < bank.sources.size() && bank.sources[file]) {
+      by_file[file].push_back(i);
+    }
+  }
+  for (auto& [file, indexes] : by_file) {
+    const SourceText& source = *bank.sources[file];
+    std::stable_sort(indexes.begin(), indexes.end(), [&](size_t a, size_t b) {
+      return bank.questions[a].span.line < bank.questions[b].span.line;
+    });
+    uint64_t path_hash = Fnv1a(source.path());
+    for (size_t k = 0; k < indexes.size(); ++k) {
+      size_t begin = source.LineStart(bank.questions[indexes[k]].span.line);
+      size_t end = k + 1 < indexes.size()
+                       ? source.LineStart(bank.questions[indexes[k + 1]].span.line)
+                       : source.content().size();
+      end = std::max(begin, end);
+      out.keys[indexes[k]] =
+          Fnv1a(std::string_view(source.content()).substr(begin, end - begin), path_hash) | 1;
+      out.start_line[indexes[k]] = bank.questions[indexes[k]].span.line - 1;
+    }
+  }
+  for (size_t i = 0; i < bank.questions.size(); ++i) {
+    uint32_t file = lint::QuestionFile(bank.questions[i]);
+    bool cached = false;
+    if (out.keys[i] != 0 && file < bank.sources.size() && bank.sources[file]) {
+      auto it = cache.find(bank.sources[file]->path());
+      cached = it != cache.end() && it->second.count(out.keys[i]) != 0;
+    }
+    if (!cached) out.todo.push_back(i);
+  }
+  return out;
+}
+
+// `f` with every place in `path` moved down by `delta` lines (negative: up).
+FileFinding Shifted(FileFinding f, const std::string& path, int64_t delta) {
+  auto shift = [delta](Range& r) {
+    r.start.line = static_cast<uint32_t>(std::max<int64_t>(0, r.start.line + delta));
+    r.end.line = static_cast<uint32_t>(std::max<int64_t>(0, r.end.line + delta));
+  };
+  shift(f.range);
+  if (f.fix) shift(f.fix->range);
+  if (f.disable) shift(f.disable->range);
+  for (RelatedPlace& r : f.related) {
+    if (r.path == path) shift(r.range);
+  }
+  return f;
+}
+
+// The bank's metadata and sources with only the questions at `indexes`.
+model::Bank SubBank(model::Bank& bank, const std::vector<size_t>& indexes) {
+  std::vector<model::Question> all = std::move(bank.questions);
+  bank.questions.clear();
+  model::Bank sub = bank;
+  bank.questions = std::move(all);
+  sub.questions.reserve(indexes.size());
+  for (size_t i : indexes) sub.questions.push_back(bank.questions[i]);
+  return sub;
+}
+
+}  // namespace
 
 // long-function: the steps of one run, each a few lines, in the order commands/lint.cc runs them.
 Result<std::map<std::string, FileResult>> WorkspaceLinter::Lint(const std::string& path) {
@@ -249,49 +338,76 @@ Result<std::map<std::string, FileResult>> WorkspaceLinter::Lint(const std::strin
   Result<std::vector<lint::PlannedRule>> plan =
       lint::PlanRules(**config, bank, lint::RuleRegistry::Default(), env);
   if (!plan.ok()) return plan.status();
-  // Per-question rules run on the edited file and on files with no kept findings.
-  std::vector<bool> rerun(bank.sources.size());
-  for (size_t f = 0; f < bank.sources.size(); ++f) {
-    const std::string& p = bank.sources[f] ? bank.sources[f]->path() : std::string();
-    rerun[f] = p == path || question_findings_.count(p) == 0;
+  // Bank rules over every question; per-question rules only on questions not seen before (their
+  // findings for the others are kept, keyed by the question's text).
+  std::vector<lint::PlannedRule> bank_plan;
+  std::vector<lint::PlannedRule> question_plan;
+  for (const lint::PlannedRule& p : *plan) {
+    (IsQuestionScope(p.rule.get()) ? question_plan : bank_plan).push_back(p);
   }
-  commands::RestrictToChangedSources(*plan, rerun);
+  QuestionKeys keys = KeyQuestions(bank, question_cache_);
   lint::EngineOptions engine_options;
   engine_options.threads = options_.threads;
-  lint::EngineResult engine = lint::RunRules(bank, *plan, engine_options);
+  lint::EngineResult bank_run = lint::RunRules(bank, bank_plan, engine_options);
+  model::Bank sub = SubBank(bank, keys.todo);
+  lint::EngineResult question_run = lint::RunRules(sub, question_plan, engine_options);
+  for (lint::Finding& f : question_run.findings) {
+    if (f.question_index < keys.todo.size()) f.question_index = keys.todo[f.question_index];
+  }
   std::vector<lint::Finding> findings = lint::ReportImportErrors(bank, *plan, located);
-  findings.insert(findings.end(), std::make_move_iterator(engine.findings.begin()),
-                  std::make_move_iterator(engine.findings.end()));
+  findings.insert(findings.end(), std::make_move_iterator(bank_run.findings.begin()),
+                  std::make_move_iterator(bank_run.findings.end()));
 
   Conversion c{bank, {}, {}, {}};
   std::map<std::string, FileResult> results;
-  std::map<std::string, std::vector<FileFinding>> fresh_question_findings;
   uint32_t own = SourceFor(bank, path, fs);
   for (size_t f = 0; f < bank.sources.size(); ++f) {
-    if (bank.sources[f] == nullptr) continue;
-    const std::string& p = bank.sources[f]->path();
-    results[p];
-    if (rerun[f]) fresh_question_findings[p];
+    if (bank.sources[f] != nullptr) results[bank.sources[f]->path()];
   }
-  for (const lint::Finding& f : findings) {
+  auto file_of = [&](const lint::Finding& f) {
     uint32_t file = FileOf(bank, f);
     // Findings on the bank as a whole go to the edited file.
-    if (c.At(file) == nullptr) file = own;
+    return c.At(file) == nullptr ? own : file;
+  };
+  for (const lint::Finding& f : findings) {
+    uint32_t file = file_of(f);
+    results[c.At(file)->path()].findings.push_back(Convert(c, f, file));
+  }
+  // The per-question findings: new ones kept relative to their question's first line.
+  std::map<std::string, std::map<uint64_t, std::vector<FileFinding>>> cache;
+  for (size_t i : keys.todo) {
+    uint32_t file = lint::QuestionFile(bank.questions[i]);
+    if (keys.keys[i] != 0) cache[c.At(file)->path()][keys.keys[i]];
+  }
+  for (const lint::Finding& f : question_run.findings) {
+    uint32_t file = file_of(f);
     const std::string& p = c.At(file)->path();
     FileFinding converted = Convert(c, f, file);
-    bool per_question = IsQuestionScope(lint::RuleRegistry::Default().Find(f.rule_id));
-    if (per_question && rerun[file]) {
-      fresh_question_findings[p].push_back(std::move(converted));
-    } else if (!per_question) {
-      results[p].findings.push_back(std::move(converted));
+    if (f.question_index < bank.questions.size() && keys.keys[f.question_index] != 0) {
+      int64_t start = keys.start_line[f.question_index];
+      cache[p][keys.keys[f.question_index]].push_back(Shifted(converted, p, -start));
+    }
+    results[p].findings.push_back(std::move(converted));
+  }
+  for (size_t i = 0; i < bank.questions.size(); ++i) {
+    uint32_t file = lint::QuestionFile(bank.questions[i]);
+    if (keys.keys[i] == 0 || c.At(file) == nullptr) continue;
+    const std::string& p = c.At(file)->path();
+    std::map<uint64_t, std::vector<FileFinding>>& fresh = cache[p];
+    auto kept = fresh.find(keys.keys[i]);
+    if (kept != fresh.end() && std::binary_search(keys.todo.begin(), keys.todo.end(), i)) continue;
+    if (kept == fresh.end()) {
+      auto old = question_cache_[p].find(keys.keys[i]);
+      if (old == question_cache_[p].end()) continue;
+      kept = fresh.emplace(keys.keys[i], std::move(old->second)).first;
+    }
+    for (const FileFinding& f : kept->second) {
+      results[p].findings.push_back(Shifted(f, p, keys.start_line[i]));
     }
   }
-  for (auto& [p, kept] : fresh_question_findings) question_findings_[p] = std::move(kept);
+  // Only what the files hold now is kept; other files' entries stay for the next run.
+  for (auto& [p, entries] : cache) question_cache_[p] = std::move(entries);
   for (auto& [p, result] : results) {
-    auto kept = question_findings_.find(p);
-    if (kept != question_findings_.end()) {
-      result.findings.insert(result.findings.end(), kept->second.begin(), kept->second.end());
-    }
     std::stable_sort(
         result.findings.begin(), result.findings.end(),
         [](const FileFinding& a, const FileFinding& b) { return a.range.start < b.range.start; });

@@ -1,10 +1,12 @@
 // Lints an edited document with the workspace it belongs to: the configuration found exactly as
-// `qbank lint` finds it, the document's per-question rules run again, the other files'
-// per-question findings kept from their last run, and the bank rules (duplicates, key balance)
-// over every file of the workspace, so a duplicate in another file is found as the writer types.
+// `qbank lint` finds it, the per-question rules run again only on the questions whose text
+// changed (their findings on the others kept from earlier runs), and the bank rules (duplicates,
+// key balance) over every file of the workspace, so a duplicate in another file is found as the
+// writer types.
 #ifndef QBANK_LSP_WORKSPACE_LINTER_H_
 #define QBANK_LSP_WORKSPACE_LINTER_H_
 
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
@@ -76,7 +78,10 @@ class WorkspaceLinter {
   // dropped. Folder listings are made again, since files may have come or gone.
   void FileChanged(const std::string& path);
   // A configuration file (or a preset) changed: configurations are loaded again.
-  void ConfigChanged() { configs_.clear(); }
+  void ConfigChanged() {
+    configs_.clear();
+    question_cache_.clear();
+  }
 
   // The workspace folder holding `path`, or "" when it is in none.
   std::string RootOf(const std::string& path) const;
@@ -90,8 +95,10 @@ class WorkspaceLinter {
   std::map<std::string, lint::LintConfig> configs_;
   // Files found in each root, by root.
   std::map<std::string, std::vector<std::string>> listings_;
-  // The findings of per-question rules on each file, from the last run that ran them there.
-  std::map<std::string, std::vector<FileFinding>> question_findings_;
+  // The findings of per-question rules on each question, by file and a hash of the question's
+  // text, with lines counted from the question's first line: a question that did not change is
+  // not checked again, wherever it moved in its file.
+  std::map<std::string, std::map<uint64_t, std::vector<FileFinding>>> question_cache_;
 };
 
 }  // namespace qbank::lsp
