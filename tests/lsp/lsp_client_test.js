@@ -261,6 +261,26 @@ async function main() {
   });
   assert.match(ruleHover.contents.value, /^# exact-duplicate/m);
 
+  // The configuration is read as the command line reads it, and again when it changes: a
+  // zero-width space typed back is a warning, then an error once .qbank.json says so.
+  const back = { line: stemLine, character: column };
+  text = applyEdit(text, { range: { start: back, end: back }, newText: '\u200B' });
+  const warned = version + 1;
+  const warning = client.diagnostics(uri, (p) => p.version === warned, 'the typed-back character');
+  c.sendNotification(protocol.DidChangeTextDocumentNotification.type, {
+    textDocument: { uri, version: ++version },
+    contentChanges: [{ range: { start: back, end: back }, text: '\u200B' }],
+  });
+  const severityOf = (p) => p.diagnostics.find((d) => d.code === 'invisible-characters')?.severity;
+  assert.equal(severityOf(await warning), 2, 'a warning under the recommended preset');
+  const configPath = path.join(root, '.qbank.json');
+  fs.writeFileSync(configPath, '{"extends": "recommended", "rules": {"invisible-characters": "error"}}\n');
+  const reloaded = client.diagnostics(uri, (p) => severityOf(p) === 1, 'diagnostics after the config changed');
+  c.sendNotification(protocol.DidChangeWatchedFilesNotification.type, {
+    changes: [{ uri: pathToFileURL(configPath).href, type: protocol.FileChangeType.Created }],
+  });
+  await reloaded;
+
   // A document in no format qbank reads: no diagnostics, no symbols, no error.
   const otherUri = pathToFileURL(path.join(root, 'notes.unknown')).href;
   const none = client.diagnostics(otherUri, () => true, 'diagnostics of an unknown format');
