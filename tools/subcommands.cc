@@ -257,7 +257,10 @@ int LspCommand(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (int rc = Parse(args, "qbank lsp", opts, vm, "inputs", 0); rc >= 0) return rc;
   std::ios::sync_with_stdio(false);
-  return lsp::RunServer(std::cin, std::cout, std::cerr);
+  lsp::ServerOptions server;
+  const char* timing = std::getenv("QBANK_TIMING");
+  server.timing = timing != nullptr && *timing != '\0' && std::string_view(timing) != "0";
+  return lsp::RunServer(std::cin, std::cout, std::cerr, server);
 }
 
 po::options_description RulesTable(std::string& format) {

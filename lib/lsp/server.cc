@@ -5,6 +5,7 @@
 
 #include <chrono>
 #include <condition_variable>
+#include <cstdio>
 #include <deque>
 #include <exception>
 #include <map>
@@ -547,6 +548,16 @@ void Server::LintNow(const std::string& path) {
     results_[path] = {};
     Publish(*doc, {problem}, true);
     return;
+  }
+  if (options_.timing) {
+    const LintTimings& t = linter_->last_timings();
+    char line[256];
+    std::snprintf(line, sizeof(line),
+                  "qbank lsp: %s: import %.3f s, bank rules %.3f s, per-question rules %.3f s "
+                  "(%zu of %zu questions), results %.3f s\n",
+                  path.c_str(), t.import, t.bank_rules, t.question_rules, t.questions_checked,
+                  t.questions, t.convert);
+    err_ << line;
   }
   for (auto& [file, result] : *linted) {
     const Document* open = store_.FindByPath(file);

@@ -20,6 +20,7 @@ struct ServerOptions {
   // the client may set it with initializationOptions.debounceMs.
   int debounce_ms = 200;
   unsigned threads = 0;  // for the per-question rules; 0: all cores
+  bool timing = false;   // log each lint's steps and times on `err` (QBANK_TIMING)
 };
 
 // Serves the client on `in`/`out` until the `exit` notification or the end of `in`. Returns 0

@@ -5,6 +5,7 @@
 #include "lsp/workspace_linter.h"
 
 #include <algorithm>
+#include <chrono>
 #include <memory>
 #include <set>
 
@@ -239,6 +240,12 @@ struct QuestionKeys {
   std::vector<uint32_t> start_line;  // by bank question index: the 0-based line it starts on
 };
 
+using Clock = std::chrono::steady_clock;
+
+double SecondsSince(Clock::time_point start) {
+  return std::chrono::duration<double>(Clock::now() - start).count();
+}
+
 uint64_t Fnv1a(std::string_view bytes, uint64_t h = 1469598103934665603ull) {
   for (char c : bytes) {
     h ^= static_cast<unsigned char>(c);
@@ -325,6 +332,8 @@ Result<std::map<std::string, FileResult>> WorkspaceLinter::Lint(const std::strin
   lint::RuleEnvironment env(fs, options_.data_dir);
   env.set_canonical_form(commands::FmtCanonicalForm(fs, ""));
 
+  timings_ = {};
+  Clock::time_point start = Clock::now();
   model::Bank bank;
   std::vector<Diagnostic> located;
   std::vector<Diagnostic> warnings;
@@ -334,6 +343,7 @@ Result<std::map<std::string, FileResult>> WorkspaceLinter::Lint(const std::strin
   if (!imported.ok()) return imported;
   located.insert(located.end(), warnings.begin(), warnings.end());
   for (Diagnostic& d : located) d.span.file = SourceFor(bank, d.path, fs);
+  timings_.import = SecondsSince(start);
 
   Result<std::vector<lint::PlannedRule>> plan =
       lint::PlanRules(**config, bank, lint::RuleRegistry::Default(), env);
@@ -348,9 +358,16 @@ Result<std::map<std::string, FileResult>> WorkspaceLinter::Lint(const std::strin
   QuestionKeys keys = KeyQuestions(bank, question_cache_);
   lint::EngineOptions engine_options;
   engine_options.threads = options_.threads;
+  start = Clock::now();
   lint::EngineResult bank_run = lint::RunRules(bank, bank_plan, engine_options);
+  timings_.bank_rules = SecondsSince(start);
+  start = Clock::now();
   model::Bank sub = SubBank(bank, keys.todo);
   lint::EngineResult question_run = lint::RunRules(sub, question_plan, engine_options);
+  timings_.question_rules = SecondsSince(start);
+  timings_.questions = bank.questions.size();
+  timings_.questions_checked = keys.todo.size();
+  start = Clock::now();
   for (lint::Finding& f : question_run.findings) {
     if (f.question_index < keys.todo.size()) f.question_index = keys.todo[f.question_index];
   }
@@ -413,6 +430,7 @@ Result<std::map<std::string, FileResult>> WorkspaceLinter::Lint(const std::strin
         [](const FileFinding& a, const FileFinding& b) { return a.range.start < b.range.start; });
   }
   results[path].symbols = SymbolsOf(c, path);
+  timings_.convert = SecondsSince(start);
   return results;
 }
 

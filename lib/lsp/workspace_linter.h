@@ -57,6 +57,16 @@ struct FileResult {
   std::vector<QuestionSymbol> symbols;
 };
 
+// How long the steps of the last run took, in seconds (QBANK_TIMING=1 qbank lsp logs them).
+struct LintTimings {
+  double import = 0;
+  double bank_rules = 0;
+  double question_rules = 0;
+  double convert = 0;
+  size_t questions = 0;          // in the workspace bank
+  size_t questions_checked = 0;  // by the per-question rules (the rest were kept)
+};
+
 struct LinterOptions {
   FileSystem* fs = nullptr;  // the overlay of open documents; required
   std::string data_dir;      // rules/ and schemas/
@@ -83,6 +93,8 @@ class WorkspaceLinter {
     question_cache_.clear();
   }
 
+  const LintTimings& last_timings() const { return timings_; }
+
   // The workspace folder holding `path`, or "" when it is in none.
   std::string RootOf(const std::string& path) const;
 
@@ -91,6 +103,7 @@ class WorkspaceLinter {
   std::vector<std::string> InputsFor(const std::string& path);
 
   LinterOptions options_;
+  LintTimings timings_;
   // Configurations by the config file found ("" for the preset).
   std::map<std::string, lint::LintConfig> configs_;
   // Files found in each root, by root.
