@@ -21,6 +21,8 @@ namespace qbank::lsp {
 namespace {
 
 constexpr size_t kMaxSymbolName = 80;
+// The most files a workspace folder may hold for its documents to be linted with it.
+constexpr size_t kMaxWorkspaceFiles = 20000;
 
 // Collects the paths WalkInputs would read (files, and folders a format reads whole).
 class ListingVisitor : public formats::InputVisitor {
@@ -218,12 +220,20 @@ std::vector<std::string> WorkspaceLinter::InputsFor(const std::string& path) {
   if (root.empty()) return {path};
   auto it = listings_.find(root);
   if (it == listings_.end()) {
+    // A folder of more files than a bank has (a home folder opened as the workspace) is not
+    // read whole on every edit: its documents are linted alone.
+    Result<std::vector<std::string>> names = options_.fs->ListFiles(root);
+    if (!names.ok() || names->size() > kMaxWorkspaceFiles) {
+      listings_.emplace(root, std::vector<std::string>());
+      return {path};
+    }
     ListingVisitor visitor;
     std::vector<Diagnostic> ignored;  // the import reports them again, at their place
     formats::ImportOptions listing;
     (void)formats::WalkInputs({root}, listing, *options_.fs, ignored, visitor);
     it = listings_.emplace(root, std::move(visitor.paths)).first;
   }
+  if (it->second.empty()) return {path};
   std::vector<std::string> inputs = it->second;
   if (std::find(inputs.begin(), inputs.end(), path) == inputs.end()) inputs.push_back(path);
   return inputs;
