@@ -7,7 +7,7 @@
 #include <sstream>
 #include <string>
 
-#include "formats/md_front_matter.h"
+#include "formats/md/md_front_matter.h"
 #include "json/document.h"
 
 namespace qbank {
