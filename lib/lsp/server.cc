@@ -755,6 +755,9 @@ int RunServer(std::istream& in, std::ostream& out, std::ostream& err,
     }
     resolved.data_dir = found->dir;
   }
+  // The reader thread must not flush `out` (std::cin is tied to std::cout) while the main
+  // thread writes to it: a flush from two threads sent a message twice.
+  in.tie(nullptr);
   auto queue = std::make_shared<FrameQueue>();
   // The reader may be blocked on `in` when the server exits: it is left to the process's end.
   std::thread([queue, &in] {

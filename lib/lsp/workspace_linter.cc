@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <functional>
 #include <memory>
 #include <set>
 
@@ -321,6 +322,8 @@ FileFinding Shifted(FileFinding f, const std::string& path, int64_t delta) {
   return f;
 }
 
+using QuestionCache = std::map<std::string, std::map<uint64_t, std::vector<FileFinding>>>;
+
 // The bank's metadata and sources with only the questions at `indexes`.
 model::Bank SubBank(model::Bank& bank, const std::vector<size_t>& indexes) {
   std::vector<model::Question> all = std::move(bank.questions);
@@ -332,9 +335,68 @@ model::Bank SubBank(model::Bank& bank, const std::vector<size_t>& indexes) {
   return sub;
 }
 
+// Reads `inputs` into `bank` as `qbank lint` reads them; the import errors, then warnings, go to
+// `located`, each placed in its source (a new one for a file that gave none).
+Status ImportWorkspace(const std::vector<std::string>& inputs, FileSystem& fs, model::Bank& bank,
+                       std::vector<Diagnostic>& located) {
+  std::vector<Diagnostic> warnings;
+  formats::ImportOptions import_options;
+  import_options.warnings = &warnings;
+  Status imported = formats::ImportInputs(inputs, import_options, fs, bank, located);
+  if (!imported.ok()) return imported;
+  located.insert(located.end(), warnings.begin(), warnings.end());
+  for (Diagnostic& d : located) d.span.file = SourceFor(bank, d.path, fs);
+  return Status::Ok();
+}
+
+// The per-question findings into `results`: the new ones (`fresh`, question indexes of the bank)
+// as they are, and into the cache relative to their question's first line; those of questions
+// that did not change from `cache`, moved to where their question is now. `cache` is left with
+// the entries of what the files of this run hold now (other files' entries stay).
+void MergeQuestionFindings(Conversion& c, const QuestionKeys& keys,
+                           const std::vector<lint::Finding>& fresh,
+                           const std::function<uint32_t(const lint::Finding&)>& file_of,
+                           QuestionCache& question_cache,
+                           std::map<std::string, FileResult>& results) {
+  const model::Bank& bank = c.bank;
+  std::map<std::string, std::map<uint64_t, std::vector<FileFinding>>> cache;
+  for (size_t i : keys.todo) {
+    uint32_t file = lint::QuestionFile(bank.questions[i]);
+    if (keys.keys[i] != 0) cache[c.At(file)->path()][keys.keys[i]];
+  }
+  for (const lint::Finding& f : fresh) {
+    uint32_t file = file_of(f);
+    const std::string& p = c.At(file)->path();
+    FileFinding converted = Convert(c, f, file);
+    if (f.question_index < bank.questions.size() && keys.keys[f.question_index] != 0) {
+      int64_t start = keys.start_line[f.question_index];
+      cache[p][keys.keys[f.question_index]].push_back(Shifted(converted, p, -start));
+    }
+    results[p].findings.push_back(std::move(converted));
+  }
+  for (size_t i = 0; i < bank.questions.size(); ++i) {
+    uint32_t file = lint::QuestionFile(bank.questions[i]);
+    if (keys.keys[i] == 0 || c.At(file) == nullptr) continue;
+    const std::string& p = c.At(file)->path();
+    std::map<uint64_t, std::vector<FileFinding>>& fresh = cache[p];
+    auto kept = fresh.find(keys.keys[i]);
+    if (kept != fresh.end() && std::binary_search(keys.todo.begin(), keys.todo.end(), i)) continue;
+    if (kept == fresh.end()) {
+      auto old = question_cache[p].find(keys.keys[i]);
+      if (old == question_cache[p].end()) continue;
+      kept = fresh.emplace(keys.keys[i], std::move(old->second)).first;
+    }
+    for (const FileFinding& f : kept->second) {
+      results[p].findings.push_back(Shifted(f, p, keys.start_line[i]));
+    }
+  }
+  // Only what the files hold now is kept; other files' entries stay for the next run.
+  for (auto& [p, entries] : cache) question_cache[p] = std::move(entries);
+}
+
 }  // namespace
 
-// long-function: the steps of one run, each a few lines, in the order commands/lint.cc runs them.
+// The steps of commands/lint.cc's RunLint: configuration, import, plan, engine, findings.
 Result<std::map<std::string, FileResult>> WorkspaceLinter::Lint(const std::string& path) {
   Result<const lint::LintConfig*> config = ConfigFor(path);
   if (!config.ok()) return config.status();
@@ -346,13 +408,8 @@ Result<std::map<std::string, FileResult>> WorkspaceLinter::Lint(const std::strin
   Clock::time_point start = Clock::now();
   model::Bank bank;
   std::vector<Diagnostic> located;
-  std::vector<Diagnostic> warnings;
-  formats::ImportOptions import_options;
-  import_options.warnings = &warnings;
-  Status imported = formats::ImportInputs(InputsFor(path), import_options, fs, bank, located);
+  Status imported = ImportWorkspace(InputsFor(path), fs, bank, located);
   if (!imported.ok()) return imported;
-  located.insert(located.end(), warnings.begin(), warnings.end());
-  for (Diagnostic& d : located) d.span.file = SourceFor(bank, d.path, fs);
   timings_.import = SecondsSince(start);
 
   Result<std::vector<lint::PlannedRule>> plan =
@@ -400,40 +457,7 @@ Result<std::map<std::string, FileResult>> WorkspaceLinter::Lint(const std::strin
     uint32_t file = file_of(f);
     results[c.At(file)->path()].findings.push_back(Convert(c, f, file));
   }
-  // The per-question findings: new ones kept relative to their question's first line.
-  std::map<std::string, std::map<uint64_t, std::vector<FileFinding>>> cache;
-  for (size_t i : keys.todo) {
-    uint32_t file = lint::QuestionFile(bank.questions[i]);
-    if (keys.keys[i] != 0) cache[c.At(file)->path()][keys.keys[i]];
-  }
-  for (const lint::Finding& f : question_run.findings) {
-    uint32_t file = file_of(f);
-    const std::string& p = c.At(file)->path();
-    FileFinding converted = Convert(c, f, file);
-    if (f.question_index < bank.questions.size() && keys.keys[f.question_index] != 0) {
-      int64_t start = keys.start_line[f.question_index];
-      cache[p][keys.keys[f.question_index]].push_back(Shifted(converted, p, -start));
-    }
-    results[p].findings.push_back(std::move(converted));
-  }
-  for (size_t i = 0; i < bank.questions.size(); ++i) {
-    uint32_t file = lint::QuestionFile(bank.questions[i]);
-    if (keys.keys[i] == 0 || c.At(file) == nullptr) continue;
-    const std::string& p = c.At(file)->path();
-    std::map<uint64_t, std::vector<FileFinding>>& fresh = cache[p];
-    auto kept = fresh.find(keys.keys[i]);
-    if (kept != fresh.end() && std::binary_search(keys.todo.begin(), keys.todo.end(), i)) continue;
-    if (kept == fresh.end()) {
-      auto old = question_cache_[p].find(keys.keys[i]);
-      if (old == question_cache_[p].end()) continue;
-      kept = fresh.emplace(keys.keys[i], std::move(old->second)).first;
-    }
-    for (const FileFinding& f : kept->second) {
-      results[p].findings.push_back(Shifted(f, p, keys.start_line[i]));
-    }
-  }
-  // Only what the files hold now is kept; other files' entries stay for the next run.
-  for (auto& [p, entries] : cache) question_cache_[p] = std::move(entries);
+  MergeQuestionFindings(c, keys, question_run.findings, file_of, question_cache_, results);
   for (auto& [p, result] : results) {
     std::stable_sort(
         result.findings.begin(), result.findings.end(),

@@ -340,7 +340,7 @@ async function rawStream() {
   send('{"jsonrpc":"2.0","id":4,"method":"qbank/nothing"}');
   send('[1,2]');
   got = await waitFor(6, 'the answers to malformed messages');
-  assert.ok(got[1].result.capabilities, 'initialize answered');
+  assert.ok(got[1].result && got[1].result.capabilities, "initialize answered: " + JSON.stringify(got));
   assert.equal(got[2].error.code, -32700, 'malformed JSON: ParseError');
   assert.equal(got[2].id, null);
   assert.equal(got[3].error.code, -32700, 'bad header: ParseError');
