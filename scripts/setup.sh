@@ -14,7 +14,8 @@ cd "$(dirname "$0")/.."
 packages=(g++ cmake make pkg-config ccache git
   libboost-program-options-dev rapidjson-dev libicu-dev libpugixml-dev libzip-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils zsh
-  libyaml-dev libcmark-dev)
+  libyaml-dev libcmark-dev
+  nodejs npm)
 # shellcheck disable=SC2206
 packages+=(${QBANK_EXTRA_PACKAGES:-} ${QBANK_SETUP_PACKAGES:-})
 missing=()
@@ -30,6 +31,22 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 if [ -n "${QBANK_SETUP_ONLY:-}" ]; then exit 0; fi
+
+# The node test clients (tests/lsp, and any other tests/ folder with a package-lock.json) get
+# exactly their locked packages, unless the tests are not built. Without them (npm offline) the
+# tests that need them skip with a message.
+if [[ " $* " != *" -DBUILD_TESTING=OFF "* ]]; then
+  for lock in tests/*/package-lock.json; do
+    [ -e "$lock" ] || continue
+    dir="$(dirname "$lock")"
+    if [ ! -d "$dir/node_modules" ] || [ "$lock" -nt "$dir/node_modules" ]; then
+      echo "setup: npm ci in $dir"
+      (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error) ||
+        echo "setup: npm ci failed in $dir; the tests that need its packages will skip"
+    fi
+  done
+fi
+
 BUILD_DIR="${QBANK_BUILD_DIR:-build}"
 [ -n "${QBANK_SETUP_CC:-}" ] && export CC="$QBANK_SETUP_CC"
 [ -n "${QBANK_SETUP_CXX:-}" ] && export CXX="$QBANK_SETUP_CXX"

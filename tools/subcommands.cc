@@ -15,7 +15,9 @@
 #include "commands/inputs.h"
 #include "commands/lint.h"
 #include "commands/rules.h"
+#include "commands/watch.h"
 #include "completion.h"
+#include "lsp/server.h"
 
 namespace qbank::tools {
 namespace {
@@ -227,6 +229,9 @@ po::options_description LintTable(commands::LintOptions& options) {
       "repeatable")("reference", po::value(&options.reference),
                     "report overlap with the reference index FILE (built by "
                     "`qbank index build`)");
+  opts.add_options()("watch", po::bool_switch(),
+                     "lint again each time an input or the config changes, until Ctrl-C "
+                     "(exit code of the last run)");
   return opts;
 }
 
@@ -240,10 +245,22 @@ int LintCommand(const std::vector<std::string>& args) {
   if (options.print_config.empty()) {
     if (int rc = CheckInputs("lint", options.inputs, usage); rc >= 0) return rc;
   }
-  options.exit_follows = true;
   const char* timing = std::getenv("QBANK_TIMING");
   options.timing = timing != nullptr && *timing != '\0' && std::string_view(timing) != "0";
+  if (vm["watch"].as<bool>()) return commands::RunLintWatch(options, std::cout, std::cerr);
+  options.exit_follows = true;
   return commands::RunLint(options, std::cout, std::cerr);
+}
+
+int LspCommand(const std::vector<std::string>& args) {
+  po::options_description opts = HelpOnlyTable();
+  po::variables_map vm;
+  if (int rc = Parse(args, "qbank lsp", opts, vm, "inputs", 0); rc >= 0) return rc;
+  std::ios::sync_with_stdio(false);
+  lsp::ServerOptions server;
+  const char* timing = std::getenv("QBANK_TIMING");
+  server.timing = timing != nullptr && *timing != '\0' && std::string_view(timing) != "0";
+  return lsp::RunServer(std::cin, std::cout, std::cerr, server);
 }
 
 po::options_description RulesTable(std::string& format) {
@@ -363,6 +380,8 @@ const std::vector<Subcommand>& Subcommands() {
        DescribeTable<commands::IndexBuildOptions, IndexTable>, Operands::kIndexAction},
       {"formats", "list the formats and what each can do", FormatsCommand, DescribeHelpOnly,
        Operands::kNone},
+      {"lsp", "serve editors as a language server (LSP over stdio): findings as you type",
+       LspCommand, DescribeHelpOnly, Operands::kNone},
       {"completion", "print a bash or zsh completion script for qbank", CompletionCommand,
        DescribeHelpOnly, Operands::kShell},
   };
