@@ -14,8 +14,16 @@ cd "$(dirname "$0")/.."
 packages=(g++ cmake make pkg-config ccache git
   libboost-program-options-dev rapidjson-dev libicu-dev libpugixml-dev libzip-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils zsh
-  libyaml-dev libcmark-dev
-  nodejs npm)
+  libyaml-dev libcmark-dev)
+# What only the tests use: the full build installs it, the main job (a named target) does not.
+test_packages=()
+if [ -z "${QBANK_SETUP_TARGET:-}" ]; then
+  # shellcheck disable=SC2206
+  packages+=(${test_packages[@]+"${test_packages[@]}"})
+  # Node.js and npm drive the language-server and browser tests. A machine with node keeps its
+  # own: NodeSource's nodejs package carries npm and conflicts with Debian's npm package.
+  command -v npm >/dev/null || packages+=(nodejs npm)
+fi
 # shellcheck disable=SC2206
 packages+=(${QBANK_EXTRA_PACKAGES:-} ${QBANK_SETUP_PACKAGES:-})
 missing=()
