@@ -237,7 +237,8 @@ po::options_description LintTable(commands::LintOptions& options) {
 
 // The lint options preview and stats take: which inputs, configuration and rules.
 void AddViewLintOptions(po::options_description& opts, commands::LintOptions& options) {
-  opts.add_options()("from", po::value(&options.from), "input format, detected per file when absent")(
+  opts.add_options()("from", po::value(&options.from),
+                     "input format, detected per file when absent")(
       "config,c", po::value(&options.config_path),
       "config file (default: the nearest .qbank.json above the inputs)")(
       "preset", po::value(&options.preset)->default_value(options.preset),
@@ -253,7 +254,8 @@ void AddViewLintOptions(po::options_description& opts, commands::LintOptions& op
 po::options_description PreviewTable(commands::PreviewOptions& options) {
   po::options_description opts("options");
   opts.add_options()("help,h", "show this help")(
-      "output,o", po::value(&options.output_dir), "the folder to write the site to (made when missing)")(
+      "output,o", po::value(&options.output_dir),
+      "the folder to write the site to (made when missing)")(
       "open", po::bool_switch(&options.open), "open the site in the system's browser (xdg-open)");
   AddViewLintOptions(opts, options.lint);
   return opts;
@@ -277,8 +279,8 @@ po::options_description StatsTable(commands::StatsOptions& options) {
   po::options_description opts("options");
   opts.add_options()("help,h", "show this help")(
       "format,f", po::value(&options.format)->default_value(options.format),
-      "output format: text, json or html")(
-      "output,o", po::value(&options.output), "write to FILE (atomically)")(
+      "output format: text, json or html")("output,o", po::value(&options.output),
+                                           "write to FILE (atomically)")(
       "preview", po::value(&options.lint.preview_dir),
       "html: link each finding to its question in the preview site in DIR");
   AddViewLintOptions(opts, options.lint);

@@ -21,24 +21,23 @@
 namespace qbank::commands {
 namespace {
 
-using report::EscapeHtml;
 using report::EncodeUrlPart;
+using report::EscapeHtml;
 
 // Elements kept as they are (with the attributes AllowedAttribute lets through).
 const std::set<std::string_view> kKeptElements = {
-    "a",     "abbr",  "b",      "blockquote", "br",     "caption", "cite", "code", "dd",
-    "del",   "div",   "dl",     "dt",         "em",     "figcaption", "figure", "h1", "h2",
-    "h3",    "h4",    "h5",     "h6",         "hr",     "i",       "img",  "ins",  "kbd",
-    "li",    "mark",  "ol",     "p",          "pre",    "q",       "s",    "samp", "small",
-    "span",  "strong", "sub",   "sup",        "table",  "tbody",   "td",   "tfoot", "th",
-    "thead", "tr",    "u",      "ul",         "var"};
+    "a",     "abbr",  "b",  "blockquote", "br",         "caption", "cite", "code",   "dd",   "del",
+    "div",   "dl",    "dt", "em",         "figcaption", "figure",  "h1",   "h2",     "h3",   "h4",
+    "h5",    "h6",    "hr", "i",          "img",        "ins",     "kbd",  "li",     "mark", "ol",
+    "p",     "pre",   "q",  "s",          "samp",       "small",   "span", "strong", "sub",  "sup",
+    "table", "tbody", "td", "tfoot",      "th",         "thead",   "tr",   "u",      "ul",   "var"};
 // Elements dropped with everything inside them: their content is code, or a control that would
 // act on the page.
 const std::set<std::string_view> kDroppedElements = {
-    "script", "style",  "iframe", "object", "embed",  "noscript", "template", "textarea",
-    "select", "button", "input",  "form",   "frame",  "frameset", "applet",   "svg",
-    "math",   "link",   "meta",   "base",   "audio",  "video",    "source",   "track",
-    "canvas", "portal", "title",  "head"};
+    "script",   "style",  "iframe", "object", "embed",  "noscript", "template",
+    "textarea", "select", "button", "input",  "form",   "frame",    "frameset",
+    "applet",   "svg",    "math",   "link",   "meta",   "base",     "audio",
+    "video",    "source", "track",  "canvas", "portal", "title",    "head"};
 const std::set<std::string_view> kVoidElements = {"br", "hr", "img"};
 constexpr size_t kMaxDepth = 64;
 
@@ -271,12 +270,15 @@ std::string PageStart(std::string_view title, std::string_view root, std::string
       "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src 'self' data:; "
       "form-action 'none'; base-uri 'none'\">"
       "<meta name=\"referrer\" content=\"no-referrer\">"
-      "<title>" + EscapeHtml(title) + "</title><style>";
+      "<title>" +
+      EscapeHtml(title) + "</title><style>";
   html += report::PageStyle();
-  html += "</style></head><body>\n<a class=\"skip\" href=\"#main\">Skip to the content</a>\n"
-          "<header class=\"site\"><h1><a href=\"" + std::string(root) + "index.html\">" +
-          EscapeHtml(bank_title) + "</a></h1><nav aria-label=\"Site\"><a href=\"" +
-          std::string(root) + "index.html\">All questions</a></nav></header>\n";
+  html +=
+      "</style></head><body>\n<a class=\"skip\" href=\"#main\">Skip to the content</a>\n"
+      "<header class=\"site\"><h1><a href=\"" +
+      std::string(root) + "index.html\">" + EscapeHtml(bank_title) +
+      "</a></h1><nav aria-label=\"Site\"><a href=\"" + std::string(root) +
+      "index.html\">All questions</a></nav></header>\n";
   return html;
 }
 
@@ -354,9 +356,9 @@ std::string Field(Site& site, const model::Question& q, std::string_view text) {
 // A finding as a list item, its rule linked to the site's page of it (`root` leads to the site).
 std::string FindingItem(const lint::Finding& f, std::string_view root) {
   std::string severity(lint::SeverityName(f.severity));
-  std::string html = "<li><span class=\"sev sev-" + severity + "\">" + severity + "</span> <a href=\"" +
-                     std::string(root) + "rules/" + EncodeUrlPart(f.rule_id) + ".html\">" +
-                     EscapeHtml(f.rule_id) + "</a>";
+  std::string html = "<li><span class=\"sev sev-" + severity + "\">" + severity +
+                     "</span> <a href=\"" + std::string(root) + "rules/" +
+                     EncodeUrlPart(f.rule_id) + ".html\">" + EscapeHtml(f.rule_id) + "</a>";
   if (f.span.line > 0) html += " line " + std::to_string(f.span.line);
   return html + ": " + EscapeHtml(f.message) + "</li>";
 }
@@ -393,17 +395,22 @@ void AppendQuestion(Site& site, size_t index, std::string& html) {
     }
     html += "</ol>\n";
   }
-  html += "<div class=\"controls-row\"><button type=\"button\" class=\"action\" "
-          "data-toggle=\"answer\" aria-expanded=\"false\" aria-controls=\"ans-" + anchor +
-          "\">Show answer</button>";
+  html +=
+      "<div class=\"controls-row\"><button type=\"button\" class=\"action\" "
+      "data-toggle=\"answer\" aria-expanded=\"false\" aria-controls=\"ans-" +
+      anchor + "\">Show answer</button>";
   const std::vector<const lint::Finding*>& found = site.findings[index];
   if (!found.empty()) {
-    html += "<button type=\"button\" class=\"action secondary\" data-toggle=\"findings\" "
-            "data-count=\"" + std::to_string(found.size()) + "\" aria-expanded=\"false\" "
-            "aria-controls=\"fin-" + anchor + "\">Show findings (" +
-            std::to_string(found.size()) + ")</button>";
+    html +=
+        "<button type=\"button\" class=\"action secondary\" data-toggle=\"findings\" "
+        "data-count=\"" +
+        std::to_string(found.size()) +
+        "\" aria-expanded=\"false\" "
+        "aria-controls=\"fin-" +
+        anchor + "\">Show findings (" + std::to_string(found.size()) + ")</button>";
   }
-  html += "</div>\n<section class=\"answer\" id=\"ans-" + anchor + "\" hidden aria-label=\"Answer\">";
+  html +=
+      "</div>\n<section class=\"answer\" id=\"ans-" + anchor + "\" hidden aria-label=\"Answer\">";
   std::string letters;
   for (size_t k : keys) letters += (letters.empty() ? "" : ", ") + model::OptionLetter(k);
   html += "<p class=\"correct\">Correct answer: " +
@@ -413,8 +420,9 @@ void AppendQuestion(Site& site, size_t index, std::string& html) {
   }
   html += "</section>\n";
   if (!found.empty()) {
-    html += "<section class=\"findings-list\" id=\"fin-" + anchor +
-            "\" hidden aria-label=\"Lint findings\"><strong>Lint findings for the writer</strong><ul>";
+    html +=
+        "<section class=\"findings-list\" id=\"fin-" + anchor +
+        "\" hidden aria-label=\"Lint findings\"><strong>Lint findings for the writer</strong><ul>";
     for (const lint::Finding* f : found) html += FindingItem(*f, "../");
     html += "</ul></section>\n";
   }
@@ -425,8 +433,10 @@ void AppendQuestion(Site& site, size_t index, std::string& html) {
     byline += (byline.empty() ? "Written by " : "; ") + name;
   }
   if (!q.review.date.empty()) {
-    byline += (byline.empty() ? "" : " \xC2\xB7 ") + std::string("Last reviewed ") + q.review.date.value;
-    if (!q.review.checked_against.empty()) byline += ", checked against " + q.review.checked_against.value;
+    byline +=
+        (byline.empty() ? "" : " \xC2\xB7 ") + std::string("Last reviewed ") + q.review.date.value;
+    if (!q.review.checked_against.empty())
+      byline += ", checked against " + q.review.checked_against.value;
   }
   if (!byline.empty()) html += "<p class=\"byline\">" + EscapeHtml(byline) + "</p>\n";
   html += "</article>\n";
@@ -445,11 +455,13 @@ Status WriteQuestionPages(Site& site) {
     const std::vector<size_t>& indexes = members[order[p]];
     const std::string& file = site.bank->SourcePath(site.bank->questions[indexes[0]].span.file);
     std::string html = PageStart(file + " \xE2\x80\x93 " + site.title, "../", site.title);
-    html += "<main id=\"main\"><p class=\"keys-help muted\">Keys: <kbd>j</kbd>/<kbd>k</kbd> next "
-            "and previous question, <kbd>a</kbd> show the answer, <kbd>f</kbd> the findings.</p>\n";
+    html +=
+        "<main id=\"main\"><p class=\"keys-help muted\">Keys: <kbd>j</kbd>/<kbd>k</kbd> next "
+        "and previous question, <kbd>a</kbd> show the answer, <kbd>f</kbd> the findings.</p>\n";
     auto link = [&](size_t other, const char* rel, const char* text) {
       std::string name = order[other].substr(2);  // without "q/"
-      return std::string("<a rel=\"") + rel + "\" href=\"" + EscapeHtml(name) + "\">" + text + "</a>";
+      return std::string("<a rel=\"") + rel + "\" href=\"" + EscapeHtml(name) + "\">" + text +
+             "</a>";
     };
     std::string pager = "<nav class=\"pager\" aria-label=\"Pages\"><span>";
     if (p > 0) pager += link(p - 1, "prev", "\xE2\x86\x90 Previous page");
@@ -485,20 +497,28 @@ Status WriteIndex(Site& site) {
   std::string html = PageStart(site.title, "", site.title);
   html += "<main id=\"main\" class=\"wide\">\n<p>" + std::to_string(bank.questions.size()) +
           " questions in " + std::to_string(files.size()) + " files; " +
-          std::to_string(with_findings) + " with lint findings. Press <kbd>/</kbd> to search.</p>\n"
+          std::to_string(with_findings) +
+          " with lint findings. Press <kbd>/</kbd> to search.</p>\n"
           "<form class=\"controls\" role=\"search\" onsubmit=\"return false\">"
           "<label>Search<input type=\"search\" id=\"search\" placeholder=\"words in the stem or "
           "id\"></label>"
-          "<label>Domain<select id=\"domain\">" + Options(domains) + "</select></label>"
-          "<label>Type<select id=\"type\">" + Options(types) + "</select></label>"
-          "<label>File<select id=\"file\">" + Options(files) + "</select></label>"
+          "<label>Domain<select id=\"domain\">" +
+          Options(domains) +
+          "</select></label>"
+          "<label>Type<select id=\"type\">" +
+          Options(types) +
+          "</select></label>"
+          "<label>File<select id=\"file\">" +
+          Options(files) +
+          "</select></label>"
           "<label class=\"check\"><input type=\"checkbox\" id=\"has-findings\"> has findings"
           "</label></form>\n<p id=\"count\" class=\"muted\" aria-live=\"polite\"></p>\n"
           "<ul class=\"questions\" id=\"questions\">\n";
   std::string bank_findings;
   if (!site.bank_findings.empty()) {
-    bank_findings = "<section class=\"findings-list\" aria-labelledby=\"bank-findings\"><h2 "
-                    "id=\"bank-findings\">Findings on the bank as a whole</h2><ul>";
+    bank_findings =
+        "<section class=\"findings-list\" aria-labelledby=\"bank-findings\"><h2 "
+        "id=\"bank-findings\">Findings on the bank as a whole</h2><ul>";
     for (const lint::Finding* f : site.bank_findings) bank_findings += FindingItem(*f, "");
     bank_findings += "</ul></section>\n";
     html.insert(html.find("<form class=\"controls\""), bank_findings);
@@ -537,7 +557,8 @@ Status WriteRulePages(Site& site, const std::string& data_dir) {
       html += "<h1>" + EscapeHtml(id) + "</h1><p>This rule has no documentation page.</p>";
     }
     html += "</main>\n" + PageEnd("");
-    if (Status s = site.fs->WriteFileAtomic(site.dir + "/rules/" + EncodeUrlPart(id) + ".html", html);
+    if (Status s =
+            site.fs->WriteFileAtomic(site.dir + "/rules/" + EncodeUrlPart(id) + ".html", html);
         !s.ok()) {
       return s;
     }

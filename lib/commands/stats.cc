@@ -41,9 +41,9 @@ void Counts(std::string_view title, const lint::NamedCounts& counts, std::string
 
 std::string Test(const lint::CountTest& t) {
   if (t.total == 0) return "no questions";
-  std::string s = "chi-square " + Fixed(t.chi_square, 1) + ", " +
-                  std::to_string(t.degrees_of_freedom) + " df, p = " + lint::FormatPValue(t.p_value) +
-                  ", w = " + Fixed(lint::CohensW(t), 3);
+  std::string s =
+      "chi-square " + Fixed(t.chi_square, 1) + ", " + std::to_string(t.degrees_of_freedom) +
+      " df, p = " + lint::FormatPValue(t.p_value) + ", w = " + Fixed(lint::CohensW(t), 3);
   if (!t.enough) s += " (too few for the test)";
   return s;
 }
@@ -59,8 +59,8 @@ void Lengths(std::string_view name, const lint::Distribution& d, std::string& te
 }
 
 std::string StatsText(const lint::BankStatistics& s) {
-  std::string text = std::to_string(s.questions) + " questions in " + std::to_string(s.files) +
-                     " files\n\n";
+  std::string text =
+      std::to_string(s.questions) + " questions in " + std::to_string(s.files) + " files\n\n";
   Counts("by type", s.by_type, text);
   Counts("by domain", s.by_domain, text);
   Counts("by file", s.by_file, text);
@@ -73,8 +73,9 @@ std::string StatsText(const lint::BankStatistics& s) {
   for (const lint::KeyPositions& kp : s.keys.positions) {
     std::string spread;
     for (size_t p = 0; p < kp.counts.size(); ++p) {
-      double share = kp.test.total == 0 ? 0 : 100.0 * static_cast<double>(kp.counts[p]) /
-                                                  static_cast<double>(kp.test.total);
+      double share = kp.test.total == 0 ? 0
+                                        : 100.0 * static_cast<double>(kp.counts[p]) /
+                                              static_cast<double>(kp.test.total);
       spread += (p == 0 ? "" : "  ") + model::OptionLetter(p) + " " + std::to_string(kp.counts[p]) +
                 " (" + Fixed(share, 1) + "%)";
     }
@@ -121,7 +122,8 @@ std::string StatsText(const lint::BankStatistics& s) {
 
 int RunStats(const StatsOptions& options, std::ostream& out, std::ostream& err) {
   if (options.format != "text" && options.format != "json" && options.format != "html") {
-    err << "qbank stats: unknown --format '" << options.format << "'; expected text, json or html\n";
+    err << "qbank stats: unknown --format '" << options.format
+        << "'; expected text, json or html\n";
     return kExitError;
   }
   Result<LintOutcome> linted = LintForView(options.lint, err);
@@ -131,8 +133,7 @@ int RunStats(const StatsOptions& options, std::ostream& out, std::ostream& err) 
   }
   LintOutcome& outcome = linted.value();
   lint::Date today = options.lint.today ? *options.lint.today : lint::Today();
-  lint::BankStatistics stats =
-      lint::ComputeBankStatistics(*outcome.bank, outcome.findings, today);
+  lint::BankStatistics stats = lint::ComputeBankStatistics(*outcome.bank, outcome.findings, today);
   FileSystem& fs = options.lint.fs != nullptr ? *options.lint.fs : RealFileSystem();
   Status written = WriteOutput(
       fs, options.output,

@@ -90,6 +90,47 @@ model::Value TestValue(const CountTest& test) {
   return model::Value(std::move(o));
 }
 
+// The findings per rule and per file, and the duplicate clusters, into `s`.
+void CountFindings(const model::Bank& bank, std::span<const Finding> findings, BankStatistics& s) {
+  std::map<std::string, size_t> rules, finding_files;
+  std::map<std::string, size_t> exact_cluster;  // first copy's id -> its cluster
+  std::map<std::string, size_t> first_with_id;  // question id -> the first question with it
+  for (size_t i = 0; i < bank.questions.size(); ++i) {
+    first_with_id.try_emplace(bank.questions[i].id.value, i);
+  }
+  for (const Finding& f : findings) {
+    ++rules[f.rule_id];
+    uint32_t file = FileOf(bank, f);
+    ++finding_files[file == SourceSpan::kNoFile ? "(bank)" : bank.SourcePath(file)];
+    if (f.rule_id == "near-duplicate" && f.group_members.size() >= 2) {
+      DuplicateCluster c{f.rule_id, f.group_members, {}};
+      for (size_t m = 0; m < c.question_ids.size(); ++m) {
+        auto at = first_with_id.find(c.question_ids[m]);
+        size_t q = m == 0 ? f.question_index
+                          : (at == first_with_id.end() ? Finding::kNoQuestion : at->second);
+        c.places.push_back(q < bank.questions.size() ? Place(bank, bank.questions[q].span) : "");
+      }
+      s.duplicate_clusters.push_back(std::move(c));
+    }
+    // exact-duplicate reports each later copy with the first copy as its related place.
+    if (f.rule_id == "exact-duplicate" && !f.related.empty() &&
+        !f.related.front().question_id.empty()) {
+      const std::string& first = f.related.front().question_id;
+      auto [at, added] = exact_cluster.try_emplace(first, s.duplicate_clusters.size());
+      if (added) {
+        s.duplicate_clusters.push_back({f.rule_id, {first}, {Place(bank, f.related.front().span)}});
+      }
+      DuplicateCluster& c = s.duplicate_clusters[at->second];
+      c.question_ids.push_back(f.question_id);
+      c.places.push_back(f.question_index < bank.questions.size()
+                             ? Place(bank, bank.questions[f.question_index].span)
+                             : "");
+    }
+  }
+  s.findings_by_rule = Sorted(rules);
+  s.findings_by_file = Sorted(finding_files);
+}
+
 }  // namespace
 
 Distribution Distribute(std::vector<double> values, size_t bins) {
@@ -125,7 +166,7 @@ BankStatistics ComputeBankStatistics(const model::Bank& bank, std::span<const Fi
                                      Date today) {
   BankStatistics s;
   s.questions = bank.questions.size();
-  std::map<std::string, size_t> types, domains, files, authors, rules, finding_files;
+  std::map<std::string, size_t> types, domains, files, authors;
   std::map<size_t, size_t> option_counts;
   std::vector<double> stems, options, explanations, rationales, ages;
   const int64_t today_day = DayNumber(today.year, today.month, today.day);
@@ -176,42 +217,7 @@ BankStatistics ComputeBankStatistics(const model::Bank& bank, std::span<const Fi
   s.explanation_words = Distribute(std::move(explanations));
   s.rationale_words = Distribute(std::move(rationales));
   s.review_age_days = Distribute(std::move(ages));
-  std::map<std::string, size_t> exact_cluster;  // first copy's id -> its cluster
-  std::map<std::string, size_t> first_with_id;  // question id -> the first question with it
-  for (size_t i = 0; i < bank.questions.size(); ++i) {
-    first_with_id.try_emplace(bank.questions[i].id.value, i);
-  }
-  for (const Finding& f : findings) {
-    ++rules[f.rule_id];
-    uint32_t file = FileOf(bank, f);
-    ++finding_files[file == SourceSpan::kNoFile ? "(bank)" : bank.SourcePath(file)];
-    if (f.rule_id == "near-duplicate" && f.group_members.size() >= 2) {
-      DuplicateCluster c{f.rule_id, f.group_members, {}};
-      for (size_t m = 0; m < c.question_ids.size(); ++m) {
-        auto at = first_with_id.find(c.question_ids[m]);
-        size_t q = m == 0 ? f.question_index
-                          : (at == first_with_id.end() ? Finding::kNoQuestion : at->second);
-        c.places.push_back(q < bank.questions.size() ? Place(bank, bank.questions[q].span) : "");
-      }
-      s.duplicate_clusters.push_back(std::move(c));
-    }
-    // exact-duplicate reports each later copy with the first copy as its related place.
-    if (f.rule_id == "exact-duplicate" && !f.related.empty() &&
-        !f.related.front().question_id.empty()) {
-      const std::string& first = f.related.front().question_id;
-      auto [at, added] = exact_cluster.try_emplace(first, s.duplicate_clusters.size());
-      if (added) {
-        s.duplicate_clusters.push_back({f.rule_id, {first}, {Place(bank, f.related.front().span)}});
-      }
-      DuplicateCluster& c = s.duplicate_clusters[at->second];
-      c.question_ids.push_back(f.question_id);
-      c.places.push_back(f.question_index < bank.questions.size()
-                             ? Place(bank, bank.questions[f.question_index].span)
-                             : "");
-    }
-  }
-  s.findings_by_rule = Sorted(rules);
-  s.findings_by_file = Sorted(finding_files);
+  CountFindings(bank, findings, s);
   return s;
 }
 

@@ -77,8 +77,8 @@ struct BankStatistics {
 // The statistics of `bank` and its lint `findings` (empty when none were computed) on `today`.
 // Duplicate clusters come from the duplicate rules' findings: a near-duplicate finding's group,
 // and the copies exact-duplicate relates to one first copy.
-BankStatistics ComputeBankStatistics(const model::Bank& bank,
-                                     std::span<const Finding> findings, Date today);
+BankStatistics ComputeBankStatistics(const model::Bank& bank, std::span<const Finding> findings,
+                                     Date today);
 
 // The statistics as one JSON-ready object (the shape `qbank stats --format json` prints and
 // docs/preview.md describes).

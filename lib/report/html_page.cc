@@ -40,7 +40,9 @@ h3 { font-size: 1.05rem; margin: 1.2rem 0 .4rem; }
 .card { background: var(--panel); border: 1px solid var(--line); border-radius: 8px; padding: .7rem 1rem; }
 .card b { display: block; font-size: 1.6rem; }
 table { border-collapse: collapse; width: 100%; font-size: .92rem; }
-th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
+th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top;
+  overflow-wrap: anywhere; }
+#findings td:nth-child(5) { min-width: 18rem; }
 th { background: var(--panel); }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 th button { font: inherit; font-weight: 600; background: none; border: 0; padding: 0; cursor: pointer;
@@ -157,12 +159,23 @@ std::string EscapeHtml(std::string_view text) {
   out.reserve(valid.size() + valid.size() / 8);
   for (char c : valid) {
     switch (c) {
-      case '&': out += "&amp;"; break;
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '"': out += "&quot;"; break;
-      case '\'': out += "&#39;"; break;
-      default: out += c;
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -189,9 +202,9 @@ std::string_view PageStyle() { return kStyle; }
 
 std::vector<std::string> PreviewPages(const model::Bank& bank) {
   std::vector<std::string> pages(bank.questions.size());
-  std::map<uint32_t, size_t> seen;                // file -> questions so far
-  std::map<std::string, uint32_t> name_owner;     // safe name -> first file that took it
-  std::map<uint32_t, std::string> names;          // file -> its unique safe name
+  std::map<uint32_t, size_t> seen;             // file -> questions so far
+  std::map<std::string, uint32_t> name_owner;  // safe name -> first file that took it
+  std::map<uint32_t, std::string> names;       // file -> its unique safe name
   for (size_t i = 0; i < bank.questions.size(); ++i) {
     uint32_t file = bank.questions[i].span.file;
     auto [it, added] = names.try_emplace(file);
@@ -238,21 +251,21 @@ std::string BarChartSvg(std::string_view key, std::string_view title, const std:
   svg += buf;
   svg += EscapeHtml(key) + "\" aria-label=\"" + EscapeHtml(title) + "\"><title>" +
          EscapeHtml(title) + "</title>";
-  std::snprintf(buf, sizeof buf,
-                "<line class=\"axis\" x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\"/>", left,
-                height - bottom, width - 4, height - bottom);
+  std::snprintf(buf, sizeof buf, "<line class=\"axis\" x1=\"%g\" y1=\"%g\" x2=\"%g\" y2=\"%g\"/>",
+                left, height - bottom, width - 4, height - bottom);
   svg += buf;
   for (size_t i = 0; i < bars.size(); ++i) {
     const Bar& b = bars[i];
     double h = plot_h * b.value / max;
     double x = left + slot * static_cast<double>(i) + (slot - bar_w) / 2;
     double y = height - bottom - h;
-    std::snprintf(buf, sizeof buf, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
+    std::snprintf(buf, sizeof buf,
+                  "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
                   "height=\"%.1f\" data-value=\"%s\" data-label=\"",
                   x, y, bar_w, h, FormatNumber(b.value).c_str());
     svg += buf;
-    svg += EscapeHtml(b.label) + "\"><title>" + EscapeHtml(b.label) + ": " +
-           FormatNumber(b.value) + "</title></rect>";
+    svg += EscapeHtml(b.label) + "\"><title>" + EscapeHtml(b.label) + ": " + FormatNumber(b.value) +
+           "</title></rect>";
     // Values above the bars while they fit; labels under them, every n-th when crowded.
     if (bars.size() <= 16) {
       std::snprintf(buf, sizeof buf, "<text x=\"%.1f\" y=\"%.1f\" text-anchor=\"middle\">%s</text>",
@@ -306,16 +319,16 @@ std::string HorizontalBarChartSvg(std::string_view key, std::string_view title,
     std::snprintf(buf, sizeof buf, "<text x=\"%g\" y=\"%.1f\" text-anchor=\"end\">", label_w - 6,
                   y + 14);
     svg += buf;
-    std::string label = b.label.size() > 38 ? "\xE2\x80\xA6" + b.label.substr(b.label.size() - 36)
-                                            : b.label;
+    std::string label =
+        b.label.size() > 38 ? "\xE2\x80\xA6" + b.label.substr(b.label.size() - 36) : b.label;
     svg += EscapeHtml(label) + "</text>";
     std::snprintf(buf, sizeof buf,
                   "<rect class=\"bar\" x=\"%g\" y=\"%.1f\" width=\"%.1f\" height=\"%g\" "
                   "data-value=\"%s\" data-label=\"",
                   label_w, y + 3, w, row - 6, FormatNumber(b.value).c_str());
     svg += buf;
-    svg += EscapeHtml(b.label) + "\"><title>" + EscapeHtml(b.label) + ": " +
-           FormatNumber(b.value) + "</title></rect>";
+    svg += EscapeHtml(b.label) + "\"><title>" + EscapeHtml(b.label) + ": " + FormatNumber(b.value) +
+           "</title></rect>";
     std::snprintf(buf, sizeof buf, "<text x=\"%.1f\" y=\"%.1f\">%s</text>", label_w + w + 4, y + 14,
                   FormatNumber(b.value).c_str());
     svg += buf;

@@ -49,8 +49,7 @@ std::string HorizontalBarChartSvg(std::string_view key, std::string_view title,
                                   const std::vector<Bar>& bars);
 
 // The histogram of `d` as a BarChartSvg, one bar per bin labelled "low-high" (or "low").
-std::string HistogramSvg(std::string_view key, std::string_view title,
-                         const lint::Distribution& d);
+std::string HistogramSvg(std::string_view key, std::string_view title, const lint::Distribution& d);
 
 // "12345", "0.0012", "3.1e-07": a number for a table cell or a data attribute (whole numbers in
 // full).

@@ -107,12 +107,10 @@ void WriteCharts(const lint::BankStatistics& s, std::string& html) {
     }
     double uniform = static_cast<double>(kp.test.total) / static_cast<double>(kp.options);
     std::string key = "key-positions-" + std::to_string(kp.options);
-    html += Figure(BarChartSvg(key,
-                               "Key positions of " + std::to_string(kp.options) +
-                                   "-option questions",
-                               bars, uniform, "uniform"),
-                   "Key positions, " + std::to_string(kp.options) + " options: " +
-                       TestCaption(kp.test));
+    html += Figure(
+        BarChartSvg(key, "Key positions of " + std::to_string(kp.options) + "-option questions",
+                    bars, uniform, "uniform"),
+        "Key positions, " + std::to_string(kp.options) + " options: " + TestCaption(kp.test));
   }
   const lint::TrueFalseKeys& tf = s.keys.true_false;
   if (tf.test.total > 0) {
@@ -124,12 +122,12 @@ void WriteCharts(const lint::BankStatistics& s, std::string& html) {
   }
   const lint::LongestKeys& lk = s.keys.longest;
   if (lk.questions > 0) {
-    html += Figure(BarChartSvg("longest-key", "The key is the longest option",
-                               {{"key longest", static_cast<double>(lk.key_longest)},
-                                {"other option longest",
-                                 static_cast<double>(lk.questions - lk.key_longest)}},
-                               lk.expected, "chance"),
-                   "Questions with one longest option: " + TestCaption(lk.test));
+    html += Figure(
+        BarChartSvg("longest-key", "The key is the longest option",
+                    {{"key longest", static_cast<double>(lk.key_longest)},
+                     {"other option longest", static_cast<double>(lk.questions - lk.key_longest)}},
+                    lk.expected, "chance"),
+        "Questions with one longest option: " + TestCaption(lk.test));
   }
   std::vector<Bar> options;
   for (const auto& [n, count] : s.option_counts) {
@@ -199,19 +197,21 @@ void WriteFindings(const ReportInput& input, const lint::BankStatistics& s,
     }
     html += "</select></label>";
   };
-  html += "<div class=\"controls\" role=\"search\"><label>Search findings<input type=\"search\" "
-          "id=\"f-search\" placeholder=\"text, rule, file, question\"></label>";
+  html +=
+      "<div class=\"controls\" role=\"search\"><label>Search findings<input type=\"search\" "
+      "id=\"f-search\" placeholder=\"text, rule, file, question\"></label>";
   select("f-severity", "Severity", {"error", "warning", "info"});
   select("f-rule", "Rule", rules);
   select("f-file", "File", files);
   html += "<p id=\"f-count\" class=\"muted\" aria-live=\"polite\"></p></div>\n";
-  html += "<table id=\"findings\"><thead><tr>"
-          "<th scope=\"col\"><button type=\"button\">severity</button></th>"
-          "<th scope=\"col\"><button type=\"button\">rule</button></th>"
-          "<th scope=\"col\"><button type=\"button\">place</button></th>"
-          "<th scope=\"col\"><button type=\"button\">question</button></th>"
-          "<th scope=\"col\"><button type=\"button\">message</button></th>"
-          "</tr></thead><tbody>\n";
+  html +=
+      "<table id=\"findings\"><thead><tr>"
+      "<th scope=\"col\"><button type=\"button\">severity</button></th>"
+      "<th scope=\"col\"><button type=\"button\">rule</button></th>"
+      "<th scope=\"col\"><button type=\"button\">place</button></th>"
+      "<th scope=\"col\"><button type=\"button\">question</button></th>"
+      "<th scope=\"col\"><button type=\"button\">message</button></th>"
+      "</tr></thead><tbody>\n";
   for (const Row& row : rows) {
     const lint::Finding& f = *row.finding;
     std::string severity(lint::SeverityName(f.severity));
@@ -247,8 +247,8 @@ void WriteFindings(const ReportInput& input, const lint::BankStatistics& s,
 void WriteHtmlReport(const ReportInput& input, const ReportOptions& options, std::ostream& out) {
   std::span<const lint::Finding> findings;
   if (input.findings != nullptr) findings = *input.findings;
-  WriteHtmlReport(input, lint::ComputeBankStatistics(*input.bank, findings, lint::Today()),
-                  options, out);
+  WriteHtmlReport(input, lint::ComputeBankStatistics(*input.bank, findings, lint::Today()), options,
+                  out);
 }
 
 void WriteHtmlReport(const ReportInput& input, const lint::BankStatistics& s,
@@ -256,18 +256,24 @@ void WriteHtmlReport(const ReportInput& input, const lint::BankStatistics& s,
   static const std::vector<lint::Finding> kNone;
   ReportInput in = input;
   if (in.findings == nullptr) in.findings = &kNone;
-  std::string title = in.bank->title.empty() ? "qbank report" : "qbank report: " + in.bank->title.value;
+  std::string title =
+      in.bank->title.empty() ? "qbank report" : "qbank report: " + in.bank->title.value;
   std::string html;
-  html += "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-          "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-          "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-          "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">"
-          "<title>" + EscapeHtml(title) + "</title><style>";
+  html +=
+      "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+      "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+      "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
+      "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">"
+      "<title>" +
+      EscapeHtml(title) + "</title><style>";
   html += PageStyle();
-  html += "</style></head><body>\n<a class=\"skip\" href=\"#main\">Skip to the report</a>\n"
-          "<header class=\"site\"><h1>" + EscapeHtml(title) + "</h1><nav aria-label=\"Sections\">"
-          "<a href=\"#keys\">Keys</a><a href=\"#lengths\">Lengths</a><a href=\"#reviews\">Reviews"
-          "</a><a href=\"#bank\">Bank</a><a href=\"#findings-title\">Findings</a>";
+  html +=
+      "</style></head><body>\n<a class=\"skip\" href=\"#main\">Skip to the report</a>\n"
+      "<header class=\"site\"><h1>" +
+      EscapeHtml(title) +
+      "</h1><nav aria-label=\"Sections\">"
+      "<a href=\"#keys\">Keys</a><a href=\"#lengths\">Lengths</a><a href=\"#reviews\">Reviews"
+      "</a><a href=\"#bank\">Bank</a><a href=\"#findings-title\">Findings</a>";
   if (!options.preview_dir.empty()) {
     std::string preview = options.preview_dir;
     if (preview.back() != '/') preview += '/';

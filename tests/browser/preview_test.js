@@ -74,9 +74,11 @@ function writeHostileBank(dir) {
   fs.writeFileSync(path.join(dir, 'hostile.json'), JSON.stringify(bank, null, 2));
 }
 
+// Runs qbank from the samples' parent folder, so pages name the files as a user's run would.
 function run(args) {
   try {
-    return execFileSync(qbank, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    return execFileSync(qbank, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: path.dirname(samples) });
   } catch (e) {
     return e.stdout;  // lint exits 1 on findings
   }
@@ -90,10 +92,11 @@ async function main() {
   writeHostileBank(hostileDir);
   const site = path.join(work, 'site');
   const report = path.join(work, 'report.html');
-  run(['preview', samples, hostileDir, '-o', site]);
-  run(['lint', samples, '--format', 'html', '-o', report, '--preview', site]);
-  const stats = JSON.parse(run(['stats', samples, '--format', 'json']));
-  const shots = shotsArg || path.join(work, 'screenshots');
+  const rel = path.basename(samples);
+  run(['preview', rel, hostileDir, '-o', site]);
+  run(['lint', rel, '--format', 'html', '-o', report, '--preview', site]);
+  const stats = JSON.parse(run(['stats', rel, '--format', 'json']));
+  const shots = shotsArg || process.env.QBANK_SCREENSHOTS || path.join(work, 'screenshots');
   fs.mkdirSync(shots, { recursive: true });
 
   const browser = await puppeteer.launch({

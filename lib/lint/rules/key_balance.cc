@@ -28,10 +28,10 @@ void KeyBalanceRule::CheckBank(const LintContext& ctx, std::span<const size_t> i
       }
       // What always guessing the favoured letter gains over chance, in percentage points.
       char gain[32];
-      std::snprintf(gain, sizeof gain, "%.1f",
-                    100.0 * (static_cast<double>(kp.counts[favoured]) /
-                                 static_cast<double>(kp.test.total) -
-                             1.0 / static_cast<double>(kp.options)));
+      std::snprintf(
+          gain, sizeof gain, "%.1f",
+          100.0 * (static_cast<double>(kp.counts[favoured]) / static_cast<double>(kp.test.total) -
+                   1.0 / static_cast<double>(kp.options)));
       char stat[64];
       std::snprintf(stat, sizeof stat, "%.1f", kp.test.chi_square);
       model::Value value = CountTestValue(kp.test);
@@ -39,16 +39,16 @@ void KeyBalanceRule::CheckBank(const LintContext& ctx, std::span<const size_t> i
       o["scope"] = scope.file.empty() ? "bank" : "file";
       o["options"] = static_cast<int64_t>(kp.options);
       o["counts"] = model::Value(std::move(counts));
-      ReportScope(
-          reporter, scope,
-          "in " + scope.name + ", the keys of the " + WithThousands(kp.test.total) + " " +
-              std::to_string(kp.options) + "-option questions sit unevenly: " + spread +
-              " against " + Percent(1, static_cast<double>(kp.options)) + " each (chi-square " +
-              stat + ", " + std::to_string(kp.test.degrees_of_freedom) + " df, p = " +
-              FormatPValue(kp.test.p_value) + ", " + FormatEffect(kp.test) +
-              "); a reader who guesses " + model::OptionLetter(favoured) + " when unsure gains " +
-              gain + " percentage points over chance",
-          model::Value(std::move(o)));
+      ReportScope(reporter, scope,
+                  "in " + scope.name + ", the keys of the " + WithThousands(kp.test.total) + " " +
+                      std::to_string(kp.options) + "-option questions sit unevenly: " + spread +
+                      " against " + Percent(1, static_cast<double>(kp.options)) +
+                      " each (chi-square " + stat + ", " +
+                      std::to_string(kp.test.degrees_of_freedom) +
+                      " df, p = " + FormatPValue(kp.test.p_value) + ", " + FormatEffect(kp.test) +
+                      "); a reader who guesses " + model::OptionLetter(favoured) +
+                      " when unsure gains " + gain + " percentage points over chance",
+                  model::Value(std::move(o)));
     }
   }
 }

@@ -34,10 +34,9 @@ void LongestKeyRateRule::CheckBank(const LintContext& ctx, std::span<const size_
                     " questions (" + Percent(static_cast<double>(lk.key_longest), n) +
                     ") against " + WithThousands(static_cast<size_t>(std::lround(lk.expected))) +
                     " (" + Percent(lk.expected, n) + ") by chance (chi-square " + stat +
-                    ", 1 df, p = " + FormatPValue(lk.test.p_value) + ", " +
-                    FormatEffect(lk.test) + "); readers gain by " +
-                    (more ? "picking" : "avoiding") + " the longest option (" + gain +
-                    " percentage points over chance)",
+                    ", 1 df, p = " + FormatPValue(lk.test.p_value) + ", " + FormatEffect(lk.test) +
+                    "); readers gain by " + (more ? "picking" : "avoiding") +
+                    " the longest option (" + gain + " percentage points over chance)",
                 model::Value(std::move(o)));
   }
 }

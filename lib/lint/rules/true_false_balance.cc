@@ -32,8 +32,8 @@ void TrueFalseBalanceRule::CheckBank(const LintContext& ctx, std::span<const siz
                     WithThousands(tf.test.total) + " true/false questions (" +
                     Percent(static_cast<double>(more), static_cast<double>(tf.test.total)) +
                     ") are keyed \"" + (to_true ? "True" : "False") +
-                    "\" against half by chance (chi-square " + stat + ", 1 df, p = " +
-                    FormatPValue(tf.test.p_value) + ", " + FormatEffect(tf.test) +
+                    "\" against half by chance (chi-square " + stat +
+                    ", 1 df, p = " + FormatPValue(tf.test.p_value) + ", " + FormatEffect(tf.test) +
                     "); readers who always answer \"" + (to_true ? "True" : "False") +
                     "\" when unsure gain " + gain + " percentage points over chance",
                 model::Value(std::move(o)));
