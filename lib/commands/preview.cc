@@ -220,7 +220,8 @@ constexpr std::string_view kQuestionScript = R"js(
     if (next) { next.focus(); next.scrollIntoView({block: 'start'}); }
   });
   if (location.hash) {
-    var target = document.getElementById(decodeURIComponent(location.hash.slice(1)));
+    // Anchors are the ids percent-encoded (report/html_page.h EncodeUrlPart), as the links write them.
+    var target = document.getElementById(location.hash.slice(1));
     if (target) target.focus();
   }
 })();
@@ -243,15 +244,18 @@ constexpr std::string_view kIndexScript = R"js(
       var ok = (!domain.value || d.domain === domain.value) && (!type.value || d.type === type.value) &&
         (!file.value || d.file === file.value) && (!findings.checked || d.findings !== '0') &&
         words.every(function (w) { return text[i].indexOf(w) >= 0; });
-      li.hidden = !ok;
+      if (li.hidden === ok) li.hidden = !ok;  // touch only what changes
       if (ok) shown++;
     });
     count.textContent = shown + ' of ' + items.length + ' questions shown';
   }
-  [search, domain, type, file, findings].forEach(function (e) {
-    e.addEventListener('input', apply);
-    e.addEventListener('change', apply);
+  // Typing waits for a pause, so a bank of thousands is filtered once, not at every key.
+  var timer = null;
+  search.addEventListener('input', function () {
+    clearTimeout(timer);
+    if (items.length > 2000) timer = setTimeout(apply, 200); else apply();
   });
+  [domain, type, file, findings].forEach(function (e) { e.addEventListener('change', apply); });
   document.addEventListener('keydown', function (e) {
     if (e.key === '/' && document.activeElement !== search) { e.preventDefault(); search.focus(); }
   });

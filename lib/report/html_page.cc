@@ -41,7 +41,10 @@ h3 { font-size: 1.05rem; margin: 1.2rem 0 .4rem; }
 .card b { display: block; font-size: 1.6rem; }
 table { border-collapse: collapse; width: 100%; font-size: .92rem; }
 th, td { text-align: left; padding: .35rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top;
-  overflow-wrap: anywhere; }
+  overflow-wrap: break-word; }
+#findings th, #findings td:nth-child(1) { white-space: nowrap; }
+#findings td:nth-child(2), #findings td:nth-child(4) { min-width: 9rem; }
+#findings td:nth-child(3) { min-width: 12rem; word-break: break-all; }
 #findings td:nth-child(5) { min-width: 18rem; }
 th { background: var(--panel); }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
@@ -70,7 +73,8 @@ svg .bar { fill: var(--bar); }
 svg .ref { stroke: #a4262c; stroke-dasharray: 5 4; stroke-width: 1.5; }
 svg .axis { stroke: #8c959f; }
 ul.questions { list-style: none; padding: 0; margin: 0; }
-ul.questions li { border-bottom: 1px solid var(--line); padding: .5rem .2rem; }
+ul.questions li { border-bottom: 1px solid var(--line); padding: .5rem .2rem;
+  content-visibility: auto; contain-intrinsic-size: auto 4.2rem; }
 ul.questions li a { font-weight: 500; }
 .meta { font-size: .82rem; color: var(--muted); }
 .tag { display: inline-block; background: var(--panel); border: 1px solid var(--line); border-radius: 4px;
@@ -84,6 +88,7 @@ article.question h2 { margin: 0 0 .2rem; font-size: .9rem; color: var(--muted); 
 .stem p:first-child, .explanation p:first-child { margin-top: 0; }
 .trap { border-left: 4px solid #d4a017; background: var(--warn-bg); padding: .5rem .8rem; margin: .6rem 0;
   border-radius: 0 6px 6px 0; }
+.trap p:last-child { margin-bottom: 0; }
 .trap strong { color: var(--warn); }
 ol.options { list-style: none; padding: 0; margin: .6rem 0; }
 ol.options > li { display: flex; gap: .7rem; border: 1px solid var(--line); border-radius: 8px;

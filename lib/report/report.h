@@ -24,7 +24,7 @@ struct ReportInput {
 struct ReportOptions {
   bool color = false;  // ANSI colours (text only); the caller decides (terminal, NO_COLOR)
   // html only: the preview site (`qbank preview -o DIR`) each finding links to; "" for no links.
-  std::string preview_dir;
+  std::string preview_dir = {};
 };
 
 // Writes one report to `out`.
