@@ -500,7 +500,8 @@ Status WriteIndex(Site& site) {
   for (const auto& f : site.findings) with_findings += !f.empty();
   std::string html = PageStart(site.title, "", site.title);
   html += "<main id=\"main\" class=\"wide\">\n<p>" + std::to_string(bank.questions.size()) +
-          " questions in " + std::to_string(files.size()) + " files; " +
+          (bank.questions.size() == 1 ? " question in " : " questions in ") +
+          std::to_string(files.size()) + (files.size() == 1 ? " file; " : " files; ") +
           std::to_string(with_findings) +
           " with lint findings. Press <kbd>/</kbd> to search.</p>\n"
           "<form class=\"controls\" role=\"search\" onsubmit=\"return false\">"

@@ -59,8 +59,9 @@ void Lengths(std::string_view name, const lint::Distribution& d, std::string& te
 }
 
 std::string StatsText(const lint::BankStatistics& s) {
-  std::string text =
-      std::to_string(s.questions) + " questions in " + std::to_string(s.files) + " files\n\n";
+  std::string text = std::to_string(s.questions) +
+                     (s.questions == 1 ? " question in " : " questions in ") +
+                     std::to_string(s.files) + (s.files == 1 ? " file\n\n" : " files\n\n");
   Counts("by type", s.by_type, text);
   Counts("by domain", s.by_domain, text);
   Counts("by file", s.by_file, text);

@@ -91,7 +91,7 @@ TEST_F(PreviewTest, WritesTheIndexAndOnePagePerFile) {
   EXPECT_EQ(out.str(), "qbank preview: wrote 2 questions to /site/index.html\n");
   Result<std::string> index = fs_.ReadFile("/site/index.html");
   ASSERT_TRUE(index.ok());
-  EXPECT_NE(index->find("2 questions in 1 files"), std::string::npos);
+  EXPECT_NE(index->find("2 questions in 1 file;"), std::string::npos);
   EXPECT_NE(index->find("href=\"q/quiz_aiken-1.html#"), std::string::npos);
   EXPECT_NE(index->find("<label>Search<input type=\"search\""), std::string::npos);
   EXPECT_EQ(index->find("<script>?"), std::string::npos);  // the stem's text is escaped
@@ -116,7 +116,7 @@ TEST_F(PreviewTest, StatsAsJsonAndText) {
   stats.format = "text";
   out.str("");
   ASSERT_EQ(RunStats(stats, out, err), 0) << err.str();
-  EXPECT_EQ(out.str().substr(0, 26), "2 questions in 1 files\n\nby");
+  EXPECT_EQ(out.str().substr(0, 25), "2 questions in 1 file\n\nby");
   EXPECT_NE(out.str().find("A 1 (50.0%)  B 1 (50.0%)  C 0 (0.0%)  D 0 (0.0%)"), std::string::npos)
       << out.str();
   stats.format = "yaml";
