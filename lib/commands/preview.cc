@@ -130,7 +130,10 @@ void AppendSafe(const std::vector<xml::Node>& nodes, const ImageCopier& image, s
     if (const std::string* title = node.FindAttribute("title"); title != nullptr && name != "img") {
       keep("title", *title);
     }
-    out += "<" + name + attributes + ">";
+    out += '<';
+    out += name;
+    out += attributes;
+    out += '>';
     if (kVoidElements.count(name) != 0) continue;
     AppendSafe(node.children, image, depth + 1, out);
     out += "</" + name + ">";
@@ -555,7 +558,9 @@ Status WriteRulePages(Site& site, const std::string& data_dir) {
   for (const std::string& id : site.rules_found) {
     std::string html = PageStart(id + " \xE2\x80\x93 " + site.title, "../", site.title);
     html += "<main id=\"main\" class=\"doc\">";
-    Result<std::string> page = site.fs->ReadFile(data_dir + "/rules/" + id + ".md");
+    std::string doc = data_dir;
+    doc.append("/rules/").append(id).append(".md");
+    Result<std::string> page = site.fs->ReadFile(doc);
     if (page.ok()) {
       html += SanitizeHtml(formats::RenderMarkdown(*page, false), nullptr);
     } else {

@@ -221,8 +221,9 @@ void WriteFindings(const ReportInput& input, const lint::BankStatistics& s,
     std::snprintf(sort_key, sizeof sort_key, "%09u", row.line);
     html += "<tr data-severity=\"" + severity + "\" data-rule=\"" + EscapeHtml(f.rule_id) +
             "\" data-file=\"" + EscapeHtml(row.file) + "\">";
-    html += "<td data-sort=\"" + std::to_string(2 - static_cast<int>(f.severity)) +
-            "\"><span class=\"sev sev-" + severity + "\">" + severity + "</span></td>";
+    html += "<td data-sort=\"" + std::to_string(2 - static_cast<int>(f.severity)) + "\">";
+    html.append("<span class=\"sev sev-").append(severity).append("\">");
+    html.append(severity).append("</span></td>");
     if (!preview.empty()) {
       html += "<td><a href=\"" + EscapeHtml(preview) + "rules/" + EncodeUrlPart(f.rule_id) +
               ".html\">" + EscapeHtml(f.rule_id) + "</a></td>";
