@@ -73,8 +73,7 @@ svg .bar { fill: var(--bar); }
 svg .ref { stroke: #a4262c; stroke-dasharray: 5 4; stroke-width: 1.5; }
 svg .axis { stroke: #8c959f; }
 ul.questions { list-style: none; padding: 0; margin: 0; }
-ul.questions li { border-bottom: 1px solid var(--line); padding: .5rem .2rem;
-  content-visibility: auto; contain-intrinsic-size: auto 4.2rem; }
+ul.questions li { border-bottom: 1px solid var(--line); padding: .5rem .2rem; }
 ul.questions li a { font-weight: 500; }
 .meta { font-size: .82rem; color: var(--muted); }
 .tag { display: inline-block; background: var(--panel); border: 1px solid var(--line); border-radius: 4px;
