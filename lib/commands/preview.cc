@@ -315,7 +315,6 @@ std::string Excerpt(std::string_view stem) {
 }
 
 struct Site {
-  const PreviewOptions* options = nullptr;
   FileSystem* fs = nullptr;
   const model::Bank* bank = nullptr;
   std::string dir;  // the output folder, no trailing slash
@@ -612,7 +611,6 @@ int RunPreview(const PreviewOptions& options, std::ostream& out, std::ostream& e
   }
   LintOutcome& outcome = linted.value();
   Site site;
-  site.options = &options;
   site.fs = options.lint.fs != nullptr ? options.lint.fs : &RealFileSystem();
   site.bank = outcome.bank.get();
   site.dir = options.output_dir;
