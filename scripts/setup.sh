@@ -38,6 +38,32 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
+# The browser tests (tests/browser, ctest browser_preview) drive Debian's chromium with
+# puppeteer-core from npm; without them that test skips. QBANK_SETUP_NO_BROWSER=1 leaves them out.
+if [ -z "${QBANK_SETUP_NO_BROWSER:-}" ]; then
+  browser_missing=()
+  for p in chromium nodejs npm; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || browser_missing+=("$p")
+  done
+  if [ ${#browser_missing[@]} -gt 0 ]; then
+    echo "setup: installing ${browser_missing[*]} (browser tests)"
+    SUDO=""
+    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+    $SUDO apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
+      "${browser_missing[@]}" >/dev/null || echo "setup: could not install ${browser_missing[*]}; the browser test will skip"
+  fi
+  # Every test folder with a package-lock.json gets its node_modules (tests/browser, tests/lsp).
+  for lock in tests/*/package-lock.json; do
+    [ -f "$lock" ] || continue
+    folder=$(dirname "$lock")
+    if [ ! -d "$folder/node_modules" ] || [ "$lock" -nt "$folder/node_modules" ]; then
+      (cd "$folder" && npm ci --no-audit --no-fund --loglevel=error) ||
+        echo "setup: npm ci failed in $folder; its tests will skip"
+    fi
+  done
+fi
+
 if [ -n "${QBANK_SETUP_ONLY:-}" ]; then exit 0; fi
 
 # The node test clients (tests/lsp, and any other tests/ folder with a package-lock.json) get

@@ -48,8 +48,11 @@ std::vector<std::string> ValueChoices(std::string_view command, std::string_view
   if (option == "from") return SplitNames(commands::FormatNames(false));
   if (option == "to") return SplitNames(commands::FormatNames(true));
   if (command == "rules" && option == "format") return {"text", "json"};
-  if (command == "lint") {
-    if (option == "format") return commands::ReportFormats();
+  if (command == "stats" && option == "format") return {"text", "json", "html"};
+  // preview and stats lint the bank as lint does: the same presets and rule choices.
+  bool lints = command == "lint" || command == "preview" || command == "stats";
+  if (lints) {
+    if (command == "lint" && option == "format") return commands::ReportFormats();
     if (option == "fail-on") return {"info", "warning", "warn", "error", "none"};
     if (option == "color") return {"auto", "always", "never"};
     if (option == "preset") return PresetNames();
@@ -65,7 +68,8 @@ std::vector<std::string> ValueChoices(std::string_view command, std::string_view
 
 // Options whose value is a comma-separated list of the choices (--select a,b).
 bool TakesList(std::string_view command, std::string_view option) {
-  return command == "lint" && (option == "select" || option == "ignore");
+  return (command == "lint" || command == "preview" || command == "stats") &&
+         (option == "select" || option == "ignore");
 }
 
 std::vector<std::string> OperandWords(Operands operands) {

@@ -14,7 +14,9 @@
 #include "commands/index.h"
 #include "commands/inputs.h"
 #include "commands/lint.h"
+#include "commands/preview.h"
 #include "commands/rules.h"
+#include "commands/stats.h"
 #include "commands/watch.h"
 #include "completion.h"
 #include "lsp/server.h"
@@ -184,7 +186,7 @@ po::options_description LintTable(commands::LintOptions& options) {
       "preset", po::value(&options.preset)->default_value(options.preset),
       "preset used when there is no config file: recommended, practice-page or "
       "strict")("format,f", po::value(&options.format)->default_value(options.format),
-                "report format: text, json, sarif, github or junit")(
+                "report format: text, json, html, sarif, github or junit")(
       "quiet,q", po::bool_switch(&options.quiet),
       "report errors only (warnings and infos are neither shown nor counted)")(
       "select", po::value(&options.select)->composing(),
@@ -228,11 +230,77 @@ po::options_description LintTable(commands::LintOptions& options) {
       "duplicate questions and copied explanations, without linting it; "
       "repeatable")("reference", po::value(&options.reference),
                     "report overlap with the reference index FILE (built by "
-                    "`qbank index build`)");
+                    "`qbank index build`)")(
+      "preview", po::value(&options.preview_dir),
+      "html report: link each finding to its question in the preview site in DIR (made by "
+      "`qbank preview -o DIR`)");
   opts.add_options()("watch", po::bool_switch(),
                      "lint again each time an input or the config changes, until Ctrl-C "
                      "(exit code of the last run)");
   return opts;
+}
+
+// The lint options preview and stats take: which inputs, configuration and rules.
+void AddViewLintOptions(po::options_description& opts, commands::LintOptions& options) {
+  opts.add_options()("from", po::value(&options.from),
+                     "input format, detected per file when absent")(
+      "config,c", po::value(&options.config_path),
+      "config file (default: the nearest .qbank.json above the inputs)")(
+      "preset", po::value(&options.preset)->default_value(options.preset),
+      "preset used when there is no config file: recommended, practice-page or strict")(
+      "select", po::value(&options.select)->composing(),
+      "run only these rules (RULE,...; ALL for every rule), over the config; repeatable")(
+      "ignore", po::value(&options.ignore)->composing(),
+      "do not run these rules (RULE,...), over the config and --select; repeatable")(
+      "rule", po::value(&options.rule_severities)->composing(),
+      "RULE=SEVERITY (off, info, warning or warn, error), over the config; repeatable");
+}
+
+po::options_description PreviewTable(commands::PreviewOptions& options) {
+  po::options_description opts("options");
+  opts.add_options()("help,h", "show this help")(
+      "output,o", po::value(&options.output_dir),
+      "the folder to write the site to (made when missing)")(
+      "open", po::bool_switch(&options.open), "open the site in the system's browser (xdg-open)");
+  AddViewLintOptions(opts, options.lint);
+  return opts;
+}
+
+int PreviewCommand(const std::vector<std::string>& args) {
+  commands::PreviewOptions options;
+  po::options_description opts = PreviewTable(options);
+  po::variables_map vm;
+  std::string usage = "qbank preview INPUT... -o DIR [--open]";
+  if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;
+  options.lint.inputs = Strings(vm, "inputs");
+  if (int rc = CheckInputs("preview", options.lint.inputs, usage); rc >= 0) return rc;
+  if (options.output_dir.empty()) {
+    return UsageError("preview", "expected -o DIR, the folder to write the site to", usage);
+  }
+  return commands::RunPreview(options, std::cout, std::cerr);
+}
+
+po::options_description StatsTable(commands::StatsOptions& options) {
+  po::options_description opts("options");
+  opts.add_options()("help,h", "show this help")(
+      "format,f", po::value(&options.format)->default_value(options.format),
+      "output format: text, json or html")("output,o", po::value(&options.output),
+                                           "write to FILE (atomically)")(
+      "preview", po::value(&options.lint.preview_dir),
+      "html: link each finding to its question in the preview site in DIR");
+  AddViewLintOptions(opts, options.lint);
+  return opts;
+}
+
+int StatsCommand(const std::vector<std::string>& args) {
+  commands::StatsOptions options;
+  po::options_description opts = StatsTable(options);
+  po::variables_map vm;
+  std::string usage = "qbank stats INPUT... [--format text|json|html] [-o FILE]";
+  if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;
+  options.lint.inputs = Strings(vm, "inputs");
+  if (int rc = CheckInputs("stats", options.lint.inputs, usage); rc >= 0) return rc;
+  return commands::RunStats(options, std::cout, std::cerr);
 }
 
 int LintCommand(const std::vector<std::string>& args) {
@@ -372,6 +440,10 @@ const std::vector<Subcommand>& Subcommands() {
        DescribeTable<commands::FmtOptions, FmtTable>, Operands::kFiles},
       {"lint", "check questions: answers, lengths, duplicates, originality, flaws", LintCommand,
        DescribeTable<commands::LintOptions, LintTable>, Operands::kFiles},
+      {"preview", "write the questions as a static HTML site: the learner's view and the findings",
+       PreviewCommand, DescribeTable<commands::PreviewOptions, PreviewTable>, Operands::kFiles},
+      {"stats", "print a bank's statistics: counts, key balance, lengths, duplicates, findings",
+       StatsCommand, DescribeTable<commands::StatsOptions, StatsTable>, Operands::kFiles},
       {"rules", "list every lint rule with its default severity and whether --fix fixes it",
        RulesCommand, DescribeRules, Operands::kNone},
       {"explain", "print the documentation of a lint rule", ExplainCommand, DescribeHelpOnly,

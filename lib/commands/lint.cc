@@ -466,6 +466,7 @@ Status WriteReport(LintRun& run, std::ostream& out) {
   rendering.fs = &run.fs;
   rendering.data_dir = run.data_dir;
   rendering.repo_root = options.repo_root;
+  rendering.preview_dir = options.preview_dir;
   return WriteOutput(
       run.fs, options.output,
       [&](std::ostream& to) {
@@ -573,6 +574,42 @@ int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
   if (Status s = WriteReport(run, out); !s.ok()) return Stop(s, err);
   PrintStatistics(run, out, err);
   return DecideExitCode(run, err);
+}
+
+Result<LintOutcome> LintForView(const LintOptions& options, std::ostream& err) {
+  LintOptions view = options;
+  view.exit_follows = false;
+  view.fix = view.fix_dry_run = false;
+  view.print_config.clear();
+  view.write_baseline.clear();
+  view.format = "json";
+  LintRun run(view);
+  if (Status s = FindDataFolder(run); !s.ok()) return s;
+  if (Status s = CheckFlags(run); !s.ok()) return s;
+  StartProgress(run, err);
+  auto stop = [&](const Status& s) {
+    StopProgress(run);
+    return s;
+  };
+  if (Status s = LoadConfiguration(run); !s.ok()) return stop(s);
+  if (Status s = ImportInputs(run, err); !s.ok()) return stop(s);
+  if (Status s = PlanRules(run); !s.ok()) return stop(s);
+  ReportUnreadQuestions(run, err);
+  if (Status s = RestrictToChangedFiles(run); !s.ok()) return stop(s);
+  RunEngine(run);
+  CollectFindings(run);
+  if (Status s = ApplyBaseline(run, err); !s.ok()) return s;
+  KeepErrorsOnly(run);
+  LintOutcome outcome;
+  for (std::string_view id : RulesThatRan(run.plan)) {
+    outcome.rules.push_back(lint::RuleRegistry::Default().Find(id));
+  }
+  outcome.files_checked = FilesChecked(run);
+  outcome.import_failed = !run.import_errors.empty();
+  outcome.data_dir = run.data_dir;
+  outcome.findings = std::move(run.findings);
+  outcome.bank = std::move(run.owned_bank);
+  return outcome;
 }
 
 }  // namespace qbank::commands

@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <istream>
+#include <memory>
 #include <optional>
 #include <ostream>
 #include <string>
@@ -12,7 +13,9 @@
 #include <vector>
 
 #include "base/file_system.h"
+#include "base/status.h"
 #include "lint/rule.h"
+#include "model/bank.h"
 
 namespace qbank::commands {
 
@@ -56,6 +59,8 @@ struct LintOptions {
   // Root for the repo-relative paths of sarif/github/junit; "" for the git work tree holding the
   // current directory (else the current directory).
   std::string repo_root;
+  // --preview DIR (html report): the preview site (`qbank preview -o DIR`) findings link to.
+  std::string preview_dir;
 
   // Injection points for tests; defaults are the real ones.
   FileSystem* fs = nullptr;              // RealFileSystem()
@@ -79,6 +84,23 @@ struct LintOptions {
 // for usage errors (bad flag values, no input), a bad configuration, or any input that failed to
 // import (after writing the report).
 int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err);
+
+// What a lint run found, for the commands that show a bank rather than report on it (stats,
+// preview).
+struct LintOutcome {
+  std::unique_ptr<model::Bank> bank;
+  std::vector<lint::Finding> findings;   // as RunLint reports them (--baseline, --quiet applied)
+  std::vector<const lint::Rule*> rules;  // every rule that ran, in plan order
+  size_t files_checked = 0;
+  bool import_failed = false;  // some input did not import (its errors are among the findings)
+  std::string data_dir;        // the data folder the run used
+};
+
+// RunLint's steps up to its findings (data folder, flags, configuration, import, rules, engine,
+// baseline, --quiet), writing nothing but notes and warnings on `err`; the report, --fix,
+// --write-baseline and --print-config fields are not used. The status of the step that failed
+// otherwise (a configuration error names its place).
+Result<LintOutcome> LintForView(const LintOptions& options, std::ostream& err);
 
 }  // namespace qbank::commands
 

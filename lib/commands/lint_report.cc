@@ -44,6 +44,7 @@ void RenderReport(const ReportChoice& choice, const report::ReportInput& input,
   }
   report::ReportOptions options;
   options.color = rendering.color;
+  options.preview_dir = rendering.preview_dir;
   choice.writer(input, options, out);
 }
 

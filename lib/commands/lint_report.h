@@ -35,6 +35,7 @@ struct ReportRendering {
   const FileSystem* fs = nullptr;         // reads the rule pages CI reports describe
   std::string data_dir;                   // holds rules/<id>.md
   std::string repo_root;                  // as given; RenderReport applies RepoRootFor
+  std::string preview_dir;                // html: the preview site findings link to
 };
 
 // Writes the report of `input` in the chosen format to `out` (the text and JSON reports as they

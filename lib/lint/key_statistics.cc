@@ -153,6 +153,11 @@ KeyStatistics ComputeKeyStatistics(const model::Bank& bank, std::span<const size
   return s;
 }
 
+double CohensW(const CountTest& test) {
+  if (test.total == 0) return 0;
+  return std::sqrt(test.chi_square / static_cast<double>(test.total));
+}
+
 std::string FormatPValue(double p) {
   char buf[32];
   if (p < 0.001) {
@@ -169,6 +174,7 @@ model::Value CountTestValue(const CountTest& test) {
   o["chi_square"] = std::round(test.chi_square * 1000) / 1000;
   o["degrees_of_freedom"] = static_cast<int64_t>(test.degrees_of_freedom);
   o["p_value"] = test.p_value;
+  o["cohens_w"] = std::round(CohensW(test) * 1000) / 1000;
   return model::Value(std::move(o));
 }
 

@@ -68,6 +68,9 @@ struct KeyStatisticsOptions {
   // The smallest expected count in every cell for a test to be reported (Cochran's rule asks for
   // 5; 10 keeps the approximation sound down to the small p-values the rules flag at).
   double min_expected = 10;
+  // The smallest effect (Cohen's w) the bank-level rules report: with many questions a tiny
+  // imbalance is significant yet gives a test-taker nothing to exploit. 0.1, Cohen's "small".
+  double min_effect = 0.1;
 };
 
 // The statistics of questions `indexes` of `bank` (any order). Questions of other types, or with
@@ -75,10 +78,16 @@ struct KeyStatisticsOptions {
 KeyStatistics ComputeKeyStatistics(const model::Bank& bank, std::span<const size_t> indexes,
                                    const KeyStatisticsOptions& options = {});
 
+// Cohen's w, the effect size of a goodness-of-fit test: sqrt(chi-square / n), 0 for an empty test.
+// Cohen called 0.1 a small effect, 0.3 medium and 0.5 large. For two cells (true/false) w is twice
+// the distance of the share from one half: w 0.1 is a 55/45 split.
+double CohensW(const CountTest& test);
+
 // "2.4e-06", "0.031", "0.5": a p-value as messages print it.
 std::string FormatPValue(double p);
 
-// The test as a JSON-ready value: {"n", "chi_square", "degrees_of_freedom", "p_value"}.
+// The test as a JSON-ready value: {"n", "chi_square", "degrees_of_freedom", "p_value",
+// "cohens_w"}.
 model::Value CountTestValue(const CountTest& test);
 
 }  // namespace qbank::lint

@@ -3,6 +3,7 @@
 
 #include <array>
 
+#include "report/html_report.h"
 #include "report/json_report.h"
 #include "report/text_report.h"
 
@@ -15,7 +16,8 @@ struct Entry {
 };
 
 // One line per output format, in alphabetical order.
-constexpr std::array<Entry, 2> kWriters = {{
+constexpr std::array<Entry, 3> kWriters = {{
+    {"html", &WriteHtmlReport},
     {"json", &WriteJsonReport},
     {"text", &WriteTextReport},
 }};

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <ostream>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -22,6 +23,8 @@ struct ReportInput {
 
 struct ReportOptions {
   bool color = false;  // ANSI colours (text only); the caller decides (terminal, NO_COLOR)
+  // html only: the preview site (`qbank preview -o DIR`) each finding links to; "" for no links.
+  std::string preview_dir = {};
 };
 
 // Writes one report to `out`.

@@ -26,7 +26,7 @@ cases=(
   'qbank he: help'
   'qbank f: fmt formats'
   'qbank lint --fa: --fail-on'
-  'qbank lint -f : github json junit sarif text'
+  'qbank lint -f : github html json junit sarif text'
   'qbank lint --format=j: json junit'
   'qbank lint --select key-c: key-count'
   'qbank lint --select A: ALL'

@@ -22,7 +22,7 @@ TEST(ChooseReportTest, AnUnknownNameListsEveryFormat) {
   Result<ReportChoice> xml = ChooseReport("xml");
   ASSERT_FALSE(xml.ok());
   EXPECT_EQ(xml.status().message(),
-            "unknown --format 'xml'; expected one of json, text, sarif, github, junit");
+            "unknown --format 'xml'; expected one of html, json, text, sarif, github, junit");
 }
 
 TEST(RepoRootForTest, AGivenRootIsKept) { EXPECT_EQ(RepoRootFor("/given/root"), "/given/root"); }

@@ -179,7 +179,7 @@ TEST_F(RunLintTest, UsageAndConfigErrorsExitTwo) {
   options_.format = "xml";
   EXPECT_EQ(Run(), 2);
   EXPECT_EQ(err_.str(),
-            "qbank lint: unknown --format 'xml'; expected one of json, text, sarif, github, "
+            "qbank lint: unknown --format 'xml'; expected one of html, json, text, sarif, github, "
             "junit\n");
   options_.format = "text";
   options_.fail_on = "fatal";

@@ -7,6 +7,8 @@
 #include <cmath>
 #include <vector>
 
+#include "lint/rules/check_scopes.h"
+
 namespace qbank::lint {
 namespace {
 
@@ -108,6 +110,45 @@ TEST(KeyStatisticsTest, FormatsPValues) {
   EXPECT_EQ(FormatPValue(0.5), "0.5");
   EXPECT_EQ(FormatPValue(0.0312), "0.0312");
   EXPECT_EQ(FormatPValue(2.44e-6), "2.4e-06");
+}
+
+}  // namespace
+}  // namespace qbank::lint
+
+namespace qbank::lint {
+namespace {
+
+// The bank rules report a significant test only with an effect a test-taker could exploit.
+TEST(ReportableTest, NeedsSignificanceAndAnEffect) {
+  KeyStatisticsOptions options;
+  CountTest t;
+  t.enough = true;
+  t.total = 14000;
+  t.degrees_of_freedom = 3;
+  t.chi_square = 47.3;  // MMLU's keys as one bank: p = 3e-10, w = 0.058
+  t.p_value = ChiSquarePValue(t.chi_square, 3);
+  EXPECT_LT(t.p_value, kSignificance);
+  EXPECT_NEAR(CohensW(t), 0.058, 0.001);
+  EXPECT_FALSE(Reportable(t, options));
+  EXPECT_EQ(FormatEffect(t), "Cohen's w = 0.06");
+  t.chi_square = 140;  // w = 0.1
+  t.p_value = ChiSquarePValue(t.chi_square, 3);
+  EXPECT_TRUE(Reportable(t, options));
+  options.min_effect = 0;
+  t.chi_square = 47.3;
+  t.p_value = ChiSquarePValue(t.chi_square, 3);
+  EXPECT_TRUE(Reportable(t, options));
+  t.enough = false;
+  EXPECT_FALSE(Reportable(t, options));
+  // Large but not significant: a small bank.
+  CountTest small;
+  small.enough = true;
+  small.total = 40;
+  small.degrees_of_freedom = 3;
+  small.chi_square = 6;
+  small.p_value = ChiSquarePValue(6, 3);
+  EXPECT_GT(CohensW(small), 0.3);
+  EXPECT_FALSE(Reportable(small, KeyStatisticsOptions{}));
 }
 
 }  // namespace

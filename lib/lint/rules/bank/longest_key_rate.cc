@@ -17,10 +17,12 @@ void LongestKeyRateRule::CheckBank(const LintContext& ctx, std::span<const size_
   for (const CheckScope& scope : CheckScopes(ctx, indexes)) {
     KeyStatistics s = ComputeKeyStatistics(*ctx.bank, scope.indexes, statistics_);
     const LongestKeys& lk = s.longest;
-    if (!lk.test.enough || lk.test.p_value >= kSignificance) continue;
+    if (!Reportable(lk.test, statistics_)) continue;
     const double n = static_cast<double>(lk.questions);
     bool more = static_cast<double>(lk.key_longest) > lk.expected;
-    char stat[64];
+    char stat[64], gain[32];
+    std::snprintf(gain, sizeof gain, "%.1f",
+                  100.0 * std::fabs(static_cast<double>(lk.key_longest) - lk.expected) / n);
     std::snprintf(stat, sizeof stat, "%.1f", lk.test.chi_square);
     model::Value::Object o = CountTestValue(lk.test).as_object();
     o["scope"] = scope.file.empty() ? "bank" : "file";
@@ -32,8 +34,9 @@ void LongestKeyRateRule::CheckBank(const LintContext& ctx, std::span<const size_
                     " questions (" + Percent(static_cast<double>(lk.key_longest), n) +
                     ") against " + WithThousands(static_cast<size_t>(std::lround(lk.expected))) +
                     " (" + Percent(lk.expected, n) + ") by chance (chi-square " + stat +
-                    ", 1 df, p = " + FormatPValue(lk.test.p_value) + "); readers gain by " +
-                    (more ? "picking" : "avoiding") + " the longest option",
+                    ", 1 df, p = " + FormatPValue(lk.test.p_value) + ", " + FormatEffect(lk.test) +
+                    "); readers gain by " + (more ? "picking" : "avoiding") +
+                    " the longest option (" + gain + " percentage points over chance)",
                 model::Value(std::move(o)));
   }
 }

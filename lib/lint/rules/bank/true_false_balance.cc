@@ -16,10 +16,12 @@ void TrueFalseBalanceRule::CheckBank(const LintContext& ctx, std::span<const siz
   for (const CheckScope& scope : CheckScopes(ctx, indexes)) {
     KeyStatistics s = ComputeKeyStatistics(*ctx.bank, scope.indexes, statistics_);
     const TrueFalseKeys& tf = s.true_false;
-    if (!tf.test.enough || tf.test.p_value >= kSignificance) continue;
+    if (!Reportable(tf.test, statistics_)) continue;
     bool to_true = tf.true_keys > tf.false_keys;
     size_t more = to_true ? tf.true_keys : tf.false_keys;
-    char stat[64];
+    char stat[64], gain[32];
+    std::snprintf(gain, sizeof gain, "%.1f",
+                  100.0 * (static_cast<double>(more) / static_cast<double>(tf.test.total) - 0.5));
     std::snprintf(stat, sizeof stat, "%.1f", tf.test.chi_square);
     model::Value::Object o = CountTestValue(tf.test).as_object();
     o["scope"] = scope.file.empty() ? "bank" : "file";
@@ -30,9 +32,10 @@ void TrueFalseBalanceRule::CheckBank(const LintContext& ctx, std::span<const siz
                     WithThousands(tf.test.total) + " true/false questions (" +
                     Percent(static_cast<double>(more), static_cast<double>(tf.test.total)) +
                     ") are keyed \"" + (to_true ? "True" : "False") +
-                    "\" against half by chance (chi-square " + stat + ", 1 df, p = " +
-                    FormatPValue(tf.test.p_value) + "); readers who always answer \"" +
-                    (to_true ? "True" : "False") + "\" when unsure gain marks",
+                    "\" against half by chance (chi-square " + stat +
+                    ", 1 df, p = " + FormatPValue(tf.test.p_value) + ", " + FormatEffect(tf.test) +
+                    "); readers who always answer \"" + (to_true ? "True" : "False") +
+                    "\" when unsure gain " + gain + " percentage points over chance",
                 model::Value(std::move(o)));
   }
 }

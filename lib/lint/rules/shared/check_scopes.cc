@@ -9,11 +9,28 @@
 namespace qbank::lint {
 
 Status ReadStatisticsOptions(const model::Value& options, KeyStatisticsOptions* out) {
-  QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"min-expected"}));
+  QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"min-expected", "min-effect"}));
   int64_t min_expected = 10;
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-expected", 5, 1000000, &min_expected));
   out->min_expected = static_cast<double>(min_expected);
+  if (const model::Value* effect = options.Find("min-effect")) {
+    bool number = effect->is_int() || effect->is_double();
+    if (!number || effect->as_double() < 0 || effect->as_double() > 1) {
+      return Status::Usage("option 'min-effect' must be a number from 0 to 1 (Cohen's w)");
+    }
+    out->min_effect = effect->as_double();
+  }
   return Status::Ok();
+}
+
+bool Reportable(const CountTest& test, const KeyStatisticsOptions& options) {
+  return test.enough && test.p_value < kSignificance && CohensW(test) >= options.min_effect;
+}
+
+std::string FormatEffect(const CountTest& test) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "Cohen's w = %.2f", CohensW(test));
+  return buf;
 }
 
 std::vector<CheckScope> CheckScopes(const LintContext& ctx, std::span<const size_t> indexes) {

@@ -11,10 +11,18 @@
 
 namespace qbank::lint {
 
-// The bank-level checks report a test at p below this.
+// The bank-level checks report a test at p below this and an effect of at least
+// KeyStatisticsOptions::min_effect.
 constexpr double kSignificance = 0.001;
 
-// Reads option "min-expected" (an integer from 5) into out->min_expected; no other options.
+// True when `test` means something, is significant and its effect is large enough to exploit.
+bool Reportable(const CountTest& test, const KeyStatisticsOptions& options);
+
+// "Cohen's w = 0.12": the effect as messages print it.
+std::string FormatEffect(const CountTest& test);
+
+// Reads options "min-expected" (an integer from 5) and "min-effect" (Cohen's w, 0 to 1) into
+// `out`; no other options.
 Status ReadStatisticsOptions(const model::Value& options, KeyStatisticsOptions* out);
 
 struct CheckScope {
