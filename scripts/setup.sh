@@ -16,7 +16,8 @@ packages=(g++ cmake make pkg-config ccache git
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils zsh
   libyaml-dev libcmark-dev)
 # What only the tests use: the full build installs it, the main job (a named target) does not.
-test_packages=()
+# chromium: the browser test of the preview site and the HTML report (tests/browser).
+test_packages=(chromium)
 if [ -z "${QBANK_SETUP_TARGET:-}" ]; then
   # shellcheck disable=SC2206
   packages+=(${test_packages[@]+"${test_packages[@]}"})
@@ -38,38 +39,12 @@ if [ ${#missing[@]} -gt 0 ]; then
   DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
 fi
 
-# The browser tests (tests/browser, ctest browser_preview) drive Debian's chromium with
-# puppeteer-core from npm; without them that test skips. QBANK_SETUP_NO_BROWSER=1 leaves them out.
-if [ -z "${QBANK_SETUP_NO_BROWSER:-}" ]; then
-  browser_missing=()
-  for p in chromium nodejs npm; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || browser_missing+=("$p")
-  done
-  if [ ${#browser_missing[@]} -gt 0 ]; then
-    echo "setup: installing ${browser_missing[*]} (browser tests)"
-    SUDO=""
-    [ "$(id -u)" -ne 0 ] && SUDO="sudo"
-    $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
-      "${browser_missing[@]}" >/dev/null || echo "setup: could not install ${browser_missing[*]}; the browser test will skip"
-  fi
-  # Every test folder with a package-lock.json gets its node_modules (tests/browser, tests/lsp).
-  for lock in tests/*/package-lock.json; do
-    [ -f "$lock" ] || continue
-    folder=$(dirname "$lock")
-    if [ ! -d "$folder/node_modules" ] || [ "$lock" -nt "$folder/node_modules" ]; then
-      (cd "$folder" && npm ci --no-audit --no-fund --loglevel=error) ||
-        echo "setup: npm ci failed in $folder; its tests will skip"
-    fi
-  done
-fi
-
 if [ -n "${QBANK_SETUP_ONLY:-}" ]; then exit 0; fi
 
 # The node test clients (tests/lsp, and any other tests/ folder with a package-lock.json) get
 # exactly their locked packages, unless the tests are not built. Without them (npm offline) the
 # tests that need them skip with a message.
-if [[ " $* " != *" -DBUILD_TESTING=OFF "* ]]; then
+if [ -z "${QBANK_SETUP_TARGET:-}" ] && [[ " $* " != *" -DBUILD_TESTING=OFF "* ]]; then
   for lock in tests/*/package-lock.json; do
     [ -e "$lock" ] || continue
     dir="$(dirname "$lock")"
