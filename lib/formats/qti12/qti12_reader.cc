@@ -3,6 +3,8 @@
 // Blackboard pool), through the xml/ and zip/ doors.
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <optional>
@@ -767,6 +769,10 @@ class DocumentReader {
         if (c.exact.has_value() && c.in_or_with_range && c.gte && c.lte) {
           std::optional<double> v = qti12::ParseNumber(*c.exact);
           double t = v.has_value() ? std::max(*v - *c.gte, *c.lte - *v) : 0;
+          // The margin as it was written: the subtraction's rounding (27.6 - 27.3) dropped.
+          char rounded[32];
+          std::snprintf(rounded, sizeof rounded, "%.12g", t);
+          t = std::strtod(rounded, nullptr);
           text = t > 0 ? *c.exact + ":" + qti12::FormatNumber(t) : *c.exact;
         } else if (!c.equals.empty() && !c.gte && !c.lte) {
           text = c.equals.front().second;

@@ -162,15 +162,20 @@ class ItemWriter {
       }
       kept_correct = kept_incorrect = explanation;
     }
+    // The conditions that show them, where the question is scored; the feedback itself always
+    // (Blackboard's essay shows it after grading).
     bool answered = q.type != QuestionType::kEssay && q.type != QuestionType::kDescription;
-    if (!kept_correct.empty() && answered) {
-      feedback.push_back(Feedback(canvas() ? "correct_fb" : "correct", kept_correct, false));
-      correct_feedback_ = canvas() ? "correct_fb" : "correct";
-      AttachCorrectFeedback(resprocessing);
+    if (!kept_correct.empty()) {
+      std::string ident = canvas() ? "correct_fb" : "correct";
+      feedback.push_back(Feedback(ident, kept_correct, false));
+      if (answered) {
+        correct_feedback_ = ident;
+        AttachCorrectFeedback(resprocessing);
+      }
     }
-    if (!kept_incorrect.empty() && answered) {
+    if (!kept_incorrect.empty()) {
       std::string ident = canvas() ? "general_incorrect_fb" : "incorrect";
-      resprocessing.Append(Condition(true, Other(), {}, ident));
+      if (answered) resprocessing.Append(Condition(true, Other(), {}, ident));
       feedback.push_back(Feedback(ident, kept_incorrect, false));
     }
     if (q.type != QuestionType::kDescription) item.Append(std::move(resprocessing));
