@@ -334,7 +334,9 @@ class DocumentReader {
     std::string title = item.AttributeOr("title");
     Result<std::optional<QuestionType>> declared = DeclaredType(item, ext);
     if (!declared.ok()) return declared.status();
-    if (std::optional<Text> points = MetadataField(item, "points_possible")) {
+    std::optional<Text> points = MetadataField(item, "points_possible");
+    if (!points.has_value()) points = MetadataField(item, "qmd_absolutescore_max");  // Blackboard
+    if (points.has_value()) {
       std::optional<double> p = qti12::ParseNumber(points->value);
       if (p.has_value() && *p != 1) ext["points_possible"] = *p;
     }
