@@ -455,7 +455,11 @@ class DocumentReader {
     q.markup = html ? Markup::kHtml : Markup::kPlain;
     if (html) EscapePlainFields(q, stem, feedback);
 
-    if (model::IsChoiceType(q.type) || q.type == QuestionType::kSingleAnswer) ReadGap(q);
+    // A missing-word sentence is one stem with Moodle's gap marker in Canvas and Blackboard;
+    // qbank says where it joined one, so a stem that merely holds "_____" stays whole.
+    if (model::IsChoiceType(q.type) && MetadataField(item, qti12::kGapField).has_value()) {
+      ReadGap(q);
+    }
     if (!title.empty() && title != "Question" && title != q.id.value) ext["title"] = title;
     if (q.id.empty()) AdoptTitleAsId(q, title, used_ids_);
     if (!q.id.empty()) used_ids_.insert(q.id.value);
@@ -1094,8 +1098,13 @@ std::optional<Flavour> ZipFlavour(std::string_view head) {
     std::string_view name = head.substr(at + 30, length);
     if (name == qti12::kManifestName) manifest = true;
     if (name.starts_with("res0") && name.ends_with(".dat")) found = Flavour::kBlackboard;
-    if (name.ends_with("assessment_meta.xml") || name.starts_with(qti12::kNonCcFolder) ||
-        name.ends_with(".xml.qti")) {
+    // A quiz export's <id>/<id>.xml, its assessment_meta.xml; a course export's files.
+    size_t slash = name.find('/');
+    bool folder_named = slash != std::string_view::npos && name.ends_with(".xml") &&
+                        name.substr(slash + 1) == std::string(name.substr(0, slash)) + ".xml";
+    if (folder_named || name.ends_with("assessment_meta.xml") ||
+        name.starts_with(qti12::kNonCcFolder) || name.ends_with(".xml.qti") ||
+        name == "course_settings/canvas_export.txt") {
       found = found.value_or(Flavour::kCanvas);
     }
   }

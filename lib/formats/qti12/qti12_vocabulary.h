@@ -40,6 +40,8 @@ constexpr std::string_view kMetadataField = "qbank_metadata";           // the c
 constexpr std::string_view kBankMetadataField = "qbank_bank_metadata";  // BankMetadataJson
 constexpr std::string_view kDomainField = "qbank_domain";
 constexpr std::string_view kTagField = "qbank_tag";
+// Present when the stem is a missing-word sentence qbank joined at the gap marker (_____).
+constexpr std::string_view kGapField = "qbank_gap";
 
 // Canvas question_type <-> model type. A type the model cannot hold (multiple_dropdowns,
 // fill_in_multiple_blanks with several blanks, calculated_question) is kOther.

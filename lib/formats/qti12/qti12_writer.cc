@@ -260,6 +260,7 @@ class ItemWriter {
         fields.push_back(Field(label, value));
       }
     }
+    if (!TextAfterGap(q).empty()) fields.push_back(Field(qti12::kGapField, "true"));
     if (!q.domain.empty()) fields.push_back(Field(qti12::kDomainField, q.domain.value));
     for (const model::Text& t : q.tags) fields.push_back(Field(qti12::kTagField, t.value));
     if (!metadata.empty()) fields.push_back(Field(qti12::kMetadataField, metadata));
@@ -709,8 +710,13 @@ Result<std::string> Qti12Format::Export(const model::Bank& bank, const ExportOpt
       meta.Append(TextElement(std::string(qti12::kBankMetadataField), bank_metadata));
     }
   }
-  Node& section = assessment.Append(Node::Element("section"));
-  section.SetAttribute("ident", "root_section");
+  Node& section_node = assessment.Append(Node::Element("section"));
+  section_node.SetAttribute("ident", "root_section");
+  // Item by item, so a large bank never becomes one XML tree; the section is spliced into the
+  // document's skeleton afterwards.
+  xml::WriteOptions section_options;
+  section_options.declaration = false;
+  xml::StreamWriter section(section_node, section_options);
   double points = 0;
   for (size_t i = 0; i < bank.questions.size(); ++i) {
     const Question& q = bank.questions[i];
@@ -729,20 +735,28 @@ Result<std::string> Qti12Format::Export(const model::Bank& bank, const ExportOpt
     }
     if (!item->has_value()) continue;
     if (q.type != QuestionType::kDescription) points += 1;
-    section.Append(std::move(**item));
+    section.Append(**item);
   }
-  if (Status writable = xml::CheckWritable(assessment); !writable.ok()) {
+  if (Status writable = xml::CheckWritable(root); !writable.ok()) {
     return Status::InvalidInput("the bank's title: " + writable.ToString());
   }
   std::string document = xml::Write(root);
+  // An attribute value cannot hold '<', so the empty section is found only where it stands.
+  const std::string empty_section = "<section ident=\"root_section\"/>";
+  size_t at = document.find(empty_section);
+  std::string items = section.Finish();
+  while (!items.empty() && items.back() == '\n') items.pop_back();
+  if (at != std::string::npos) document.replace(at, empty_section.size(), items);
   if (!package) return document;
   std::vector<zip::Entry> entries;
   if (canvas) {
     entries.push_back(
         {std::string(qti12::kManifestName), xml::Write(CanvasManifest(ident, title))});
-    entries.push_back({ident + "/" + ident + ".xml", std::move(document)});
+    // The small files first: a reader that sees only the archive's first bytes (format
+    // detection) finds every name but the last.
     entries.push_back(
         {ident + "/assessment_meta.xml", xml::Write(CanvasQuizMeta(ident, title, points))});
+    entries.push_back({ident + "/" + ident + ".xml", std::move(document)});
   } else {
     entries.push_back({std::string(qti12::kManifestName), xml::Write(BlackboardManifest(title))});
     entries.push_back({"res00001.dat", std::move(document)});
