@@ -457,10 +457,12 @@ class DocumentReader {
 
     // A missing-word sentence is one stem with Moodle's gap marker in Canvas and Blackboard;
     // qbank says where it joined one, so a stem that merely holds "_____" stays whole.
-    if (model::IsChoiceType(q.type) && MetadataField(item, qti12::kGapField).has_value()) {
+    if (MetadataField(item, qti12::kGapField).has_value()) {
       ReadGap(q);
     }
-    if (!title.empty() && title != "Question" && title != q.id.value) ext["title"] = title;
+    if (!title.empty() && title != "Question" && title != q.id.value && title != StoredTitle(q)) {
+      ext["title"] = title;
+    }
     if (q.id.empty()) AdoptTitleAsId(q, title, used_ids_);
     if (!q.id.empty()) used_ids_.insert(q.id.value);
     if (ext.is_object()) q.extensions[std::string(qti12::kExtensionKey)] = std::move(ext);
@@ -768,9 +770,12 @@ class DocumentReader {
     std::set<std::string> used_feedback;
     for (const Condition& c : conditions) {
       std::optional<double> score = c.set.has_value() ? c.set : c.add;
-      if (c.other) continue;
       std::vector<std::string> answers;
-      if (q.type == QuestionType::kNumerical) {
+      if (c.other) {
+        // Scored "any other answer" (GIFT's ~#feedback): an answer without text.
+        if (!score.has_value() || !c.equals.empty() || c.gte || c.lte) continue;
+        answers.emplace_back();
+      } else if (q.type == QuestionType::kNumerical) {
         std::string text;
         if (c.exact.has_value() && c.in_or_with_range && c.gte && c.lte) {
           std::optional<double> v = qti12::ParseNumber(*c.exact);

@@ -457,7 +457,9 @@ class ItemWriter {
       const Option& o = q.options[i];
       double credit = o.weight.value_or(o.correct ? 100 : 0);
       Node var = Node::Element("conditionvar");
-      if (q.type == QuestionType::kShortAnswer) {
+      if (o.text.empty()) {
+        var.Append(Node::Element("other"));  // any other answer
+      } else if (q.type == QuestionType::kShortAnswer) {
         var.Append(Equal(rid, o.text.value));
       } else {
         std::optional<model::NumericalAnswer> a = model::ParseNumericalAnswer(o.text.value);

@@ -351,5 +351,48 @@ TEST(Qti12FormatTest, RefusesHostileInput) {
   EXPECT_EQ(setvar.ErrorText(), "s.xml:2:1: error: <setvar> holds 'lots'; expected a number\n");
 }
 
+TEST(Qti12FormatTest, KeepsAShortAnswerGapAndAnyOtherNumericalAnswer) {
+  // Both found by converting tests/formats/testdata/gift files to qti12 and back twice: the gap
+  // of a short answer was joined on every trip, and GIFT's "any other answer" was dropped.
+  model::Bank bank;
+  model::Question gap;
+  gap.id.value = "gap";
+  gap.type = QuestionType::kShortAnswer;
+  gap.stem.value = "Two plus";
+  SetTextAfterGap(gap, "equals four.");
+  model::Option two;
+  two.text.value = "two";
+  two.correct = true;
+  gap.options.push_back(two);
+  bank.questions.push_back(gap);
+  model::Question year;
+  year.id.value = "year";
+  year.type = QuestionType::kNumerical;
+  year.stem.value = "When did Apollo 11 land?";
+  model::Option exact;
+  exact.text.value = "1969";
+  exact.correct = true;
+  model::Option other;
+  other.rationale.value = "Look it up in a timeline.";
+  year.options = {exact, other};
+  bank.questions.push_back(year);
+  for (const Format* format : {&Canvas(), &Blackboard()}) {
+    SCOPED_TRACE(format->name());
+    LossReport loss;
+    std::string once = ExportText(*format, bank, loss, "out.zip");
+    EXPECT_TRUE(loss.empty()) << loss.ToString();
+    Imported back = ImportText(*format, "out.zip", once);
+    ASSERT_EQ(back.ErrorText(), "");
+    ASSERT_EQ(back.bank.questions.size(), 2u);
+    EXPECT_EQ(back.bank.questions[0].stem.value, "Two plus");
+    EXPECT_EQ(TextAfterGap(back.bank.questions[0]), "equals four.");
+    ASSERT_EQ(back.bank.questions[1].options.size(), 2u);
+    EXPECT_TRUE(back.bank.questions[1].options[1].text.empty());
+    EXPECT_EQ(back.bank.questions[1].options[1].rationale.value, "Look it up in a timeline.");
+    LossReport again;
+    EXPECT_EQ(ExportText(*format, back.bank, again, "out.zip"), once);
+  }
+}
+
 }  // namespace
 }  // namespace qbank::formats
