@@ -73,8 +73,8 @@ struct Condition {
 
 class DocumentReader {
  public:
-  DocumentReader(const SourceText& source, uint32_t file, ImportContext& ctx, Flavour flavour)
-      : source_(source), file_(file), ctx_(ctx), flavour_(flavour), used_ids_(UsedIds(*ctx.bank)) {}
+  DocumentReader(const SourceText& source, uint32_t file, ImportContext& ctx)
+      : source_(source), file_(file), ctx_(ctx), used_ids_(UsedIds(*ctx.bank)) {}
 
   Status Run() {
     Result<xml::Node> root = xml::Parse(source_);
@@ -890,7 +890,6 @@ class DocumentReader {
   const SourceText& source_;
   uint32_t file_;
   ImportContext& ctx_;
-  Flavour flavour_;
   std::unordered_set<std::string> used_ids_;
   std::vector<bool> plain_options_;
   size_t errors_ = 0;
@@ -898,13 +897,13 @@ class DocumentReader {
 };
 
 // Reads the questestinterop document `source` (registered as `file`).
-Status ReadDocument(const SourceText& source, uint32_t file, ImportContext& ctx, Flavour flavour) {
+Status ReadDocument(const SourceText& source, uint32_t file, ImportContext& ctx) {
   ImportContext inner = ctx;
   inner.file = file;
   Result<DecodedSource> decoded = DecodeXmlSource(source, inner);
   if (!decoded.ok()) return decoded.status();
   inner.file = decoded->file;
-  DocumentReader reader(*decoded->text, decoded->file, inner, flavour);
+  DocumentReader reader(*decoded->text, decoded->file, inner);
   QBANK_RETURN_IF_ERROR(reader.Run());
   return reader.first_error();
 }
@@ -1002,7 +1001,7 @@ std::optional<std::string> Resolve(const std::string& base, std::string_view hre
 // (Canvas's full form of each quiz and bank) when there are any, else every imsqti_xmlv1p2
 // resource (a quiz export) and Blackboard's pools (bb:file).
 Status ReadPackage(PackageSource& files, const std::string& manifest_path,
-                   const SourceText& manifest_source, ImportContext& ctx, Flavour flavour) {
+                   const SourceText& manifest_source, ImportContext& ctx) {
   Result<xml::Node> manifest = xml::Parse(manifest_source);
   if (!manifest.ok()) return manifest.status();
   if (manifest->LocalName() != "manifest") {
@@ -1063,7 +1062,7 @@ Status ReadPackage(PackageSource& files, const std::string& manifest_path,
       auto source =
           std::make_shared<const SourceText>(files.DisplayPath(path), std::move(content).value());
       uint32_t file = ctx.bank->AddSource(source);
-      status = ReadDocument(*source, file, ctx, flavour);
+      status = ReadDocument(*source, file, ctx);
     }
     if (!status.ok()) {
       if (ctx.errors == nullptr) return status;
@@ -1173,7 +1172,7 @@ Status Qti12Format::Import(const SourceText& source, ImportContext& ctx) const {
     auto manifest_source = std::make_shared<const SourceText>(files.DisplayPath(*manifest_path),
                                                               std::move(manifest).value());
     ctx.bank->AddSource(manifest_source);
-    return ReadPackage(files, *manifest_path, *manifest_source, ctx, flavour_);
+    return ReadPackage(files, *manifest_path, *manifest_source, ctx);
   }
   if (qti12::RootElementName(content) == "manifest") {
     if (ctx.fs == nullptr) {
@@ -1184,9 +1183,9 @@ Status Qti12Format::Import(const SourceText& source, ImportContext& ctx) const {
       dir = source.path().substr(0, slash);
     }
     FolderSource files(*ctx.fs, dir);
-    return ReadPackage(files, std::string(qti12::kManifestName), source, ctx, flavour_);
+    return ReadPackage(files, std::string(qti12::kManifestName), source, ctx);
   }
-  return ReadDocument(source, ctx.file, ctx, flavour_);
+  return ReadDocument(source, ctx.file, ctx);
 }
 
 bool Qti12Format::ClaimsDirectory(const FileSystem& fs, const std::string& dir) const {
@@ -1208,7 +1207,7 @@ Status Qti12Format::ImportDirectory(const std::string& dir, ImportContext& ctx) 
   auto source = std::make_shared<const SourceText>(
       files.DisplayPath(std::string(qti12::kManifestName)), std::move(manifest).value());
   ctx.bank->AddSource(source);
-  return ReadPackage(files, std::string(qti12::kManifestName), *source, ctx, flavour_);
+  return ReadPackage(files, std::string(qti12::kManifestName), *source, ctx);
 }
 
 std::vector<UnkeptContent> Qti12Format::Unkept(const SourceText& source) const {

@@ -31,7 +31,7 @@ const Value* Find(const Value& v, std::string_view key) {
   const Value* own = v.Find(std::string(qti12::kExtensionKey));
   return own == nullptr ? nullptr : own->Find(std::string(key));
 }
-std::string StringOr(const Value& v, std::string_view key, std::string fallback) {
+std::string StringOr(const Value& v, std::string_view key, const std::string& fallback) {
   const Value* found = Find(v, key);
   return found != nullptr && found->is_string() ? found->as_string() : fallback;
 }

@@ -31,7 +31,9 @@ const Format& Blackboard() { return *Registry::Default().Find("blackboard-pool")
 // zip.
 std::string ZipOf(const std::string& dir, const std::vector<std::string>& files) {
   std::vector<zip::Entry> entries;
-  for (const std::string& f : files) entries.push_back({f, ReadTestdata("qti12/" + dir + "/" + f)});
+  entries.reserve(files.size());
+  std::string folder = "qti12/" + dir + "/";
+  for (const std::string& f : files) entries.push_back({f, ReadTestdata(folder + f)});
   Result<std::string> bytes = zip::Write(entries);
   EXPECT_TRUE(bytes.ok()) << bytes.status().ToString();
   return bytes.ok() ? *bytes : std::string();
