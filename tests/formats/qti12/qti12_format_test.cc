@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "base/file_system.h"
-#include "format_test_support.h"
+#include "formats/format_test_support.h"
 #include "formats/loss_report.h"
 #include "formats/question_names.h"
 #include "formats/registry.h"
