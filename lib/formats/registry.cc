@@ -13,6 +13,7 @@
 #include "formats/moodle_xml/moodle_xml_format.h"
 #include "formats/page/page_format.h"
 #include "formats/qti/qti_format.h"
+#include "formats/qti12/qti12_format.h"
 
 namespace qbank::formats {
 namespace {
@@ -20,6 +21,7 @@ namespace {
 // Every built-in format, one line each, in alphabetical order.
 void RegisterBuiltinFormats(Registry& registry) {
   registry.Add(std::make_unique<AikenFormat>());
+  registry.Add(std::make_unique<Qti12Format>(qti12::Flavour::kBlackboard));
   registry.Add(std::make_unique<CsvFormat>());
   registry.Add(std::make_unique<DumpFormat>());
   registry.Add(std::make_unique<GiftFormat>());
@@ -27,6 +29,7 @@ void RegisterBuiltinFormats(Registry& registry) {
   registry.Add(std::make_unique<MdFormat>());
   registry.Add(std::make_unique<MoodleXmlFormat>());
   registry.Add(std::make_unique<PageFormat>());
+  registry.Add(std::make_unique<Qti12Format>(qti12::Flavour::kCanvas));
   registry.Add(std::make_unique<QtiFormat>(QtiFormat::Version::k21));
   registry.Add(std::make_unique<QtiFormat>(QtiFormat::Version::k30));
 }

@@ -1,0 +1,400 @@
+// The qti12 (Canvas QTI 1.2) and blackboard-pool formats: the fixtures in
+// tests/formats/testdata/qti12 (written in the layout of a Canvas quiz export, a Canvas course
+// export, a Blackboard pool and plain IMS QTI 1.2 as Respondus writes it), detection, the
+// packages qbank writes, the loss report, hostile input.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "base/file_system.h"
+#include "formats/format_test_support.h"
+#include "formats/loss_report.h"
+#include "formats/question_names.h"
+#include "formats/registry.h"
+#include "model/bank.h"
+#include "zip/zip_archive.h"
+
+namespace qbank::formats {
+namespace {
+
+using format_testing::ExportText;
+using format_testing::Imported;
+using format_testing::ImportText;
+using format_testing::ReadTestdata;
+using model::QuestionType;
+
+const Format& Canvas() { return *Registry::Default().Find("qti12"); }
+const Format& Blackboard() { return *Registry::Default().Find("blackboard-pool"); }
+
+// The files of fixture folder `dir` (paths relative to tests/formats/testdata/qti12/<dir>) as a
+// zip.
+std::string ZipOf(const std::string& dir, const std::vector<std::string>& files) {
+  std::vector<zip::Entry> entries;
+  entries.reserve(files.size());
+  std::string folder = "qti12/" + dir + "/";
+  for (const std::string& f : files) entries.push_back({f, ReadTestdata(folder + f)});
+  Result<std::string> bytes = zip::Write(entries);
+  EXPECT_TRUE(bytes.ok()) << bytes.status().ToString();
+  return bytes.ok() ? *bytes : std::string();
+}
+
+std::string CanvasQuizZip() {
+  return ZipOf("canvas_quiz",
+               {"imsmanifest.xml", "g5e1b0c2d/g5e1b0c2d.xml", "g5e1b0c2d/assessment_meta.xml"});
+}
+
+const model::Option& Opt(const model::Question& q, size_t i) { return q.options.at(i); }
+
+void ExpectCanvasQuiz(const Imported& in) {
+  ASSERT_TRUE(in.status.ok()) << in.status.ToString();
+  EXPECT_EQ(in.ErrorText(), "");
+  const model::Bank& bank = in.bank;
+  ASSERT_EQ(bank.questions.size(), 10u);
+  EXPECT_EQ(bank.title.value, "Tides and Orbits");
+  EXPECT_EQ(bank.id.value, "g5e1b0c2d");
+  std::vector<QuestionType> types;
+  for (const model::Question& q : bank.questions) types.push_back(q.type);
+  EXPECT_EQ(types, (std::vector<QuestionType>{
+                       QuestionType::kSingleAnswer, QuestionType::kMultipleAnswer,
+                       QuestionType::kTrueFalse, QuestionType::kShortAnswer,
+                       QuestionType::kNumerical, QuestionType::kMatching, QuestionType::kEssay,
+                       QuestionType::kEssay, QuestionType::kDescription, QuestionType::kOther}));
+  const model::Question& mc = bank.questions[0];
+  EXPECT_EQ(mc.id.value, "g1c0a77e1");
+  EXPECT_EQ(mc.markup, model::Markup::kHtml);
+  EXPECT_EQ(mc.stem.value, "<div><p>When do <strong>spring tides</strong> happen?</p></div>");
+  EXPECT_EQ(mc.KeyIndexes(), std::vector<size_t>{0});
+  EXPECT_EQ(Opt(mc, 1).rationale.value, "<p>Quarter moons give neap tides.</p>");
+  // A plain-text answer of an HTML question is escaped so it stands as HTML.
+  EXPECT_EQ(Opt(mc, 2).text.value, "Only in spring &amp; autumn");
+  EXPECT_EQ(mc.explanation.value, "<p>Sun and Moon pull along one line twice a month.</p>");
+  // The stem's span is the line of its <mattext> in the quiz file.
+  EXPECT_EQ(mc.stem.span.line, 34u);
+  const model::Question& ma = bank.questions[1];
+  EXPECT_EQ(ma.KeyIndexes(), (std::vector<size_t>{0, 2}));
+  EXPECT_FALSE(Opt(ma, 0).weight.has_value());
+  EXPECT_EQ(bank.questions[2].KeyIndexes(), std::vector<size_t>{0});
+  const model::Question& sa = bank.questions[3];
+  ASSERT_EQ(sa.options.size(), 2u);
+  EXPECT_EQ(Opt(sa, 0).text.value, "perihelion");
+  EXPECT_EQ(Opt(sa, 1).text.value, "the perihelion");
+  const model::Question& num = bank.questions[4];
+  ASSERT_EQ(num.options.size(), 2u);
+  EXPECT_EQ(Opt(num, 0).text.value, "27.3:0.3");
+  EXPECT_EQ(Opt(num, 1).text.value, "29..30");
+  const model::Question& match = bank.questions[5];
+  ASSERT_EQ(match.options.size(), 3u);  // two pairs and the distractor Triton
+  EXPECT_EQ(Opt(match, 0).text.value, "Jupiter");
+  EXPECT_EQ(MatchOf(Opt(match, 0)), "Ganymede");
+  EXPECT_EQ(MatchOf(Opt(match, 1)), "Titan");
+  EXPECT_TRUE(Opt(match, 2).text.empty());
+  EXPECT_EQ(MatchOf(Opt(match, 2)), "Triton");
+}
+
+TEST(Qti12FormatTest, ReadsACanvasQuizExportAsAZipAndAsAFolder) {
+  ExpectCanvasQuiz(ImportText(Canvas(), "quiz.zip", CanvasQuizZip()));
+  // The folder, named by its manifest, read through the file system.
+  std::string manifest = format_testing::TestdataPath("qti12/canvas_quiz/imsmanifest.xml");
+  ExpectCanvasQuiz(ImportText(Canvas(), manifest, ReadTestdata("qti12/canvas_quiz/imsmanifest.xml"),
+                              &RealFileSystem()));
+  EXPECT_TRUE(Canvas().ClaimsDirectory(RealFileSystem(),
+                                       format_testing::TestdataPath("qti12/canvas_quiz")));
+  EXPECT_FALSE(Blackboard().ClaimsDirectory(RealFileSystem(),
+                                            format_testing::TestdataPath("qti12/canvas_quiz")));
+}
+
+TEST(Qti12FormatTest, KeepsCanvasFeedbackPointsAndIdentsAndTheMultiGapItem) {
+  Imported in = ImportText(Canvas(), "quiz.zip", CanvasQuizZip());
+  ASSERT_EQ(in.bank.questions.size(), 10u);
+  const model::Question& mc = in.bank.questions[0];
+  const model::Value* own = mc.extensions.Find("qti12");
+  ASSERT_NE(own, nullptr);
+  EXPECT_EQ(own->Find("feedback")->Find("correct")->as_string(), "<p>Right.</p>");
+  EXPECT_EQ(own->Find("feedback")->Find("incorrect")->as_string(),
+            "<p>Think of the lunar phases.</p>");
+  EXPECT_EQ(own->Find("points_possible")->as_double(), 2.0);
+  EXPECT_EQ(own->Find("title")->as_string(), "Spring tides");
+  EXPECT_EQ(mc.options[0].extensions.Find("qti12")->Find("ident")->as_string(), "4821");
+  // Written back as Canvas's quiz and read again: the same bank, the dropdown item as it was.
+  LossReport loss;
+  std::string again = ExportText(Canvas(), in.bank, loss, "again.zip");
+  Imported back = ImportText(Canvas(), "again.zip", again);
+  ASSERT_EQ(back.ErrorText(), "");
+  ASSERT_EQ(back.bank.questions.size(), 10u);
+  for (size_t i = 0; i < 10; ++i) {
+    const model::Question& a = in.bank.questions[i];
+    const model::Question& b = back.bank.questions[i];
+    EXPECT_EQ(a.type, b.type) << i;
+    EXPECT_EQ(a.stem.value, b.stem.value) << i;
+    EXPECT_EQ(a.explanation.value, b.explanation.value) << i;
+    EXPECT_EQ(a.KeyIndexes(), b.KeyIndexes()) << i;
+    EXPECT_TRUE(a.extensions == b.extensions) << i;
+    ASSERT_EQ(a.options.size(), b.options.size()) << i;
+    for (size_t k = 0; k < a.options.size(); ++k) {
+      EXPECT_EQ(a.options[k].text.value, b.options[k].text.value) << i << "." << k;
+      EXPECT_EQ(a.options[k].rationale.value, b.options[k].rationale.value) << i << "." << k;
+    }
+  }
+  EXPECT_TRUE(loss.empty()) << loss.ToString();
+}
+
+TEST(Qti12FormatTest, ReadsTheQuizBanksOfACourseExportAndNotTheCartridgeCopy) {
+  std::string imscc = ZipOf(
+      "course_export", {"imsmanifest.xml", "gq77/assessment_meta.xml", "gq77/assessment_qti.xml",
+                        "non_cc_assessments/gq77.xml.qti", "non_cc_assessments/gbank3.xml.qti"});
+  EXPECT_EQ(Registry::Default().Detect("geology.imscc", imscc), &Canvas());
+  Imported in = ImportText(Canvas(), "geology.imscc", imscc);
+  ASSERT_TRUE(in.status.ok()) << in.status.ToString();
+  EXPECT_EQ(in.ErrorText(), "");
+  ASSERT_EQ(in.bank.questions.size(), 3u);
+  EXPECT_EQ(in.bank.questions[0].id.value, "gq77i1");
+  EXPECT_EQ(in.bank.questions[0].KeyIndexes(), std::vector<size_t>{0});
+  EXPECT_EQ(in.bank.questions[1].type, QuestionType::kTrueFalse);
+  EXPECT_EQ(in.bank.questions[1].domain.value, "Minerals");  // the bank's title
+  EXPECT_EQ(in.bank.questions[2].type, QuestionType::kShortAnswer);
+  EXPECT_EQ(in.bank.questions[2].markup, model::Markup::kPlain);
+  EXPECT_EQ(in.bank.SourcePath(in.bank.questions[2].stem.span.file),
+            "geology.imscc!/non_cc_assessments/gbank3.xml.qti");
+}
+
+TEST(Qti12FormatTest, ReadsABlackboardPoolAndReportsTheTypeItCannotRead) {
+  std::string pool = ZipOf("blackboard_pool", {"imsmanifest.xml", "res00001.dat"});
+  EXPECT_EQ(Registry::Default().Detect("pool.zip", pool), &Blackboard());
+  Imported in = ImportText(Blackboard(), "pool.zip", pool);
+  ASSERT_TRUE(in.status.ok()) << in.status.ToString();
+  EXPECT_EQ(in.ErrorText(),
+            "pool.zip!/res00001.dat:217:9: error: Blackboard question type 'Ordering' cannot be "
+            "read; expected Multiple Choice, Multiple Answer, True/False, Either/Or, Fill in the "
+            "Blank, Numeric, Matching, Essay, Short Response or File Upload\n");
+  ASSERT_EQ(in.bank.questions.size(), 3u);
+  EXPECT_EQ(in.bank.title.value, "Weather pool");
+  const model::Question& mc = in.bank.questions[0];
+  EXPECT_EQ(mc.id.value, "_88101_1");
+  EXPECT_EQ(mc.stem.value, "<p>Which cloud brings thunderstorms?</p>");
+  EXPECT_EQ(mc.stem.span.line, 50u);
+  EXPECT_EQ(mc.KeyIndexes(), std::vector<size_t>{1});  // SCORE.max
+  // The same feedback after a right and a wrong answer is the explanation.
+  EXPECT_EQ(mc.explanation.value, "<p>Tall storm clouds.</p>");
+  EXPECT_EQ(mc.options[0].rationale.value, "Cirrus is thin and high.");
+  EXPECT_EQ(mc.extensions.Find("qti12")->Find("points_possible")->as_double(), 10.0);
+  EXPECT_EQ(in.bank.questions[1].type, QuestionType::kMultipleAnswer);
+  EXPECT_EQ(in.bank.questions[1].KeyIndexes(), (std::vector<size_t>{0, 1}));
+  EXPECT_EQ(in.bank.questions[2].type, QuestionType::kTrueFalse);
+  EXPECT_EQ(in.bank.questions[2].KeyIndexes(), std::vector<size_t>{0});
+}
+
+TEST(Qti12FormatTest, ReadsPlainQti12ChoicesAndReportsWhatItCannotRead) {
+  std::string xml = ReadTestdata("qti12/plain_qti12.xml");
+  EXPECT_EQ(Registry::Default().Detect("optics.xml", xml), &Canvas());
+  Imported in = ImportText(Canvas(), "optics.xml", xml);
+  ASSERT_TRUE(in.status.ok()) << in.status.ToString();
+  EXPECT_EQ(in.ErrorText(),
+            "optics.xml:85:11: error: <response_xy> cannot be read; expected <response_lid> "
+            "(choices, matching) or <response_str> (short answer, numerical, essay)\n");
+  EXPECT_NE(in.WarningText().find("optics.xml:83:13: warning: <matimage> not read"),
+            std::string::npos)
+      << in.WarningText();
+  ASSERT_EQ(in.bank.questions.size(), 3u);
+  const model::Question& mc = in.bank.questions[0];
+  EXPECT_EQ(mc.type, QuestionType::kSingleAnswer);
+  EXPECT_EQ(mc.KeyIndexes(), std::vector<size_t>{0});  // full credit is the decvar's maxvalue 1
+  EXPECT_EQ(mc.options[0].rationale.value, "Yes: the speed of light changes.");
+  const model::Question& ma = in.bank.questions[1];
+  EXPECT_EQ(ma.type, QuestionType::kMultipleAnswer);
+  EXPECT_EQ(ma.KeyIndexes(), (std::vector<size_t>{0, 1}));
+  EXPECT_FALSE(ma.options[0].weight.has_value());  // 50 each of two keys is the even split
+  ASSERT_TRUE(ma.options[2].weight.has_value());
+  EXPECT_EQ(*ma.options[2].weight, -25.0);
+  EXPECT_EQ(in.bank.questions[2].type, QuestionType::kTrueFalse);
+  EXPECT_EQ(in.bank.questions[2].KeyIndexes(), std::vector<size_t>{1});
+}
+
+model::Bank SmallBank() {
+  model::Bank bank;
+  bank.id.value = "astro-7";
+  bank.title.value = "Astronomy";
+  model::Question q;
+  q.id.value = "a1";
+  q.stem.value = "Which planet has the shortest year?";
+  q.explanation.value = "Mercury is closest to the Sun.";
+  for (const char* t : {"Mercury", "Venus", "Mars"}) {
+    model::Option o;
+    o.text.value = t;
+    q.options.push_back(o);
+  }
+  q.options[0].correct = true;
+  q.options[1].rationale.value = "Venus is second.";
+  bank.questions.push_back(q);
+  model::Question d;
+  d.id.value = "intro";
+  d.type = QuestionType::kDescription;
+  d.stem.value = "Questions on the planets follow.";
+  bank.questions.push_back(d);
+  return bank;
+}
+
+TEST(Qti12FormatTest, WritesTheCanvasQuizPackageLayout) {
+  LossReport loss;
+  std::string zip = ExportText(Canvas(), SmallBank(), loss, "out.zip");
+  Result<std::vector<zip::Entry>> entries = zip::Read(zip, "out.zip");
+  ASSERT_TRUE(entries.ok()) << entries.status().ToString();
+  std::vector<std::string> names;
+  for (const zip::Entry& e : *entries) names.push_back(e.path);
+  EXPECT_EQ(names, (std::vector<std::string>{"imsmanifest.xml", "astro-7/assessment_meta.xml",
+                                             "astro-7/astro-7.xml"}));
+  const std::string& manifest = (*entries)[0].data;
+  EXPECT_NE(manifest.find("type=\"imsqti_xmlv1p2\""), std::string::npos) << manifest;
+  EXPECT_NE(manifest.find("<file href=\"astro-7/astro-7.xml\"/>"), std::string::npos);
+  EXPECT_NE((*entries)[1].data.find("<title>Astronomy</title>"), std::string::npos);
+  const std::string& quiz = (*entries)[2].data;
+  EXPECT_NE(quiz.find("<fieldentry>multiple_choice_question</fieldentry>"), std::string::npos);
+  EXPECT_NE(quiz.find("<fieldentry>text_only_question</fieldentry>"), std::string::npos);
+  EXPECT_NE(quiz.find("<fieldentry>1000,1001,1002</fieldentry>"), std::string::npos);
+  EXPECT_NE(quiz.find("linkrefid=\"1001_fb\""), std::string::npos);
+  EXPECT_NE(quiz.find("<itemfeedback ident=\"general_fb\">"), std::string::npos);
+  EXPECT_EQ(Registry::Default().Detect("out.zip", zip), &Canvas());
+  // Detection sees the first 64 KiB of a file: the names of the manifest and the quiz's
+  // assessment_meta.xml, written first, say Canvas without the (large) quiz document.
+  size_t quiz_header = zip.find("PK\x03\x04", zip.find("assessment_meta.xml"));
+  ASSERT_NE(quiz_header, std::string::npos);
+  EXPECT_EQ(Registry::Default().Detect("out.zip", zip.substr(0, quiz_header)), &Canvas());
+  EXPECT_TRUE(loss.empty()) << loss.ToString();
+  // Without a .zip output: the questestinterop document itself.
+  std::string xml = ExportText(Canvas(), SmallBank(), loss, "out.xml");
+  EXPECT_TRUE(xml.starts_with("<?xml")) << xml;
+  EXPECT_EQ(Registry::Default().Detect("out.xml", xml), &Canvas());
+  EXPECT_TRUE(Canvas().CanWriteBack("out.xml", xml));
+  EXPECT_FALSE(Canvas().CanWriteBack("out.zip", zip));
+}
+
+TEST(Qti12FormatTest, WritesTheBlackboardPoolLayoutAndReportsWhatItCannotHold) {
+  LossReport loss;
+  std::string zip = ExportText(Blackboard(), SmallBank(), loss, "pool.zip");
+  Result<std::vector<zip::Entry>> entries = zip::Read(zip, "pool.zip");
+  ASSERT_TRUE(entries.ok()) << entries.status().ToString();
+  ASSERT_EQ(entries->size(), 2u);
+  EXPECT_EQ((*entries)[0].path, "imsmanifest.xml");
+  EXPECT_EQ((*entries)[1].path, "res00001.dat");
+  EXPECT_NE((*entries)[0].data.find("bb:file=\"res00001.dat\""), std::string::npos);
+  EXPECT_NE((*entries)[0].data.find("type=\"assessment/x-bb-qti-pool\""), std::string::npos);
+  const std::string& pool = (*entries)[1].data;
+  EXPECT_NE(pool.find("<bbmd_questiontype>Multiple Choice</bbmd_questiontype>"), std::string::npos);
+  EXPECT_NE(pool.find("<bbmd_assessmenttype>Pool</bbmd_assessmenttype>"), std::string::npos);
+  EXPECT_NE(pool.find("<mat_formattedtext type=\"PLAIN_TEXT\">Venus is second."),
+            std::string::npos);
+  EXPECT_EQ(Registry::Default().Detect("pool.zip", zip), &Blackboard());
+  // The description has no Blackboard question.
+  EXPECT_EQ(
+      loss.dropped().count("questions (description: a Blackboard pool has no text-only question)"),
+      1u)
+      << loss.ToString();
+  Imported back = ImportText(Blackboard(), "pool.zip", zip);
+  ASSERT_EQ(back.ErrorText(), "");
+  ASSERT_EQ(back.bank.questions.size(), 1u);
+  EXPECT_EQ(back.bank.questions[0].explanation.value, "Mercury is closest to the Sun.");
+  EXPECT_EQ(back.bank.questions[0].options[1].rationale.value, "Venus is second.");
+  EXPECT_EQ(back.bank.id.value, "astro-7");
+  EXPECT_EQ(back.bank.title.value, "Astronomy");
+}
+
+TEST(Qti12FormatTest, DetectionKeepsQti2PackagesAndOtherXmlApart) {
+  const Registry& r = Registry::Default();
+  Result<std::string> qti21 = zip::Write(
+      {{"imsmanifest.xml", "<manifest><resources/></manifest>"}, {"items/a.xml", "<x/>"}});
+  ASSERT_TRUE(qti21.ok());
+  EXPECT_EQ(r.Detect("pkg.zip", *qti21)->name(), "qti21");
+  EXPECT_EQ(r.Detect("quiz.xml", "<?xml version=\"1.0\"?>\n<quiz></quiz>")->name(), "moodle-xml");
+  std::string bb = ReadTestdata("qti12/blackboard_pool/res00001.dat");
+  EXPECT_EQ(r.Detect("res00001.dat", bb), &Blackboard());
+  // blackboard-pool names only packages (.zip): a pool's document saved as .xml is qti12's, whose
+  // reader reads Blackboard's flavour as well.
+  EXPECT_EQ(r.Detect("pool.xml", bb), &Canvas());
+  EXPECT_EQ(ImportText(Canvas(), "pool.xml", bb).bank.questions.size(), 3u);
+  EXPECT_EQ(r.Detect("imsmanifest.xml", ReadTestdata("qti12/canvas_quiz/imsmanifest.xml")),
+            &Canvas());
+}
+
+TEST(Qti12FormatTest, RefusesHostileInput) {
+  // A DOCTYPE (entity expansion) is refused by the XML door.
+  Imported doctype = ImportText(
+      Canvas(), "evil.xml",
+      "<?xml version=\"1.0\"?>\n<!DOCTYPE q [<!ENTITY a \"aaaa\">]>\n<questestinterop/>");
+  EXPECT_FALSE(doctype.status.ok());
+  // A manifest naming a file outside the package.
+  Result<std::string> escape =
+      zip::Write({{"imsmanifest.xml",
+                   "<manifest><resources><resource identifier=\"r\" type=\"imsqti_xmlv1p2\">"
+                   "<file href=\"../../etc/passwd\"/></resource></resources></manifest>"}});
+  ASSERT_TRUE(escape.ok());
+  Imported out = ImportText(Canvas(), "escape.zip", *escape);
+  EXPECT_FALSE(out.status.ok());
+  EXPECT_NE(out.status.ToString().find("leaves the package"), std::string::npos)
+      << out.status.ToString();
+  // Not a zip at all, and a zip without a manifest.
+  EXPECT_FALSE(ImportText(Canvas(), "bad.zip", "PK\x03\x04garbage").status.ok());
+  Result<std::string> bare = zip::Write({{"a.xml", "<a/>"}});
+  ASSERT_TRUE(bare.ok());
+  Imported no_manifest = ImportText(Blackboard(), "bare.zip", *bare);
+  EXPECT_NE(no_manifest.status.ToString().find("no imsmanifest.xml"), std::string::npos);
+  // Nesting deeper than the XML door's limit is an error, not a stack overflow.
+  std::string deep = "<questestinterop>";
+  for (int i = 0; i < 5000; ++i) deep += "<section>";
+  EXPECT_FALSE(ImportText(Canvas(), "deep.xml", deep).status.ok());
+  // A setvar that is not a number is an error at its line; the other items are read.
+  Imported setvar =
+      ImportText(Canvas(), "s.xml",
+                 "<questestinterop><item ident=\"x\"><presentation><material><mattext>Q</mattext>"
+                 "</material><response_lid ident=\"r\"><render_choice><response_label ident=\"a\">"
+                 "<material><mattext>A</mattext></material></response_label></render_choice>"
+                 "</response_lid></presentation><resprocessing><respcondition><conditionvar>"
+                 "<varequal respident=\"r\">a</varequal></conditionvar>\n<setvar>lots</setvar>"
+                 "</respcondition></resprocessing></item></questestinterop>");
+  EXPECT_EQ(setvar.ErrorText(), "s.xml:2:1: error: <setvar> holds 'lots'; expected a number\n");
+}
+
+TEST(Qti12FormatTest, KeepsAShortAnswerGapAndAnyOtherNumericalAnswer) {
+  // Both found by converting tests/formats/testdata/gift files to qti12 and back twice: the gap
+  // of a short answer was joined on every trip, and GIFT's "any other answer" was dropped.
+  model::Bank bank;
+  model::Question gap;
+  gap.id.value = "gap";
+  gap.type = QuestionType::kShortAnswer;
+  gap.stem.value = "Two plus";
+  SetTextAfterGap(gap, "equals four.");
+  model::Option two;
+  two.text.value = "two";
+  two.correct = true;
+  gap.options.push_back(two);
+  bank.questions.push_back(gap);
+  model::Question year;
+  year.id.value = "year";
+  year.type = QuestionType::kNumerical;
+  year.stem.value = "When did Apollo 11 land?";
+  model::Option exact;
+  exact.text.value = "1969";
+  exact.correct = true;
+  model::Option other;
+  other.rationale.value = "Look it up in a timeline.";
+  year.options = {exact, other};
+  bank.questions.push_back(year);
+  for (const Format* format : {&Canvas(), &Blackboard()}) {
+    SCOPED_TRACE(format->name());
+    LossReport loss;
+    std::string once = ExportText(*format, bank, loss, "out.zip");
+    EXPECT_TRUE(loss.empty()) << loss.ToString();
+    Imported back = ImportText(*format, "out.zip", once);
+    ASSERT_EQ(back.ErrorText(), "");
+    ASSERT_EQ(back.bank.questions.size(), 2u);
+    EXPECT_EQ(back.bank.questions[0].stem.value, "Two plus");
+    EXPECT_EQ(TextAfterGap(back.bank.questions[0]), "equals four.");
+    ASSERT_EQ(back.bank.questions[1].options.size(), 2u);
+    EXPECT_TRUE(back.bank.questions[1].options[1].text.empty());
+    EXPECT_EQ(back.bank.questions[1].options[1].rationale.value, "Look it up in a timeline.");
+    LossReport again;
+    EXPECT_EQ(ExportText(*format, back.bank, again, "out.zip"), once);
+  }
+}
+
+}  // namespace
+}  // namespace qbank::formats
