@@ -5,6 +5,8 @@
 #include <cctype>
 
 #include "formats/aiken/aiken_format.h"
+#include "formats/blackboard/blackboard_format.h"
+#include "formats/brightspace/brightspace_format.h"
 #include "formats/csv/csv_format.h"
 #include "formats/dump/dump_format.h"
 #include "formats/gift/gift_format.h"
@@ -13,6 +15,7 @@
 #include "formats/moodle_xml/moodle_xml_format.h"
 #include "formats/page/page_format.h"
 #include "formats/qti/qti_format.h"
+#include "formats/text2qti/text2qti_format.h"
 
 namespace qbank::formats {
 namespace {
@@ -20,7 +23,11 @@ namespace {
 // Every built-in format, one line each, in alphabetical order.
 void RegisterBuiltinFormats(Registry& registry) {
   registry.Add(std::make_unique<AikenFormat>());
+  registry.Add(std::make_unique<BlackboardFormat>());
   registry.Add(std::make_unique<CsvFormat>());
+  // Out of order: a .csv file whose content neither csv nor brightspace claims goes to the first
+  // of the two (Registry::Detect), which must stay csv.
+  registry.Add(std::make_unique<BrightspaceFormat>());
   registry.Add(std::make_unique<DumpFormat>());
   registry.Add(std::make_unique<GiftFormat>());
   registry.Add(std::make_unique<JsonFormat>());
@@ -29,6 +36,7 @@ void RegisterBuiltinFormats(Registry& registry) {
   registry.Add(std::make_unique<PageFormat>());
   registry.Add(std::make_unique<QtiFormat>(QtiFormat::Version::k21));
   registry.Add(std::make_unique<QtiFormat>(QtiFormat::Version::k30));
+  registry.Add(std::make_unique<Text2QtiFormat>());
 }
 
 }  // namespace
