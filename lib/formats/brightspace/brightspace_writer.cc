@@ -157,6 +157,7 @@ class BrightspaceWriter {
                      "extensions.brightspace",
                      "options.extensions.brightspace"};
     for (const std::string& f : CarriedMetadataFields()) held.insert(f);
+    held.insert("extensions");  // other formats' extensions travel in the carrier
     ReportQuestionLoss(WithoutSharedExtensions(q, /*titles=*/false, gap, matches), held, loss_);
   }
 

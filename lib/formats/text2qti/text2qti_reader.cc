@@ -110,8 +110,8 @@ class Text2QtiReader {
       return;
     }
     if (indent > 0 && target_ != nullptr) {
-      Error(begin + lead, "a wrapped line must be indented as far as the text it continues (" +
-                              std::to_string(target_column_) + " columns)");
+      Fail(begin + lead, "a wrapped line must be indented as far as the text it continues (" +
+                             std::to_string(target_column_) + " columns)");
       return;
     }
     blank_ = false;
