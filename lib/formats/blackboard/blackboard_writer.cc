@@ -114,6 +114,10 @@ class BlackboardWriter {
                             : "questions without two options and a key (MA needs them)");
           return;
         }
+        if (HasBlankText(q, false)) {
+          loss_.Drop("questions with an empty option (Blackboard refuses the line)");
+          return;
+        }
         fields = {single ? "MC" : "MA", stem};
         for (const model::Option& o : q.options) {
           fields.push_back(o.text.value);
@@ -126,10 +130,14 @@ class BlackboardWriter {
           loss_.Drop("questions without an accepted answer (FIB needs one)");
           return;
         }
+        if (q.KeyIndexes().empty() || HasBlankText(q, false) == q.options.size()) {
+          loss_.Drop("questions without an accepted answer (FIB needs one)");
+          return;
+        }
         fields = {"FIB", stem};
         for (const model::Option& o : q.options) {
-          if (!o.correct) {
-            loss_.Drop("options (wrong answers of a short-answer question)");
+          if (!o.correct || Trim(o.text.value).empty()) {
+            loss_.Drop("options (wrong or empty answers of a short-answer question)");
             continue;
           }
           fields.push_back(o.text.value);
@@ -166,8 +174,8 @@ class BlackboardWriter {
         break;
       }
       case QuestionType::kMatching:
-        if (q.options.empty()) {
-          loss_.Drop("questions without pairs (MAT needs them)");
+        if (q.options.empty() || HasBlankText(q, true)) {
+          loss_.Drop("questions without pairs, or with an empty item or match (MAT needs them)");
           return;
         }
         fields = {"MAT", stem};
@@ -189,6 +197,10 @@ class BlackboardWriter {
       case QuestionType::kDescription: {
         std::string type = ExtensionString(q, "type");
         if (type == "ORD") {
+          if (q.options.size() < 2 || HasBlankText(q, false)) {
+            loss_.Drop("questions without two answers to order, or with an empty one");
+            return;
+          }
           fields = {"ORD", stem};
           for (const model::Option& o : q.options) {
             fields.push_back(o.text.value);
@@ -230,6 +242,16 @@ class BlackboardWriter {
   std::string Take() { return std::move(out_); }
 
  private:
+  // How many options of `q` have a blank text (or, with `matches`, a blank match): Blackboard
+  // refuses a line with an empty answer field.
+  static size_t HasBlankText(const model::Question& q, bool matches) {
+    size_t n = 0;
+    for (const model::Option& o : q.options) {
+      if (Trim(o.text.value).empty() || (matches && Trim(MatchOf(o)).empty())) ++n;
+    }
+    return n;
+  }
+
   LossReport& loss_;
   std::string out_;
 };
