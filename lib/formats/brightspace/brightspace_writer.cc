@@ -84,7 +84,8 @@ class BrightspaceWriter {
       Row({std::string(brightspace::kQuestionMetaPrefix) + " " + OneLineJson(written.metadata)});
     }
     std::string title = ExtensionString(q.extensions, "title");
-    if (!IsDerivedId(q.id.value) && !q.id.empty()) Row({"ID", q.id.value});
+    // The id unless reading the block back derives it again from the content.
+    if (!q.id.empty() && q.id.value != model::DeriveQuestionId(q)) Row({"ID", q.id.value});
     if (!title.empty()) Row({"Title", title});
     if (type != "FIB") Row(WithFlag({"QuestionText", q.stem.value}));
     Optional(q, "Points", "points");

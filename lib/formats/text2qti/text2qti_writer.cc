@@ -130,7 +130,11 @@ class Text2QtiWriter {
       loss_.Drop("explanation (a text region has none)");
       reported.explanation = model::Text();
     }
-    ReportQuestionLoss(reported, kHeld, loss_);
+    // Without a Title: line the id is derived again on import (ReportQuestionLoss counts one
+    // that would not be).
+    FieldSet held = kHeld;
+    if (title.empty()) held.erase("id");
+    ReportQuestionLoss(reported, held, loss_);
   }
 
   std::string Take() {
