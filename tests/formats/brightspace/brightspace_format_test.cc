@@ -8,8 +8,8 @@
 #include <filesystem>
 #include <fstream>
 
+#include "formats/import_export_test_support.h"
 #include "formats/question_names.h"
-#include "import_export_test_support.h"
 
 namespace qbank::formats {
 namespace {

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "import_export_test_support.h"
+#include "formats/import_export_test_support.h"
 
 namespace qbank::formats {
 namespace {
