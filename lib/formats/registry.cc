@@ -5,6 +5,8 @@
 #include <cctype>
 
 #include "formats/aiken/aiken_format.h"
+#include "formats/blackboard/blackboard_format.h"
+#include "formats/brightspace/brightspace_format.h"
 #include "formats/csv/csv_format.h"
 #include "formats/dump/dump_format.h"
 #include "formats/gift/gift_format.h"
@@ -14,6 +16,7 @@
 #include "formats/page/page_format.h"
 #include "formats/qti/qti_format.h"
 #include "formats/qti12/qti12_format.h"
+#include "formats/text2qti/text2qti_format.h"
 
 namespace qbank::formats {
 namespace {
@@ -22,7 +25,11 @@ namespace {
 void RegisterBuiltinFormats(Registry& registry) {
   registry.Add(std::make_unique<AikenFormat>());
   registry.Add(std::make_unique<Qti12Format>(qti12::Flavour::kBlackboard));
+  registry.Add(std::make_unique<BlackboardFormat>());
   registry.Add(std::make_unique<CsvFormat>());
+  // Out of order: a .csv file whose content neither csv nor brightspace claims goes to the first
+  // of the two (Registry::Detect), which must stay csv.
+  registry.Add(std::make_unique<BrightspaceFormat>());
   registry.Add(std::make_unique<DumpFormat>());
   registry.Add(std::make_unique<GiftFormat>());
   registry.Add(std::make_unique<JsonFormat>());
@@ -32,6 +39,7 @@ void RegisterBuiltinFormats(Registry& registry) {
   registry.Add(std::make_unique<Qti12Format>(qti12::Flavour::kCanvas));
   registry.Add(std::make_unique<QtiFormat>(QtiFormat::Version::k21));
   registry.Add(std::make_unique<QtiFormat>(QtiFormat::Version::k30));
+  registry.Add(std::make_unique<Text2QtiFormat>());
 }
 
 }  // namespace

@@ -729,6 +729,9 @@ INSTANTIATE_TEST_SUITE_P(Fixtures, FmtIdempotenceTest, ::testing::ValuesIn(Fixtu
 TEST(FmtIdempotenceCoverage, EveryWritableFormatHasAFormattedFixture) {
   std::map<std::string, std::string> one_per_format = {
       {"aiken", "tests/formats/testdata/aiken/golden_export.txt"},
+      {"blackboard", "tests/formats/testdata/blackboard/upload.txt"},
+      {"brightspace", "tests/formats/testdata/brightspace/template.csv"},
+      {"text2qti", "tests/formats/testdata/text2qti/quiz.txt"},
       {"csv", "tests/formats/testdata/csv/full_layout.csv"},
       {"gift", "tests/formats/testdata/gift/all_types.gift"},
       {"json", "samples/bank.json"},

@@ -498,6 +498,103 @@ TEST(RoundTripTest, AikenKeepsStemOptionsAndKey) {
   });
 }
 
+// ---- the LMS text formats: blackboard, brightspace, text2qti ----
+
+// The metadata the LMS formats' carriers hold (exam, difficulty, trap, authors, review, ...).
+Held EveryTypeHeldForLms() {
+  Held held;
+  held.metadata = true;
+  held.bank = true;
+  return held;
+}
+
+// A question of the generator's types 0..6 as the LMS text formats hold them: one numerical
+// answer written as a value and a tolerance (Blackboard's NUM; text2qti's "+-"), no rationale
+// on typed answers (short answer, numerical: neither format has a place for it).
+model::Question LmsTextQuestion(BankGenerator& g, size_t i, size_t type) {
+  model::Question q;
+  q.id.value = "lms-" + std::to_string(i) + "-" + std::to_string(g.Pick(100000));
+  q.stem.value = g.Paragraphs(true, true);
+  q.explanation = g.Maybe(60, true, true);
+  MakeOptionsOfType(g, type, q);
+  if (q.type == QuestionType::kNumerical) {
+    q.options.resize(1);
+    q.options[0].weight.reset();
+    size_t year = 1900 + g.Pick(120);
+    q.options[0].text.value = g.Chance(30) ? std::to_string(year)
+                                           : std::to_string(year) + ":" + std::to_string(g.Pick(5));
+  }
+  if (q.type == QuestionType::kShortAnswer || q.type == QuestionType::kNumerical) {
+    for (model::Option& o : q.options) o.rationale = model::Text();
+  }
+  return q;
+}
+
+TEST(RoundTripTest, BlackboardKeepsStemTypeOptionsAndKeys) {
+  Held held;  // the upload text has no ids, feedback or weights: stem, type, options and keys
+  held.id = false;
+  CheckRoundTrips("blackboard", held, [](BankGenerator& g) {
+    model::Bank bank;
+    size_t n = 1 + g.Pick(8);
+    for (size_t i = 0; i < n; ++i) {
+      // Single, multiple, true/false, short answer, numerical, matching, essay.
+      model::Question q = LmsTextQuestion(g, i, i < 7 ? i : g.Pick(7));
+      q.markup = g.Chance(70) ? model::Markup::kPlain : model::Markup::kHtml;
+      if (q.markup == model::Markup::kHtml && g.Chance(50)) q.stem.value += " <b>bold</b>";
+      bank.questions.push_back(std::move(q));
+    }
+    return bank;
+  });
+}
+
+TEST(RoundTripTest, BrightspaceKeepsWhatTheTemplateAndItsCarrierHold) {
+  Held held = EveryTypeHeldForLms();
+  held.rationale = held.weight = held.markup = held.explanation = true;
+  CheckRoundTrips("brightspace", held, [](BankGenerator& g) {
+    model::Bank bank;
+    bank.title = g.Maybe(50, true);
+    bank.publisher = g.Maybe(30, false);
+    size_t n = 1 + g.Pick(8);
+    for (size_t i = 0; i < n; ++i) {
+      // Single, multiple, true/false, short answer, matching, essay (no numerical type).
+      static const size_t kTypes[] = {0, 1, 2, 3, 5, 6};
+      model::Question q = LmsTextQuestion(g, i, kTypes[i < 6 ? i : g.Pick(6)]);
+      q.markup = static_cast<model::Markup>(g.Pick(3));
+      q.difficulty = g.Maybe(40, false);
+      q.trap = g.Maybe(30, true);
+      q.exam = g.Maybe(30, false);
+      q.review.date.value = g.Chance(30) ? "2026-0" + std::to_string(1 + g.Pick(9)) : "";
+      if (g.Chance(30)) {
+        model::Person p;
+        p.name.value = g.Sentence(false);
+        q.authors.push_back(p);
+      }
+      bank.questions.push_back(std::move(q));
+    }
+    return bank;
+  });
+}
+
+TEST(RoundTripTest, Text2QtiKeepsIdsFeedbackAndEveryKindItHas) {
+  Held held;
+  held.explanation = held.rationale = true;
+  CheckRoundTrips("text2qti", held, [](BankGenerator& g) {
+    model::Bank bank;
+    size_t n = 1 + g.Pick(8);
+    for (size_t i = 0; i < n; ++i) {
+      // Single, multiple, true/false, short answer, numerical, essay, description.
+      static const size_t kTypes[] = {0, 1, 2, 3, 4, 6, 7};
+      model::Question q = LmsTextQuestion(g, i, kTypes[i < 7 ? i : g.Pick(7)]);
+      for (model::Option& o : q.options) o.weight.reset();
+      if (q.type == QuestionType::kNumerical && g.Chance(30)) {
+        q.options[0].text.value = "10..1" + std::to_string(g.Pick(10));
+      }
+      bank.questions.push_back(std::move(q));
+    }
+    return bank;
+  });
+}
+
 // A bank of every question type (the first nine questions one of each, then any), with the
 // metadata formats carry in their extension points.
 model::Bank EveryTypeBank(BankGenerator& g) {
@@ -601,6 +698,46 @@ TEST(RoundTripTest, EveryTypeThroughEveryFormatThatHoldsIt) {
       } else {
         std::cout << "[  NOTE    ] ../shared/ref/qti-xsd is absent: " << name
                   << " outputs not schema-checked\n";
+      }
+    }
+  }
+}
+
+// Every question type through every pair of formats of which one is blackboard, brightspace or
+// text2qti: what the first writes the second reads and writes, and reading that back gives no
+// error; every question is either there or reported as left out ("questions ..."), in the order
+// written.
+TEST(RoundTripTest, LmsTextFormatsConvertWithEveryOtherFormat) {
+  const std::vector<std::string> mine = {"blackboard", "brightspace", "text2qti"};
+  std::vector<std::string> all;
+  for (const Format* f : Registry::Default().All()) {
+    if (f->can_import() && f->can_export()) all.emplace_back(f->name());
+  }
+  auto left_out = [](const LossReport& loss) {
+    size_t n = 0;
+    for (const DroppedValue& v : loss.values()) {
+      if (v.field.starts_with("questions")) n += v.count;
+    }
+    return n;
+  };
+  for (uint32_t seed = 1; seed <= 10; ++seed) {
+    BankGenerator gen(seed);
+    model::Bank a = Through("json", EveryTypeBank(gen), nullptr);
+    for (const std::string& from : all) {
+      for (const std::string& to : all) {
+        if (std::find(mine.begin(), mine.end(), from) == mine.end() &&
+            std::find(mine.begin(), mine.end(), to) == mine.end()) {
+          continue;
+        }
+        SCOPED_TRACE("seed " + std::to_string(seed) + ": " + from + " -> " + to);
+        LossReport first_loss;
+        model::Bank in_from = Through(from, a, &first_loss);
+        EXPECT_EQ(in_from.questions.size() + left_out(first_loss), a.questions.size());
+        LossReport second_loss;
+        std::string bytes;
+        model::Bank in_to = Through(to, in_from, &second_loss, &bytes);
+        EXPECT_EQ(in_to.questions.size() + left_out(second_loss), in_from.questions.size())
+            << bytes;
       }
     }
   }
@@ -804,7 +941,8 @@ TEST(SeedRoundTripTest, EachSeedPageGoesToGiftAndBackWithRationalesAndExplanatio
 TEST(SeedRoundTripTest, EveryPairOfFormatsConvertsASeedQuestion) {
   std::vector<std::string> seeds = SeedPages();
   if (seeds.empty()) GTEST_SKIP() << "no seed pages in " << QBANK_SEEDS_DIR;
-  const std::vector<std::string> formats = {"json", "page", "csv", "md", "gift", "aiken"};
+  const std::vector<std::string> formats = {"json",  "page",       "csv",         "md",      "gift",
+                                            "aiken", "blackboard", "brightspace", "text2qti"};
   model::Bank seed = ImportSeed(seeds.front());
   ASSERT_EQ(seed.questions.size(), 1u);
   const model::Question& original = seed.questions[0];
