@@ -13,8 +13,8 @@
 #include "base/file_system.h"
 #include "commands/exit_code.h"
 #include "commands/process.h"
-#include "formats/html_tree.h"
-#include "formats/markdown_html.h"
+#include "markup/html_tree.h"
+#include "markup/markdown_html.h"
 #include "report/html_page.h"
 #include "xml/xml_tree.h"
 
@@ -142,7 +142,7 @@ void AppendSafe(const std::vector<xml::Node>& nodes, const ImageCopier& image, s
 
 std::string SanitizeHtml(std::string_view html, const ImageCopier& image) {
   std::string out;
-  AppendSafe(formats::ParseHtmlFragment(html), image, 0, out);
+  AppendSafe(markup::ParseHtmlFragment(html), image, 0, out);
   return out;
 }
 
@@ -561,7 +561,7 @@ Status WriteRulePages(Site& site, const std::string& data_dir) {
     doc.append("/rules/").append(id).append(".md");
     Result<std::string> page = site.fs->ReadFile(doc);
     if (page.ok()) {
-      html += SanitizeHtml(formats::RenderMarkdown(*page, false), nullptr);
+      html += SanitizeHtml(markup::RenderMarkdown(*page, false), nullptr);
     } else {
       html += "<h1>" + EscapeHtml(id) + "</h1><p>This rule has no documentation page.</p>";
     }
@@ -590,7 +590,7 @@ void OpenInBrowser(const std::string& index, std::ostream& err) {
 std::string SafeFieldHtml(std::string_view text, model::Markup markup, const ImageCopier& image) {
   switch (markup) {
     case model::Markup::kMarkdown:
-      return SanitizeHtml(formats::RenderMarkdown(text, false), image);
+      return SanitizeHtml(markup::RenderMarkdown(text, false), image);
     case model::Markup::kHtml:
       return SanitizeHtml(text, image);
     case model::Markup::kPlain:

@@ -7,7 +7,7 @@
 #include <cmath>
 #include <vector>
 
-#include "lint/rules/check_scopes.h"
+#include "lint/rules/shared/check_scopes.h"
 
 namespace qbank::lint {
 namespace {
