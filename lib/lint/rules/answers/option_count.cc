@@ -5,6 +5,7 @@
 #include <map>
 
 #include "lint/rules/shared/file_wide.h"
+#include "lint/rules/shared/term_lists.h"
 #include "text/unicode.h"
 
 namespace qbank::lint {
@@ -149,21 +150,11 @@ Status OptionCountRule::Configure(const model::Value& options, const RuleEnviron
   std::vector<std::string> extra;
   QBANK_RETURN_IF_ERROR(ReadStringListOption(options, "extra-pairs", &extra));
   binary_pairs_.clear();
-  std::string path = env.data_dir() + "/rules/terms/binary-options.txt";
-  Result<std::string> list = env.fs().ReadFile(path);
-  if (!list.ok()) {
-    return Status::InvalidInput("cannot read the binary option pairs " + path +
-                                " (set QBANK_DATA_DIR)");
-  }
-  size_t line_number = 0;
-  for (std::string_view rest = *list; !rest.empty();) {
-    size_t end = rest.find('\n');
-    std::string_view line = rest.substr(0, end);
-    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
-    ++line_number;
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.empty() || line.front() == '#') continue;
-    QBANK_RETURN_IF_ERROR(AddPair(line, path + ":" + std::to_string(line_number), &binary_pairs_));
+  Result<std::string> list = ReadTermList(env, "binary-options.txt", "binary option pairs");
+  if (!list.ok()) return list.status();
+  for (const auto& [number, line] : TermLines(*list)) {
+    QBANK_RETURN_IF_ERROR(
+        AddPair(line, "rules/terms/binary-options.txt:" + std::to_string(number), &binary_pairs_));
   }
   for (const std::string& pair : extra) {
     QBANK_RETURN_IF_ERROR(AddPair(pair, "option 'extra-pairs'", &binary_pairs_));

@@ -10,6 +10,7 @@
 
 #include "lint/rules/shared/bank_features.h"
 #include "lint/rules/shared/question_description.h"
+#include "lint/rules/shared/term_lists.h"
 #include "text/text_key.h"
 
 namespace qbank::lint {
@@ -38,20 +39,11 @@ Status SameStemRule::Configure(const model::Value& options, const RuleEnvironmen
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"min-content-words", "max-option-sets"}));
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-content-words", 0, 1000, &min_content_words_));
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "max-option-sets", 2, 1000000, &max_option_sets_));
-  std::string path = env.data_dir() + "/rules/terms/generic-stem-words.txt";
-  Result<std::string> list = env.fs().ReadFile(path);
-  if (!list.ok()) {
-    return Status::InvalidInput("cannot read the generic stem words " + path +
-                                " (set QBANK_DATA_DIR)");
-  }
+  Result<std::string> list = ReadTermList(env, "generic-stem-words.txt", "generic stem words");
+  if (!list.ok()) return list.status();
   generic_words_.clear();
-  for (std::string_view rest = *list; !rest.empty();) {
-    size_t end = rest.find('\n');
-    std::string_view line = rest.substr(0, end);
-    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.empty() || line.front() == '#') continue;
-    text::TextKey key = text::MakeTextKey(line);
+  for (const auto& entry : TermLines(*list)) {
+    text::TextKey key = text::MakeTextKey(entry.second);
     for (size_t i = 0; i < key.size(); ++i) generic_words_.emplace(key.Word(i));
   }
   return Status::Ok();

@@ -6,6 +6,7 @@
 
 #include "base/ascii_text.h"
 #include "lint/rules/shared/item_text.h"
+#include "lint/rules/shared/term_lists.h"
 #include "text/stemmer.h"
 
 namespace qbank::lint {
@@ -46,21 +47,10 @@ std::map<std::string, std::string> ContentStems(std::string_view text,
 Status KeyEchoesStemRule::Configure(const model::Value& options, const RuleEnvironment& env) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"max-stem-words"}));
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "max-stem-words", 1, 100000, &max_stem_words_));
-  std::string path = env.data_dir() + "/rules/terms/generic-stem-words.txt";
-  Result<std::string> list = env.fs().ReadFile(path);
-  if (!list.ok()) {
-    return Status::InvalidInput("cannot read the generic stem words " + path +
-                                " (set QBANK_DATA_DIR)");
-  }
+  Result<std::string> list = ReadTermList(env, "generic-stem-words.txt", "generic stem words");
+  if (!list.ok()) return list.status();
   generic_words_.clear();
-  for (std::string_view rest = *list; !rest.empty();) {
-    size_t end = rest.find('\n');
-    std::string_view line = rest.substr(0, end);
-    rest = end == std::string_view::npos ? std::string_view() : rest.substr(end + 1);
-    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-    if (line.empty() || line.front() == '#') continue;
-    generic_words_.emplace(AsciiLowered(line));
-  }
+  for (const auto& entry : TermLines(*list)) generic_words_.emplace(AsciiLowered(entry.second));
   return Status::Ok();
 }
 
