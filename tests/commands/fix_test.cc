@@ -22,7 +22,8 @@ class FixTest : public ::testing::Test {
  protected:
   void SetUp() override {
     for (const char* rel : {"schemas/config.schema.json", "rules/presets/recommended.json",
-                            "rules/terms/dump-markers.txt"}) {
+                            "rules/terms/dump-markers.txt", "rules/terms/binary-options.txt",
+                            "rules/terms/generic-stem-words.txt"}) {
       Result<std::string> text =
           RealFileSystem().ReadFile(std::string(QBANK_SOURCE_DIR) + "/" + rel);
       ASSERT_TRUE(text.ok());
@@ -443,6 +444,32 @@ TEST(UnifiedDiffTest, DistantEditsMakeTwoHunksAndAMissingNewlineIsSaid) {
             "--- f\n+++ f\n@@ -1,5 +1,5 @@\n line 1\n-line 2\n+line two\n line 3\n line 4\n"
             " line 5\n@@ -9,4 +9,4 @@\n line 9\n line 10\n line 11\n-line 12\n"
             "\\ No newline at end of file\n+line twelve\n\\ No newline at end of file\n");
+}
+
+// The MMLU case: a CSV whose questions the import refuses for C1 control characters (Windows-1252
+// punctuation read as Latin-1) imports whole after one --fix, with the characters they stood for.
+TEST_F(FixTest, MojibakeIsRepairedAndTheRefusedQuestionsImport) {
+  const std::string path = "/w/mmlu.csv";
+  fs_.Add(
+      path,
+      "question,choice0,choice1,choice2,choice3,answer\n"
+      "Structures help to create\u0085,teamwork,silos,groups,networks,1\n"
+      "Which span \u0080\u0094 roughly \u0080\u0093 fits?,1914\u0080\u00931918,1939,1861,1950,0\n"
+      "\"He said \"\"stop.\"\"\u009d What did he say?\",stop,go,wait,run,0\n");
+  options_.inputs = {path};
+  EXPECT_EQ(Run(), 2) << out_.str();  // the import refuses three questions
+  options_.fix = true;
+  Run();
+  EXPECT_EQ(err_.str().substr(0, 39), "qbank lint: fixed 5 findings in 1 file\n") << err_.str();
+  EXPECT_EQ(fs_.ReadFile(path).value(),
+            "question,choice0,choice1,choice2,choice3,answer\n"
+            "Structures help to create\u2026,teamwork,silos,groups,networks,1\n"
+            "Which span \u2014 roughly \u2013 fits?,1914\u20131918,1939,1861,1950,0\n"
+            "\"He said \"\"stop.\"\" What did he say?\",stop,go,wait,run,0\n");
+  options_.fix = false;
+  EXPECT_NE(Run(), 2) << err_.str() << out_.str();
+  EXPECT_EQ(out_.str().find("[import-error]"), std::string::npos) << out_.str();
+  EXPECT_NE(out_.str().find("3 questions in 1 file checked"), std::string::npos) << out_.str();
 }
 
 }  // namespace

@@ -43,7 +43,8 @@ class RunLintTest : public ::testing::Test {
     }
     for (const char* rel : {"schemas/config.schema.json", "rules/presets/recommended.json",
                             "rules/presets/practice-page.json", "rules/presets/strict.json",
-                            "rules/terms/dump-markers.txt"}) {
+                            "rules/terms/dump-markers.txt", "rules/terms/binary-options.txt",
+                            "rules/terms/generic-stem-words.txt"}) {
       Result<std::string> text =
           RealFileSystem().ReadFile(std::string(QBANK_SOURCE_DIR) + "/" + rel);
       ASSERT_TRUE(text.ok());

@@ -7,7 +7,8 @@
 // "also": ["other-rule", ...]}}: options for the rule, and other rules to run with it (for
 // unused-suppression). The fires fixtures of import-error and import-warning are files whose
 // import gives errors or warnings (import-warning's in a text format, by extension); their
-// findings come from those diagnostics. Set QBANK_UPDATE_FIXTURES=1 to write the .expected files
+// findings come from those diagnostics, and from the import's text checks (mojibake's from the
+// control characters they refuse). Set QBANK_UPDATE_FIXTURES=1 to write the .expected files
 // (then review them).
 #include <gtest/gtest.h>
 
@@ -17,6 +18,7 @@
 #include <sstream>
 
 #include "commands/layout_form.h"
+#include "formats/import_checks.h"
 #include "formats/registry.h"
 #include "lint/category.h"
 #include "lint/engine.h"
@@ -91,6 +93,15 @@ FixtureRun RunFixture(const std::string& rule_id, const fs::path& file) {
     return run;
   }
   if (!st.ok()) errors.push_back(Diagnostic::FromStatus(st, display));
+  // And for an import rule, the text checks the import pipeline runs after the reader (control
+  // characters, limits), whose refusals mojibake reads.
+  if (import_rule && st.ok()) {
+    formats::ImportCheck check = formats::CheckImported(bank, 0);
+    if (!check.bank.ok()) errors.push_back(Diagnostic::FromStatus(check.bank, display));
+    for (const auto& [index, problem] : check.questions) {
+      errors.push_back(Diagnostic::FromStatus(problem, display));
+    }
+  }
   errors.insert(errors.end(), warnings.begin(), warnings.end());
   for (Diagnostic& d : errors) d.span.file = ctx.file;
   std::vector<std::string> ids = {rule_id};
@@ -194,8 +205,8 @@ TEST(RuleRegistryTest, EveryRuleHasADocPageAndFixtures) {
       EXPECT_TRUE(StartsWith(page, "# " + id + "\n")) << doc << " must start with '# " << id << "'";
       // The page names the category the rule is registered in, linked to the index.
       std::string category(CategoryName(*RuleRegistry::Default().CategoryOf(id)));
-      EXPECT_TRUE(StartsWith(page, "# " + id + "\n\nCategory: [" + category + "](README.md#" +
-                                       category + "). "))
+      EXPECT_TRUE(StartsWith(
+          page, "# " + id + "\n\nCategory: [" + category + "](README.md#" + category + "). "))
           << doc << " must say 'Category: [" << category << "](README.md#" << category << ").'";
       for (const char* heading : {"\n## What it catches\n", "\n## Why it matters\n", "\n## Bad\n",
                                   "\n## Good\n", "\n## Options\n"}) {

@@ -70,8 +70,8 @@ inline std::vector<lint::PlannedRule> PlanDefaults(const std::vector<std::string
     EXPECT_NE(rule, nullptr) << id;
     if (rule == nullptr) continue;
     if (id == "option-count") {
-      InMemoryFileSystem no_files;  // option-count reads no file
-      lint::RuleEnvironment env(no_files, "/data");
+      // option-count reads its binary pairs from the source tree's rules/terms.
+      lint::RuleEnvironment env(RealFileSystem(), QBANK_SOURCE_DIR);
       EXPECT_TRUE(rule->Configure(model::Value::Object{{"single", 4}}, env).ok());
     }
     p.severity = rule->default_severity();

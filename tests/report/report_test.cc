@@ -18,8 +18,8 @@ using lint::testing::BankBuilder;
 lint::PlannedRule Plan(std::string_view id, lint::Severity severity,
                        const model::Value& options = {}) {
   std::unique_ptr<lint::Rule> rule = lint::RuleRegistry::Default().Create(id);
-  InMemoryFileSystem no_files;  // the rules these tests plan read no file
-  lint::RuleEnvironment env(no_files, "/data");
+  // Rules read their data (option-count its binary pairs) from the source tree.
+  lint::RuleEnvironment env(RealFileSystem(), QBANK_SOURCE_DIR);
   EXPECT_TRUE(rule->Configure(options, env).ok());
   return lint::PlannedRule{std::shared_ptr<const lint::Rule>(std::move(rule)), severity, {}};
 }

@@ -5,6 +5,8 @@
 #include <map>
 
 #include "lint/rules/shared/file_wide.h"
+#include "lint/rules/shared/term_lists.h"
+#include "text/unicode.h"
 
 namespace qbank::lint {
 namespace {
@@ -36,6 +38,36 @@ Status ReadRange(const model::Value& options, const std::string& key,
     return Status::InvalidInput("option '" + key + "': expected min <= max");
   }
   *out = range;
+  return Status::Ok();
+}
+
+// An option as binary pairs are compared: case folded, NFC, without white space at the ends or a
+// final "." or "!".
+std::string BinaryKey(std::string_view option) {
+  auto space = [](char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; };
+  while (!option.empty() && space(option.front())) option.remove_prefix(1);
+  while (!option.empty() &&
+         (space(option.back()) || option.back() == '.' || option.back() == '!')) {
+    option.remove_suffix(1);
+  }
+  return text::ToNfc(text::FoldCase(option));
+}
+
+// Adds the pair "a | b" to `pairs`; InvalidInput naming `where` when the line is not a pair.
+Status AddPair(std::string_view line, const std::string& where,
+               std::set<std::pair<std::string, std::string>>* pairs) {
+  size_t bar = line.find(" | ");
+  if (bar == std::string_view::npos) {
+    return Status::InvalidInput(where + ": expected two options separated by \" | \", found '" +
+                                std::string(line) + "'");
+  }
+  std::string a = BinaryKey(line.substr(0, bar)), b = BinaryKey(line.substr(bar + 3));
+  if (a.empty() || b.empty() || a == b) {
+    return Status::InvalidInput(where + ": expected two different options, found '" +
+                                std::string(line) + "'");
+  }
+  if (b < a) std::swap(a, b);
+  pairs->emplace(std::move(a), std::move(b));
   return Status::Ok();
 }
 
@@ -109,12 +141,32 @@ std::optional<Expectation> BrokenExpectation(
 
 }  // namespace
 
-Status OptionCountRule::Configure(const model::Value& options, const RuleEnvironment&) {
-  QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"single", "multiple", "true-false"}));
+Status OptionCountRule::Configure(const model::Value& options, const RuleEnvironment& env) {
+  QBANK_RETURN_IF_ERROR(
+      CheckOptionKeys(options, {"single", "multiple", "true-false", "extra-pairs"}));
   QBANK_RETURN_IF_ERROR(ReadRange(options, "single", &single_));
   QBANK_RETURN_IF_ERROR(ReadRange(options, "multiple", &multiple_));
   QBANK_RETURN_IF_ERROR(ReadRange(options, "true-false", &true_false_));
+  std::vector<std::string> extra;
+  QBANK_RETURN_IF_ERROR(ReadStringListOption(options, "extra-pairs", &extra));
+  binary_pairs_.clear();
+  Result<std::string> list = ReadTermList(env, "binary-options.txt", "binary option pairs");
+  if (!list.ok()) return list.status();
+  for (const auto& [number, line] : TermLines(*list)) {
+    QBANK_RETURN_IF_ERROR(
+        AddPair(line, "rules/terms/binary-options.txt:" + std::to_string(number), &binary_pairs_));
+  }
+  for (const std::string& pair : extra) {
+    QBANK_RETURN_IF_ERROR(AddPair(pair, "option 'extra-pairs'", &binary_pairs_));
+  }
   return Status::Ok();
+}
+
+bool OptionCountRule::IsBinary(const model::Question& q) const {
+  if (q.options.size() != 2) return false;
+  std::string a = BinaryKey(q.options[0].text.value), b = BinaryKey(q.options[1].text.value);
+  if (b < a) std::swap(a, b);
+  return binary_pairs_.count({a, b}) != 0;
 }
 
 const std::optional<OptionCountRule::Range>& OptionCountRule::RangeFor(
@@ -136,8 +188,16 @@ void OptionCountRule::CheckBank(const LintContext& ctx, std::span<const size_t> 
                                 Reporter& reporter) const {
   const model::Bank& bank = *ctx.bank;
   for (const FileQuestions& file : GroupByFile(bank, indexes)) {
-    OptionCounts counts = CountOptions(bank, file.indexes);
-    for (size_t index : file.indexes) {
+    // Binary questions neither set the file's norm nor are held to it.
+    std::vector<bool> binary(file.indexes.size());
+    std::vector<size_t> counted;
+    for (size_t k = 0; k < file.indexes.size(); ++k) {
+      binary[k] = IsBinary(bank.questions[file.indexes[k]]);
+      if (!binary[k]) counted.push_back(file.indexes[k]);
+    }
+    OptionCounts counts = CountOptions(bank, counted);
+    for (size_t k = 0; k < file.indexes.size(); ++k) {
+      size_t index = file.indexes[k];
       const model::Question& q = bank.questions[index];
       if (!model::IsChoiceType(q.type)) continue;
       auto n = static_cast<int64_t>(q.options.size());
@@ -150,6 +210,7 @@ void OptionCountRule::CheckBank(const LintContext& ctx, std::span<const size_t> 
         if (n == 0) f.severity = Severity::kError;
         continue;
       }
+      if (binary[k]) continue;
       std::optional<Expectation> broken = BrokenExpectation(q, n, RangeFor(q.type), counts);
       if (!broken) continue;
       std::string message = what;

@@ -4,6 +4,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <set>
+#include <string>
+#include <utility>
 
 #include "lint/rule.h"
 
@@ -16,6 +19,10 @@ namespace qbank::lint {
 // file's questions of that type, the larger on a tie, once the file has at least five of them) as
 // the norm and are reported when they differ from it; multiple-answer questions are only held to
 // two or more. The practice-page preset sets "single": 4.
+//
+// A binary question is never held to a count: two options that are a pair of the list
+// rules/terms/binary-options.txt (yes/no, true/false and their equivalents in other languages), in
+// either order, compared after full case folding. Option "extra-pairs" adds pairs ("a | b").
 class OptionCountRule : public Rule {
  public:
   struct Range {
@@ -36,6 +43,11 @@ class OptionCountRule : public Rule {
  private:
   // The configured range for questions of `type` (none for other types).
   const std::optional<Range>& RangeFor(model::QuestionType type) const;
+  // Whether the two options of `q` are a binary pair.
+  bool IsBinary(const model::Question& q) const;
+
+  // Each pair as its two folded options, the smaller first.
+  std::set<std::pair<std::string, std::string>> binary_pairs_;
 
   std::optional<Range> single_;
   std::optional<Range> multiple_;

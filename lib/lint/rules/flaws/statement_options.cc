@@ -36,8 +36,12 @@ bool IsRoman(std::string_view w) {
 std::optional<std::vector<Label>> Combination(std::string_view text, size_t options) {
   // Tokens: split at spaces and commas; '&' stands alone.
   std::string spaced;
+  // Labels side by side with nothing joining them ("A B C", a song title) are text, not a
+  // combination: one needs a comma or a joining word.
+  bool joined = false;
   for (char c : text) {
     if (c == ',' || c == '&') {
+      joined = true;
       spaced += ' ';
       if (c == '&') spaced += "& ";
     } else {
@@ -61,10 +65,12 @@ std::optional<std::vector<Label>> Combination(std::string_view text, size_t opti
     if (lower == "and" || lower == "or" || lower == "both" || lower == "neither" ||
         lower == "nor" || lower == "all" || lower == "of" || lower == "&" || lower == "the" ||
         lower == "statements" || lower == "statement") {
+      joined = joined || (lower != "the" && lower != "statements" && lower != "statement");
       continue;
     }
     if (lower == "only") {
       only = true;
+      joined = true;
       continue;
     }
     std::string_view bare = token;
@@ -82,6 +88,7 @@ std::optional<std::vector<Label>> Combination(std::string_view text, size_t opti
       return std::nullopt;
     }
   }
+  if (!joined) return std::nullopt;
   if (labels.size() >= 2 || (labels.size() == 1 && only)) return labels;
   return std::nullopt;
 }

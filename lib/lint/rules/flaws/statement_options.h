@@ -11,7 +11,8 @@ namespace qbank::lint {
 // "I".."X" and "i".."x", numbers 1-9, capital letters A-J, each optionally in parentheses) and the
 // words "and", "or", "only", "both", "neither", "nor", "all", "of", "&" and commas, with at least
 // two labels or one label and "only" ("II only", "Both A and C", "(i), (ii) and (iv)",
-// "1, 2 and 3"); capital letters only up to the question's last option. Numbers count only when
+// "1, 2 and 3"), joined by a comma or one of those words ("A B C", a title, is not one); capital
+// letters only up to the question's last option. Numbers count only when
 // every option of the question is such a combination, so "1 only" beside "0 and 1 only" (a count)
 // is not one; numbered and Roman labels must be the first N with none repeated in an option, so
 // "2, 2, 3" and "4, 7" (a triangle's sides) are not statements. A label is listed by the stem when
