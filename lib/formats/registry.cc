@@ -13,6 +13,7 @@
 #include "formats/moodle_xml_format.h"
 #include "formats/page_format.h"
 #include "formats/qti_format.h"
+#include "formats/sheet/workbook_formats.h"
 
 namespace qbank::formats {
 namespace {
@@ -26,9 +27,11 @@ void RegisterBuiltinFormats(Registry& registry) {
   registry.Add(std::make_unique<JsonFormat>());
   registry.Add(std::make_unique<MdFormat>());
   registry.Add(std::make_unique<MoodleXmlFormat>());
+  registry.Add(std::make_unique<OdsFormat>());
   registry.Add(std::make_unique<PageFormat>());
   registry.Add(std::make_unique<QtiFormat>(QtiFormat::Version::k21));
   registry.Add(std::make_unique<QtiFormat>(QtiFormat::Version::k30));
+  registry.Add(std::make_unique<XlsxFormat>());
 }
 
 }  // namespace
