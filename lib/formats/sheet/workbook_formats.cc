@@ -49,12 +49,16 @@ std::string_view OdsFormat::summary() const {
          "header";
 }
 
-int OdsFormat::Sniff(std::string_view /*path*/, std::string_view content) const {
+int OdsFormat::Sniff(std::string_view path, std::string_view content) const {
   if (!content.starts_with(kZipMagic)) return 0;
-  return content.substr(0, 200).find("application/vnd.oasis.opendocument.spreadsheet") !=
-                 std::string_view::npos
-             ? 95
-             : 0;
+  // LibreOffice stores the mimetype first and uncompressed; qbank's zip door deflates it, so its
+  // own files are known by their name and content.xml.
+  if (content.substr(0, 200).find("application/vnd.oasis.opendocument.spreadsheet") !=
+      std::string_view::npos) {
+    return 95;
+  }
+  bool named = path.size() > 4 && path.substr(path.size() - 4) == ".ods";
+  return named && content.find("content.xml") != std::string_view::npos ? 95 : 0;
 }
 
 Status OdsFormat::Import(const SourceText& source, ImportContext& ctx) const {

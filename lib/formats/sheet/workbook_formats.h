@@ -33,7 +33,8 @@ class OdsFormat : public Format {
   std::string_view name() const override { return "ods"; }
   std::string_view summary() const override;
   std::vector<std::string_view> extensions() const override { return {".ods"}; }
-  // 95 for a zip whose mimetype names an OpenDocument spreadsheet, 0 otherwise.
+  // 95 for a zip whose stored mimetype names an OpenDocument spreadsheet, or a .ods zip holding
+  // content.xml; 0 otherwise.
   int Sniff(std::string_view path, std::string_view content) const override;
   Status Import(const SourceText& source, ImportContext& ctx) const override;
   Result<std::string> Export(const model::Bank& bank, const ExportOptions& options,

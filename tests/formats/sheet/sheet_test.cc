@@ -208,14 +208,14 @@ TEST(SheetKeyTest, AmbiguousAndUnknownKeysAreRowErrors) {
   ASSERT_TRUE(imported->status.ok()) << imported->status.ToString();
   ASSERT_EQ(imported->errors.size(), 3u) << Errors(*imported);
   EXPECT_EQ(imported->errors[0].ToString(),
-            "t.csv:2:11: error: row 2, field 5 (key): key \"2\" names option B as a letter or "
+            "t.csv:2:9: error: row 2, field 5 (key): key \"2\" names option B as a letter or "
             "number but is the text of option C; expected a key that names one option (write its "
             "letter)");
   EXPECT_EQ(imported->errors[1].ToString(),
-            "t.csv:3:11: error: row 3, field 5 (key): key \"w\" names no option; expected letters "
+            "t.csv:3:9: error: row 3, field 5 (key): key \"w\" names no option; expected letters "
             "among A-C, numbers 1-3 (several separated by ';' or ','), or an option's text");
   EXPECT_EQ(imported->errors[2].ToString(),
-            "t.csv:4:17: error: row 4, field 5 (key): key \"same\" is the text of options A, B; "
+            "t.csv:4:15: error: row 4, field 5 (key): key \"same\" is the text of options A, B; "
             "expected a key that names one option (write its letter)");
 }
 
@@ -231,7 +231,7 @@ TEST(SheetMappingTest, ColumnsFlagMapsWhatRecognitionCannot) {
 TEST(SheetMappingTest, UnknownColumnNamesTheClosestFieldAndTheMapping) {
   auto imported = ImportCsv("t.csv", "Question,Option A,Option B,Explantion\nq,a,b,c\n");
   EXPECT_EQ(imported->status.ToString(),
-            "t.csv:1:29: row 1, field 4: unknown column \"Explantion\"; did you mean "
+            "t.csv:1:28: row 1, field 4: unknown column \"Explantion\"; did you mean "
             "'explanation' (explanation)?; expected a recognised name, a --columns mapping such "
             "as \"Explantion=explanation\", or --keep-unknown (columns read: \"Question\" -> "
             "stem, \"Option A\" -> option_a, \"Option B\" -> option_b, \"Explantion\" -> ?)");
@@ -260,11 +260,21 @@ TEST(SheetMappingTest, VerboseReportsTheMapping) {
 }
 
 TEST(SheetDialectTest, DelimiterCanBeForced) {
-  SheetOptions sheet;
-  sheet.delimiter = ';';
-  // The header has more commas than semicolons; forced, the semicolon splits.
-  auto imported = ImportCsv("t.csv", "Question;Option A, or first;Option B;Key\nq;a;b;B\n", sheet);
-  ASSERT_EQ(Errors(*imported), "") << "";
+  const std::string sheet = "Question;Option A;Option B;Key\nq;a, or b;c;B\n";
+  auto detected = ImportCsv("t.csv", sheet);
+  ASSERT_EQ(Errors(*detected), "");
+  EXPECT_EQ(detected->bank.questions[0].options[0].text.value, "a, or b");
+  // Forced to commas, the header is one unknown column.
+  SheetOptions commas;
+  commas.delimiter = ',';
+  auto forced = ImportCsv("t.csv", sheet, commas);
+  EXPECT_EQ(forced->status.ToString(),
+            "t.csv:1:1: row 1, field 1: unknown column \"Question;Option A;Option B;Key\"; "
+            "expected one of id, type, exam, domain, stem, trap, option_a.., key, rationale_a.., "
+            "explanation, stated_answer, tags, difficulty, markup, author_name, author_initials, "
+            "author_credentials, author_roles, review_date, review_reviewer, "
+            "review_checked_against, origin_statement, origin_references, suppress (or the MMLU "
+            "header question,choice0,...,answer)");
 }
 
 TEST(SheetPlacesTest, CellsPrintAsSheetReferences) {
@@ -340,7 +350,7 @@ TEST(WorkbookTest, XlsxAndOdsRoundTrip) {
     LossReport loss;
     Result<std::string> out = format->Export(bank, ExportOptions{}, loss);
     ASSERT_TRUE(out.ok()) << out.status().ToString();
-    EXPECT_GE(format->Sniff("", *out), 90);
+    EXPECT_GE(format->Sniff("bank." + std::string(format->name()), *out), 90);
     auto back = Import(*format, "bank." + std::string(format->name()), *out);
     ASSERT_EQ(Errors(*back), "") << format->name();
     ASSERT_EQ(back->bank.questions.size(), 2u);
