@@ -99,6 +99,23 @@ po::options_description ConvertTable(commands::ConvertOptions& options) {
       "output,o", po::value(&options.output), "output file (standard output when absent)")(
       "encoding", po::value(&options.encoding),
       "input encoding when not UTF-8 (e.g. windows-1252)")(
+      "columns", po::value(&options.sheet.columns),
+      "spreadsheets: which header is which field, \"HEADER=FIELD,...\" (e.g. "
+      "\"Q=stem,Opt1=option_a,Good=key\"); also the columns a csv, xlsx or ods export writes")(
+      "keep-unknown", po::bool_switch(&options.sheet.keep_unknown),
+      "spreadsheets: keep unknown columns in the questions' extensions instead of refusing "
+      "them")("delimiter", po::value<std::string>()->notifier([&options](const std::string& d) {
+    options.sheet.delimiter = d == "tab" || d == "\\t" || d == "\t" ? '\t'
+                              : d == "semicolon" || d == ";"        ? ';'
+                                                                    : ',';
+  }),
+              "csv: the field delimiter (comma, ';' or tab), detected from the header row when "
+              "absent")("sheet", po::value(&options.sheet.sheet),
+                        "xlsx, ods: the sheet to read (the first when absent)")(
+      "layout", po::value(&options.layout),
+      "csv, xlsx, ods export: the columns to write: qbank (the default), mmlu, simple or "
+      "kahoot")("verbose", po::bool_switch(&options.sheet.verbose),
+                "spreadsheets: say which header was read as which field")(
       "strict", po::bool_switch(&options.strict),
       "refuse an export that would drop fields or skip questions (exit 2)")(
       "loss-report", po::value(&options.loss_report),
@@ -201,6 +218,11 @@ po::options_description LintTable(commands::LintOptions& options) {
                               "print the configuration used for FILE (config, "
                               "overrides and the flags above) as JSON, "
                               "and lint nothing")(
+      "columns", po::value(&options.columns),
+      "spreadsheets: which header is which field, \"HEADER=FIELD,...\"")(
+      "keep-unknown", po::bool_switch(&options.keep_unknown),
+      "spreadsheets: keep unknown columns in the questions' extensions")(
+      "sheet", po::value(&options.sheet), "xlsx, ods: the sheet to read (the first when absent)")(
       "stdin-filename", po::value(&options.stdin_filename),
       "the name of standard input ('-'): for its format, the config and its "
       "overrides, and in "

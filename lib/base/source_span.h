@@ -6,6 +6,7 @@
 
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 namespace qbank {
 
@@ -38,8 +39,20 @@ struct SourceLocation {
   SourceSpan span;  // span.file is not used: the path names the file
 };
 
-// Formats "path:line:col" (or just "path" / "path:line" when those are unknown).
+// Formats "path:line:col" (or just "path" / "path:line" when those are unknown). For a sheet's
+// source (IsSheetPath) the place is a cell: "bank.xlsx:Sheet1!C7" (or "bank.xlsx:Sheet1!7" for a
+// whole row).
 std::string FormatLocation(const std::string& path, uint32_t line, uint32_t column);
+
+// Spreadsheets: the source of one sheet of a workbook is named "FILE:SHEET!" and its spans count
+// line = row and column = column number (A = 1), so every place in it prints as a cell.
+std::string SheetPath(std::string_view file, std::string_view sheet);
+// True when `path` names a sheet (ends with '!' after a ':').
+bool IsSheetPath(std::string_view path);
+// The file part of a sheet's path ("bank.xlsx" for "bank.xlsx:Sheet1!"); `path` itself otherwise.
+std::string_view SheetFile(std::string_view path);
+// The cell name of 1-based `row` and `column`: "C7"; "AA1" after "Z1".
+std::string CellName(uint32_t row, uint32_t column);
 
 }  // namespace qbank
 

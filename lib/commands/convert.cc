@@ -76,6 +76,27 @@ void HtmlAsMarkdown(model::Bank& bank) {
 
 }  // namespace
 
+namespace {
+
+formats::SheetOptions SheetOptionsOf(const ConvertOptions::Sheet& sheet) {
+  formats::SheetOptions out;
+  out.columns = sheet.columns;
+  out.keep_unknown = sheet.keep_unknown;
+  out.delimiter = sheet.delimiter;
+  out.sheet = sheet.sheet;
+  out.verbose = sheet.verbose;
+  return out;
+}
+
+// The columns a spreadsheet export writes: --layout, or the --columns the input was read with.
+void SetSheetLayout(const ConvertOptions& options, formats::ExportOptions& export_options) {
+  export_options.layout = options.layout;
+  export_options.columns = options.sheet.columns;
+  if (options.sheet.delimiter != 0) export_options.delimiter = options.sheet.delimiter;
+}
+
+}  // namespace
+
 int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, std::ostream& out,
                std::ostream& err) {
   const formats::Registry& registry = formats::Registry::Default();
@@ -102,6 +123,7 @@ int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, 
   formats::ImportOptions import_options;
   import_options.from = options.from;
   import_options.encoding = options.encoding;
+  import_options.sheet = SheetOptionsOf(options.sheet);
   import_options.stdin_stream = &in;
   std::vector<std::string> skipped;
   import_options.skipped = &skipped;
@@ -133,6 +155,7 @@ int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, 
   if (target->name() == "md") HtmlAsMarkdown(bank);
   formats::ExportOptions export_options;
   export_options.output_path = options.output;
+  SetSheetLayout(options, export_options);
   formats::LossReport loss;
   Result<std::string> bytes = formats::ExportBank(*target, bank, export_options, loss);
   if (!bytes.ok()) {

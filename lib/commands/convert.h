@@ -22,6 +22,17 @@ struct ConvertOptions {
   bool strict = false;              // refuse an export that would drop fields
   bool quiet = false;               // no loss report on `err` (still refused under strict)
   bool keep_going = false;          // write the questions that were read despite input errors
+  // Spreadsheets (csv, xlsx, ods): how a sheet's header and rows are read (--columns,
+  // --keep-unknown, --delimiter, --sheet, --verbose), and the columns an export writes
+  // (--layout, and the same --columns).
+  struct Sheet {
+    std::string columns;
+    bool keep_unknown = false;
+    char delimiter = 0;  // 0: detect
+    std::string sheet;
+    bool verbose = false;
+  } sheet;
+  std::string layout;
 };
 
 // Imports `options.inputs` into one bank and writes it in `options.to`. Import errors and warnings

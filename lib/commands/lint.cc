@@ -14,6 +14,7 @@
 #include <sstream>
 
 #include "base/data_dir.h"
+#include "base/source_span.h"
 #include "base/suggest.h"
 #include "commands/changed_files.h"
 #include "commands/exit_code.h"
@@ -277,6 +278,11 @@ Status ImportInputs(LintRun& run, std::ostream& err) {
   const LintOptions& options = run.options;
   formats::ImportOptions import_options;
   import_options.from = options.from;
+  // The command line wins over the config's csv section.
+  import_options.sheet.columns = options.columns.empty() ? run.config.csv.columns : options.columns;
+  import_options.sheet.keep_unknown = options.keep_unknown || run.config.csv.keep_unknown;
+  import_options.sheet.delimiter = run.config.csv.delimiter;
+  import_options.sheet.sheet = options.sheet;
   import_options.stdin_name = options.stdin_filename;
   import_options.stdin_stream = options.stdin_stream != nullptr ? options.stdin_stream : &std::cin;
   std::vector<std::string> skipped;
@@ -430,12 +436,12 @@ std::vector<std::string_view> RulesThatRan(const std::vector<lint::PlannedRule>&
 // The files read, and those that could not be read at all (each once, however many errors).
 size_t FilesChecked(const LintRun& run) {
   // By path: a file decoded from another encoding or read after its byte-order mark is a second
-  // source of the same file.
+  // source of the same file, and so is a workbook's sheet.
   std::set<std::string_view> paths;
   size_t unnamed = 0;
   for (size_t i = 0; i < run.files_read && i < run.bank->sources.size(); ++i) {
     if (run.bank->sources[i] != nullptr) {
-      paths.insert(run.bank->sources[i]->path());
+      paths.insert(SheetFile(run.bank->sources[i]->path()));
     } else {
       ++unnamed;
     }
@@ -443,7 +449,8 @@ size_t FilesChecked(const LintRun& run) {
   size_t unread = 0;
   std::set<std::string_view> counted;
   for (const Diagnostic& d : run.import_errors) {
-    if (paths.count(d.path) == 0 && counted.insert(d.path).second) ++unread;
+    std::string_view file = SheetFile(d.path);
+    if (paths.count(file) == 0 && counted.insert(file).second) ++unread;
   }
   return paths.size() + unnamed + unread;
 }

@@ -20,8 +20,12 @@
 namespace qbank::commands {
 
 struct LintOptions {
-  std::vector<std::string> inputs;     // files, folders, "-" for stdin
-  std::string from;                    // forced input format ("" to detect)
+  std::vector<std::string> inputs;  // files, folders, "-" for stdin
+  std::string from;                 // forced input format ("" to detect)
+  // Spreadsheets (csv, xlsx, ods): --columns, --keep-unknown, --sheet, as for `qbank import`.
+  std::string columns;
+  bool keep_unknown = false;
+  std::string sheet;
   std::string config_path;             // --config; "" to look for .qbank.json above the inputs
   std::string preset = "recommended";  // used when no config file is given or found
   std::string format = "text";         // a name from report::ReportFormatNames()

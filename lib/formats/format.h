@@ -16,6 +16,16 @@
 
 namespace qbank::formats {
 
+// How the spreadsheet formats (csv, xlsx, ods) read a sheet: the user's --columns, --keep-unknown,
+// --delimiter, --sheet and --verbose (docs/formats/csv.md).
+struct SheetOptions {
+  std::string columns = "";   // "HEADER=FIELD,..." (sheet::ParseColumnMapping), "" for none
+  bool keep_unknown = false;  // unknown columns go to the question's extensions, not an error
+  char delimiter = 0;         // ',', ';' or '\t'; 0 to detect it from the header row
+  std::string sheet = "";     // the workbook sheet to read; "" for the first
+  bool verbose = false;       // report which header cell was read as which field
+};
+
 // What an importer reads into and reports to.
 struct ImportContext {
   model::Bank* bank = nullptr;                // questions are appended; bank fields set when empty
@@ -24,6 +34,7 @@ struct ImportContext {
   std::vector<Diagnostic>* errors = nullptr;  // problems that do not stop the rest of the file
   std::vector<Diagnostic>* warnings = nullptr;  // what was read anyway, or dropped as Moodle does
   std::string encoding;                         // the user's --encoding, empty for UTF-8
+  SheetOptions sheet = {};                      // spreadsheet formats only
 
   // Records a problem that leaves the rest of the file readable (one malformed question) at byte
   // `offset` of `source`. Dropped when `errors` is null.
@@ -49,6 +60,11 @@ struct ExportOptions {
   // keep what is the user's choice of layout in it rather than its own: the csv writer keeps its
   // header (columns, their order and spelling, the MMLU layout).
   const SourceText* written_over = nullptr;
+  // The spreadsheet formats: the columns to write, as a layout name (qbank, mmlu, simple,
+  // kahoot; "" for qbank) or as "HEADER=FIELD,..." pairs (`--columns`, which wins).
+  std::string layout = "";
+  std::string columns = "";
+  char delimiter = ',';  // csv only
 };
 
 class Format {

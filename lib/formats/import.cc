@@ -217,6 +217,7 @@ class GuardedReader {
     ctx.errors = &errors_;
     ctx.warnings = options_.warnings;
     ctx.encoding = options_.encoding;
+    ctx.sheet = options_.sheet;
     return ctx;
   }
 

@@ -13,6 +13,7 @@
 #include "base/diagnostic.h"
 #include "base/file_system.h"
 #include "base/status.h"
+#include "formats/format.h"
 #include "formats/registry.h"
 #include "model/bank.h"
 
@@ -24,6 +25,7 @@ inline constexpr std::string_view kStdinSourceName = "<stdin>";
 struct ImportOptions {
   std::string from;      // forced format name; empty to detect per file
   std::string encoding;  // the input encoding when not UTF-8 (formats that support it)
+  SheetOptions sheet;    // how csv, xlsx and ods read their header and rows
   std::istream* stdin_stream = nullptr;  // where "-" reads from
   // The name "-" goes by (`lint --stdin-filename`): its format is detected from this name and
   // its content when `from` is empty, and its questions' source path is this name. Empty: "-"

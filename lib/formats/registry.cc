@@ -16,6 +16,7 @@
 #include "formats/page/page_format.h"
 #include "formats/qti/qti_format.h"
 #include "formats/qti12/qti12_format.h"
+#include "formats/sheet/workbook_formats.h"
 #include "formats/text2qti/text2qti_format.h"
 
 namespace qbank::formats {
@@ -35,11 +36,13 @@ void RegisterBuiltinFormats(Registry& registry) {
   registry.Add(std::make_unique<JsonFormat>());
   registry.Add(std::make_unique<MdFormat>());
   registry.Add(std::make_unique<MoodleXmlFormat>());
+  registry.Add(std::make_unique<OdsFormat>());
   registry.Add(std::make_unique<PageFormat>());
   registry.Add(std::make_unique<Qti12Format>(qti12::Flavour::kCanvas));
   registry.Add(std::make_unique<QtiFormat>(QtiFormat::Version::k21));
   registry.Add(std::make_unique<QtiFormat>(QtiFormat::Version::k30));
   registry.Add(std::make_unique<Text2QtiFormat>());
+  registry.Add(std::make_unique<XlsxFormat>());
 }
 
 }  // namespace

@@ -215,6 +215,26 @@ Result<LintConfig> LoadConfigChain(const std::string& path, const RuleEnvironmen
     QBANK_RETURN_IF_ERROR(ReadRules(src, *rules, registry, config.base_dir, env, &own));
     for (auto& [id, setting] : own) MergeSetting(setting, &config.rules[id]);
   }
+  if (const json::Node* csv = root->Find("csv")) {
+    if (const json::Node* columns = csv->Find("columns")) {
+      if (columns->is_string()) {
+        config.csv.columns = columns->as_string();
+      } else {
+        for (const json::Member& m : columns->members()) {
+          if (!config.csv.columns.empty()) config.csv.columns += ',';
+          config.csv.columns += m.key + "=" + m.value.as_string();
+        }
+      }
+    }
+    if (const json::Node* keep = csv->Find("keep_unknown"))
+      config.csv.keep_unknown = keep->as_bool();
+    if (const json::Node* d = csv->Find("delimiter")) {
+      const std::string& v = d->as_string();
+      config.csv.delimiter = v == ";" || v == "semicolon" ? ';'
+                             : v == "\t" || v == "tab"    ? '\t'
+                                                          : ',';
+    }
+  }
   if (const json::Node* overrides = root->Find("overrides")) {
     for (const json::Node& item : overrides->items()) {
       Override o;

@@ -37,6 +37,14 @@ struct Override {
   std::map<std::string, RuleSetting, std::less<>> rules;
 };
 
+// The config's csv section: how spreadsheets are read when the command line does not say
+// (docs/formats/csv.md).
+struct SheetConfig {
+  std::string columns;  // "HEADER=FIELD,..." (an object in the file is joined so)
+  bool keep_unknown = false;
+  char delimiter = 0;  // 0: detect
+};
+
 struct LintConfig {
   std::string path;      // the file this came from ("" for a preset used without a file)
   std::string base_dir;  // the folder override globs are relative to
@@ -45,6 +53,7 @@ struct LintConfig {
   // The command line's --select, --ignore and --rule: applied for every file after `rules` and
   // `overrides`, so they win over the configuration.
   RuleSelection selection;
+  SheetConfig csv;  // this file's own csv section (not inherited through extends)
 };
 
 // Reads, validates and resolves the config file at `path` through env.fs(). `extends` names a

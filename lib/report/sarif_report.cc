@@ -7,6 +7,7 @@
 #include <sstream>
 #include <system_error>
 
+#include "base/source_span.h"
 #include "json/document.h"
 #include "report/json_stream.h"
 
@@ -90,6 +91,8 @@ using Names = std::vector<std::string>;
 Value ArtifactLocation(const ReportContext& ctx, const Names& names, uint32_t file) {
   Value::Object a;
   std::string name = file < names.size() ? names[file] : std::string("<unknown>");
+  // A workbook sheet's places are in the workbook file (PhysicalLocation names the cell).
+  if (IsSheetPath(name)) name = std::string(SheetFile(name));
   if (name.starts_with("/")) {
     a["uri"] = "file://" + PercentEncodePath(name);
   } else {
@@ -121,6 +124,18 @@ Value PhysicalLocation(const ReportContext& ctx, const Names& names, uint32_t fi
   Value::Object p;
   p["artifactLocation"] = ArtifactLocation(ctx, names, file);
   Value region = span.file == file || span.file == SourceSpan::kNoFile ? Region(span) : Value();
+  std::string_view name = file < names.size() ? std::string_view(names[file]) : "";
+  if (!region.is_null() && IsSheetPath(name) && span.column > 0) {
+    // A cell: its row and column number are the region; its name, as a spreadsheet shows it
+    // ("Sheet1!C7"), goes with it.
+    std::string_view file_part = SheetFile(name);
+    std::string sheet(name.substr(file_part.size() + 1));
+    Value::Object properties;
+    properties["cell"] = ValidUtf8(sheet + CellName(span.line, span.column));
+    Value::Object with_cell = region.as_object();
+    with_cell["properties"] = Value(std::move(properties));
+    region = Value(std::move(with_cell));
+  }
   if (!region.is_null()) p["region"] = std::move(region);
   return p;
 }

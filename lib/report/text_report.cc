@@ -194,7 +194,8 @@ void WriteImportErrors(const std::vector<Diagnostic>& errors, const model::Bank&
   }
   for (const Diagnostic& d : errors) {
     out << d.ToString() << "\n";
-    auto it = d.span.known() ? sources.find(d.path) : sources.end();
+    // A workbook sheet's places are cells; it has no line of text to show.
+    auto it = d.span.known() && !IsSheetPath(d.path) ? sources.find(d.path) : sources.end();
     if (it == sources.end() || d.span.line > it->second->LineCount()) continue;
     out << CaretLines(it->second->Line(d.span.line), d.span.column, d.span.end_column,
                       d.span.end_line > d.span.line);
@@ -211,7 +212,7 @@ void WriteTextReport(const ReportInput& input, const ReportOptions& options, std
         << paint(SeverityColor(f.severity), std::string(lint::SeverityName(f.severity)) + ":")
         << " " << EscapeForTerminal(f.message) << " [" << f.rule_id << "]\n";
     const SourceText* src = f.span.known() ? bank.Source(f.span.file) : nullptr;
-    if (src != nullptr && f.span.line <= src->LineCount()) {
+    if (src != nullptr && f.span.line <= src->LineCount() && !IsSheetPath(src->path())) {
       std::string_view line = src->Line(f.span.line);
       bool continues = f.span.end_line > f.span.line;
       std::string lines = CaretLines(line, f.span.column, f.span.end_column, continues);

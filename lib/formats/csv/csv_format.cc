@@ -4,12 +4,16 @@
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstddef>
 #include <optional>
 #include <utility>
 
+#include "base/suggest.h"
 #include "base/utf8_text.h"
 #include "formats/csv/csv_table.h"
+#include "formats/sheet/sheet_columns.h"
+#include "formats/sheet/sheet_rows.h"
 #include "formats/source_decoding.h"
 #include "text/encoding.h"
 
@@ -150,6 +154,14 @@ struct FullLayout {
   std::vector<size_t> rationales;  // rationale_a.., kNone where absent; never longer than options
   std::vector<std::string> names;  // the header's column names, lower-cased
   size_t Cell(Column c) const { return columns[static_cast<size_t>(c)]; }
+  // A recognised or mapped header (sheet_columns.h) rather than the qbank layout's own names: keys
+  // are read as letters, numbers or an option's text, types by their common names.
+  bool recognised = false;
+  bool zero_based = false;           // key numbers count from 0 ("choice0" columns)
+  bool first_option_is_key = false;  // "correct answer" + "distractor N": option A is the key
+  // Columns kept in the question's extensions ("sheet": {name: value}): points, time_limit and,
+  // with --keep-unknown, unknown columns under their header as written.
+  std::vector<std::pair<size_t, std::string>> extensions;
 };
 
 // Where the columns of the MMLU layout sit.
@@ -188,11 +200,57 @@ bool IsMmluHeader(const std::vector<std::string>& names) {
                      [](const std::string& name) { return IsMmluName(name) && name != "answer"; });
 }
 
+// True when `name` is one of the qbank layout's own columns.
+bool IsQbankName(const std::string& name) {
+  if (FamilyIndex(name, "option_") != kNone || FamilyIndex(name, "rationale_") != kNone)
+    return true;
+  return std::any_of(kColumns.begin(), kColumns.end(), [&](const NamedColumn& c) {
+    return c.column != Column::kOption && c.column != Column::kRationale && c.name == name;
+  });
+}
+
+bool IsExactMmluName(const std::string& name) { return IsMmluName(name) && (name.size() <= 8); }
+
+// The question types a vendor's type column names, beyond qbank's own names.
+std::optional<model::QuestionType> ParseVendorType(std::string_view lower) {
+  using model::QuestionType;
+  std::string words = sheet::NormalizeHeader(lower);
+  static const std::vector<std::pair<std::string_view, QuestionType>> kNames = {
+      {"multiple choice", QuestionType::kSingleAnswer},
+      {"mc", QuestionType::kSingleAnswer},
+      {"mcq", QuestionType::kSingleAnswer},
+      {"quiz", QuestionType::kSingleAnswer},
+      {"single choice", QuestionType::kSingleAnswer},
+      {"single answer", QuestionType::kSingleAnswer},
+      {"radio", QuestionType::kSingleAnswer},
+      {"multiple answer", QuestionType::kMultipleAnswer},
+      {"multiple answers", QuestionType::kMultipleAnswer},
+      {"multiple select", QuestionType::kMultipleAnswer},
+      {"multiple response", QuestionType::kMultipleAnswer},
+      {"multi select", QuestionType::kMultipleAnswer},
+      {"checkboxes", QuestionType::kMultipleAnswer},
+      {"checkbox", QuestionType::kMultipleAnswer},
+      {"ma", QuestionType::kMultipleAnswer},
+      {"ms", QuestionType::kMultipleAnswer},
+      {"true false", QuestionType::kTrueFalse},
+      {"true or false", QuestionType::kTrueFalse},
+      {"tf", QuestionType::kTrueFalse},
+      {"short answer", QuestionType::kShortAnswer},
+      {"essay", QuestionType::kEssay},
+  };
+  for (const auto& [name, type] : kNames) {
+    if (words == name) return type;
+  }
+  return std::nullopt;
+}
+
 class CsvImporter {
  public:
-  // Reads `source`, registered as `file` in ctx.bank.
-  CsvImporter(const SourceText& source, uint32_t file, ImportContext& ctx)
-      : source_(source), file_(file), ctx_(ctx), reader_(source) {}
+  // Reads the rows of `source`, registered as `file` in ctx.bank. `cells`: the rows are a
+  // workbook's cells, whose values are not the source's bytes.
+  CsvImporter(sheet::RowSource& rows, const SourceText& source, uint32_t file, ImportContext& ctx,
+              bool cells)
+      : source_(source), file_(file), ctx_(ctx), reader_(rows), cells_(cells) {}
 
   Status Run() {
     CsvRecord header;
@@ -207,8 +265,34 @@ class CsvImporter {
           .At(source_.path(), SourceSpan::Point(1, 1));
     }
     std::vector<std::string> names;
-    for (const CsvCell& cell : header.cells) names.push_back(AsciiLower(Trim(cell.value)));
-    if (IsMmluHeader(names)) {
+    std::vector<std::string> written;
+    for (const CsvCell& cell : header.cells) {
+      names.push_back(AsciiLower(Trim(cell.value)));
+      written.push_back(cell.value);
+    }
+    sheet::ColumnMapping mapping;
+    if (!ctx_.sheet.columns.empty()) {
+      Result<sheet::ColumnMapping> parsed = sheet::ParseColumnMapping(ctx_.sheet.columns);
+      if (!parsed.ok()) return parsed.status();
+      mapping = std::move(*parsed);
+    }
+    sheet::RecognisedHeader recognised = sheet::RecogniseHeader(written, mapping);
+    // A header in the qbank or MMLU layout, or one whose only strangers are names nothing
+    // recognises, is read (and refused) exactly as those layouts always were.
+    bool mmlu = IsMmluHeader(names);
+    bool own_layout = mapping.empty();
+    for (size_t i = 0; own_layout && i < names.size(); ++i) {
+      bool exact = mmlu ? IsExactMmluName(names[i]) : IsQbankName(names[i]);
+      if (!exact && !recognised.fields[i].empty()) own_layout = false;
+    }
+    if (!own_layout) {
+      FullLayout layout;
+      QBANK_RETURN_IF_ERROR(ReadRecognisedHeader(header, written, recognised, &layout));
+      QBANK_RETURN_IF_ERROR(CheckHeaderWidth(header));
+      return ReadRows(
+          header, [&](const CsvRecord& r, model::Question* q) { return FullRow(layout, r, q); });
+    }
+    if (mmlu) {
       MmluLayout layout;
       QBANK_RETURN_IF_ERROR(ReadMmluHeader(header, names, &layout));
       QBANK_RETURN_IF_ERROR(CheckHeaderWidth(header));
@@ -288,13 +372,54 @@ class CsvImporter {
     return Status::Ok();
   }
 
-  Status ReadFullHeader(const CsvRecord& header, std::vector<std::string> names,
-                        FullLayout* layout) const {
+  // A recognised or mapped header: each cell's field from sheet::RecogniseHeader, then the checks
+  // of the qbank layout. Every error names the mapping it was read with.
+  Status ReadRecognisedHeader(const CsvRecord& header, const std::vector<std::string>& written,
+                              const sheet::RecognisedHeader& recognised, FullLayout* layout) const {
+    std::string mapping = sheet::DescribeMapping(written, recognised);
+    std::vector<std::string> names = recognised.fields;
+    std::vector<bool> skip(names.size(), false);
+    for (size_t i = 0; i < names.size(); ++i) {
+      const std::string& field = names[i];
+      if (field == "ignore" || (field.empty() && Trim(written[i]).empty())) {
+        skip[i] = true;
+      } else if (field == "points" || field == "time_limit") {
+        layout->extensions.emplace_back(i, field);
+        skip[i] = true;
+      } else if (field.empty() && ctx_.sheet.keep_unknown) {
+        layout->extensions.emplace_back(i, std::string(Trim(written[i])));
+        skip[i] = true;
+      } else if (field.empty()) {
+        return HeaderError(header, i,
+                           "unknown column \"" + written[i] + "\"" +
+                               sheet::SuggestField(written[i]) +
+                               "; expected a recognised name, a --columns mapping such as \"" +
+                               std::string(Trim(written[i])) +
+                               "=explanation\", or --keep-unknown (columns read: " + mapping + ")");
+      }
+    }
+    Status read = ReadFullHeader(header, std::move(names), layout, &skip);
+    if (!read.ok()) {
+      return Status::InvalidInput(read.message() + " (columns read: " + mapping + ")")
+          .At(read.path(), read.span());
+    }
+    layout->recognised = true;
+    layout->zero_based = recognised.zero_based;
+    layout->first_option_is_key = recognised.first_option_is_key;
+    if (ctx_.sheet.verbose) {
+      ctx_.AddWarning(source_, 0, "columns read: " + mapping);
+    }
+    return Status::Ok();
+  }
+
+  Status ReadFullHeader(const CsvRecord& header, std::vector<std::string> names, FullLayout* layout,
+                        const std::vector<bool>* skip = nullptr) const {
     layout->columns.fill(kNone);
     std::vector<size_t> option_at(kMaxOptions, kNone);
     std::vector<size_t> rationale_at(kMaxOptions, kNone);
     for (size_t i = 0; i < names.size(); ++i) {
       const std::string& name = names[i];
+      if (skip != nullptr && (*skip)[i]) continue;
       if (name.empty()) {
         return HeaderError(header, i, "empty column name; expected a column name such as stem");
       }
@@ -408,7 +533,7 @@ class CsvImporter {
   model::Text MakeText(const CsvCell& cell) const {
     model::Text text(cell.value);
     text.span = SpanBetween(cell.begin_pos, cell.end_pos);
-    text.verbatim = !cell.escaped;
+    text.verbatim = !cell.escaped && !cells_;
     return text;
   }
 
@@ -425,7 +550,7 @@ class CsvImporter {
       std::string_view item = Trim(raw);
       if (!item.empty()) {
         model::Text text{std::string(item)};
-        if (cell.escaped) {
+        if (cell.escaped || cells_) {
           text.span = SpanBetween(cell.begin_pos, cell.end_pos);
         } else {
           size_t offset = static_cast<size_t>(item.data() - value.data());
@@ -529,6 +654,119 @@ class CsvImporter {
     return std::nullopt;
   }
 
+  // Several options by their text ("Neon; Argon", split at ';', else at ','), into `*chosen`;
+  // left empty when a piece names no option or one twice; an error when a piece is the text of
+  // two options.
+  static std::optional<std::string> KeysByText(const CsvCell& key, std::string_view value,
+                                               const model::Question& q,
+                                               std::vector<size_t>* chosen) {
+    size_t count = q.options.size();
+    char separator = value.find(';') != std::string_view::npos ? ';' : ',';
+    size_t start = 0;
+    while (start <= value.size()) {
+      size_t end = value.find(separator, start);
+      if (end == std::string_view::npos) end = value.size();
+      std::string piece = AsciiLower(Trim(value.substr(start, end - start)));
+      start = end + 1;
+      size_t found = kNone;
+      for (size_t k = 0; k < count; ++k) {
+        if (AsciiLower(Trim(q.options[k].text.value)) != piece) continue;
+        if (found != kNone) {
+          return "key \"" + key.value + "\" holds \"" + piece +
+                 "\", the text of more than one option; expected a key that names one option "
+                 "(write its letter)";
+        }
+        found = k;
+      }
+      if (found == kNone || std::find(chosen->begin(), chosen->end(), found) != chosen->end()) {
+        chosen->clear();
+        return std::nullopt;
+      }
+      chosen->push_back(found);
+    }
+    return std::nullopt;
+  }
+
+  // ReadKey for a recognised header: the key as letters ("B", "A;C"), numbers ("2", "1,3"; from 0
+  // when the options are), or one option's text; an error when it names no option, or the text
+  // and the letters or numbers name different options.
+  std::optional<std::string> ReadLenientKey(const FullLayout& layout, const CsvCell& key,
+                                            model::Question* q, size_t* keys) const {
+    size_t count = q->options.size();
+    auto mark = [&](size_t index) {
+      q->options[index].correct = true;
+      q->options[index].correct_span = SpanBetween(key.begin_pos, key.end_pos);
+      ++*keys;
+    };
+    if (layout.first_option_is_key) {
+      if (count > 0) mark(0);
+      return std::nullopt;
+    }
+    std::string_view value = Trim(key.value);
+    if (value.empty()) return std::nullopt;
+    std::vector<size_t> by_text;
+    std::string lower = AsciiLower(value);
+    for (size_t k = 0; k < count; ++k) {
+      if (AsciiLower(Trim(q->options[k].text.value)) == lower) by_text.push_back(k);
+    }
+    std::vector<size_t> by_mark;
+    bool marks = true;
+    size_t pos = 0;
+    while (marks && pos < value.size()) {
+      if (value[pos] == ';' || value[pos] == ',' || IsBlank(value[pos])) {
+        ++pos;
+        continue;
+      }
+      size_t end = value.find_first_of(";, \t\r\n", pos);
+      if (end == std::string_view::npos) end = value.size();
+      std::string_view token = value.substr(pos, end - pos);
+      pos = end;
+      size_t index = kNone;
+      if (token.size() == 1 && std::isalpha(static_cast<unsigned char>(token[0]))) {
+        index = static_cast<size_t>(std::tolower(static_cast<unsigned char>(token[0])) - 'a');
+      } else if (token.size() <= 2 && std::all_of(token.begin(), token.end(),
+                                                  [](char c) { return c >= '0' && c <= '9'; })) {
+        size_t n = std::stoul(std::string(token));
+        index = layout.zero_based ? n : (n == 0 ? kNone : n - 1);
+      }
+      if (index == kNone || index >= count ||
+          std::find(by_mark.begin(), by_mark.end(), index) != by_mark.end()) {
+        marks = false;
+      } else {
+        by_mark.push_back(index);
+      }
+    }
+    if (by_mark.empty()) marks = false;
+    auto letters = [](const std::vector<size_t>& v) {
+      std::string out;
+      for (size_t k : v) out += (out.empty() ? "" : ", ") + model::OptionLetter(k);
+      return out;
+    };
+    if (by_text.size() > 1) {
+      return "key \"" + key.value + "\" is the text of options " + letters(by_text) +
+             "; expected a key that names one option (write its letter)";
+    }
+    if (marks && !by_text.empty() && by_mark != by_text) {
+      return "key \"" + key.value + "\" names option " + letters(by_mark) +
+             " as a letter or number but is the text of option " + letters(by_text) +
+             "; expected a key that names one option (write its letter)";
+    }
+    std::vector<size_t> chosen = marks ? by_mark : by_text;
+    if (chosen.empty()) {
+      std::optional<std::string> wrong = KeysByText(key, value, *q, &chosen);
+      if (wrong) return wrong;
+    }
+    if (chosen.empty()) {
+      std::string numbers =
+          layout.zero_based ? "0-" + std::to_string(count - 1) : "1-" + std::to_string(count);
+      return "key \"" + key.value + "\" names no option; expected letters among " +
+             LetterRange(count) + (count > 0 ? ", numbers " + numbers : std::string()) +
+             " (several separated by ';' or ','), or an option's text";
+    }
+    for (size_t k : chosen) mark(k);
+    return std::nullopt;
+  }
+
   // The cell of column `c` in `record`, nullptr when the layout has no such column.
   static const CsvCell* CellOf(const FullLayout& layout, const CsvRecord& record, Column c) {
     size_t i = layout.Cell(c);
@@ -554,6 +792,7 @@ class CsvImporter {
     }
     std::optional<model::QuestionType> parsed =
         model::ParseQuestionType(AsciiLower(Trim(type->value)));
+    if (!parsed && layout.recognised) parsed = ParseVendorType(AsciiLower(Trim(type->value)));
     if (!parsed) {
       return ProblemAt(layout, record, Column::kType,
                        "type \"" + type->value +
@@ -629,9 +868,22 @@ class CsvImporter {
 
     ReadOptionCells(layout, record, q);
     size_t keys = 0;
-    if (const CsvCell* key = CellOf(layout, record, Column::kKey)) {
-      if (std::optional<std::string> wrong = ReadKey(*key, q, &keys)) {
-        return ProblemAt(layout, record, Column::kKey, std::move(*wrong));
+    if (layout.first_option_is_key) {
+      ReadLenientKey(layout, record.cells[layout.options[0]], q, &keys);
+    } else if (const CsvCell* key = CellOf(layout, record, Column::kKey)) {
+      std::optional<std::string> wrong =
+          layout.recognised ? ReadLenientKey(layout, *key, q, &keys) : ReadKey(*key, q, &keys);
+      if (wrong) return ProblemAt(layout, record, Column::kKey, std::move(*wrong));
+    }
+    if (!layout.extensions.empty()) {
+      model::Value::Object kept;
+      for (const auto& [cell, name] : layout.extensions) {
+        if (!record.cells[cell].value.empty()) kept[name] = record.cells[cell].value;
+      }
+      if (!kept.empty()) {
+        model::Value::Object extensions;
+        extensions["sheet"] = model::Value(std::move(kept));
+        q->extensions = model::Value(std::move(extensions));
       }
     }
     if (std::optional<RowProblem> wrong = ReadType(layout, record, keys, q)) return wrong;
@@ -643,8 +895,22 @@ class CsvImporter {
   const SourceText& source_;
   uint32_t file_;
   ImportContext& ctx_;
-  CsvReader reader_;
+  sheet::RowSource& reader_;
+  bool cells_;
   size_t row_errors_ = 0;
+};
+
+// CsvReader as a sheet::RowSource.
+class CsvRows : public sheet::RowSource {
+ public:
+  CsvRows(const SourceText& source, char delimiter) : reader_(source) {
+    reader_.set_delimiter(delimiter);
+  }
+  Result<bool> Next(CsvRecord* record) override { return reader_.Next(record); }
+  void set_field_limit(size_t limit) override { reader_.set_field_limit(limit); }
+
+ private:
+  CsvReader reader_;
 };
 
 // How many items of a ';'-separated list would not come back as they are: empty ones, ones
@@ -744,20 +1010,47 @@ std::string_view CsvFormat::summary() const {
 
 namespace {
 
-// The lower-cased names of the first line's cells (a quoted name unquoted).
-std::vector<std::string> HeaderNames(std::string_view content) {
+// The delimiter of a header row: the one of ',', ';' and '\t' it holds most often outside
+// quotes (',' on a tie or when it holds none).
+char DetectDelimiter(std::string_view content) {
   if (content.substr(0, 3) == "\xEF\xBB\xBF") content.remove_prefix(3);
-  std::string line = AsciiLower(content.substr(0, content.find('\n')));
+  size_t commas = 0;
+  size_t semicolons = 0;
+  size_t tabs = 0;
+  bool quoted = false;
+  for (char c : content) {
+    if (c == '"') quoted = !quoted;
+    if (quoted) continue;
+    if (c == '\n') break;
+    commas += c == ',' ? 1 : 0;
+    semicolons += c == ';' ? 1 : 0;
+    tabs += c == '\t' ? 1 : 0;
+  }
+  if (tabs > commas && tabs >= semicolons) return '\t';
+  if (semicolons > commas) return ';';
+  return ',';
+}
+
+// The lower-cased names of the first line's cells (a quoted name unquoted).
+std::vector<std::string> HeaderNames(std::string_view content, char delimiter,
+                                     std::vector<std::string>* written = nullptr) {
+  if (content.substr(0, 3) == "\xEF\xBB\xBF") content.remove_prefix(3);
+  std::string_view first = content.substr(0, content.find('\n'));
+  std::string line = AsciiLower(first);
   std::vector<std::string> names;
   size_t start = 0;
   while (start <= line.size()) {
-    size_t comma = line.find(',', start);
+    size_t comma = line.find(delimiter, start);
     if (comma == std::string::npos) comma = line.size();
     std::string_view name = Trim(std::string_view(line).substr(start, comma - start));
     if (name.size() >= 2 && name.front() == '"' && name.back() == '"') {
       name = name.substr(1, name.size() - 2);
     }
     names.emplace_back(name);
+    if (written != nullptr) {
+      written->emplace_back(
+          first.substr(static_cast<size_t>(name.data() - line.data()), name.size()));
+    }
     start = comma + 1;
   }
   return names;
@@ -770,11 +1063,41 @@ bool Has(const std::vector<std::string>& names, std::string_view name) {
 }  // namespace
 
 int CsvFormat::Sniff(std::string_view /*path*/, std::string_view content) const {
-  std::vector<std::string> names = HeaderNames(content);
+  std::vector<std::string> written;
+  std::vector<std::string> names = HeaderNames(content, DetectDelimiter(content), &written);
   if (Has(names, "question") && Has(names, "choice0") && Has(names, "answer")) return 90;
   if (Has(names, "stem") && (Has(names, "option_a") || Has(names, "key"))) return 90;
+  // A header recognised as a question sheet: a stem, two options and a key.
+  sheet::RecognisedHeader recognised = sheet::RecogniseHeader(written, {});
+  auto count = [&](auto pred) {
+    return std::count_if(recognised.fields.begin(), recognised.fields.end(), pred);
+  };
+  if (count([](const std::string& f) { return f == "stem"; }) == 1 &&
+      count([](const std::string& f) { return f.starts_with("option_"); }) >= 2 &&
+      (recognised.first_option_is_key || count([](const std::string& f) { return f == "key"; }))) {
+    return 70;
+  }
   return 0;
 }
+
+namespace {
+
+// The delimiter the user forced, else the one the header row holds most.
+char Delimiter(const SourceText& text, const ImportContext& ctx) {
+  return ctx.sheet.delimiter != 0 ? ctx.sheet.delimiter : DetectDelimiter(text.content());
+}
+
+}  // namespace
+
+namespace sheet {
+
+Status ImportRows(RowSource& rows, const SourceText& source, uint32_t file, ImportContext& ctx,
+                  bool cells) {
+  CsvImporter importer(rows, source, file, ctx, cells);
+  return importer.Run();
+}
+
+}  // namespace sheet
 
 Status CsvFormat::Import(const SourceText& source, ImportContext& ctx) const {
   if (ctx.bank == nullptr) return Status::Internal("csv import without a bank");
@@ -782,12 +1105,14 @@ Status CsvFormat::Import(const SourceText& source, ImportContext& ctx) const {
     // Converted text is registered as a source of its own; spans name it.
     Result<DecodedSource> decoded = DecodeSource(source, ctx);
     if (!decoded.ok()) return decoded.status();
-    CsvImporter importer(*decoded->text, decoded->file, ctx);
+    CsvRows rows(*decoded->text, Delimiter(*decoded->text, ctx));
+    CsvImporter importer(rows, *decoded->text, decoded->file, ctx, false);
     return importer.Run();
   }
   // UTF-8 is checked by the reader, which names the row and field of a bad byte.
   DecodedSource decoded = DropByteOrderMark(source, ctx);
-  CsvImporter importer(*decoded.text, decoded.file, ctx);
+  CsvRows rows(*decoded.text, Delimiter(*decoded.text, ctx));
+  CsvImporter importer(rows, *decoded.text, decoded.file, ctx, false);
   return importer.Run();
 }
 
@@ -959,21 +1284,41 @@ struct KeptHeader {
   std::vector<std::string> cells;
   std::vector<std::string> names;
   bool mmlu = false;
+  bool key_numbers = false;  // the key column holds 1-based numbers ("1,3"), as Kahoot's does
+  char delimiter = ',';
 };
 
 std::optional<KeptHeader> ReadKeptHeader(const SourceText* file) {
   if (file == nullptr) return std::nullopt;
   CsvReader reader(*file);
+  KeptHeader kept;
+  kept.delimiter = DetectDelimiter(file->content());
+  reader.set_delimiter(kept.delimiter);
   reader.set_field_limit(kMaxHeaderFields);
   CsvRecord header;
   Result<bool> got = reader.Next(&header);
   if (!got.ok() || !*got || header.fields > header.cells.size()) return std::nullopt;
-  KeptHeader kept;
   for (const CsvCell& cell : header.cells) {
     kept.cells.push_back(cell.value);
     kept.names.push_back(AsciiLower(Trim(cell.value)));
   }
   kept.mmlu = IsMmluHeader(kept.names);
+  // A recognised header is written under the fields its names were read as.
+  sheet::RecognisedHeader recognised = sheet::RecogniseHeader(kept.cells, {});
+  for (size_t i = 0; i < kept.names.size(); ++i) {
+    bool exact = kept.mmlu ? IsExactMmluName(kept.names[i]) : IsQbankName(kept.names[i]);
+    if (!exact && !recognised.fields[i].empty()) {
+      kept.mmlu = false;
+      break;
+    }
+  }
+  if (!kept.mmlu) {
+    for (size_t i = 0; i < kept.names.size(); ++i) {
+      if (!IsQbankName(kept.names[i]) && !recognised.fields[i].empty()) {
+        kept.names[i] = recognised.fields[i];
+      }
+    }
+  }
   return kept;
 }
 
@@ -1018,8 +1363,31 @@ bool GoesWithoutColumn(const KeptHeader& header, const model::Question& q, std::
 
 // Writes `bank` under the kept header: each column's field from the qbank layout's full row,
 // every other non-empty field of that row counted as lost.
-std::string ExportUnderHeader(const model::Bank& bank, const KeptHeader& header,
-                              const CsvWidths& widths, std::string_view path, LossReport& loss) {
+// "A;C" as 1-based numbers: "1,3".
+std::string KeyNumbers(std::string_view letters) {
+  std::string out;
+  for (char c : letters) {
+    if (c < 'A' || c > 'Z') continue;
+    if (!out.empty()) out += ',';
+    out += std::to_string(c - 'A' + 1);
+  }
+  return out;
+}
+
+// The value of a sheet-only column (points, time_limit) a reader kept in extensions.sheet.
+std::string SheetExtension(const model::Question& q, const std::string& name) {
+  if (!q.extensions.is_object()) return "";
+  auto sheet = q.extensions.as_object().find("sheet");
+  if (sheet == q.extensions.as_object().end() || !sheet->second.is_object()) return "";
+  auto value = sheet->second.as_object().find(name);
+  if (value == sheet->second.as_object().end() || !value->second.is_string()) return "";
+  return value->second.as_string();
+}
+
+using Rows = std::vector<std::vector<std::string>>;
+
+Rows ExportUnderHeader(const model::Bank& bank, const KeptHeader& header, const CsvWidths& widths,
+                       std::string_view path, LossReport& loss) {
   std::vector<std::string> full_names = HeaderFields(widths);
   std::vector<size_t> column_of(header.names.size(), kNone);
   std::vector<bool> kept(full_names.size(), false);
@@ -1029,21 +1397,28 @@ std::string ExportUnderHeader(const model::Bank& bank, const KeptHeader& header,
     column_of[c] = static_cast<size_t>(it - full_names.begin());
     kept[column_of[c]] = true;
   }
-  std::string out;
-  AppendCsvRecord(header.cells, &out);
+  Rows out;
+  out.push_back(header.cells);
   std::vector<std::string> full;
-  std::vector<std::string> fields;
   for (size_t i = 0; i < bank.questions.size(); ++i) {
     const model::Question& q = bank.questions[i];
     RowFields(q, widths.carried[i], widths, full);
-    fields.clear();
+    std::vector<std::string>& fields = out.emplace_back();
     for (size_t c = 0; c < header.names.size(); ++c) {
-      bool answer = header.mmlu && header.names[c] == "answer";
-      fields.push_back(answer                  ? KeyIndexField(q, widths.carried[i])
-                       : column_of[c] == kNone ? std::string()
-                                               : full[column_of[c]]);
+      const std::string& name = header.names[c];
+      bool answer = header.mmlu && name == "answer";
+      if (answer) {
+        fields.push_back(KeyIndexField(q, widths.carried[i]));
+      } else if (name == "points" || name == "time_limit") {
+        fields.push_back(SheetExtension(q, name));
+      } else if (column_of[c] == kNone) {
+        fields.emplace_back();
+      } else if (header.key_numbers && name == "key") {
+        fields.push_back(KeyNumbers(full[column_of[c]]));
+      } else {
+        fields.push_back(full[column_of[c]]);
+      }
     }
-    AppendCsvRecord(fields, &out);
     LossReport::QuestionScope scope(loss, q);
     for (size_t f = 0; f < full.size(); ++f) {
       if (!kept[f] && !GoesWithoutColumn(header, q, full_names[f], full[f], path)) {
@@ -1054,12 +1429,92 @@ std::string ExportUnderHeader(const model::Bank& bank, const KeptHeader& header,
   return out;
 }
 
+// The widest question's options, at most 26.
+size_t WidestOptions(const model::Bank& bank) {
+  size_t widest = 0;
+  for (const model::Question& q : bank.questions) {
+    widest = std::max(widest, std::min(q.options.size(), kMaxOptions));
+  }
+  return widest;
+}
+
+// The header a --layout or --columns export writes into `h`; false (h untouched) for the qbank
+// layout.
+Result<bool> LayoutHeader(const model::Bank& bank, const ExportOptions& options, KeptHeader& h) {
+  if (!options.columns.empty()) {
+    // "Q=stem,Opt1=option_a": the header as written on the left, the field on the right.
+    QBANK_RETURN_IF_ERROR(sheet::ParseColumnMapping(options.columns).status());
+    std::string_view text = options.columns;
+    size_t start = 0;
+    while (start <= text.size()) {
+      size_t comma = text.find(',', start);
+      if (comma == std::string_view::npos) comma = text.size();
+      std::string_view pair = text.substr(start, comma - start);
+      start = comma + 1;
+      size_t eq = pair.rfind('=');
+      if (eq == std::string_view::npos) continue;
+      std::string field = sheet::NormalizeHeader(pair.substr(eq + 1));
+      std::replace(field.begin(), field.end(), ' ', '_');
+      if (field == "ignore") continue;
+      h.cells.emplace_back(Trim(pair.substr(0, eq)));
+      h.names.push_back(std::move(field));
+    }
+    return true;
+  }
+  std::string_view layout = options.layout;
+  if (layout.empty() || layout == "qbank") return false;
+  size_t widest = WidestOptions(bank);
+  if (layout == "mmlu") {
+    h.mmlu = true;
+    h.cells.emplace_back("question");
+    for (size_t k = 0; k < std::max<size_t>(widest, 1); ++k) {
+      h.cells.push_back("choice" + std::to_string(k));
+    }
+    h.cells.emplace_back("answer");
+    h.names = h.cells;
+  } else if (layout == "simple") {
+    h.cells = {"Question"};
+    h.names = {"stem"};
+    for (size_t k = 0; k < widest; ++k) {
+      h.cells.push_back("Option " + model::OptionLetter(k));
+      h.names.push_back("option_" + std::string(1, static_cast<char>('a' + k)));
+    }
+    h.cells.insert(h.cells.end(), {"Correct Answer", "Explanation"});
+    h.names.insert(h.names.end(), {"key", "explanation"});
+  } else if (layout == "kahoot") {
+    // Kahoot's quiz template: four answers, numbers as the key.
+    h.cells = {"Question - max 120 characters"};
+    h.names = {"stem"};
+    for (size_t k = 0; k < std::max<size_t>(widest, 4); ++k) {
+      h.cells.push_back("Answer " + std::to_string(k + 1) + " - max 75 characters");
+      h.names.push_back("option_" + std::string(1, static_cast<char>('a' + k)));
+    }
+    h.cells.insert(h.cells.end(),
+                   {"Time limit (sec) \xE2\x80\x93 5, 10, 20, 30, 60, 90, 120, or 240 secs",
+                    "Correct answer(s) - choose at least one"});
+    h.names.insert(h.names.end(), {"time_limit", "key"});
+    h.key_numbers = true;
+  } else {
+    return Status::Usage("unknown --layout '" + std::string(layout) + "'" +
+                         DidYouMean(layout, {"qbank", "mmlu", "simple", "kahoot"}) +
+                         "; expected qbank, mmlu, simple or kahoot");
+  }
+  return true;
+}
+
 }  // namespace
 
-Result<std::string> CsvFormat::Export(const model::Bank& bank, const ExportOptions& options,
-                                      LossReport& loss) const {
+namespace sheet {
+
+Result<std::vector<std::vector<std::string>>> ExportRows(const model::Bank& bank,
+                                                         const ExportOptions& options,
+                                                         LossReport& loss) {
   RecordBankLosses(bank, loss);
-  std::optional<KeptHeader> header = ReadKeptHeader(options.written_over);
+  KeptHeader chosen;
+  Result<bool> laid_out = LayoutHeader(bank, options, chosen);
+  if (!laid_out.ok()) return laid_out.status();
+  std::optional<KeptHeader> header = *laid_out ? std::optional<KeptHeader>(std::move(chosen))
+                                               : ReadKeptHeader(options.written_over);
   if (header) {
     size_t choices = !header->mmlu
                          ? 0
@@ -1070,13 +1525,28 @@ Result<std::string> CsvFormat::Export(const model::Bank& bank, const ExportOptio
     return ExportUnderHeader(bank, *header, widths, options.output_path, loss);
   }
   CsvWidths widths = MeasureColumns(bank, loss);
-  std::string out;
-  AppendCsvRecord(HeaderFields(widths), &out);
-  std::vector<std::string> fields;
+  Rows out;
+  out.push_back(HeaderFields(widths));
   for (size_t i = 0; i < bank.questions.size(); ++i) {
-    RowFields(bank.questions[i], widths.carried[i], widths, fields);
-    AppendCsvRecord(fields, &out);
+    RowFields(bank.questions[i], widths.carried[i], widths, out.emplace_back());
   }
+  return out;
+}
+
+}  // namespace sheet
+
+Result<std::string> CsvFormat::Export(const model::Bank& bank, const ExportOptions& options,
+                                      LossReport& loss) const {
+  Result<Rows> rows = sheet::ExportRows(bank, options, loss);
+  if (!rows.ok()) return rows.status();
+  char delimiter = options.delimiter;
+  if (options.written_over != nullptr && options.columns.empty() && options.layout.empty()) {
+    delimiter = DetectDelimiter(options.written_over->content());
+  } else if (options.output_path.ends_with(".tsv")) {
+    delimiter = '\t';
+  }
+  std::string out;
+  for (const std::vector<std::string>& row : *rows) AppendCsvRecord(row, delimiter, &out);
   return out;
 }
 

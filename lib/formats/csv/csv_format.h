@@ -16,7 +16,7 @@ class CsvFormat : public Format {
  public:
   std::string_view name() const override { return "csv"; }
   std::string_view summary() const override;
-  std::vector<std::string_view> extensions() const override { return {".csv"}; }
+  std::vector<std::string_view> extensions() const override { return {".csv", ".tsv"}; }
   // 90 when the first line is a header of either layout, 0 otherwise.
   int Sniff(std::string_view path, std::string_view content) const override;
 

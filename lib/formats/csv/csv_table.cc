@@ -126,7 +126,7 @@ Status CsvReader::ReadQuotedCell(CsvCell& cell, size_t field) {
                    "quoted field is not closed; expected a closing '\"' before the end of "
                    "the file");
   }
-  if (pos_ < n && text_[pos_] != ',' && text_[pos_] != '\n' &&
+  if (pos_ < n && text_[pos_] != delimiter_ && text_[pos_] != '\n' &&
       !(text_[pos_] == '\r' && pos_ + 1 < n && text_[pos_ + 1] == '\n')) {
     if (bad_utf8_ >= raw_begin && bad_utf8_ <= pos_) return Utf8Error(field);
     return ErrorAt(Position(), field,
@@ -145,12 +145,12 @@ Status CsvReader::ReadPlainCell(CsvCell& cell, size_t field) {
   while (pos_ < n) {
     const char* data = text_.data();
     size_t stop = pos_;
-    while (stop < n && data[stop] != ',' && data[stop] != '\n' && data[stop] != '\r' &&
+    while (stop < n && data[stop] != delimiter_ && data[stop] != '\n' && data[stop] != '\r' &&
            data[stop] != '"') {
       ++stop;
     }
     AdvanceTo(stop);
-    if (pos_ >= n || text_[pos_] == ',' || text_[pos_] == '\n') break;
+    if (pos_ >= n || text_[pos_] == delimiter_ || text_[pos_] == '\n') break;
     if (bad_utf8_ >= raw_begin && bad_utf8_ < pos_) return Utf8Error(field);
     if (text_[pos_] == '"') {
       return ErrorAt(Position(), field,
@@ -201,7 +201,7 @@ Result<bool> CsvReader::Next(CsvRecord* record) {
     record->fields = field;
     if (!cell.value.empty()) record->all_empty = false;
 
-    if (pos_ < n && text_[pos_] == ',') {
+    if (pos_ < n && text_[pos_] == delimiter_) {
       Advance();
       continue;  // a comma at the end of the line leaves one more (empty) field
     }
@@ -213,8 +213,13 @@ Result<bool> CsvReader::Next(CsvRecord* record) {
   }
 }
 
-std::string CsvField(std::string_view value) {
-  if (value.find_first_of(",\"\r\n") == std::string_view::npos) return std::string(value);
+std::string CsvField(std::string_view value) { return CsvField(value, ','); }
+
+std::string CsvField(std::string_view value, char delimiter) {
+  const char special[] = {delimiter, '"', '\r', '\n'};
+  if (value.find_first_of(std::string_view(special, 4)) == std::string_view::npos) {
+    return std::string(value);
+  }
   std::string out;
   out.reserve(value.size() + 2);
   out += '"';
@@ -227,9 +232,13 @@ std::string CsvField(std::string_view value) {
 }
 
 void AppendCsvRecord(const std::vector<std::string>& fields, std::string* out) {
+  AppendCsvRecord(fields, ',', out);
+}
+
+void AppendCsvRecord(const std::vector<std::string>& fields, char delimiter, std::string* out) {
   for (size_t i = 0; i < fields.size(); ++i) {
-    if (i != 0) *out += ',';
-    *out += CsvField(fields[i]);
+    if (i != 0) *out += delimiter;
+    *out += CsvField(fields[i], delimiter);
   }
   *out += '\n';
 }

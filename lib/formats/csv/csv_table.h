@@ -60,6 +60,10 @@ class CsvReader {
   // CsvRecord::fields) but not stored, so one hostile line cannot hold millions of cells.
   void set_field_limit(size_t limit) { field_limit_ = limit; }
 
+  // The character between fields: ',' (the default), ';' or '\t'. Messages that say "a comma"
+  // mean this character.
+  void set_delimiter(char delimiter) { delimiter_ = delimiter; }
+
   const SourceText& source() const { return source_; }
 
  private:
@@ -87,16 +91,21 @@ class CsvReader {
   uint32_t row_ = 0;                          // the row number of the last record started
   size_t bad_utf8_ = std::string_view::npos;  // offset of the first invalid UTF-8 sequence
   size_t field_limit_ = static_cast<size_t>(-1);
+  char delimiter_ = ',';
   CsvCell overflow_;  // where fields beyond the limit are read
 };
 
 // `value` written as one RFC 4180 field: in double quotes, with inner quotes doubled, only when it
 // holds a comma, a double quote, a carriage return or a line feed; unchanged otherwise.
 std::string CsvField(std::string_view value);
+// The same with `delimiter` in place of the comma.
+std::string CsvField(std::string_view value, char delimiter);
 
 // Appends `fields` to `*out` as one record: fields joined by commas, each quoted only when needed
 // (CsvField), ended by a line feed.
 void AppendCsvRecord(const std::vector<std::string>& fields, std::string* out);
+// The same with fields joined by `delimiter` (';' or '\t').
+void AppendCsvRecord(const std::vector<std::string>& fields, char delimiter, std::string* out);
 
 }  // namespace qbank::formats
 
