@@ -77,6 +77,11 @@ class DiskFileSystem : public FileSystem {
       if (pipe) return ReadPipe(path);
     }
     std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (f == nullptr) {
+      int err = errno;
+      if (err == ENOENT) return Status::NotFound("no such file").At(path);
+      return Status::IoError(std::string("cannot open: ") + std::strerror(err)).At(path);
+    }
     // Read straight into a buffer of the file's size (growing by doubling would hold up to twice
     // a large file); a file that changes size meanwhile is read to its end all the same.
     std::string content;
