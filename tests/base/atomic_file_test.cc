@@ -260,7 +260,7 @@ TEST_F(AtomicFileTest, AnyLegalNameIsWrittenThoughItsTemporaryNameIsCut) {
   times.actime = times.modtime = ::time(nullptr) - 7200;
   ASSERT_EQ(::utime(Path(stale).c_str(), &times), 0);
   ASSERT_TRUE(WriteFileAtomically(Path(longest), "newer").ok());
-  EXPECT_EQ(Names(), (std::vector<std::string>{accented, longest}));
+  EXPECT_EQ(Names(), (std::vector<std::string>{longest, accented}));
 }
 
 TEST_F(AtomicFileTest, DescribesErrors) {

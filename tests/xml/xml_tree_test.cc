@@ -109,7 +109,7 @@ TEST(XmlTreeTest, RefusesCharacterReferencesToNoCharacterAtTheirPlace) {
   // In an attribute too, and a malformed one.
   Result<Node> attr = ParseString("<t a=\"&#xD800;\"/>");
   ASSERT_FALSE(attr.ok());
-  EXPECT_EQ(attr.status().ToString().substr(0, 31), "in.xml:1:7: character referenc");
+  EXPECT_EQ(attr.status().ToString().substr(0, 31), "in.xml:1:7: character reference");
   Result<Node> malformed = ParseString("<t>&#x12G;</t>");
   ASSERT_FALSE(malformed.ok());
   EXPECT_EQ(malformed.status().ToString(),
