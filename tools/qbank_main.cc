@@ -1,5 +1,9 @@
 // The qbank command: dispatches to a subcommand (tools/subcommands.cc).
+#include <fcntl.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cerrno>
 #include <iostream>
 #include <new>
 #include <string>
@@ -30,6 +34,9 @@ void PrintUsage(std::ostream& out) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // A closed standard input (`qbank lint - <&-`) reads as empty, like an empty file: marked bad
+  // here, reading '-' is an error (formats::WalkInputs) rather than a clean run over nothing.
+  if (::fcntl(STDIN_FILENO, F_GETFD) == -1 && errno == EBADF) std::cin.setstate(std::ios::badbit);
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     PrintUsage(std::cerr);

@@ -335,6 +335,13 @@ int LintCommand(const std::vector<std::string>& args) {
   if (options.print_config.empty()) {
     if (int rc = CheckInputs("lint", options.inputs, usage); rc >= 0) return rc;
   }
+  if (options.max_warnings < -1) {
+    return UsageError("lint",
+                      "--max-warnings: expected a number of warnings (0 or more), or -1 for no "
+                      "limit; found " +
+                          std::to_string(options.max_warnings),
+                      usage);
+  }
   const char* timing = std::getenv("QBANK_TIMING");
   options.timing = timing != nullptr && *timing != '\0' && std::string_view(timing) != "0";
   if (vm["watch"].as<bool>()) return commands::RunLintWatch(options, std::cout, std::cerr);

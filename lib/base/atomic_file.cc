@@ -112,9 +112,21 @@ Result<std::string> ResolveLinks(const std::string& path) {
   return Status::IoError(path + ": cannot write: too many levels of symbolic links (ELOOP)");
 }
 
-// True when `name` is "." + base + ".tmp" + digits + "-" + digits.
+// The part of the target's name `base` its temporaries carry: the whole name, or for a long one
+// (a legal name is up to 255 bytes) its first bytes, cut at a character, so that "." + it +
+// ".tmp" + a 10-digit pid + "-" + a 10-digit random number fits in 255 bytes (NAME_MAX).
+std::string TemporaryStem(const std::string& base) {
+  constexpr size_t kNameMax = 255;
+  constexpr size_t kAround = 1 + 4 + 10 + 1 + 10;
+  if (base.size() + kAround <= kNameMax) return base;
+  size_t cut = kNameMax - kAround;
+  while (cut > 0 && (static_cast<unsigned char>(base[cut]) & 0xC0) == 0x80) --cut;
+  return base.substr(0, cut);
+}
+
+// True when `name` is "." + TemporaryStem(base) + ".tmp" + digits + "-" + digits.
 bool IsTemporaryOf(std::string_view name, const std::string& base) {
-  std::string prefix = "." + base + ".tmp";
+  std::string prefix = "." + TemporaryStem(base) + ".tmp";
   if (!name.starts_with(prefix)) return false;
   std::string_view rest = name.substr(prefix.size());
   size_t dash = rest.find('-');
@@ -282,7 +294,7 @@ Status ReplaceAtomically(const std::string& path,
 
   std::random_device rd;
   std::string temporary = (dir == "." && target.find('/') == std::string::npos ? "" : dir + "/") +
-                          "." + base + ".tmp" + std::to_string(::getpid()) + "-" +
+                          "." + TemporaryStem(base) + ".tmp" + std::to_string(::getpid()) + "-" +
                           std::to_string(rd());
   int fd = ::open(temporary.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
   if (fd < 0) return WriteError(path, errno);

@@ -2,6 +2,7 @@
 #include "base/file_system.h"
 
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -44,8 +45,37 @@ void ReserveLarge(std::string& s, size_t bytes) {
 class DiskFileSystem : public FileSystem {
  public:
   Result<std::string> ReadFile(const std::string& path) const override {
-    std::error_code ec;
-    if (fs::is_directory(path, ec)) return Status::InvalidInput("is a directory").At(path);
+    return Read(path, /*pipes=*/false);
+  }
+  Result<std::string> ReadInput(const std::string& path) const override {
+    return Read(path, /*pipes=*/true);
+  }
+  std::optional<std::string> FileIdentity(const std::string& path) const override {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) != 0) return std::nullopt;
+    return std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino);
+  }
+
+ private:
+  // ReadFile, and with `pipes` ReadInput.
+  Result<std::string> Read(const std::string& path, bool pipes) const {
+    struct stat st {};
+    if (::stat(path.c_str(), &st) == 0) {
+      if (S_ISDIR(st.st_mode)) return Status::InvalidInput("is a directory").At(path);
+      bool pipe = S_ISFIFO(st.st_mode) || S_ISSOCK(st.st_mode);
+      if (!S_ISREG(st.st_mode) && !(pipes && pipe)) {
+        // Refused before it is opened: opening a FIFO waits for a writer, and /dev/zero never ends.
+        std::string kind = S_ISFIFO(st.st_mode)   ? "a FIFO"
+                           : S_ISSOCK(st.st_mode) ? "a socket"
+                           : S_ISCHR(st.st_mode)  ? "a character device"
+                           : S_ISBLK(st.st_mode)  ? "a block device"
+                                                  : "a special file";
+        return Status::InvalidInput("not a regular file (" + kind + "); expected a file" +
+                                    (pipes ? " or a pipe (give '-' for standard input)" : ""))
+            .At(path);
+      }
+      if (pipe) return ReadPipe(path);
+    }
     std::FILE* f = std::fopen(path.c_str(), "rb");
     if (f == nullptr) {
       int err = errno;
@@ -75,6 +105,32 @@ class DiskFileSystem : public FileSystem {
     return content;
   }
 
+  // A pipe's bytes to its end, refused past kMaxPipeBytes (`yes > fifo` never ends).
+  static Result<std::string> ReadPipe(const std::string& path) {
+    std::FILE* f = std::fopen(path.c_str(), "rb");
+    if (f == nullptr) {
+      return Status::IoError(std::string("cannot open: ") + std::strerror(errno)).At(path);
+    }
+    std::string content;
+    char buf[1 << 16];
+    size_t n;
+    while ((n = std::fread(buf, 1, sizeof buf, f)) > 0) {
+      content.append(buf, n);
+      if (content.size() > kMaxPipeBytes) {
+        std::fclose(f);
+        return Status::InvalidInput("more than " + std::to_string(kMaxPipeBytes) +
+                                    " bytes from this pipe without its end; at most " +
+                                    std::to_string(kMaxPipeBytes) + " are read from a pipe")
+            .At(path);
+      }
+    }
+    bool failed = std::ferror(f) != 0;
+    std::fclose(f);
+    if (failed) return Status::IoError("read error").At(path);
+    return content;
+  }
+
+ public:
   Status WriteFileAtomic(const std::string& path, std::string_view content) override {
     return WriteFileAtomically(path, content);
   }
@@ -153,6 +209,11 @@ bool InMemoryFileSystem::IsDirectory(const std::string& path) const {
   if (!prefix.empty() && prefix.back() != '/') prefix += '/';
   auto it = files_.lower_bound(prefix);
   return it != files_.end() && it->first.compare(0, prefix.size(), prefix) == 0;
+}
+
+std::optional<std::string> InMemoryFileSystem::FileIdentity(const std::string& path) const {
+  if (files_.count(path) == 0) return std::nullopt;
+  return fs::path(path).lexically_normal().generic_string();
 }
 
 std::optional<uint64_t> InMemoryFileSystem::FileSize(const std::string& path) const {

@@ -19,8 +19,17 @@ namespace qbank {
 class FileSystem {
  public:
   virtual ~FileSystem() = default;
-  // The whole content of `path`; NotFound or IoError naming the path otherwise.
+  // The whole content of the regular file `path`; NotFound or IoError naming the path otherwise.
+  // What is not a regular file (a FIFO, a socket, /dev/zero or another device) is refused up
+  // front, InvalidInput naming it: reading one could block forever or never end.
   virtual Result<std::string> ReadFile(const std::string& path) const = 0;
+  // An input named on the command line: a regular file as ReadFile reads it, or a pipe (a FIFO,
+  // `<(cmd)`'s /dev/fd/N) read to its end, refused when it gives more than kMaxPipeBytes; a device
+  // is refused up front. The default is ReadFile.
+  virtual Result<std::string> ReadInput(const std::string& path) const { return ReadFile(path); }
+  // What names one file however it is reached (`a.gift`, `./a.gift`, a symbolic link): its device
+  // and inode on disk, the normal path in memory; nullopt when it cannot be told.
+  virtual std::optional<std::string> FileIdentity(const std::string& path) const = 0;
   // Writes `content` to a temporary file next to `path`, then renames it over `path`, so a
   // failure never leaves a partial or emptied file.
   virtual Status WriteFileAtomic(const std::string& path, std::string_view content) = 0;
@@ -41,6 +50,10 @@ class FileSystem {
   }
 };
 
+// The most read from a pipe or standard input, whose size is not known up front: 1 GiB, as for a
+// zip package (docs/reliability.md, "Limits").
+inline constexpr uint64_t kMaxPipeBytes = uint64_t{1} << 30;
+
 // The process's real file system.
 FileSystem& RealFileSystem();
 
@@ -56,6 +69,7 @@ class InMemoryFileSystem : public FileSystem {
   bool Exists(const std::string& path) const override;
   Result<std::vector<std::string>> ListFiles(const std::string& dir) const override;
   std::optional<uint64_t> FileSize(const std::string& path) const override;
+  std::optional<std::string> FileIdentity(const std::string& path) const override;
 
  private:
   std::map<std::string, std::string> files_;

@@ -19,6 +19,7 @@ inline constexpr size_t kMaxMessageBytes = 2000;
 // kMaxQuotedBytes cut to its first kKeptQuotedCodePoints code points, "..." and, after the
 // closing quote, " (N bytes)"; a message still longer than kMaxMessageBytes is cut there with
 // "... (N bytes in all)". Cuts never split a UTF-8 sequence.
+// Status applies it to every message it is given.
 std::string ShortenQuotes(std::string_view message);
 
 }  // namespace qbank

@@ -6,6 +6,10 @@
 
 namespace qbank {
 
+namespace {
+constexpr size_t kColumnStride = 4096;
+}  // namespace
+
 size_t CountCodePoints(std::string_view text) {
   // The bytes that are not continuation bytes (10xxxxxx), eight at a time.
   const char* p = text.data();
@@ -86,9 +90,33 @@ SourcePosition SourceText::PositionAt(size_t offset) const {
   size_t start = std::min(line_starts_[line_index], offset);  // (an index of changed content)
   SourcePosition pos;
   pos.line = static_cast<uint32_t>(line_index + 1);
-  pos.column = static_cast<uint32_t>(
-      CountCodePoints(std::string_view(content_).substr(start, offset - start)) + 1);
+  std::string_view content(content_);
+  if (offset - start <= 2 * kColumnStride) {
+    pos.column = static_cast<uint32_t>(CountCodePoints(content.substr(start, offset - start)) + 1);
+    return pos;
+  }
+  // Counted from the checkpoints, else every position on one long line recounts it from its start.
+  BuildColumnIndex();
+  auto code_points_before = [&](size_t at) {
+    size_t checkpoint = at / kColumnStride;
+    return code_points_before_[checkpoint] +
+           CountCodePoints(
+               content.substr(checkpoint * kColumnStride, at - checkpoint * kColumnStride));
+  };
+  pos.column = static_cast<uint32_t>(code_points_before(offset) - code_points_before(start) + 1);
   return pos;
+}
+
+void SourceText::BuildColumnIndex() const {
+  std::call_once(column_index_once_, [&] {
+    std::string_view content(content_);
+    code_points_before_.reserve(content.size() / kColumnStride + 1);
+    size_t count = 0;
+    for (size_t at = 0; at <= content.size(); at += kColumnStride) {
+      code_points_before_.push_back(count);
+      count += CountCodePoints(content.substr(at, kColumnStride));
+    }
+  });
 }
 
 SourcePosition Advance(SourcePosition from, std::string_view text) {

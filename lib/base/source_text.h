@@ -76,6 +76,11 @@ class SourceText {
   mutable uint64_t released_hash_ = 0;
   mutable std::vector<size_t> line_starts_;  // built on first use, by one thread
   mutable std::once_flag index_once_;
+  // Code points before each multiple of kColumnStride bytes, built the first time a column far
+  // into a line is asked for, so columns on a long line (a minified JSON file) cost O(stride).
+  void BuildColumnIndex() const;
+  mutable std::vector<size_t> code_points_before_;
+  mutable std::once_flag column_index_once_;
 };
 
 // Counts the code points in UTF-8 `text` (continuation bytes are not counted).

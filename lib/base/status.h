@@ -7,6 +7,7 @@
 #include <utility>
 #include <variant>
 
+#include "base/message.h"
 #include "base/source_span.h"
 
 namespace qbank {
@@ -68,7 +69,11 @@ class Status {
   }
 
  private:
-  Status(Code code, std::string message) : code_(code), message_(std::move(message)) {}
+  // Every message is built here, so every quoted piece of input in one is bounded in this one
+  // place (base/message.h: a 3 MB value is quoted as its first 60 characters and its size).
+  Status(Code code, std::string message)
+      : code_(code),
+        message_(message.size() <= kMaxQuotedBytes ? std::move(message) : ShortenQuotes(message)) {}
   Code code_ = Code::kOk;
   std::string message_;
   std::string path_;

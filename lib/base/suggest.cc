@@ -35,6 +35,10 @@ std::optional<std::string> Suggest(std::string_view typed, const std::vector<std
   size_t best = std::numeric_limits<size_t>::max();
   const std::string* nearest = nullptr;
   for (const std::string& name : known) {
+    // The distance is at least the difference in length: a 10 MB name is compared with nothing
+    // (the table would take seconds per known name).
+    size_t longer = std::max(typed.size(), name.size());
+    if (longer - std::min(typed.size(), name.size()) > limit) continue;
     size_t d = EditDistance(typed, name);
     if (d < best) {
       best = d;

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
+#include <string_view>
 
 #include "base/utf8_text.h"
 #include "text/encoding.h"
@@ -21,9 +23,45 @@ DecodedSource Register(const SourceText& source, std::string content, ImportCont
   return decoded;
 }
 
+// The UTF-16 or UTF-32 encoding a byte-order mark at the start of `content` says, or nullptr (the
+// UTF-32LE mark starts with the UTF-16LE one, so it is looked for first).
+const char* WideEncodingOf(std::string_view content) {
+  using std::string_view_literals::operator""sv;
+  if (content.starts_with("\xFF\xFE\x00\x00"sv)) return "UTF-32LE";
+  if (content.starts_with("\x00\x00\xFE\xFF"sv)) return "UTF-32BE";
+  if (content.starts_with("\xFF\xFE"sv)) return "UTF-16LE";
+  if (content.starts_with("\xFE\xFF"sv)) return "UTF-16BE";
+  return nullptr;
+}
+
+// A file saved as "Unicode" by Windows tools (UTF-16 with a mark; Excel's "Unicode Text"), or as
+// UTF-32 with a mark, converted to UTF-8 and registered as a source of its own (as --encoding
+// does), unless --encoding names the encoding. nullopt when there is no such mark; an error for
+// bytes the marked encoding cannot hold (a lone surrogate, an odd length).
+std::optional<Result<DecodedSource>> DecodeWideSource(const SourceText& source,
+                                                      ImportContext& ctx) {
+  const char* encoding = WideEncodingOf(source.content());
+  if (encoding == nullptr || !ctx.encoding.empty()) return std::nullopt;
+  size_t bad = std::string_view::npos;
+  Result<std::string> converted = text::ConvertToUtf8(source.content(), encoding, &bad);
+  if (!converted.ok()) {
+    return Result<DecodedSource>(Status::InvalidInput(converted.status().message() +
+                                                      " (the file starts with the " + encoding +
+                                                      " byte-order mark)")
+                                     .At(source.path()));
+  }
+  return Result<DecodedSource>(Register(source, std::move(converted).value(), ctx));
+}
+
 }  // namespace
 
 DecodedSource DropByteOrderMark(const SourceText& source, ImportContext& ctx) {
+  // A UTF-16 or UTF-32 text is decoded here too, the one step every text reader takes; one that
+  // does not decode is left as it is for the reader's UTF-8 check to refuse at its first byte.
+  if (std::optional<Result<DecodedSource>> wide = DecodeWideSource(source, ctx);
+      wide && wide->ok()) {
+    return std::move(*wide).value();
+  }
   std::string_view content = source.content();
   if (content.substr(0, kByteOrderMark.size()) == kByteOrderMark) {
     return Register(source, std::string(content.substr(kByteOrderMark.size())), ctx,
@@ -36,6 +74,9 @@ DecodedSource DropByteOrderMark(const SourceText& source, ImportContext& ctx) {
 }
 
 Result<DecodedSource> DecodeSource(const SourceText& source, ImportContext& ctx) {
+  if (std::optional<Result<DecodedSource>> wide = DecodeWideSource(source, ctx)) {
+    return std::move(*wide);
+  }
   std::string_view content = source.content();
   if (!ctx.encoding.empty() && !text::IsUtf8EncodingName(ctx.encoding)) {
     size_t bad = std::string_view::npos;

@@ -166,10 +166,6 @@ Status LoadConfigSchema(const RuleEnvironment& env, std::optional<json::Schema>*
   return Status::Ok();
 }
 
-Result<LintConfig> LoadConfigChain(const std::string& path, const RuleEnvironment& env,
-                                   std::optional<json::Schema>* schema, std::set<std::string>* seen,
-                                   const SourceLocation& cited_at);
-
 // Resolves an `extends` value to a file path.
 std::string ExtendsPath(const std::string& value, const std::string& from_dir,
                         const std::string& data_dir) {
@@ -178,44 +174,24 @@ std::string ExtendsPath(const std::string& value, const std::string& from_dir,
   return JoinPath(data_dir, "rules/presets/" + value + ".json");
 }
 
-Result<LintConfig> LoadConfigChain(const std::string& path, const RuleEnvironment& env,
-                                   std::optional<json::Schema>* schema, std::set<std::string>* seen,
-                                   const SourceLocation& cited_at) {
-  std::string key = fs_path::path(path).lexically_normal().string();
-  if (!seen->insert(key).second) {
-    return Status::InvalidInput("extends: cycle through " + path).At(cited_at);
-  }
-  Result<std::string> text = env.fs().ReadFile(path);
-  if (!text.ok()) {
-    if (!cited_at.path.empty()) {
-      return Status::InvalidInput("extends: no such preset or config file (" + path + ")")
-          .At(cited_at);
-    }
-    return text.status();
-  }
-  SourceText src(path, std::move(text.value()));
-  QBANK_RETURN_IF_ERROR(LoadConfigSchema(env, schema));
-  Result<json::Node> root = (*schema)->ParseAndValidate(src);
-  if (!root.ok()) return root.status();
-  const RuleRegistry& registry = RuleRegistry::Default();
+// One file of an `extends` chain, read and checked against the schema.
+struct ChainLink {
+  std::unique_ptr<SourceText> src;
+  json::Node root;
+};
 
-  LintConfig config;
-  config.path = path;
-  config.base_dir = ParentDir(path);
-  if (const json::Node* extends = root->Find("extends")) {
-    std::string target = ExtendsPath(extends->as_string(), config.base_dir, env.data_dir());
-    Result<LintConfig> base =
-        LoadConfigChain(target, env, schema, seen, src.LocationAt(extends->begin()));
-    if (!base.ok()) return base.status();
-    config.rules = std::move(base->rules);
-    config.overrides = std::move(base->overrides);
-  }
-  if (const json::Node* rules = root->Find("rules")) {
+// Applies `link`'s own rules and overrides over `config`, which holds what it extends.
+Status ApplyChainLink(const ChainLink& link, const RuleEnvironment& env, LintConfig& config) {
+  const SourceText& src = *link.src;
+  const RuleRegistry& registry = RuleRegistry::Default();
+  config.path = src.path();
+  config.base_dir = ParentDir(src.path());
+  if (const json::Node* rules = link.root.Find("rules")) {
     std::map<std::string, RuleSetting, std::less<>> own;
     QBANK_RETURN_IF_ERROR(ReadRules(src, *rules, registry, config.base_dir, env, &own));
     for (auto& [id, setting] : own) MergeSetting(setting, &config.rules[id]);
   }
-  if (const json::Node* csv = root->Find("csv")) {
+  if (const json::Node* csv = link.root.Find("csv")) {
     if (const json::Node* columns = csv->Find("columns")) {
       if (columns->is_string()) {
         config.csv.columns = columns->as_string();
@@ -235,7 +211,7 @@ Result<LintConfig> LoadConfigChain(const std::string& path, const RuleEnvironmen
                                                           : ',';
     }
   }
-  if (const json::Node* overrides = root->Find("overrides")) {
+  if (const json::Node* overrides = link.root.Find("overrides")) {
     for (const json::Node& item : overrides->items()) {
       Override o;
       if (const json::Node* files = item.Find("files")) {
@@ -250,6 +226,49 @@ Result<LintConfig> LoadConfigChain(const std::string& path, const RuleEnvironmen
       }
       config.overrides.push_back(std::move(o));
     }
+  }
+  return Status::Ok();
+}
+
+// The config at `path` with everything its `extends` chain brings. The chain is followed in a loop
+// and applied from its far end, so its length is bounded by memory, not by the stack (a chain of
+// 6,000 files overflowed it when each file loaded the next recursively).
+Result<LintConfig> LoadConfigChain(const std::string& path, const RuleEnvironment& env,
+                                   std::optional<json::Schema>* schema) {
+  std::set<std::string> seen;
+  std::vector<ChainLink> chain;
+  std::string next = path;
+  SourceLocation cited_at;  // where the previous file names `next`; empty for the first
+  while (true) {
+    std::string key = fs_path::path(next).lexically_normal().string();
+    if (!seen.insert(key).second) {
+      return Status::InvalidInput("extends: cycle through " + next).At(cited_at);
+    }
+    Result<std::string> text = env.fs().ReadFile(next);
+    if (!text.ok()) {
+      if (!cited_at.path.empty()) {
+        return Status::InvalidInput(text.status().code() == Status::Code::kNotFound
+                                        ? "extends: no such preset or config file (" + next + ")"
+                                        : "extends: " + text.status().ToString())
+            .At(cited_at);
+      }
+      return text.status();
+    }
+    auto src = std::make_unique<SourceText>(next, std::move(text.value()));
+    QBANK_RETURN_IF_ERROR(LoadConfigSchema(env, schema));
+    Result<json::Node> root = (*schema)->ParseAndValidate(*src);
+    if (!root.ok()) return root.status();
+    const json::Node* extends = root->Find("extends");
+    if (extends != nullptr) {
+      next = ExtendsPath(extends->as_string(), ParentDir(next), env.data_dir());
+      cited_at = src->LocationAt(extends->begin());
+    }
+    chain.push_back({std::move(src), std::move(root).value()});
+    if (extends == nullptr) break;
+  }
+  LintConfig config;
+  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+    QBANK_RETURN_IF_ERROR(ApplyChainLink(*it, env, config));
   }
   return config;
 }
@@ -294,9 +313,8 @@ RuleSetting EffectiveSetting(const LintConfig& config, const Rule& proto,
 }  // namespace
 
 Result<LintConfig> LoadConfig(const std::string& path, const RuleEnvironment& env) {
-  std::set<std::string> seen;
   std::optional<json::Schema> schema;
-  Result<LintConfig> config = LoadConfigChain(path, env, &schema, &seen, {});
+  Result<LintConfig> config = LoadConfigChain(path, env, &schema);
   if (!config.ok()) return config;
   // Globs were made relative to the config folders as written; store them absolute so matching
   // does not depend on where qbank runs.
@@ -307,6 +325,17 @@ Result<LintConfig> LoadConfig(const std::string& path, const RuleEnvironment& en
 }
 
 Result<LintConfig> LoadPreset(const std::string& name, const RuleEnvironment& env) {
+  // A name, not a path: "../x" or "/tmp/x" would load any JSON file as a preset (docs/lint.md).
+  bool is_name = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '_';
+  });
+  if (!is_name) {
+    return Status::Usage("--preset '" + name + "': expected the name of a preset (a file of " +
+                         JoinPath(env.data_dir(), "rules/presets") +
+                         " without .json), not a path; give a configuration file with --config "
+                         "FILE");
+  }
   std::string path = JoinPath(env.data_dir(), "rules/presets/" + name + ".json");
   if (!env.fs().Exists(path)) {
     return Status::NotFound("no preset named '" + name + "' (looked for " + path + ")");

@@ -68,10 +68,21 @@ std::string DescribeParseError(pugi::xml_parse_status status) {
   }
 }
 
-// The first reference to an entity other than the five predefined ones and character references,
-// outside comments, CDATA sections and processing instructions; npos when there is none. Without a
-// DOCTYPE such a reference names nothing, and pugixml would keep it as literal text.
-size_t FindUndefinedEntity(std::string_view s, std::string* name) {
+// True for the code points XML 1.0 (2.2) counts as characters, less the C0 controls: tab, line
+// feed, carriage return, U+0020-U+D7FF, U+E000-U+FFFD and U+10000-U+10FFFF. A reference to a C0
+// control (&#27;) names a character qbank can hold, and the import check refuses it at its question
+// (docs/reliability.md); a reference to anything else names no character at all.
+bool IsReferenceableCodePoint(unsigned long cp) {
+  return (cp >= 0x1 && cp <= 0xD7FF) || (cp >= 0xE000 && cp <= 0xFFFD) ||
+         (cp >= 0x10000 && cp <= 0x10FFFF);
+}
+
+// The first reference that names nothing outside comments, CDATA sections and processing
+// instructions: an entity other than the five predefined ones (without a DOCTYPE it is
+// undefined, and pugixml would keep it as literal text), or a character reference to no character
+// (&#0;, a surrogate, U+FFFE, U+FFFF, past U+10FFFF: pugixml cuts the text at &#0; and turns the
+// others into U+FFFD). Sets `message` and returns the offset of its '&'; npos when there is none.
+size_t FindBadReference(std::string_view s, std::string* message) {
   size_t i = 0;
   while (i < s.size()) {
     char c = s[i];
@@ -98,13 +109,47 @@ size_t FindUndefinedEntity(std::string_view s, std::string* name) {
       size_t j = i + 1;
       while (j < s.size() && j - i < 64 &&
              (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '_' || s[j] == '-' ||
-              s[j] == '.' || s[j] == ':' || static_cast<unsigned char>(s[j]) >= 0x80)) {
+              s[j] == '.' || s[j] == ':' || s[j] == '#' ||
+              static_cast<unsigned char>(s[j]) >= 0x80)) {
         ++j;
       }
       if (j < s.size() && s[j] == ';' && j > i + 1) {
         std::string_view ref = s.substr(i + 1, j - i - 1);
-        if (ref != "lt" && ref != "gt" && ref != "amp" && ref != "apos" && ref != "quot") {
-          *name = std::string(ref);
+        if (ref.starts_with('#')) {
+          std::string_view digits = ref.substr(1);
+          int radix = 10;
+          if (digits.starts_with('x')) {
+            digits.remove_prefix(1);
+            radix = 16;
+          }
+          unsigned long cp = 0;
+          bool valid = !digits.empty();
+          for (char d : digits) {
+            int v = std::isdigit(static_cast<unsigned char>(d)) ? d - '0'
+                    : radix == 16 && std::isxdigit(static_cast<unsigned char>(d))
+                        ? std::tolower(static_cast<unsigned char>(d)) - 'a' + 10
+                        : -1;
+            if (v < 0) {
+              valid = false;
+              break;
+            }
+            cp = cp * radix + static_cast<unsigned long>(v);
+            if (cp > 0x10FFFF) cp = 0x110000;  // stays past the range, never wraps
+          }
+          if (!valid) {
+            *message = "malformed character reference '&" + std::string(ref) +
+                       ";'; expected &#DIGITS; or &#xHEX;";
+            return i;
+          }
+          if (!IsReferenceableCodePoint(cp)) {
+            *message = "character reference '&" + std::string(ref) +
+                       ";' names no XML character (XML 1.0 allows tab, line breaks, U+0020-U+D7FF, "
+                       "U+E000-U+FFFD and U+10000-U+10FFFF); expected a character";
+            return i;
+          }
+        } else if (ref != "lt" && ref != "gt" && ref != "amp" && ref != "apos" && ref != "quot") {
+          *message = "reference to undefined entity '&" + std::string(ref) +
+                     ";'; expected only &lt; &gt; &amp; &apos; &quot; or a character reference";
           return i;
         }
       }
@@ -200,7 +245,9 @@ Result<Node> ParseImpl(const SourceText& source, std::string_view content, size_
     return error_at(base + bad, "invalid UTF-8; expected a UTF-8 encoded XML document");
   }
   pugi::xml_document doc;
-  unsigned flags = pugi::parse_default | pugi::parse_doctype | pugi::parse_ws_pcdata;
+  // parse_fragment keeps text outside the root element, which pugixml otherwise drops unseen.
+  unsigned flags =
+      pugi::parse_default | pugi::parse_doctype | pugi::parse_ws_pcdata | pugi::parse_fragment;
   pugi::xml_parse_result parsed =
       doc.load_buffer(body.data(), body.size(), flags, pugi::encoding_utf8);
   if (!parsed) {
@@ -217,18 +264,36 @@ Result<Node> ParseImpl(const SourceText& source, std::string_view content, size_
                       "DOCTYPE declarations are not accepted (they can declare entities and "
                       "external resources); expected the root element");
     }
-    if (n.type() == pugi::node_element && !root) root = n;
+    if (n.type() == pugi::node_pcdata || n.type() == pugi::node_cdata) {
+      std::string_view text = n.value();
+      size_t at = n.type() == pugi::node_pcdata ? text.find_first_not_of(" \t\r\n") : 0;
+      if (at == std::string_view::npos) continue;  // layout between the declaration and elements
+      ptrdiff_t off = n.offset_debug();
+      return error_at(
+          base + (off < 0 ? 0 : static_cast<size_t>(off)) + at,
+          std::string(root ? "text after the root element <" + std::string(root.name()) + ">"
+                           : "text before the root element") +
+              "; expected a single root element holding everything");
+    }
+    if (n.type() != pugi::node_element) continue;
+    if (root) {
+      // Two documents joined (cat a.xml b.xml) or a second item in one file: reading only the
+      // first would drop the rest without a word.
+      ptrdiff_t off = n.offset_debug();
+      return error_at(base + (off > 0 ? static_cast<size_t>(off) - 1 : 0),
+                      "second root element <" + std::string(n.name()) + "> after <" +
+                          std::string(root.name()) +
+                          ">; expected a single root element (an XML document holds one: "
+                          "import joined files one by one)");
+    }
+    root = n;
   }
   if (!root) {
     return error_at(content.size(), "expected a root element");
   }
-  std::string entity;
-  size_t at = FindUndefinedEntity(body, &entity);
-  if (at != std::string_view::npos) {
-    return error_at(base + at, "reference to undefined entity '&" + entity +
-                                   ";'; expected only &lt; &gt; &amp; &apos; &quot; or a "
-                                   "character reference");
-  }
+  std::string message;
+  size_t at = FindBadReference(body, &message);
+  if (at != std::string_view::npos) return error_at(base + at, message);
   Node out;
   Converter converter(source, body, base, shift, options.max_depth);
   QBANK_RETURN_IF_ERROR(converter.Convert(root, out, 1));

@@ -243,6 +243,26 @@ TEST_F(AtomicFileTest, RemovesStaleTemporariesOfTheSameNameOnly) {
                                                ".out.json.tmp12x-459", "out.json"}));
 }
 
+TEST_F(AtomicFileTest, AnyLegalNameIsWrittenThoughItsTemporaryNameIsCut) {
+  // ".NAME.tmpPID-RANDOM" passed 255 bytes for names of about 236 bytes and more: refused.
+  std::string longest(255, 'n');
+  Status written = WriteFileAtomically(Path(longest), "new");
+  ASSERT_TRUE(written.ok()) << written.ToString();
+  EXPECT_EQ(Read(Path(longest)), "new");
+  std::string accented;
+  for (int i = 0; i < 126; ++i) accented += "\xC3\xA9";  // 252 bytes of two-byte characters
+  accented += ".md";
+  ASSERT_TRUE(WriteFileAtomically(Path(accented), "new").ok());
+  // A stale temporary of the long name, which carries the cut name, is still cleaned up.
+  std::string stale = "." + longest.substr(0, 229) + ".tmp123-456";
+  std::ofstream(Path(stale)) << "litter";
+  struct utimbuf times {};
+  times.actime = times.modtime = ::time(nullptr) - 7200;
+  ASSERT_EQ(::utime(Path(stale).c_str(), &times), 0);
+  ASSERT_TRUE(WriteFileAtomically(Path(longest), "newer").ok());
+  EXPECT_EQ(Names(), (std::vector<std::string>{longest, accented}));
+}
+
 TEST_F(AtomicFileTest, DescribesErrors) {
   EXPECT_EQ(DescribeWriteError(ENOSPC), "no space left on device (ENOSPC)");
   EXPECT_EQ(DescribeWriteError(EDQUOT), "disk quota exceeded (EDQUOT)");

@@ -1,6 +1,10 @@
 // The text report shows control and bidi characters escaped, with the caret still under the span.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
+#include "lint/rule.h"
+#include "report/report.h"
 #include "report/text_report.h"
 
 namespace qbank::report {
@@ -27,6 +31,27 @@ TEST(TerminalEscapeTest, CaretCountsTheEscapeWidth) {
                        "cd",
                        3, 4, false),
             "ab<U+202E>cd\n  ^~~~~~~~\n");
+}
+
+TEST(TerminalEscapeTest, ControlCharactersInFileNamesAreEscapedToo) {
+  // An ESC or BEL in a file name reached the terminal raw in findings and import errors.
+  model::Bank bank;
+  bank.AddSource(std::make_shared<SourceText>("q\x1b]0;x\x07.gift", "Which?\n"));
+  std::vector<lint::Finding> findings(1);
+  findings[0].rule_id = "empty-field";
+  findings[0].message = "a message";
+  findings[0].span = SourceSpan::Point(1, 1);
+  findings[0].span.file = 0;
+  ReportInput input;
+  input.bank = &bank;
+  input.findings = &findings;
+  std::ostringstream out;
+  WriteTextReport(input, ReportOptions(), out);
+  EXPECT_EQ(out.str().substr(0, 40), "q<U+001B>]0;x<U+0007>.gift:1:1: warning:");
+  std::ostringstream errors;
+  WriteImportErrors({Diagnostic::FromStatus(Status::InvalidInput("bad"), "q\x07.gift")}, bank,
+                    errors);
+  EXPECT_EQ(errors.str(), "q<U+0007>.gift: error: bad\n");
 }
 
 }  // namespace

@@ -10,10 +10,13 @@
 #include <map>
 #include <memory>
 #include <set>
+#include <unordered_map>
+#include <unordered_set>
 
 #include "base/ascii_text.h"
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
+#include "formats/import_checks.h"
 #include "markup/html_tree.h"
 #include "formats/lms_carrier.h"
 #include "formats/metadata_carrier.h"
@@ -398,17 +401,33 @@ class ItemReader {
     content.nodes = std::move(inner);
   }
 
+  // Each choice identifier's option, the first when one repeats (a lookup per value or map entry
+  // instead of a search through every choice).
+  static std::unordered_map<std::string_view, size_t> ChoiceIndex(const ItemParts& parts) {
+    std::unordered_map<std::string_view, size_t> index;
+    for (size_t i = 0; i < parts.choice_ids.size(); ++i) index.emplace(parts.choice_ids[i], i);
+    return index;
+  }
+
   // The options, with inline feedback taken out of their content.
   Status ReadChoices(Question& question, ItemParts& parts) const {
     std::string choice_name =
         parts.kind == "inlineChoiceInteraction" ? "inlineChoice" : "simpleChoice";
-    for (const xml::Node* choice : parts.interaction->ChildElements(choice_name)) {
+    std::vector<const xml::Node*> choices = parts.interaction->ChildElements(choice_name);
+    // The import check's limit, applied before any choice is read: 20,000 choices took 20 s of
+    // work that the check then threw away.
+    if (size_t max = ImportLimits().max_options; choices.size() > max) {
+      return Error(*parts.interaction, "question with " + std::to_string(choices.size()) +
+                                           " options; at most " + std::to_string(max) +
+                                           " are read");
+    }
+    std::unordered_set<std::string> seen;
+    for (const xml::Node* choice : choices) {
       Option option;
       option.span = ElementSpan(*choice);
       std::string id = choice->AttributeOr("identifier");
       if (id.empty()) return Error(*choice, "simpleChoice without an identifier; expected one");
-      if (std::find(parts.choice_ids.begin(), parts.choice_ids.end(), id) !=
-          parts.choice_ids.end()) {
+      if (!seen.insert(id).second) {
         return Error(*choice, "a second simpleChoice with identifier '" + id +
                                   "'; expected each identifier once");
       }
@@ -626,17 +645,17 @@ class ItemReader {
                                            "'; expected one declaring the interaction's response");
     }
     parts.cardinality = declaration->AttributeOr("cardinality", "single");
-    const std::vector<std::string>& ids = parts.choice_ids;
+    std::unordered_map<std::string_view, size_t> index = ChoiceIndex(parts);
     const xml::Node* correct = declaration->FirstChild("correctResponse");
     if (correct != nullptr) {
       for (const xml::Node* v : correct->ChildElements("value")) {
         std::string key(Trim(v->TextContent()));
-        auto it = std::find(ids.begin(), ids.end(), key);
-        if (it == ids.end()) {
+        auto it = index.find(key);
+        if (it == index.end()) {
           return Error(*v, "correctResponse names '" + key +
                                "', which no simpleChoice has; expected a choice identifier");
         }
-        Option& option = question.options[static_cast<size_t>(it - ids.begin())];
+        Option& option = question.options[it->second];
         option.correct = true;
         option.correct_span = ElementSpan(*v);
       }
@@ -659,16 +678,16 @@ class ItemReader {
     std::vector<double>& credit = parts.credit;
     double fallback = ParseNumber(mapping.AttributeOr("defaultValue", "0")).value_or(0);
     std::fill(credit.begin(), credit.end(), fallback);
+    std::unordered_map<std::string_view, size_t> index = ChoiceIndex(parts);
     for (const xml::Node* entry : mapping.ChildElements("mapEntry")) {
-      auto it =
-          std::find(parts.choice_ids.begin(), parts.choice_ids.end(), entry->AttributeOr("mapKey"));
+      auto it = index.find(entry->AttributeOr("mapKey"));
       std::optional<double> value = ParseNumber(entry->AttributeOr("mappedValue"));
-      if (it == parts.choice_ids.end() || !value.has_value()) {
+      if (it == index.end() || !value.has_value()) {
         return Error(*entry,
                      "mapEntry needs a mapKey naming a choice and a numeric "
                      "mappedValue");
       }
-      credit[static_cast<size_t>(it - parts.choice_ids.begin())] = *value;
+      credit[it->second] = *value;
     }
     double scale = ParseNumber(mapping.AttributeOr("upperBound")).value_or(0);
     if (scale <= 0) {

@@ -9,7 +9,10 @@ namespace qbank::lint {
 void InvisibleCharactersRule::CheckQuestion(const LintContext& ctx, size_t index,
                                             Reporter& reporter) const {
   const model::Question& q = ctx.bank->questions[index];
-  for (const QuestionField& field : AuthoredTextFields(q)) {
+  std::vector<QuestionField> fields = AuthoredTextFields(q);
+  // The id too: a U+FEFF that starts a later CSV row (files joined with their marks) stays in it.
+  if (!q.id.empty()) fields.push_back({&q.id, "id", "id"});
+  for (const QuestionField& field : fields) {
     std::vector<text::InvisibleChar> found = text::FindInvisibleCharacters(field.text->value);
     if (found.empty()) continue;
     const text::InvisibleChar& c = found.front();

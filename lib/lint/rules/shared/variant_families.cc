@@ -1,6 +1,8 @@
 // Declared variant families: extension field, tag prefix or id pattern.
 #include "lint/rules/shared/variant_families.h"
 
+#include "text/pattern.h"
+
 namespace qbank::lint {
 namespace {
 
@@ -22,12 +24,12 @@ Status VariantFamilies::Configure(const model::Value& options) {
   std::string pattern;
   QBANK_RETURN_IF_ERROR(ReadString(options, "family-id-pattern", &pattern));
   if (!pattern.empty()) {
-    try {
-      pattern_.emplace(pattern, std::regex::ECMAScript);
-    } catch (const std::regex_error& e) {
-      return Status::InvalidInput("option 'family-id-pattern': not a regular expression (" +
-                                  std::string(e.what()) + "): " + pattern);
+    Result<text::Pattern> compiled = text::Pattern::Compile(pattern);
+    if (!compiled.ok()) {
+      return Status::InvalidInput("option 'family-id-pattern': " + compiled.status().message() +
+                                  ": " + pattern);
     }
+    pattern_ = std::make_shared<const text::Pattern>(std::move(compiled).value());
   }
   return Status::Ok();
 }
@@ -45,9 +47,9 @@ std::string VariantFamilies::FamilyOf(const model::Question& q) const {
     }
   }
   if (pattern_) {
-    std::smatch match;
-    if (std::regex_match(q.id.value, match, *pattern_)) {
-      return match.size() > 1 && match[1].matched ? match[1].str() : q.id.value;
+    std::string family;
+    if (pattern_->FullMatch(q.id.value, &family)) {
+      return pattern_->GroupCount() > 0 && !family.empty() ? family : q.id.value;
     }
   }
   return q.id.value;

@@ -3,8 +3,7 @@
 #ifndef QBANK_LINT_RULES_SHARED_VARIANT_FAMILIES_H_
 #define QBANK_LINT_RULES_SHARED_VARIANT_FAMILIES_H_
 
-#include <optional>
-#include <regex>
+#include <memory>
 #include <span>
 #include <string>
 
@@ -13,13 +12,18 @@
 #include "model/value.h"
 #include "similarity/duplicate_finder.h"
 
+namespace qbank::text {
+class Pattern;
+}  // namespace qbank::text
+
 namespace qbank::lint {
 
 // A question's family, from the first of these the rule's options set and the question has:
 // - "family-field": a string field of the question's extensions ("family": "orchard", or
 //   "variant_of": "orchard-1", naming the question the variant was made from);
 // - "family-tag-prefix": a tag starting with it ("family:orchard" with prefix "family:");
-// - "family-id-pattern": a regular expression (ECMAScript) matching the whole id; its first
+// - "family-id-pattern": a regular expression (RE2's syntax, text::Pattern) matching the whole id;
+// its first
 //   group, or the whole id without a group, names the family ("^(.+)-v[0-9]+$": "orchard-v2"
 //   and "orchard-v3" are family "orchard").
 // A question none of them places is a family of its own, named by its id, so the question a
@@ -28,7 +32,7 @@ class VariantFamilies {
  public:
   // Reads the three options (each optional); InvalidInput for a wrong type or a bad expression.
   Status Configure(const model::Value& options);
-  bool enabled() const { return !field_.empty() || !tag_prefix_.empty() || pattern_.has_value(); }
+  bool enabled() const { return !field_.empty() || !tag_prefix_.empty() || pattern_ != nullptr; }
   std::string FamilyOf(const model::Question& q) const;
   // The family every member of `group` at positions `lead` and `others` belongs to; empty when
   // they are not all of one family or no family option is set.
@@ -39,7 +43,7 @@ class VariantFamilies {
  private:
   std::string field_;
   std::string tag_prefix_;
-  std::optional<std::regex> pattern_;
+  std::shared_ptr<const text::Pattern> pattern_;  // text/ is linked only to lint's sources
 };
 
 }  // namespace qbank::lint
