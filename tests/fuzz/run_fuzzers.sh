@@ -46,7 +46,8 @@ dict_for() {
     config_fuzz) echo config.dict ;;
     moodle_xml_fuzz) echo moodle_xml.dict ;;
     qti_item_fuzz | qti_package_fuzz) echo qti.dict ;;
-    aiken_fuzz | csv_fuzz | dump_fuzz | gift_fuzz | md_fuzz | page_fuzz) echo "${1%_fuzz}.dict" ;;
+    aiken_fuzz | blackboard_fuzz | brightspace_fuzz | csv_fuzz | dump_fuzz | gift_fuzz | md_fuzz | \
+      page_fuzz | text2qti_fuzz) echo "${1%_fuzz}.dict" ;;
     *) echo "" ;;
   esac
 }
@@ -56,7 +57,7 @@ runs_for() {
   case "$1" in
     aiken_fuzz) echo 60000 ;;
     config_fuzz) echo 20000 ;;
-    csv_fuzz | md_fuzz | moodle_xml_fuzz) echo 30000 ;;
+    csv_fuzz | md_fuzz | moodle_xml_fuzz | blackboard_fuzz | brightspace_fuzz | text2qti_fuzz) echo 30000 ;;
     dump_fuzz) echo 40000 ;;
     gift_fuzz | json_bank_fuzz | json_format_fuzz) echo 8000 ;;
     page_fuzz) echo 15000 ;;
