@@ -36,7 +36,7 @@ struct Diagnostic {
 
   // "path:line:col: error: message" ("warning:" for a warning)
   std::string ToString() const {
-    return FormatLocation(path, span.line, span.column) + (warning ? ": warning: " : ": error: ") +
+    return FormatLocation(path, span) + (warning ? ": warning: " : ": error: ") +
            message;
   }
 };

@@ -51,7 +51,7 @@ std::string Plural(size_t n, const char* one, const char* many) {
 
 std::string Location(const model::Bank& bank, const SourceSpan& span) {
   if (span.file == SourceSpan::kNoFile) return "<bank>";
-  return FormatLocation(bank.SourcePath(span.file), span.line, span.column);
+  return FormatLocation(bank.SourcePath(span.file), span);
 }
 
 }  // namespace
