@@ -14,7 +14,8 @@ cd "$(dirname "$0")/.."
 packages=(g++ cmake make pkg-config ccache git
   libboost-program-options-dev rapidjson-dev libicu-dev libpugixml-dev libzip-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils zsh
-  libyaml-dev libcmark-dev)
+  libyaml-dev libcmark-dev
+  pandoc python3-docx libreoffice-writer-nogui)
 # shellcheck disable=SC2206
 packages+=(${QBANK_EXTRA_PACKAGES:-} ${QBANK_SETUP_PACKAGES:-})
 missing=()

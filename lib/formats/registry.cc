@@ -6,6 +6,7 @@
 
 #include "formats/aiken/aiken_format.h"
 #include "formats/csv/csv_format.h"
+#include "formats/docx/docx_format.h"
 #include "formats/dump/dump_format.h"
 #include "formats/gift/gift_format.h"
 #include "formats/json/json_format.h"
@@ -21,6 +22,7 @@ namespace {
 void RegisterBuiltinFormats(Registry& registry) {
   registry.Add(std::make_unique<AikenFormat>());
   registry.Add(std::make_unique<CsvFormat>());
+  registry.Add(std::make_unique<DocxFormat>());
   registry.Add(std::make_unique<DumpFormat>());
   registry.Add(std::make_unique<GiftFormat>());
   registry.Add(std::make_unique<JsonFormat>());
