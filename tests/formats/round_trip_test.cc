@@ -12,10 +12,10 @@
 #include <set>
 #include <sstream>
 
-#include "markup/html_tree.h"
 #include "formats/question_names.h"
 #include "formats/registry.h"
 #include "import_export_test_support.h"
+#include "markup/html_tree.h"
 #include "qti_schema_test_support.h"
 #include "xml/xml_tree.h"
 
