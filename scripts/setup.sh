@@ -18,7 +18,9 @@ packages=(g++ cmake make pkg-config ccache git
 # What only the tests use: the full build installs it, the main job (a named target) does not.
 # chromium: the browser test of the preview site and the HTML report (tests/browser).
 # python3-openpyxl, libreoffice-calc-nogui: sheet_interop writes and opens workbooks.
-test_packages=(chromium python3-openpyxl libreoffice-calc-nogui)
+# pandoc, python3-docx, libreoffice-writer-nogui: the docx tests read what they write.
+test_packages=(chromium python3-openpyxl libreoffice-calc-nogui pandoc python3-docx
+  libreoffice-writer-nogui)
 if [ -z "${QBANK_SETUP_TARGET:-}" ]; then
   # shellcheck disable=SC2206
   packages+=(${test_packages[@]+"${test_packages[@]}"})

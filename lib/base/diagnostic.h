@@ -36,8 +36,7 @@ struct Diagnostic {
 
   // "path:line:col: error: message" ("warning:" for a warning)
   std::string ToString() const {
-    return FormatLocation(path, span.line, span.column) + (warning ? ": warning: " : ": error: ") +
-           message;
+    return FormatLocation(path, span) + (warning ? ": warning: " : ": error: ") + message;
   }
 };
 

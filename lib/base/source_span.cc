@@ -15,6 +15,13 @@ std::string FormatLocation(const std::string& path, uint32_t line, uint32_t colu
   return out;
 }
 
+std::string FormatLocation(const std::string& path, const SourceSpan& span) {
+  if (span.unit == SourceSpan::Unit::kParagraph && span.line != 0) {
+    return path + ":\xC2\xB6" + std::to_string(span.line);
+  }
+  return FormatLocation(path, span.line, span.column);
+}
+
 }  // namespace qbank
 
 namespace qbank {

@@ -1,6 +1,7 @@
 // Where a piece of text came from: a file (by index into a bank's source table) and a 1-based
 // line/column range. Columns count Unicode code points, 1-based; the end is inclusive of the last
-// character's column plus one (half-open), as SARIF and most editors expect.
+// character's column plus one (half-open), as SARIF and most editors expect. In a file that is not
+// text (a Word document) a "line" is a paragraph of it (SourceSpan::Unit).
 #ifndef QBANK_BASE_SOURCE_SPAN_H_
 #define QBANK_BASE_SOURCE_SPAN_H_
 
@@ -12,11 +13,16 @@ namespace qbank {
 
 struct SourceSpan {
   static constexpr uint32_t kNoFile = UINT32_MAX;
+  // What `line` counts: lines of a text file, or paragraphs of a document (a .docx, whose reader
+  // gives each paragraph's text as one line of the source it registers). A paragraph place prints
+  // as "bank.docx:¶37".
+  enum class Unit : uint8_t { kLine, kParagraph };
   uint32_t file = kNoFile;  // index into Bank::sources, kNoFile when unknown
   uint32_t line = 0;        // 1-based; 0 when unknown
   uint32_t column = 0;      // 1-based, in code points
   uint32_t end_line = 0;
   uint32_t end_column = 0;  // one past the last code point
+  Unit unit = Unit::kLine;
 
   // A place that is only a start, 1-based `line` and `column` (end unknown, in no file): where
   // an error points.
@@ -43,6 +49,9 @@ struct SourceLocation {
 // source (IsSheetPath) the place is a cell: "bank.xlsx:Sheet1!C7" (or "bank.xlsx:Sheet1!7" for a
 // whole row).
 std::string FormatLocation(const std::string& path, uint32_t line, uint32_t column);
+// The same for `span`: "path:line:col", or "path:¶N" for a paragraph (the column is shown by the
+// caret under the paragraph's text, not in the place).
+std::string FormatLocation(const std::string& path, const SourceSpan& span);
 
 // Spreadsheets: the source of one sheet of a workbook is named "FILE:SHEET!" and its spans count
 // line = row and column = column number (A = 1), so every place in it prints as a cell.

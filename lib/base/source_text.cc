@@ -143,6 +143,7 @@ SourceSpan SourceText::SpanOf(size_t begin, size_t end, uint32_t file) const {
   span.column = b.column;
   span.end_line = e.line;
   span.end_column = e.column;
+  span.unit = unit_;
   return span;
 }
 

@@ -22,14 +22,22 @@ namespace qbank {
 class SourceText {
  public:
   // `file_offset`: the byte of the file at `path` where `content` begins (see file_offset()).
-  SourceText(std::string path, std::string content, size_t file_offset = 0)
-      : path_(std::move(path)), content_(std::move(content)), file_offset_(file_offset) {}
+  // `unit`: what a line of `content` is; kParagraph for the text a document reader makes of a
+  // file that is not text (one paragraph a line), whose spans then name paragraphs.
+  SourceText(std::string path, std::string content, size_t file_offset = 0,
+             SourceSpan::Unit unit = SourceSpan::Unit::kLine)
+      : path_(std::move(path)),
+        content_(std::move(content)),
+        file_offset_(file_offset),
+        unit_(unit) {}
 
   const std::string& path() const { return path_; }
   // Where content() stands in the file at path(): from this byte on. 3 when the reader dropped a
   // UTF-8 byte-order mark before the text (formats::DecodeSource), else 0. An offset into
   // content() plus file_offset() is the same byte's offset in the file.
   size_t file_offset() const { return file_offset_; }
+  // What a line of content() is (set on every span this text makes).
+  SourceSpan::Unit unit() const { return unit_; }
   const std::string& content() const {
     if (released_.load(std::memory_order_acquire)) Reload();
     return content_;
@@ -58,7 +66,9 @@ class SourceText {
   // The place of the byte at `offset` (a start, no end).
   SourceLocation LocationAt(size_t offset) const {
     SourcePosition pos = PositionAt(offset);
-    return {path_, SourceSpan::Point(pos.line, pos.column)};
+    SourceSpan span = SourceSpan::Point(pos.line, pos.column);
+    span.unit = unit_;
+    return {path_, span};
   }
   // An InvalidInput error placed at the byte at `offset` of this file.
   Status ErrorAt(size_t offset, std::string_view message) const;
@@ -69,6 +79,7 @@ class SourceText {
   std::string path_;
   mutable std::string content_;
   size_t file_offset_ = 0;
+  SourceSpan::Unit unit_ = SourceSpan::Unit::kLine;
   Loader loader_;
   mutable std::atomic<bool> released_{false};
   mutable std::mutex reload_mutex_;

@@ -65,7 +65,7 @@ class Status {
     if (ok()) return "OK";
     std::string text = code_ == Code::kInternal ? "internal error: " + message_ : message_;
     if (path_.empty()) return text;
-    return FormatLocation(path_, span_.line, span_.column) + ": " + text;
+    return FormatLocation(path_, span_) + ": " + text;
   }
 
  private:

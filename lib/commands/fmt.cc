@@ -358,8 +358,7 @@ class Formatter : public formats::InputVisitor {
   // Prints what the walk could not read (a file, a folder, the format of a file).
   void PrintWalkErrors() {
     for (const Diagnostic& d : walk_errors_) {
-      err_ << "qbank fmt: " << FormatLocation(d.path, d.span.line, d.span.column) << ": "
-           << d.message << "\n";
+      err_ << "qbank fmt: " << FormatLocation(d.path, d.span) << ": " << d.message << "\n";
       Note(kExitError);
     }
     walk_errors_.clear();

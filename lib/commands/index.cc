@@ -104,14 +104,13 @@ bool AddBank(const std::string& path, const formats::Format& format, std::string
   if (!status.ok() || bank.questions.empty()) return false;
   if (!errors.empty() && format.name() != "dump") {
     const Diagnostic& first = errors.front();
-    err << "qbank index build: note: "
-        << FormatLocation(first.path, first.span.line, first.span.column) << ": " << first.message
-        << "; " << path << " is indexed as plain text, not as " << format.name() << " questions ("
-        << errors.size() << " of them not read)\n";
+    err << "qbank index build: note: " << FormatLocation(first.path, first.span) << ": "
+        << first.message << "; " << path << " is indexed as plain text, not as " << format.name()
+        << " questions (" << errors.size() << " of them not read)\n";
     return false;
   }
   for (const Diagnostic& d : errors) {
-    err << "qbank index build: warning: " << FormatLocation(d.path, d.span.line, d.span.column)
+    err << "qbank index build: warning: " << FormatLocation(d.path, d.span)
         << ": question not read, so not indexed: " << d.message << "\n";
   }
   AddQuestions(bank, SourceText(path, std::move(content)), builder);

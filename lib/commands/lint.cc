@@ -335,7 +335,7 @@ void ReportUnreadQuestions(LintRun& run, std::ostream& err) {
   if (unread.empty()) return;
   auto print = [&] {
     for (const Diagnostic& d : unread) {
-      err << "qbank lint: warning: " << FormatLocation(d.path, d.span.line, d.span.column)
+      err << "qbank lint: warning: " << FormatLocation(d.path, d.span)
           << ": question not read, so not compared: " << d.message << "\n";
     }
   };

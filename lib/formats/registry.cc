@@ -8,6 +8,7 @@
 #include "formats/blackboard/blackboard_format.h"
 #include "formats/brightspace/brightspace_format.h"
 #include "formats/csv/csv_format.h"
+#include "formats/docx/docx_format.h"
 #include "formats/dump/dump_format.h"
 #include "formats/gift/gift_format.h"
 #include "formats/json/json_format.h"
@@ -28,6 +29,7 @@ void RegisterBuiltinFormats(Registry& registry) {
   registry.Add(std::make_unique<Qti12Format>(qti12::Flavour::kBlackboard));
   registry.Add(std::make_unique<BlackboardFormat>());
   registry.Add(std::make_unique<CsvFormat>());
+  registry.Add(std::make_unique<DocxFormat>());
   // Out of order: a .csv file whose content neither csv nor brightspace claims goes to the first
   // of the two (Registry::Detect), which must stay csv.
   registry.Add(std::make_unique<BrightspaceFormat>());

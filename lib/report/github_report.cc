@@ -88,7 +88,9 @@ void WriteGithubAnnotations(const ReportContext& ctx, std::ostream& stream) {
       files_with_findings.insert(file);
       props.push_back("file=" + EscapeGithubProperty(name));
       // A span is only meaningful in the file it belongs to.
-      if (f.span.known() && (f.span.file == file || f.span.file == SourceSpan::kNoFile)) {
+      // A paragraph of a document (.docx) is no line of the file GitHub would show.
+      if (f.span.known() && f.span.unit == SourceSpan::Unit::kLine &&
+          (f.span.file == file || f.span.file == SourceSpan::kNoFile)) {
         props.push_back("line=" + std::to_string(f.span.line));
         if (f.span.column > 0) props.push_back("col=" + std::to_string(f.span.column));
         bool end_after_start =

@@ -30,7 +30,7 @@ struct Suite {
 std::string Location(const std::string& path, const lint::Finding& f, uint32_t file) {
   bool span_here = f.span.file == file || f.span.file == SourceSpan::kNoFile;
   if (path.empty()) return "bank";
-  return span_here ? FormatLocation(path, f.span.line, f.span.column) : path;
+  return span_here ? FormatLocation(path, f.span) : path;
 }
 
 // The field path without its leading "questions[N]" (N moves when questions are inserted above):

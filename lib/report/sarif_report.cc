@@ -102,9 +102,11 @@ Value ArtifactLocation(const ReportContext& ctx, const Names& names, uint32_t fi
   return a;
 }
 
-// A region for `span`, or null when the span has no line.
+// A region for `span`, or null when the span has no line, or names a paragraph of a document
+// (a region's lines are lines of the artifact's text, which a .docx is not: the paragraph is a
+// logical location, ParagraphLocation).
 Value Region(const SourceSpan& span) {
-  if (!span.known()) return Value();
+  if (!span.known() || span.unit == SourceSpan::Unit::kParagraph) return Value();
   Value::Object r;
   r["startLine"] = static_cast<int64_t>(span.line);
   if (span.column > 0) r["startColumn"] = static_cast<int64_t>(span.column);
@@ -117,6 +119,17 @@ Value Region(const SourceSpan& span) {
     }
   }
   return r;
+}
+
+// The paragraph `span` names in document `path`, as a SARIF logical location ("¶37", kind
+// "element": a w:p element of the document), or null when the span is not a paragraph's.
+Value ParagraphLocation(const std::string& path, const SourceSpan& span) {
+  if (!span.known() || span.unit != SourceSpan::Unit::kParagraph) return Value();
+  Value::Object logical;
+  logical["name"] = "\xC2\xB6" + std::to_string(span.line);
+  logical["fullyQualifiedName"] = ValidUtf8(FormatLocation(path, span));
+  logical["kind"] = "element";
+  return logical;
 }
 
 Value PhysicalLocation(const ReportContext& ctx, const Names& names, uint32_t file,
@@ -165,13 +178,19 @@ Value ResultObject(const ReportContext& ctx, const Names& names, const lint::Fin
     // A span in another file than the primary one (a fallback placement) gets no region.
     SourceSpan span = FindingFile(*ctx.bank, f) == file ? f.span : SourceSpan{};
     location["physicalLocation"] = PhysicalLocation(ctx, names, file, span);
+    Value::Array logicals;
     if (!f.question_id.empty()) {
       Value::Object logical;
       logical["name"] = ValidUtf8(f.question_id);
       if (!f.field_path.empty()) logical["fullyQualifiedName"] = ValidUtf8(f.field_path);
       logical["kind"] = "object";
-      location["logicalLocations"] = Value::Array{Value(std::move(logical))};
+      logicals.emplace_back(std::move(logical));
     }
+    std::string name = file < names.size() ? names[file] : std::string("<unknown>");
+    if (Value paragraph = ParagraphLocation(name, span); !paragraph.is_null()) {
+      logicals.push_back(std::move(paragraph));
+    }
+    if (!logicals.empty()) location["logicalLocations"] = std::move(logicals);
     r["locations"] = Value::Array{Value(std::move(location))};
   }
 

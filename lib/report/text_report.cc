@@ -240,7 +240,7 @@ namespace {
 
 std::string Location(const model::Bank& bank, const SourceSpan& span) {
   if (span.file == SourceSpan::kNoFile) return "<bank>";
-  return EscapeForTerminal(FormatLocation(bank.SourcePath(span.file), span.line, span.column));
+  return EscapeForTerminal(FormatLocation(bank.SourcePath(span.file), span));
 }
 
 }  // namespace

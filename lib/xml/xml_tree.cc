@@ -166,7 +166,8 @@ class Converter {
             size_t max_depth)
       : source_(source), buffer_(buffer), base_(base), shift_(shift), max_depth_(max_depth) {}
 
-  Status Convert(const pugi::xml_node& from, Node& to, size_t depth) {
+  // `preserve`: an ancestor says xml:space="preserve" (XML 1.0 2.10), so white space is text.
+  Status Convert(const pugi::xml_node& from, Node& to, size_t depth, bool preserve = false) {
     to.kind = Node::Kind::kElement;
     to.name = from.name();
     to.offset = OffsetOf(from);
@@ -179,7 +180,10 @@ class Converter {
     for (pugi::xml_attribute a = from.first_attribute(); a; a = a.next_attribute()) {
       to.attributes.push_back({a.name(), a.value()});
     }
-    bool mixed = false;
+    if (pugi::xml_attribute space = from.attribute("xml:space")) {
+      preserve = std::string_view(space.value()) == "preserve";
+    }
+    bool mixed = preserve;
     for (pugi::xml_node c = from.first_child(); c; c = c.next_sibling()) {
       if (c.type() == pugi::node_pcdata && !IsBlank(c.value())) mixed = true;
     }
@@ -187,7 +191,7 @@ class Converter {
       switch (c.type()) {
         case pugi::node_element: {
           Node child;
-          QBANK_RETURN_IF_ERROR(Convert(c, child, depth + 1));
+          QBANK_RETURN_IF_ERROR(Convert(c, child, depth + 1, preserve));
           to.children.push_back(std::move(child));
           break;
         }

@@ -74,7 +74,8 @@ struct ParseOptions {
 // nesting deeper than options.max_depth. Comments, processing instructions and the XML
 // declaration are not kept. White-space-only text is kept inside mixed content (an element that
 // also holds non-blank text) and next to an inline HTML element (b, i, em, span, a, ...), where
-// it separates words; elsewhere it is layout and dropped.
+// it separates words, and in an element under xml:space="preserve" (a Word document's
+// <w:t xml:space="preserve"> </w:t>); elsewhere it is layout and dropped.
 Result<Node> Parse(const SourceText& source, const ParseOptions& options = {});
 
 // Parses `text` as element content (mixed text and elements, as in "a <b>bold</b> word"), for

@@ -28,6 +28,23 @@ TEST(SourceTextTest, PositionsCountCodePointsFromOne) {
   EXPECT_EQ(error.ToString(), "f.txt:3:1: expected a stem");
 }
 
+TEST(SourceTextTest, ATextOfParagraphsPlacesParagraphs) {
+  // A document reader's text: one paragraph a line; its places print as paragraphs.
+  SourceText doc("bank.docx", "1. Which ocean?\nA. Arctic\nAnswer: E\n", 0,
+                 SourceSpan::Unit::kParagraph);
+  SourceSpan span = doc.SpanOf(27, 36, 0);
+  EXPECT_EQ(span.unit, SourceSpan::Unit::kParagraph);
+  EXPECT_EQ(span.line, 3u);
+  EXPECT_EQ(FormatLocation(doc.path(), span),
+            "bank.docx:\xC2\xB6"
+            "3");
+  EXPECT_EQ(doc.ErrorAt(35, "names no option").ToString(),
+            "bank.docx:\xC2\xB6"
+            "3: names no option");
+  SourceText text("quiz.txt", "a\nbc\n");
+  EXPECT_EQ(FormatLocation(text.path(), text.SpanOf(3, 4, 0)), "quiz.txt:2:2");
+}
+
 TEST(SourceTextTest, OffsetsPastTheEndClamp) {
   SourceText src("f", "abc");
   EXPECT_EQ(src.PositionAt(100).column, 4u);

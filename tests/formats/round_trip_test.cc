@@ -589,6 +589,41 @@ TEST(RoundTripTest, Text2QtiKeepsIdsFeedbackAndEveryKindItHas) {
       if (q.type == QuestionType::kNumerical && g.Chance(30)) {
         q.options[0].text.value = "10..1" + std::to_string(g.Pick(10));
       }
+
+// docx's numbered-list layout: single and multiple answer, true/false and essay questions with
+// their stems, options, keys, rationales ("@" paragraphs), explanations and domains (headings);
+// line breaks and paragraphs inside a text travel as Word line breaks.
+TEST(RoundTripTest, DocxKeepsWhatItsNumberedListHolds) {
+  Held held;
+  held.explanation = held.rationale = held.domain = true;
+  CheckRoundTrips("docx", held, [](BankGenerator& g) {
+    model::Bank bank;
+    bank.title.value = "dropped by docx";
+    bool domains = g.Chance(50);
+    size_t n = 1 + g.Pick(10);
+    for (size_t i = 0; i < n; ++i) {
+      model::Question q;
+      q.stem.value = g.Paragraphs(true, true);
+      if (domains) q.domain.value = g.Chance(50) ? "Astronomy" : "Geology/Rocks";
+      switch (g.Pick(4)) {
+        case 0:
+          q.options = g.Choices(2 + g.Pick(6), 1, true, true, true);
+          break;
+        case 1:
+          q.type = QuestionType::kMultipleAnswer;
+          q.options = g.Choices(2 + g.Pick(6), 1 + g.Pick(2), true, true, true);
+          break;
+        case 2:
+          q.type = QuestionType::kTrueFalse;
+          q.options = g.Choices(2, 1, false, false, true);
+          q.options[0].text.value = "True";
+          q.options[1].text.value = "False";
+          break;
+        default:
+          q.type = QuestionType::kEssay;
+          break;
+      }
+      q.explanation = g.Maybe(60, true, true);
       bank.questions.push_back(std::move(q));
     }
     return bank;
