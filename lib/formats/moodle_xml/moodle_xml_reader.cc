@@ -1,6 +1,5 @@
-// Moodle XML import and export over the xml/ door.
-#include "formats/moodle_xml/moodle_xml_format.h"
-
+// The Moodle XML reader over the xml/ door: every question type Moodle exports, read as Moodle
+// reads it (docs/formats/moodle-xml.md).
 #include <array>
 #include <charconv>
 #include <cmath>
@@ -13,6 +12,8 @@
 #include "formats/lms_carrier.h"
 #include "formats/metadata_carrier.h"
 #include "formats/moodle_save_checks.h"
+#include "formats/moodle_xml/moodle_xml_format.h"
+#include "formats/moodle_xml/moodle_xml_syntax.h"
 #include "formats/question_names.h"
 #include "formats/xml_source_decoding.h"
 #include "formats/xml_unkept.h"
@@ -22,48 +23,14 @@
 namespace qbank::formats {
 namespace {
 
+using namespace moodle_xml_syntax;  // NOLINT(google-build-using-namespace)
+
 using model::Markup;
 using model::Option;
 using model::Question;
 using model::QuestionType;
 using model::Text;
 using model::Value;
-
-// The key under which Moodle-specific data travels in Question/Option::extensions.
-constexpr std::string_view kExtensionKey = "moodle_xml";
-
-// <qbank_metadata>: a Markdown draft is written format="html" (Moodle's own markdown stays as it
-// is) with the draft in it; a numerical answer's notation ("1:0", "10..12") travels too, since
-// Moodle holds a value and a tolerance.
-const LmsCarrier& Carrier() {
-  static const LmsCarrier kCarrier = [] {
-    LmsCarrier c;
-    c.own_extension = kExtensionKey;
-    c.value_tolerance_numbers = true;
-    c.keeps_moodle_markdown = true;
-    return c;
-  }();
-  return kCarrier;
-}
-
-// Moodle's accepted answer grades in percent (question_bank::fraction_options_full), and their
-// negatives.
-constexpr std::array<std::string_view, 21> kFractions = {
-    "100",      "90",       "83.33333", "80",       "75", "70", "66.66667",
-    "60",       "50",       "40",       "33.33333", "30", "25", "20",
-    "16.66667", "14.28571", "12.5",     "11.11111", "10", "5",  "0"};
-constexpr double kFractionTolerance = 0.001;  // percentage points; Moodle allows 0.00001 of 1
-
-std::optional<double> ParseNumber(std::string_view s) {
-  s = Trim(s);
-  if (!s.empty() && s.front() == '+') s.remove_prefix(1);
-  double value = 0;
-  auto [ptr, ec] = std::from_chars(s.data(), s.data() + s.size(), value);
-  if (s.empty() || ec != std::errc() || ptr != s.data() + s.size() || !std::isfinite(value)) {
-    return std::nullopt;
-  }
-  return value;
-}
 
 std::optional<bool> ParseBool(std::string_view s) {
   std::string v(Trim(s));
@@ -73,62 +40,11 @@ std::optional<bool> ParseBool(std::string_view s) {
   return std::nullopt;
 }
 
-std::string_view MoodleTypeOf(QuestionType type) {
-  switch (type) {
-    case QuestionType::kSingleAnswer:
-    case QuestionType::kMultipleAnswer:
-      return "multichoice";
-    case QuestionType::kTrueFalse:
-      return "truefalse";
-    case QuestionType::kShortAnswer:
-      return "shortanswer";
-    case QuestionType::kNumerical:
-      return "numerical";
-    case QuestionType::kMatching:
-      return "matching";
-    case QuestionType::kEssay:
-      return "essay";
-    case QuestionType::kDescription:
-      return "description";
-    case QuestionType::kOther:
-      break;
-  }
-  return "";
-}
-
-// Types whose <answer> elements become options.
-bool ReadsAnswers(std::string_view moodle_type) {
-  return moodle_type == "multichoice" || moodle_type == "multichoiceset" ||
-         moodle_type == "truefalse" || moodle_type == "shortanswer" || moodle_type == "numerical";
-}
-
 std::optional<Markup> MarkupOfFormat(std::string_view format) {
   if (format == "html") return Markup::kHtml;
   if (format == "markdown") return Markup::kMarkdown;
   if (format == "plain_text" || format == "moodle_auto_format") return Markup::kPlain;
   return std::nullopt;
-}
-
-std::string_view FormatOfMarkup(Markup markup) {
-  switch (markup) {
-    case Markup::kHtml:
-      return "html";
-    case Markup::kMarkdown:
-      return "markdown";
-    case Markup::kPlain:
-      break;
-  }
-  return "plain_text";
-}
-
-// The text a grade-less question would give an option: 100 for a key (shared equally among the
-// keys of a multiple-answer question), 0 otherwise.
-double DefaultFraction(QuestionType type, bool correct, size_t key_count) {
-  if (!correct) return 0;
-  if (type == QuestionType::kMultipleAnswer && key_count > 0) {
-    return 100.0 / static_cast<double>(key_count);
-  }
-  return 100;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -535,274 +451,6 @@ class Reader {
   Text domain_;
   std::unordered_set<std::string> used_ids_;  // the bank's ids, a name is not taken twice
 };
-
-// ---------------------------------------------------------------------------------------------
-// Export
-
-// A <text> element: CDATA when the text holds markup or characters XML would escape.
-xml::Node TextElement(const std::string& value) {
-  xml::Node text = xml::Node::Element("text");
-  if (value.find_first_of("<>&") != std::string::npos) {
-    text.Append(xml::Node::CData(value));
-  } else if (!value.empty()) {
-    text.Append(xml::Node::Text(value));
-  }
-  return text;
-}
-
-xml::Node Holder(std::string name, const std::string& value) {
-  xml::Node holder = xml::Node::Element(std::move(name));
-  holder.Append(TextElement(value));
-  return holder;
-}
-
-const Value* Find(const Value& extensions, std::string_view key) {
-  const Value* ext = extensions.Find(std::string(kExtensionKey));
-  return ext != nullptr ? ext->Find(std::string(key)) : nullptr;
-}
-
-std::string StringOr(const Value& extensions, std::string_view key, std::string_view fallback) {
-  const Value* v = Find(extensions, key);
-  return v != nullptr && v->is_string() ? v->as_string() : std::string(fallback);
-}
-
-// Splits a numerical option "value:tolerance" or "min..max" (GIFT's notations) into the answer
-// and its tolerance; any other text stays whole with no tolerance.
-void SplitNumericalAnswer(std::string& text, std::string& tolerance) {
-  std::optional<model::NumericalAnswer> answer = model::ParseNumericalAnswer(text);
-  if (!answer.has_value() || answer->kind == model::NumericalAnswer::Kind::kValue) return;
-  if (answer->kind == model::NumericalAnswer::Kind::kRange) {
-    if (answer->first_value > answer->second_value) return;
-    char mid[32];
-    char half[32];
-    std::snprintf(mid, sizeof mid, "%.15g", (answer->first_value + answer->second_value) / 2);
-    std::snprintf(half, sizeof half, "%.15g", (answer->second_value - answer->first_value) / 2);
-    text = mid;
-    tolerance = half;
-    return;
-  }
-  tolerance = answer->second_value == 0 ? std::string() : std::string(answer->second);
-  text = std::string(answer->first);
-}
-
-class Writer {
- public:
-  Writer(const model::Bank& bank, LossReport& loss) : bank_(bank), loss_(loss) {}
-
-  Result<std::string> Run() {
-    xml::WriteOptions options;
-    options.expand_empty = true;  // <text></text>, as Moodle writes it
-    // Question by question, so a large bank never becomes one XML tree.
-    xml::StreamWriter quiz(xml::Node::Element("quiz"), options);
-    FieldSet held = {"id",
-                     "domain",
-                     "stem",
-                     "explanation",
-                     "tags",
-                     "markup",
-                     "options.rationale",
-                     "options.weight",
-                     "extensions." + std::string(kExtensionKey),
-                     "options.extensions." + std::string(kExtensionKey)};
-    held.insert(CarriedMetadataFields().begin(), CarriedMetadataFields().end());
-    held.insert("extensions");  // other formats' extensions too
-    ReportBankLoss(bank_, {}, loss_);
-    std::optional<std::string> domain;
-    for (size_t i = 0; i < bank_.questions.size(); ++i) {
-      const Question& q = bank_.questions[i];
-      LossReport::QuestionScope scope(loss_, q);
-      if (q.type == QuestionType::kOther && Find(q.extensions, "extra") == nullptr &&
-          Find(q.extensions, "type") == nullptr) {
-        loss_.Drop("questions (" + std::string(model::QuestionTypeName(q.type)) +
-                   " without Moodle XML data)");
-        continue;
-      }
-      if (!domain.has_value() || *domain != q.domain.value) {
-        domain = q.domain.value;
-        xml::Node category = xml::Node::Element("question");
-        category.SetAttribute("type", "category");
-        category.Append(Holder("category", CategoryOfDomain(q.domain.value)));
-        if (Status writable = xml::CheckWritable(category); !writable.ok()) {
-          return Fail(q, i, writable.ToString());
-        }
-        quiz.Append(category);
-      }
-      ReportQuestionLoss(WithoutSharedExtensions(q, true, true, true), held, loss_);
-      Result<xml::Node> node = WriteAsMoodleShowsIt(q, i);
-      if (!node.ok()) return node.status();
-      if (Status writable = xml::CheckWritable(*node); !writable.ok()) {
-        return Fail(q, i, writable.ToString());
-      }
-      quiz.Append(*node);
-    }
-    return quiz.Finish();
-  }
-
- private:
-  Status Fail(const Question& q, size_t index, const std::string& what) const {
-    return Status::InvalidInput("question " + std::to_string(index + 1) +
-                                (q.id.empty() ? "" : " (" + q.id.value + ")") + ": " + what);
-  }
-
-  // Appends the elements serialized in extensions[key] (an array of strings) to `to`, except
-  // elements named `written`, which the writer has written itself (a <single> kept from a
-  // truefalse question written as multichoice): those are left out and reported.
-  Status AppendStored(const Question& q, size_t index, const Value& extensions,
-                      std::string_view key, xml::Node& to, std::string_view written = {}) const {
-    const Value* stored = Find(extensions, key);
-    if (stored == nullptr || !stored->is_array()) return Status::Ok();
-    for (const Value& item : stored->as_array()) {
-      if (!item.is_string()) continue;
-      Result<std::vector<xml::Node>> nodes = xml::ParseFragment(item.as_string(), "extension");
-      if (!nodes.ok()) {
-        return Fail(q, index,
-                    "extensions." + std::string(kExtensionKey) + "." + std::string(key) +
-                        " is not well-formed XML: " + nodes.status().ToString());
-      }
-      for (xml::Node& n : *nodes) {
-        if (!n.is_element()) continue;
-        if (!written.empty() && n.name == written) {
-          loss_.Drop("extensions." + std::string(kExtensionKey) + "." + std::string(key) + ": <" +
-                     n.name + "> (written by qbank for the question's type)");
-          continue;
-        }
-        to.Append(std::move(n));
-      }
-    }
-    return Status::Ok();
-  }
-
-  // A draft's Markdown reaches Moodle as the HTML it means (rendered by cmark); the draft
-  // travels in <qbank_metadata>. Moodle's own markdown stays as it is.
-  Result<xml::Node> WriteAsMoodleShowsIt(const Question& q, size_t index) {
-    LmsQuestion written = PrepareForLms(q, Carrier(), loss_);
-    return WriteQuestion(written.shown, written.metadata, index);
-  }
-
-  // `metadata`: what <qbank_metadata> holds ("" for none).
-  Result<xml::Node> WriteQuestion(const Question& q, const std::string& metadata, size_t index) {
-    std::string type = StringOr(q.extensions, "type", MoodleTypeOf(q.type));
-    bool as_truefalse = q.type == QuestionType::kTrueFalse;
-    if (as_truefalse) {
-      // Moodle's truefalse holds exactly the answers "true" and "false".
-      std::set<std::string> texts;
-      for (const Option& o : q.options) {
-        std::string t = o.text.value;
-        for (char& c : t) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        texts.insert(t);
-      }
-      if (q.options.size() != 2 || texts != std::set<std::string>{"true", "false"}) {
-        as_truefalse = false;
-        type = "multichoice";
-        loss_.Drop("type (true-false written as multichoice)");
-      }
-    }
-    std::string format = StringOr(q.extensions, "questiontext_format", FormatOfMarkup(q.markup));
-    xml::Node node = xml::Node::Element("question");
-    node.SetAttribute("type", type);
-    // A GIFT title is what Moodle calls the name.
-    // The name is the question's title (docs/formats/README.md, ids and titles).
-    std::string name = TitleToWrite(q);
-    if (name.empty()) name = q.id.empty() ? model::DeriveQuestionId(q) : q.id.value;
-    node.Append(Holder("name", name));
-    std::string after = TextAfterGap(q);
-    std::string stem = after.empty() ? q.stem.value : JoinAtGap(q.stem.value, kGapMarker, after);
-    xml::Node& text = node.Append(Holder("questiontext", stem));
-    text.SetAttribute("format", format);
-    QBANK_RETURN_IF_ERROR(AppendStored(q, index, q.extensions, "questiontext_files", text));
-    xml::Node& feedback = node.Append(Holder("generalfeedback", q.explanation.value));
-    feedback.SetAttribute("format", StringOr(q.extensions, "generalfeedback_format", format));
-    QBANK_RETURN_IF_ERROR(AppendStored(q, index, q.extensions, "generalfeedback_files", feedback));
-    // A name that is the id says it already, unless an earlier question has that id: a reader
-    // takes a name as the id only once (AdoptTitleAsId).
-    bool repeated = !q.id.empty() && !written_ids_.insert(q.id.value).second;
-    if (!q.id.empty() && (q.id.value != name || repeated)) {
-      xml::Node& id = node.Append(xml::Node::Element("idnumber"));
-      id.Append(xml::Node::Text(q.id.value));
-    }
-    if (type == "multichoice") {
-      xml::Node& single = node.Append(xml::Node::Element("single"));
-      single.Append(xml::Node::Text(q.type == QuestionType::kMultipleAnswer ? "false" : "true"));
-    }
-    if (const Value* shuffle = Find(q.extensions, "shuffleanswers");
-        shuffle != nullptr && shuffle->is_bool()) {
-      xml::Node& s = node.Append(xml::Node::Element("shuffleanswers"));
-      s.Append(xml::Node::Text(shuffle->as_bool() ? "true" : "false"));
-    }
-    if (ReadsAnswers(type)) {
-      size_t keys = q.KeyIndexes().size();
-      for (const Option& o : q.options) {
-        Result<xml::Node> answer = WriteAnswer(q, index, o, type, format, as_truefalse, keys);
-        if (!answer.ok()) return answer.status();
-        node.Append(std::move(answer).value());
-      }
-    } else if (type == "matching") {
-      for (const Option& o : q.options) {
-        xml::Node& sub = node.Append(Holder("subquestion", o.text.value));
-        sub.SetAttribute("format", StringOr(o.extensions, "format", format));
-        sub.Append(xml::Node::Element("answer")).Append(TextElement(MatchOf(o)));
-        QBANK_RETURN_IF_ERROR(AppendStored(q, index, o.extensions, "extra", sub));
-        if (!o.rationale.empty()) loss_.Drop("options.rationale (matching pairs have none)");
-        if (o.weight) loss_.Drop("options.weight (matching pairs have none)");
-      }
-    } else if (!q.options.empty()) {
-      loss_.Drop("options (" + type + " questions hold no answers in Moodle XML)",
-                 q.options.size());
-    }
-    QBANK_RETURN_IF_ERROR(
-        AppendStored(q, index, q.extensions, "extra", node, type == "multichoice" ? "single" : ""));
-    if (!q.tags.empty()) {
-      xml::Node& tags = node.Append(xml::Node::Element("tags"));
-      for (const Text& t : q.tags) tags.Append(Holder("tag", t.value));
-    }
-    // Trap, authors, review, exam, origin, ...: an element Moodle's import does not read.
-    if (!metadata.empty()) {
-      node.Append(Holder("qbank_metadata", metadata)).SetAttribute("format", "json");
-    }
-    return node;
-  }
-
-  // One option as an <answer> with its fraction, text, feedback and stored parts.
-  Result<xml::Node> WriteAnswer(const Question& q, size_t index, const Option& o,
-                                const std::string& type, const std::string& format,
-                                bool as_truefalse, size_t keys) {
-    double percent = o.weight.value_or(DefaultFraction(q.type, o.correct, keys));
-    std::optional<std::string> fraction = MoodleFraction(percent);
-    if (!fraction.has_value()) {
-      char buf[32];
-      std::snprintf(buf, sizeof buf, "%g", percent);
-      return Fail(q, index,
-                  std::string("option grade ") + buf +
-                      "% is not one of Moodle's accepted fractions (100, 90, 83.33333, 80, "
-                      "75, ...); expected a weight from that list");
-    }
-    xml::Node answer = xml::Node::Element("answer");
-    std::string answer_format = StringOr(o.extensions, "format", format);
-    answer.SetAttribute("fraction", *fraction).SetAttribute("format", answer_format);
-    std::string answer_text = o.text.value;
-    std::string tolerance;
-    if (as_truefalse) {
-      for (char& c : answer_text)
-        c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    } else if (type == "numerical") {
-      SplitNumericalAnswer(answer_text, tolerance);
-    }
-    answer.Append(TextElement(answer_text));
-    if (!tolerance.empty())
-      answer.Append(xml::Node::Element("tolerance")).Append(xml::Node::Text(tolerance));
-    QBANK_RETURN_IF_ERROR(AppendStored(q, index, o.extensions, "files", answer));
-    xml::Node& fb = answer.Append(Holder("feedback", o.rationale.value));
-    fb.SetAttribute("format", StringOr(o.extensions, "feedback_format", answer_format));
-    QBANK_RETURN_IF_ERROR(AppendStored(q, index, o.extensions, "feedback_files", fb));
-    QBANK_RETURN_IF_ERROR(AppendStored(q, index, o.extensions, "extra", answer));
-    return answer;
-  }
-
-  const model::Bank& bank_;
-  LossReport& loss_;
-  std::unordered_set<std::string> written_ids_;  // the ids of the questions written so far
-};
-
 }  // namespace
 
 std::optional<std::string> MoodleFraction(double percent) {
@@ -839,13 +487,6 @@ Status MoodleXmlFormat::Import(const SourceText& source, ImportContext& ctx) con
   if (!decoded.ok()) return decoded.status();
   Reader reader(*decoded->text, decoded->file, ctx);
   return reader.Run();
-}
-
-Result<std::string> MoodleXmlFormat::Export(const model::Bank& bank,
-                                            const ExportOptions& /*options*/,
-                                            LossReport& loss) const {
-  Writer writer(bank, loss);
-  return writer.Run();
 }
 
 std::vector<UnkeptContent> MoodleXmlFormat::Unkept(const SourceText& source) const {

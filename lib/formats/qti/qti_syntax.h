@@ -1,0 +1,163 @@
+// What the QTI reader and writer share: the two versions' vocabulary (Dialect) and identifiers.
+#ifndef QBANK_FORMATS_QTI_QTI_SYNTAX_H_
+#define QBANK_FORMATS_QTI_QTI_SYNTAX_H_
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <memory>
+#include <set>
+#include <unordered_map>
+#include <unordered_set>
+
+#include "base/ascii_text.h"
+#include "base/utf8_text.h"
+#include "formats/field_loss.h"
+#include "formats/import_checks.h"
+#include "formats/lms_carrier.h"
+#include "formats/metadata_carrier.h"
+#include "formats/qti/qti_format.h"
+#include "formats/qti/qti_html.h"
+#include "formats/qti/qti_mathml.h"
+#include "formats/question_names.h"
+#include "formats/xml_source_decoding.h"
+#include "formats/xml_unkept.h"
+#include "markup/html_tree.h"
+#include "model/numerical_answer.h"
+#include "xml/xml_tree.h"
+#include "zip/zip_archive.h"
+
+namespace qbank::formats::qti_syntax {
+
+using model::Markup;
+using model::Option;
+using model::Question;
+using model::QuestionType;
+using model::Text;
+using model::Value;
+using Version = QtiFormat::Version;
+
+// The key under which QTI-specific data travels in Question/Option::extensions.
+constexpr std::string_view kExtensionKey = "qti";
+// Marks a label that carries a question id the identifier could not (not an NCName).
+constexpr std::string_view kIdLabelPrefix = "qbank-id:";
+constexpr std::string_view kManifestName = "imsmanifest.xml";
+// LOM technical format of an item rendered from Markdown.
+constexpr std::string_view kMarkdownFormat = "text/markdown";
+// LOM technical format of an item whose texts are HTML, with or without an element.
+constexpr std::string_view kHtmlFormat = "text/html";
+
+// The identifier a choice gets when its option carries none: A, B, ... Z, then C27, C28, ...
+inline std::string DefaultChoiceId(size_t index) {
+  if (index < 26) return std::string(1, static_cast<char>('A' + index));
+  return "C" + std::to_string(index + 1);
+}
+
+// The credit in percent an option has without a weight: 100 for a key (shared equally among the
+// keys of a multiple-answer question), 0 otherwise. A weight is kept only where it differs.
+inline double DefaultCredit(QuestionType type, bool correct, size_t key_count) {
+  if (!correct) return 0;
+  if (type == QuestionType::kMultipleAnswer && key_count > 0) {
+    return 100.0 / static_cast<double>(key_count);
+  }
+  return 100;
+}
+
+// A QTI number, or nullopt.
+inline std::optional<double> ParseNumber(const std::string& s) {
+  char* end = nullptr;
+  double v = std::strtod(s.c_str(), &end);
+  if (s.empty() || end != s.c_str() + s.size() || !std::isfinite(v)) return std::nullopt;
+  return v;
+}
+
+// A field's HTML as nodes: well-formed XML as written, other HTML read as a browser reads it.
+inline std::vector<xml::Node> ParseHtml(const std::string& value) {
+  Result<std::vector<xml::Node>> nodes = xml::ParseFragment(value);
+  return nodes.ok() ? std::move(nodes).value() : markup::ParseHtmlFragment(value);
+}
+
+// True when the text after the gap is set and the stem and that text can stand in one paragraph:
+// neither is HTML with a block element at its top level (checked on a scratch copy, so nothing
+// is reported).
+inline bool GapFits(Version version, const Question& q, bool html, const std::string& after) {
+  if (!html) return true;
+  QtiHtmlCleaner scratch(version);
+  std::vector<std::string> ignored;
+  for (const std::string* value : {&q.stem.value, &after}) {
+    std::vector<xml::Node> nodes = ParseHtml(*value);
+    scratch.Clean(nodes, QtiHtmlPlace::kFlow, ignored);
+    if (std::any_of(nodes.begin(), nodes.end(),
+                    [&](const xml::Node& n) { return scratch.IsBlock(n); })) {
+      return false;
+    }
+  }
+  return true;
+}
+
+// True when a choice question `q` is written as a missing-word sentence with an inline choice
+// interaction (its stem, gap and text after in one paragraph) rather than a choice interaction.
+inline bool WritesInlineGap(Version version, const Question& q) {
+  std::string after = TextAfterGap(q);
+  return !after.empty() && q.type != QuestionType::kMultipleAnswer &&
+         GapFits(version, q, q.markup == Markup::kHtml, after);
+}
+
+// Where the writer puts the text at `place` (a RenderDraft place) of `q`: in a missing-word
+// sentence the stem and the text after the gap are inline content and the choices text (2.1) or
+// inline content (3.0), as are a text entry's stem and text after when they fit in its
+// paragraph; everything else holds blocks.
+inline QtiHtmlPlace PlaceOf(Version version, const Question& q, std::string_view place) {
+  bool sentence = place == "stem" || place == "after_gap";
+  if (q.type == QuestionType::kShortAnswer || q.type == QuestionType::kNumerical) {
+    bool fits = GapFits(version, q, q.markup == Markup::kHtml, TextAfterGap(q));
+    return sentence && fits ? QtiHtmlPlace::kInline : QtiHtmlPlace::kFlow;
+  }
+  if (!model::IsChoiceType(q.type) || !WritesInlineGap(version, q)) return QtiHtmlPlace::kFlow;
+  if (sentence) return QtiHtmlPlace::kInline;
+  if (place.starts_with("options.") && place.ends_with(".text")) {
+    return version == Version::k21 ? QtiHtmlPlace::kText : QtiHtmlPlace::kInline;
+  }
+  return QtiHtmlPlace::kFlow;
+}
+
+// How an item of `version` holds a Markdown draft's texts: raw HTML only where it is well-formed
+// XML, and each text cleaned by the version's allow-list for the place the writer puts it (what
+// it drops, the writer reports).
+inline LmsHtml DraftHtml(Version version) {
+  LmsHtml how;
+  how.xml_only = true;
+  how.as_written = [version](const Question& written, const std::string& place,
+                             const std::string& html) {
+    std::vector<xml::Node> nodes = ParseHtml(html);
+    QtiHtmlCleaner cleaner(version);
+    std::vector<std::string> ignored;
+    cleaner.Clean(nodes, PlaceOf(version, written, place), ignored);
+    return xml::WriteFragment(nodes);
+  };
+  return how;
+}
+
+// The root element's name in `content`, skipping the declaration, comments and DOCTYPE.
+inline std::string_view FirstElementName(std::string_view content) {
+  size_t pos = 0;
+  while ((pos = content.find('<', pos)) != std::string_view::npos) {
+    std::string_view rest = content.substr(pos + 1);
+    if (rest.starts_with("?") || rest.starts_with("!")) {
+      ++pos;
+      continue;
+    }
+    size_t end = rest.find_first_of(" \t\r\n/>");
+    std::string_view name = rest.substr(0, end);
+    if (size_t colon = name.find(':'); colon != std::string_view::npos)
+      name.remove_prefix(colon + 1);
+    return name;
+  }
+  return {};
+}
+
+}  // namespace qbank::formats::qti_syntax
+
+#endif  // QBANK_FORMATS_QTI_QTI_SYNTAX_H_
