@@ -194,4 +194,10 @@ std::optional<uint64_t> OverlayFileSystem::FileSize(const std::string& path) con
   return base_.FileSize(path);
 }
 
+std::optional<std::string> OverlayFileSystem::FileIdentity(const std::string& path) const {
+  if (std::optional<std::string> on_disk = base_.FileIdentity(path)) return on_disk;
+  if (store_.FindByPath(path) != nullptr) return "open:" + path;
+  return std::nullopt;
+}
+
 }  // namespace qbank::lsp

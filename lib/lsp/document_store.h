@@ -73,6 +73,8 @@ class OverlayFileSystem : public FileSystem {
   Result<std::vector<std::string>> ListFiles(const std::string& dir) const override;
   bool IsSymbolicLink(const std::string& path) const override;
   std::optional<uint64_t> FileSize(const std::string& path) const override;
+  // The file's identity on disk; an open document not saved yet is named by its path.
+  std::optional<std::string> FileIdentity(const std::string& path) const override;
 
  private:
   FileSystem& base_;
