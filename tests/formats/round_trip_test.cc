@@ -589,6 +589,11 @@ TEST(RoundTripTest, Text2QtiKeepsIdsFeedbackAndEveryKindItHas) {
       if (q.type == QuestionType::kNumerical && g.Chance(30)) {
         q.options[0].text.value = "10..1" + std::to_string(g.Pick(10));
       }
+      bank.questions.push_back(std::move(q));
+    }
+    return bank;
+  });
+}
 
 // docx's numbered-list layout: single and multiple answer, true/false and essay questions with
 // their stems, options, keys, rationales ("@" paragraphs), explanations and domains (headings);
