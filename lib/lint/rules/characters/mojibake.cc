@@ -112,7 +112,7 @@ void MojibakeRule::CheckImportErrors(const LintContext& ctx, std::span<const Dia
       std::string found;
       for (size_t k = r.begin; k < r.end;) {
         unsigned c = C1At(content, k);
-        char code[8];
+        char code[16];  // "U+" and up to 8 hex digits: GCC cannot tell c is a C1 code point
         if (c != 0) {
           std::snprintf(code, sizeof code, "U+%04X", c);
           found += (found.empty() ? "" : " ") + std::string(code);
