@@ -33,19 +33,19 @@ set(errors 0)
 file(GLOB_RECURSE files RELATIVE ${QBANK_LIB_DIR} ${QBANK_LIB_DIR}/*.h ${QBANK_LIB_DIR}/*.cc)
 list(SORT files)
 
-# A header that only sources of its own folder include (a format's <name>_syntax.h, shared by its
-# reader and writer) is part of those sources: it may include what they may. A header any other
-# file includes is held to its target's PUBLIC links.
+# A header named <name>_syntax.h (a format's, shared by its reader and writer) is private to the
+# sources of its own folder: it may include what they may, and no other file may include it.
 foreach(file IN LISTS files)
   get_filename_component(file_dir "${file}" DIRECTORY)
   file(STRINGS ${QBANK_LIB_DIR}/${file} quoted REGEX "^[ \t]*#[ \t]*include[ \t]*\"")
   foreach(line IN LISTS quoted)
-    if(line MATCHES "#[ \t]*include[ \t]*\"([^\"]+\\.h)\"")
+    if(line MATCHES "#[ \t]*include[ \t]*\"([^\"]+_syntax\\.h)\"")
       set(included "${CMAKE_MATCH_1}")
       get_filename_component(included_dir "${included}" DIRECTORY)
-      set("included_${included}" 1)
       if(NOT file MATCHES "\\.cc$" OR NOT file_dir STREQUAL included_dir)
-        set("shown_${included}" 1)
+        message("lib/${file}: error: '${line}': ${included} is private to the sources of "
+                "lib/${included_dir}/")
+        math(EXPR errors "${errors} + 1")
       endif()
     endif()
   endforeach()
@@ -70,7 +70,7 @@ foreach(file IN LISTS files)
   set(allowed ${folder} ${layer} ${QBANK_LAYER_${layer}_PUBLIC})
   list(REMOVE_DUPLICATES allowed)
   set(how "links PUBLIC")
-  if(file MATCHES "\\.cc$" OR (DEFINED "included_${file}" AND NOT DEFINED "shown_${file}"))
+  if(file MATCHES "\\.cc$" OR file MATCHES "_syntax\\.h$")
     list(APPEND allowed ${QBANK_LAYER_${layer}_PRIVATE})
     list(REMOVE_DUPLICATES allowed)
     set(how "links")

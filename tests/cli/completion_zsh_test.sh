@@ -34,7 +34,7 @@ cases=(
   'qbank lint --ignore=near-duplicate,key-l: key-length-cue'
   'qbank lint --rule key-co: key-count'
   'qbank lint --rule key-count=w: warn warning'
-  'qbank convert x.md --to qti: qti21 qti30'
+  'qbank convert x.md --to qti: qti12 qti21 qti30'
   'qbank explain missing-r: missing-rationale'
   'qbank lint bank-: bank-one.md bank-two.gift'
   'qbank completion : bash zsh'

@@ -56,6 +56,8 @@ expect(upward "lower/lower.cc=#include \"upper/upper.h\"" FALSE
        "lib/lower/lower.cc: error: '#include \"upper/upper.h\"': qbank::lower links only")
 expect(private_in_header "upper/upper.h=#include \"lower/lower.h\"" FALSE
        "lib/upper/upper.h: error: .*links PUBLIC only")
+expect(syntax_header_outside "upper/upper.h=#include \"lower/lower_syntax.h\"" FALSE
+       "lib/upper/upper.h: error: .*lower/lower_syntax.h is private to the sources of lib/lower/")
 expect(door "upper/upper.cc=#include <door/x.h>" FALSE
        "lib/upper/upper.cc: error: .*door/ is included only in lower/")
 expect(unbuilt "upper/stray.cc=#include \"upper/upper.h\"" FALSE
