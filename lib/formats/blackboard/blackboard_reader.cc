@@ -195,6 +195,8 @@ class BlackboardReader {
     return o;
   }
 
+  // long-function: one case per upload type (MC, MA, TF, ESS, FIB, FIB_PLUS, MAT, ORD, NUM, ...),
+  // each a few lines over the same fields; to be split by type
   void ReadQuestion(size_t line_begin, const std::vector<Field>& fields) {
     std::string type(Trim(fields[0].value));
     if (!blackboard::IsQuestionType(type)) {

@@ -73,6 +73,7 @@ class BlackboardWriter {
  public:
   explicit BlackboardWriter(LossReport& loss) : loss_(loss) {}
 
+  // long-function: one case per model type, each writing its upload fields; to be split by type
   void Write(const model::Question& original) {
     LossReport::QuestionScope scope(loss_, original);
     if (original.type == QuestionType::kDescription) {

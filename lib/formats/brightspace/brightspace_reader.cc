@@ -195,6 +195,7 @@ class BrightspaceReader {
 
   model::Value& Ext() { return q_.extensions[std::string(brightspace::kExtension)]; }
 
+  // long-function: one case per template row name; to be split
   void QuestionRow(const CsvRecord& r, const std::string& key) {
     end_ = r.end;
     if (key == "ID") {

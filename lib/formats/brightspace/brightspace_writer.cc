@@ -60,6 +60,7 @@ class BrightspaceWriter {
     ReportBankLoss(fields, CarriedBankFields(), loss_);
   }
 
+  // long-function: one case per model type's template rows; to be split
   void Write(const model::Question& original) {
     LossReport::QuestionScope scope(loss_, original);
     std::string type = TypeOf(original);

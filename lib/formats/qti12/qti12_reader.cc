@@ -320,6 +320,7 @@ class DocumentReader {
     return std::optional<QuestionType>();
   }
 
+  // long-function: the item's metadata, then one branch per Canvas question_type; to be split
   Status ReadQuestion(const xml::Node& item, Question& q) {
     Value ext;
     q.span = ElementSpan(item);
@@ -626,6 +627,8 @@ class DocumentReader {
     return std::nullopt;
   }
 
+  // long-function: the choices and every resprocessing condition that grades them, read in one
+  // pass; to be split
   Status ReadChoices(const xml::Node& item, const std::vector<const xml::Node*>& responses,
                      const std::vector<Condition>& conditions, double max,
                      std::map<std::string, Field>& feedback, Question& q, bool& html) {

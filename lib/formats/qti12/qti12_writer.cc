@@ -62,6 +62,7 @@ class ItemWriter {
   bool canvas() const { return flavour_ == Flavour::kCanvas; }
 
   // `q` as an <item>, or nullopt when the flavour has no item for it (reported).
+  // long-function: one branch per question type with its response and conditions; to be split
   Result<std::optional<Node>> Write(const Question& q, const std::string& metadata) {
     html_ = q.markup == Markup::kHtml;
     if (q.type == QuestionType::kOther) {
@@ -669,6 +670,8 @@ Node BlackboardPoolMetadata() {
 
 }  // namespace
 
+// long-function: the two package layouts (Canvas quiz export, Blackboard pool) written side by
+// side; to be split
 Result<std::string> Qti12Format::Export(const model::Bank& bank, const ExportOptions& options,
                                         LossReport& loss) const {
   bool canvas = flavour_ == Flavour::kCanvas;

@@ -98,6 +98,7 @@ class Text2QtiReader {
  private:
   enum class Kind { kNone, kChoice, kMultiple, kNumerical, kShort, kEssay, kFile };
 
+  // long-function: one case per kind of text2qti line; to be split
   void ReadLine(size_t begin, std::string_view line) {
     if (Trim(line).empty()) {
       blank_ = true;

@@ -146,6 +146,7 @@ class Text2QtiWriter {
  private:
   // The answer lines of `q` into `body`; false (and the question reported) when text2qti has
   // no kind of question for it.
+  // long-function: one case per question type's answer lines; to be split
   bool Answers(const model::Question& q, std::string& body) {
     switch (q.type) {
       case QuestionType::kSingleAnswer:
