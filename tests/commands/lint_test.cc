@@ -195,7 +195,8 @@ TEST_F(RunLintTest, UsageAndConfigErrorsExitTwo) {
   fs_.Add("/w/.qbank.json", "{\"rules\": {\"no-such-rule\": \"error\"}}");
   EXPECT_EQ(Run(), 2);
   EXPECT_EQ(err_.str(),
-            "/w/.qbank.json:1:12: rules.no-such-rule: unknown rule; run `qbank rules` for the "
+            "/w/.qbank.json:1:12: rules.no-such-rule: unknown rule or category; run `qbank rules` "
+            "for the "
             "list\n");
   EXPECT_EQ(out_.str(), "");
   options_.config_path = "/w/missing.json";

@@ -110,11 +110,13 @@ TEST_F(ConfigTest, SeveritiesOptionsAndOverridesByGlob) {
 TEST_F(ConfigTest, ErrorsNameTheLineAndTheKey) {
   fs_.Add("/p/unknown_rule.json", "{\n  \"rules\": {\n    \"key-cont\": \"error\"\n  }\n}\n");
   EXPECT_EQ(Load("/p/unknown_rule.json").status().ToString(),
-            "/p/unknown_rule.json:3:5: rules.key-cont: unknown rule; did you mean 'key-count'?");
+            "/p/unknown_rule.json:3:5: rules.key-cont: unknown rule or category; did you mean "
+            "'key-count'?");
   // Nothing near: the list is where to look.
   fs_.Add("/p/far_rule.json", "{\"rules\": {\"zzzzzzzz\": \"error\"}}");
   EXPECT_EQ(Load("/p/far_rule.json").status().ToString(),
-            "/p/far_rule.json:1:12: rules.zzzzzzzz: unknown rule; run `qbank rules` for the list");
+            "/p/far_rule.json:1:12: rules.zzzzzzzz: unknown rule or category; run `qbank rules` "
+            "for the list");
   fs_.Add("/p/warn.json", "{\"rules\": {\"key-count\": \"warn\", \"option-count\": \"eror\"}}");
   EXPECT_EQ(Load("/p/warn.json").status().ToString(),
             "/p/warn.json:1:49: rules.option-count: expected off, info, warning (or warn) or "

@@ -55,10 +55,11 @@ TEST(RuleSelectionTest, ErrorsNameTheFlagAndSuggest) {
     return parsed.ok() ? std::string() : parsed.status().message();
   };
   EXPECT_EQ(error({"key-cont"}, {}, {}),
-            "--select: unknown rule 'key-cont'; did you mean 'key-count'?");
+            "--select: unknown rule or category 'key-cont'; did you mean 'key-count'?");
   EXPECT_EQ(error({}, {"ALL"}, {}),
-            "--ignore: unknown rule 'ALL'; did you mean 'all-of-the-above'?");
-  EXPECT_EQ(error({" , "}, {}, {}), "--select ' , ': expected rule ids separated by commas");
+            "--ignore: unknown rule or category 'ALL'; did you mean 'all-of-the-above'?");
+  EXPECT_EQ(error({" , "}, {}, {}),
+            "--select ' , ': expected rule ids or categories separated by commas");
   EXPECT_EQ(error({}, {}, {"key-count"}),
             "--rule 'key-count': expected RULE=SEVERITY (e.g. key-count=error)");
   EXPECT_EQ(error({}, {}, {"key-count=wrn"}),
