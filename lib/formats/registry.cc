@@ -26,13 +26,13 @@ namespace {
 // Every built-in format, one line each, in alphabetical order.
 void RegisterBuiltinFormats(Registry& registry) {
   registry.Add(std::make_unique<AikenFormat>());
-  registry.Add(std::make_unique<Qti12Format>(qti12::Flavour::kBlackboard));
   registry.Add(std::make_unique<BlackboardFormat>());
+  registry.Add(std::make_unique<Qti12Format>(qti12::Flavour::kBlackboard));  // blackboard-pool
   registry.Add(std::make_unique<CsvFormat>());
-  registry.Add(std::make_unique<DocxFormat>());
   // Out of order: a .csv file whose content neither csv nor brightspace claims goes to the first
   // of the two (Registry::Detect), which must stay csv.
   registry.Add(std::make_unique<BrightspaceFormat>());
+  registry.Add(std::make_unique<DocxFormat>());
   registry.Add(std::make_unique<DumpFormat>());
   registry.Add(std::make_unique<GiftFormat>());
   registry.Add(std::make_unique<JsonFormat>());
