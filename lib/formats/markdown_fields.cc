@@ -7,8 +7,8 @@
 #include <optional>
 
 #include "base/utf8_text.h"
-#include "markup/markdown_html.h"
 #include "formats/question_names.h"
+#include "markup/markdown_html.h"
 #include "xml/xml_tree.h"
 
 namespace qbank::formats {
@@ -178,8 +178,9 @@ bool RestoreMarkdown(const Question& source, const LmsHtml& how, Question& q) {
     LossReport ignored;
     bool complete = true;
     if (it != carried.end() &&
-        markup::SameHtml(html, AsWritten(how, read, place,
-                                 RenderField(it->second, how.xml_only, ignored, complete)))) {
+        markup::SameHtml(html,
+                         AsWritten(how, read, place,
+                                   RenderField(it->second, how.xml_only, ignored, complete)))) {
       text = it->second;
       return;
     }

@@ -31,8 +31,8 @@ Status ReadRuleIds(std::string_view flag, const std::vector<std::string>& values
             added = true;
           }
           if (!added) {
-            return Status::Usage(std::string(flag) + ": the rules of category '" +
-                                 std::string(id) + "' are always reported");
+            return Status::Usage(std::string(flag) + ": the rules of category '" + std::string(id) +
+                                 "' are always reported");
           }
         } else if (registry.Find(id) == nullptr) {
           std::string hint = DidYouMean(id, registry.IdsAndCategories());
@@ -99,9 +99,8 @@ Result<RuleSelection> ParseRuleSelection(const std::vector<std::string>& select,
                                     /*skip_fixed=*/false, &selection.select,
                                     &selection.select_all));
   bool unused = false;
-  QBANK_RETURN_IF_ERROR(
-      ReadRuleIds("--ignore", ignore, registry, /*allow_all=*/false, /*skip_fixed=*/true,
-                  &selection.ignore, &unused));
+  QBANK_RETURN_IF_ERROR(ReadRuleIds("--ignore", ignore, registry, /*allow_all=*/false,
+                                    /*skip_fixed=*/true, &selection.ignore, &unused));
   for (const std::string& id : selection.ignore) {
     QBANK_RETURN_IF_ERROR(CheckNotFixed("--ignore", *registry.Find(id)));
   }

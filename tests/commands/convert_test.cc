@@ -8,8 +8,8 @@
 
 #include "commands/exit_code.h"
 #include "formats/import.h"
-#include "markup/markdown_html.h"
 #include "formats/registry.h"
+#include "markup/markdown_html.h"
 
 namespace qbank::commands {
 namespace {

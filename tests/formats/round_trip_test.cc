@@ -981,8 +981,9 @@ TEST(SeedRoundTripTest, EachSeedPageGoesToGiftAndBackWithRationalesAndExplanatio
 TEST(SeedRoundTripTest, EveryPairOfFormatsConvertsASeedQuestion) {
   std::vector<std::string> seeds = SeedPages();
   if (seeds.empty()) GTEST_SKIP() << "no seed pages in " << QBANK_SEEDS_DIR;
-  const std::vector<std::string> formats = {"json",  "page",       "csv",         "md",      "gift",
-                                            "aiken", "blackboard", "brightspace", "text2qti", "xlsx", "ods"};
+  const std::vector<std::string> formats = {"json",     "page",  "csv",        "md",
+                                            "gift",     "aiken", "blackboard", "brightspace",
+                                            "text2qti", "xlsx",  "ods"};
   model::Bank seed = ImportSeed(seeds.front());
   ASSERT_EQ(seed.questions.size(), 1u);
   const model::Question& original = seed.questions[0];

@@ -1,10 +1,9 @@
 // Dump import: rendered text split at question headings into stem, options, answer, explanation.
-#include "formats/dump/dump_format.h"
-
 #include <algorithm>
 #include <optional>
 
 #include "base/utf8_text.h"
+#include "formats/dump/dump_format.h"
 #include "formats/source_decoding.h"
 #include "text/readable_text.h"
 

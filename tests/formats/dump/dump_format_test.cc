@@ -6,8 +6,8 @@
 
 #include <string>
 
-#include "formats/registry.h"
 #include "formats/import_export_test_support.h"
+#include "formats/registry.h"
 
 namespace qbank::formats {
 namespace {

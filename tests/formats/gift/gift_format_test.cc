@@ -9,8 +9,8 @@
 #include <random>
 #include <sstream>
 
-#include "formats/registry.h"
 #include "formats/import_export_test_support.h"
+#include "formats/registry.h"
 
 namespace qbank::formats {
 namespace {

@@ -6,8 +6,8 @@
 
 #include <random>
 
-#include "formats/md/md_front_matter.h"
 #include "formats/import_export_test_support.h"
+#include "formats/md/md_front_matter.h"
 
 namespace qbank::formats {
 namespace {

@@ -10,9 +10,9 @@
 #include "formats/import.h"
 #include "formats/moodle_xml/moodle_xml_format.h"
 #include "formats/page/page_format.h"
+#include "formats/qti_schema_test_support.h"
 #include "formats/question_names.h"
 #include "formats/registry.h"
-#include "formats/qti_schema_test_support.h"
 #include "formats/xml_formats_test_support.h"
 #include "zip/zip_archive.h"
 

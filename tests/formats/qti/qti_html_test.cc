@@ -12,13 +12,13 @@
 #include "formats/aiken/aiken_format.h"
 #include "formats/csv/csv_format.h"
 #include "formats/gift/gift_format.h"
-#include "markup/html_tree.h"
 #include "formats/md/md_format.h"
 #include "formats/moodle_xml/moodle_xml_format.h"
 #include "formats/qti/qti_format.h"
 #include "formats/qti_schema_test_support.h"
-#include "xml/xml_tree.h"
 #include "formats/xml_formats_test_support.h"
+#include "markup/html_tree.h"
+#include "xml/xml_tree.h"
 
 namespace qbank::formats {
 namespace {

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <tuple>
 
+#include "lint/rules/content/explanation_only_url.h"
 #include "lint/rules/shared/applies.h"
 #include "lint/rules/shared/bank_features.h"
-#include "lint/rules/content/explanation_only_url.h"
 #include "lint/rules/shared/group_members.h"
 #include "lint/rules/shared/question_description.h"
 #include "text/text_key.h"
