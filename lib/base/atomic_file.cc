@@ -126,7 +126,10 @@ std::string TemporaryStem(const std::string& base) {
 
 // True when `name` is "." + TemporaryStem(base) + ".tmp" + digits + "-" + digits.
 bool IsTemporaryOf(std::string_view name, const std::string& base) {
-  std::string prefix = "." + TemporaryStem(base) + ".tmp";
+  // Appended piece by piece: GCC 12 at -O3 warns falsely (-Wrestrict) on `"." + std::string`.
+  std::string prefix = ".";
+  prefix += TemporaryStem(base);
+  prefix += ".tmp";
   if (!name.starts_with(prefix)) return false;
   std::string_view rest = name.substr(prefix.size());
   size_t dash = rest.find('-');
