@@ -360,4 +360,51 @@ bool SharePassageOnly(const QuestionText& ta, const QuestionText& tb, size_t min
   return shared * 2 < either;
 }
 
+namespace {
+
+// The stem's key words outside `function_words`, in order.
+std::vector<std::string_view> ContentWords(const QuestionText& t, const WordSet& function_words) {
+  std::vector<std::string_view> out;
+  for (size_t i = 0; i < t.keys[0].size(); ++i) {
+    std::string_view w = t.keys[0].Word(i);
+    if (function_words.count(w) == 0) out.push_back(w);
+  }
+  return out;
+}
+
+bool HasDigit(std::string_view w) {
+  return std::any_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// The same word, or one with an ending of up to three letters added (four letters or more first).
+bool SameWordStem(std::string_view a, std::string_view b) {
+  if (a == b) return true;
+  if (a.size() > b.size()) std::swap(a, b);
+  return a.size() >= 4 && b.size() - a.size() <= 3 && b.substr(0, a.size()) == a && !HasDigit(a) &&
+         !HasDigit(b);
+}
+
+}  // namespace
+
+bool SameStemWording(const QuestionText& a, const QuestionText& b, const WordSet& function_words) {
+  const std::vector<std::string_view> wa = ContentWords(a, function_words);
+  const std::vector<std::string_view> wb = ContentWords(b, function_words);
+  if (wa.size() != wb.size() || wa.empty()) return false;
+  // What lies between the common beginning and end must be the same words, or the same with one
+  // part moved before the rest (b's middle a rotation of a's).
+  size_t first = 0, last = wa.size();
+  while (first < last && SameWordStem(wa[first], wb[first])) ++first;
+  while (last > first && SameWordStem(wa[last - 1], wb[last - 1])) --last;
+  const size_t n = last - first;
+  if (n == 0) return true;
+  for (size_t shift = 1; shift < n; ++shift) {
+    bool same = true;
+    for (size_t i = 0; i < n && same; ++i) {
+      same = SameWordStem(wa[first + (i + shift) % n], wb[first + i]);
+    }
+    if (same) return true;
+  }
+  return false;
+}
+
 }  // namespace qbank::similarity
