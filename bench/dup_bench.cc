@@ -59,6 +59,29 @@ double PeakMegabytes() {
   return static_cast<double>(usage.ru_maxrss) / 1024.0;
 }
 
+// A field of /proc/self/status in megabytes ("VmRSS", "VmHWM"), 0 when it cannot be read.
+double StatusMegabytes(const char* field) {
+  FILE* f = std::fopen("/proc/self/status", "r");
+  if (f == nullptr) return 0;
+  char line[256];
+  double kb = 0;
+  const size_t n = std::strlen(field);
+  while (std::fgets(line, sizeof line, f) != nullptr) {
+    if (std::strncmp(line, field, n) == 0 && line[n] == ':') kb = std::atof(line + n + 1);
+  }
+  std::fclose(f);
+  return kb / 1024.0;
+}
+
+// Resets the process's peak resident size (VmHWM) to its current size, so that the peak of the
+// duplicate checks is measured apart from the bank generation's (Linux 4.0 or later).
+void ResetPeak() {
+  FILE* f = std::fopen("/proc/self/clear_refs", "w");
+  if (f == nullptr) return;
+  std::fputs("5", f);
+  std::fclose(f);
+}
+
 // Runs `body` in a child process and waits for it (stdout is flushed first).
 void InChild(const std::function<void()>& body) {
   std::fflush(stdout);
@@ -205,11 +228,14 @@ void BenchSize(size_t size, bool baseline) {
   SyntheticBank s = MakeSyntheticBank(options);
   double generate_s = Seconds(t);
   double bank_mb = PeakMegabytes();
+  const double resident_mb = StatusMegabytes("VmRSS");
+  ResetPeak();
   t = Clock::now();
   double cpu_before = CpuSeconds();
   Reported r = RunDuplicateChecks(s.bank);
   double checks_s = Seconds(t);
   double checks_cpu = CpuSeconds() - cpu_before;
+  const double checks_peak_mb = StatusMegabytes("VmHWM");
   std::printf(
       "%zu questions: duplicate checks %.2f s wall, %.2f s CPU (features %.2f, exact "
       "%.2f, near %.2f, option sets %.2f, explanations %.2f); %.2f us/question; peak "
@@ -221,6 +247,10 @@ void BenchSize(size_t size, bool baseline) {
       "%zu candidates verified; ranking the tokens took %.2f s of the near-duplicate time\n",
       r.join.records, r.join.distinct_tokens, r.join.frequent_tokens, r.join.candidates,
       r.join.prepare_seconds);
+  std::printf(
+      "  the checks' own memory: peak %.0f MB resident during the checks against %.0f MB before "
+      "them (the bank): %.0f MB for the checks\n",
+      checks_peak_mb, resident_mb, checks_peak_mb - resident_mb);
   PrintRecall(s, r);
   PrintCurve(s, r);
   if (!baseline) return;
