@@ -20,9 +20,8 @@ std::shared_ptr<const std::vector<similarity::NearGroup>> SharedNearGroups(
   });
 }
 
-Status ReadJoinOptions(const model::Value& options, similarity::JoinOptions* join,
-                       int64_t default_similarity) {
-  int64_t similarity = default_similarity, against = 50, share = 2, min_questions = 20,
+Status ReadJoinOptions(const model::Value& options, similarity::JoinOptions* join) {
+  int64_t similarity = kNearDuplicateMinSimilarity, against = 50, share = 2, min_questions = 20,
           min_words = 5;
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-similarity", 30, 100, &similarity));
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "against-min-similarity", 30, 100, &against));
@@ -43,7 +42,7 @@ Status ConfigurePairRule(const model::Value& options, const RuleEnvironment& env
   QBANK_RETURN_IF_ERROR(
       CheckOptionKeys(options, {"min-similarity", "against-min-similarity", "frequent-share",
                                 "frequent-min-questions", "min-words", "against"}));
-  QBANK_RETURN_IF_ERROR(ReadJoinOptions(options, join, kPairRuleMinSimilarity));
+  QBANK_RETURN_IF_ERROR(ReadJoinOptions(options, join));
   return LoadOtherBanks(options, env, others);
 }
 

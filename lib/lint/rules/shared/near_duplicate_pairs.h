@@ -20,18 +20,15 @@ std::shared_ptr<const std::vector<similarity::NearGroup>> SharedNearGroups(
     const LintContext& ctx, const std::shared_ptr<const similarity::BankFeatures>& features,
     const similarity::JoinOptions& join);
 
-// The default "min-similarity" of near-duplicate: chosen from the recall curve of the duplicate
-// benchmark (docs/duplicates.md): 97.5% of the planted copies of 100,000 questions, none unplanted.
+// The default "min-similarity" of near-duplicate and contradicting-copies (one default, so the two
+// share one similarity join): chosen from the recall curve of the duplicate benchmark
+// (docs/duplicates.md): 97.5% of the planted copies of 100,000 questions, none unplanted.
 inline constexpr int64_t kNearDuplicateMinSimilarity = 60;
-// The default of contradicting-copies (ConfigurePairRule): copies with other keys are errors, so
-// it keeps the earlier, stricter threshold.
-inline constexpr int64_t kPairRuleMinSimilarity = 70;
 
 // Reads the join options near-duplicate and contradicting-copies take ("min-similarity",
 // "frequent-share", "frequent-min-questions", "min-words"; see near-duplicate's page) into `join`,
-// defaults first ("min-similarity": `default_similarity`).
-Status ReadJoinOptions(const model::Value& options, similarity::JoinOptions* join,
-                       int64_t default_similarity = kNearDuplicateMinSimilarity);
+// defaults first.
+Status ReadJoinOptions(const model::Value& options, similarity::JoinOptions* join);
 
 // Configure for a rule over near-duplicate pairs: checks that `options` holds only the join
 // options and "against", reads the join options into `join` and loads the "against" banks.
