@@ -10,8 +10,8 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <cstring>
 
+#include "text/ascii_scan.h"
 #include "text/word_scripts.h"
 
 namespace qbank::text {
@@ -83,21 +83,6 @@ bool IsAsciiBreak(char c) {
   return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
 }
 
-// The offset of the first byte at or after `at` that is not ASCII, or text.size().
-size_t NextNonAscii(std::string_view text, size_t at) {
-  const size_t n = text.size();
-  const char* p = text.data();
-  // Eight bytes at a time while none has its high bit set.
-  while (at + 8 <= n) {
-    uint64_t block;
-    std::memcpy(&block, p + at, 8);
-    if ((block & 0x8080808080808080ULL) != 0) break;
-    at += 8;
-  }
-  while (at < n && static_cast<unsigned char>(p[at]) < 0x80) ++at;
-  return at;
-}
-
 }  // namespace
 
 std::string_view InvisibleKindName(InvisibleKind kind) {
@@ -126,8 +111,8 @@ std::vector<InvisibleChar> InvisibleCharacters(std::string_view text, bool skip_
   int32_t i = 0;
   while (i < length) {
     if (skip_ascii && s[i] < 0x80) {
-      auto next = static_cast<int32_t>(std::min<size_t>(NextNonAscii(text, static_cast<size_t>(i)),
-                                                        static_cast<size_t>(length)));
+      auto next = static_cast<int32_t>(std::min<size_t>(
+          internal::NextNonAscii(text, static_cast<size_t>(i)), static_cast<size_t>(length)));
       previous = s[next - 1];
       i = next;
       continue;
@@ -287,7 +272,7 @@ std::vector<LookalikeWord> FindLookalikeWords(std::string_view text, int context
   const size_t n = text.size();
   size_t at = 0;
   while (true) {
-    size_t first = NextNonAscii(text, at);
+    size_t first = internal::NextNonAscii(text, at);
     if (first == n) break;
     size_t begin = first;
     while (begin > at && !IsAsciiBreak(text[begin - 1])) --begin;
