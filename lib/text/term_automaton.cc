@@ -76,6 +76,10 @@ void TermAutomaton::Build() {
       }
     }
   }
+  // Entries become slots of the next state, marked when that state ends a term.
+  for (uint32_t& to : next_) {
+    to = to * class_count_ | (outputs[to].empty() ? 0 : kHasOutput);
+  }
   output_begin_.assign(states + 1, 0);
   outputs_.clear();
   for (size_t s = 0; s < states; ++s) {

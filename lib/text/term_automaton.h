@@ -18,7 +18,8 @@ namespace qbank::text {
 // the transition table stays small and a text of them keeps the automaton at its root.
 class TermAutomaton {
  public:
-  // Adds a non-empty `term` reported as `id` (an empty one is ignored). Not after Build.
+  // Adds a non-empty `term` reported as `id` (an empty one is ignored). Not after Build. The terms
+  // may hold up to 8 MB in all (the table indexes states with 31 bits).
   void Add(std::string_view term, uint32_t id);
   // Makes the automaton ready to Scan. Call once, after the last Add.
   void Build();
@@ -31,11 +32,16 @@ class TermAutomaton {
   // when equal terms were added with different ids.
   template <typename Visit>
   void Scan(std::string_view text, Visit&& visit) const {
-    uint32_t state = 0;
+    // `at` is the current state's first slot in next_ (state * class_count_); the entries carry
+    // kHasOutput when the state they lead to ends some term.
+    uint32_t at = 0;
     const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
     const size_t n = text.size();
     for (size_t i = 0; i < n; ++i) {
-      state = next_[state * class_count_ + byte_class_[bytes[i]]];
+      uint32_t entry = next_[at + byte_class_[bytes[i]]];
+      at = entry & ~kHasOutput;
+      if ((entry & kHasOutput) == 0) continue;
+      const uint32_t state = at / class_count_;
       for (uint32_t k = output_begin_[state]; k < output_begin_[state + 1]; ++k) {
         const uint32_t term = outputs_[k];
         visit(i + 1 - lengths_[term], ids_[term]);
@@ -49,7 +55,9 @@ class TermAutomaton {
   std::vector<uint32_t> lengths_;
   std::array<uint8_t, 256> byte_class_{};
   uint32_t class_count_ = 1;
-  std::vector<uint32_t> next_;          // state * class_count_ + class -> state
+  static constexpr uint32_t kHasOutput = 0x80000000u;
+  // state * class_count_ + class -> next state * class_count_, with kHasOutput when it ends a term
+  std::vector<uint32_t> next_;
   std::vector<uint32_t> output_begin_;  // state -> first entry in outputs_ (states + 1 entries)
   std::vector<uint32_t> outputs_;       // terms (indexes in terms_) ending at each state
 };
