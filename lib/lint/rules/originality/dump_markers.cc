@@ -241,12 +241,12 @@ void DumpMarkersRule::CheckQuestion(const LintContext& ctx, size_t index,
                                     Reporter& reporter) const {
   const model::Question& q = ctx.bank->questions[index];
   for (const QuestionField& field : AuthoredTextFields(q)) {
-    if (field.path == "stated_answer") continue;
+    if (field.kind == QuestionField::Kind::kStatedAnswer) continue;
     const std::string& value = field.text->value;
     // Matches in text order, one per place (the first term wins where several overlap).
     std::vector<std::pair<size_t, size_t>> found = scanner_.Matches(value);
     for (const auto& [begin, end] : found) {
-      reporter.ReportRange(index, *field.text, begin, end, field.path,
+      reporter.ReportRange(index, *field.text, begin, end, field.path(),
                            "\"" + value.substr(begin, end - begin) +
                                "\" is text typical of leaked exam dumps; remove it and check "
                                "the question was written from scratch");
