@@ -6,6 +6,7 @@
 
 #include "base/ascii_text.h"
 #include "lint/rules/shared/item_text.h"
+#include "text/term_automaton.h"
 
 namespace qbank::lint {
 namespace {
@@ -35,6 +36,26 @@ std::vector<Word> Words(std::string_view text, size_t offset) {
     i = j;
   }
   return words;
+}
+
+// Every negative word (IsNegative) holds one of these: a sentence without any asks positively.
+const text::TermAutomaton& NegativeParts() {
+  static const text::TermAutomaton parts = [] {
+    text::TermAutomaton a;
+    uint32_t id = 0;
+    for (std::string_view part : {"not", "except", "least", "false", "incorrect", "untrue"}) {
+      a.Add(part, id++);
+    }
+    a.Build();
+    return a;
+  }();
+  return parts;
+}
+
+bool MayHoldNegative(std::string_view sentence) {
+  bool found = false;
+  NegativeParts().Scan(sentence, [&](size_t, uint32_t) { found = true; });
+  return found;
 }
 
 bool IsNegative(std::string_view w) {
@@ -168,6 +189,7 @@ void NegativeStemRule::CheckQuestion(const LintContext& ctx, size_t index,
   std::string_view stem = q.stem.value;
   TextRange range = QuestionSentence(stem);
   std::string_view sentence = stem.substr(range.begin, range.end - range.begin);
+  if (!MayHoldNegative(sentence)) return;  // one pass over the bytes instead of the word scan
   std::vector<Word> words = Words(sentence, range.begin);
   if (!AsksSomething(sentence, words)) return;
   // The negative must belong to the clause that selects: after a selection word ("Which of the
