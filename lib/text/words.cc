@@ -94,7 +94,24 @@ void AppendUtf8(UChar32 c, std::string& out) {
   if (!error) out.append(reinterpret_cast<const char*>(buf), static_cast<size_t>(n));
 }
 
-bool IsWordChar(UChar32 c) { return u_isalnum(c) != 0 || u_charType(c) == U_NON_SPACING_MARK; }
+bool IsWordChar(UChar32 c) {
+  if (c < 0x80) {  // ASCII: letters and digits, without ICU's property lookups
+    return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+  }
+  return u_isalnum(c) != 0 || u_charType(c) == U_NON_SPACING_MARK;
+}
+
+// White_Space (u_isUWhiteSpace), ASCII answered without ICU: tab to carriage return and space.
+bool IsWhiteSpace(UChar32 c) {
+  if (c < 0x80) return c == ' ' || (c >= '\t' && c <= '\r');
+  return u_isUWhiteSpace(c) != 0;
+}
+
+// Simple case folding (u_foldCase), ASCII answered without ICU.
+UChar32 FoldCase(UChar32 c) {
+  if (c < 0x80) return c >= 'A' && c <= 'Z' ? c + 32 : c;
+  return u_foldCase(c, U_FOLD_CASE_DEFAULT);
+}
 
 // The word-break classes of ASCII characters (Unicode's Word_Break property, UAX #29).
 enum class AsciiBreak : uint8_t {
@@ -259,7 +276,7 @@ std::string OptionComparisonKey(std::string_view text) {
   std::vector<UChar32> cps;
   bool pending_space = false;
   for (UChar32 c : input) {
-    if (u_isUWhiteSpace(c)) {
+    if (IsWhiteSpace(c)) {
       pending_space = true;
       continue;
     }
@@ -300,7 +317,7 @@ std::string OptionComparisonKey(std::string_view text) {
     }
     for (size_t k = i; k < j; ++k) {
       UChar32 c = cps[k];
-      if (k == i && j - i >= 3) c = u_foldCase(c, U_FOLD_CASE_DEFAULT);
+      if (k == i && j - i >= 3) c = FoldCase(c);
       AppendUtf8(c, out);
     }
     i = j;
