@@ -13,6 +13,14 @@ unsigned char Lowered(unsigned char c) {
 
 }  // namespace
 
+TermAutomaton TermAutomaton::Of(std::initializer_list<std::string_view> terms) {
+  TermAutomaton a;
+  uint32_t id = 0;
+  for (std::string_view term : terms) a.Add(term, id++);
+  a.Build();
+  return a;
+}
+
 void TermAutomaton::Add(std::string_view term, uint32_t id) {
   if (term.empty()) return;
   std::string lowered(term);

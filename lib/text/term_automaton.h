@@ -6,6 +6,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <initializer_list>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -18,6 +19,9 @@ namespace qbank::text {
 // the transition table stays small and a text of them keeps the automaton at its root.
 class TermAutomaton {
  public:
+  // An automaton of `terms` (ids 0, 1, ... in order), built.
+  static TermAutomaton Of(std::initializer_list<std::string_view> terms);
+
   // Adds a non-empty `term` reported as `id` (an empty one is ignored). Not after Build. The terms
   // may hold up to 8 MB in all (the table indexes states with 31 bits).
   void Add(std::string_view term, uint32_t id);
@@ -30,6 +34,18 @@ class TermAutomaton {
   // term in `text`, overlapping ones included, in order of their end; occurrences ending at the
   // same byte come longest term first. `visit` may be called for one place under several ids
   // when equal terms were added with different ids.
+  // True when some term occurs in `text` (the scan stops at the first).
+  bool ContainsAny(std::string_view text) const {
+    uint32_t at = 0;
+    const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+    for (size_t i = 0; i < text.size(); ++i) {
+      uint32_t entry = next_[at + byte_class_[bytes[i]]];
+      if ((entry & kHasOutput) != 0) return true;
+      at = entry;
+    }
+    return false;
+  }
+
   template <typename Visit>
   void Scan(std::string_view text, Visit&& visit) const {
     // `at` is the current state's first slot in next_ (state * class_count_); the entries carry

@@ -52,6 +52,14 @@ TEST(TermAutomatonTest, FindsOverlappingTermsIgnoringAsciiCase) {
   EXPECT_EQ(hits, expected);
 }
 
+TEST(TermAutomatonTest, OfBuildsFromAList) {
+  TermAutomaton a = TermAutomaton::Of({"not", "except"});
+  EXPECT_TRUE(a.ContainsAny("all EXCEPT one"));
+  EXPECT_TRUE(a.ContainsAny("cannot"));
+  EXPECT_TRUE(a.ContainsAny("no exceptional note"));  // substrings, not words
+  EXPECT_FALSE(a.ContainsAny("all of them, NO extra"));
+}
+
 TEST(TermAutomatonTest, EmptyAutomatonFindsNothing) {
   TermAutomaton a;
   a.Add("", 0);
@@ -88,6 +96,7 @@ TEST(TermAutomatonTest, SameHitsAsComparingAtEveryPlace) {
     }
     std::sort(hits.begin(), hits.end());
     ASSERT_EQ(hits, expected) << "text: " << text;
+    ASSERT_EQ(a.ContainsAny(text), !expected.empty()) << "text: " << text;
   }
 }
 

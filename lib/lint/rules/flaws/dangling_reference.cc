@@ -67,28 +67,14 @@ bool IsPicture(std::string_view w) {
 
 // Every reference FindReference returns rests on a word holding "q" (question, questions, q, Q2)
 // or a passage or picture word: a stem holding none of these strings refers to nothing.
-const text::TermAutomaton& ReferenceParts() {
-  static const text::TermAutomaton parts = [] {
-    text::TermAutomaton a;
-    uint32_t id = 0;
-    for (std::string_view part :
-         {"q",       "passage", "text",    "excerpt",      "extract",  "paragraph",
-          "poem",    "story",   "article", "selection",    "dialogue", "conversation",
-          "speech",  "letter",  "figure",  "diagram",      "image",    "picture",
-          "graph",   "chart",   "map",     "illustration", "exhibit",  "photo",
-          "drawing", "graphic", "table",   "screenshot"}) {
-      a.Add(part, id++);
-    }
-    a.Build();
-    return a;
-  }();
-  return parts;
-}
-
 bool MayRefer(std::string_view stem) {
-  bool found = false;
-  ReferenceParts().Scan(stem, [&](size_t, uint32_t) { found = true; });
-  return found;
+  static const text::TermAutomaton parts = text::TermAutomaton::Of(
+      {"q",       "passage", "text",    "excerpt",      "extract",  "paragraph",
+       "poem",    "story",   "article", "selection",    "dialogue", "conversation",
+       "speech",  "letter",  "figure",  "diagram",      "image",    "picture",
+       "graph",   "chart",   "map",     "illustration", "exhibit",  "photo",
+       "drawing", "graphic", "table",   "screenshot"});
+  return parts.ContainsAny(stem);
 }
 
 struct Reference {

@@ -39,23 +39,10 @@ std::vector<Word> Words(std::string_view text, size_t offset) {
 }
 
 // Every negative word (IsNegative) holds one of these: a sentence without any asks positively.
-const text::TermAutomaton& NegativeParts() {
-  static const text::TermAutomaton parts = [] {
-    text::TermAutomaton a;
-    uint32_t id = 0;
-    for (std::string_view part : {"not", "except", "least", "false", "incorrect", "untrue"}) {
-      a.Add(part, id++);
-    }
-    a.Build();
-    return a;
-  }();
-  return parts;
-}
-
 bool MayHoldNegative(std::string_view sentence) {
-  bool found = false;
-  NegativeParts().Scan(sentence, [&](size_t, uint32_t) { found = true; });
-  return found;
+  static const text::TermAutomaton parts =
+      text::TermAutomaton::Of({"not", "except", "least", "false", "incorrect", "untrue"});
+  return parts.ContainsAny(sentence);
 }
 
 bool IsNegative(std::string_view w) {
