@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "generated_text.h"
 #include "text/script_check.h"
 #include "text/text_key.h"
 
@@ -108,18 +109,6 @@ const std::vector<std::string>& Pieces() {
   return pieces;
 }
 
-// A text of 1 to 40 pieces, joined directly or by a space (so words of pieces form).
-std::string RandomText(std::mt19937& rng) {
-  const std::vector<std::string>& pieces = Pieces();
-  std::uniform_int_distribution<size_t> count(1, 40), pick(0, pieces.size() - 1), glue(0, 2);
-  std::string text;
-  for (size_t i = count(rng); i > 0; --i) {
-    text += pieces[pick(rng)];
-    if (glue(rng) == 0) text += ' ';
-  }
-  return text;
-}
-
 std::string Describe(const std::vector<LookalikeWord>& words) {
   std::ostringstream out;
   for (const LookalikeWord& w : words) {
@@ -161,7 +150,7 @@ TEST(ScriptCheckFastPathTest, SameFindingsAsIcuOnGeneratedMixedScriptText) {
   const std::vector<int> contexts = Contexts();
   size_t with_lookalikes = 0, with_invisibles = 0;
   for (int i = 0; i < 20000; ++i) {
-    std::string text = RandomText(rng);
+    std::string text = testing::RandomPieces(Pieces(), 40, 3, rng);
     ExpectSameFindings(text, contexts);
     if (HasFatalFailure()) return;
     with_lookalikes += FindLookalikeWordsWithIcu(text).empty() ? 0 : 1;
@@ -173,14 +162,8 @@ TEST(ScriptCheckFastPathTest, SameFindingsAsIcuOnGeneratedMixedScriptText) {
 }
 
 TEST(ScriptCheckFastPathTest, SameFindingsAsIcuOnMmlu) {
-  // Beside the checkout (../shared), or beside the folder of worktrees (../../shared).
-  const std::filesystem::path source(QBANK_SOURCE_DIR);
-  std::filesystem::path dir = source / ".." / "shared" / "data" / "mmlu-test";
-  if (!std::filesystem::is_directory(dir))
-    dir = source / ".." / ".." / "shared" / "data" / "mmlu-test";
-  if (!std::filesystem::is_directory(dir)) {
-    GTEST_SKIP() << "no MMLU test split at ../shared/data/mmlu-test from " << source.string();
-  }
+  const std::filesystem::path dir = testing::MmluTestDir();
+  if (dir.empty()) GTEST_SKIP() << "no MMLU test split at ../shared/data/mmlu-test";
   const std::vector<int> contexts = {kNoScript, LatinScript()};
   size_t lines = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {

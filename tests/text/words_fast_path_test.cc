@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "generated_text.h"
 #include "text/words.h"
 
 namespace qbank::text {
@@ -43,15 +44,8 @@ TEST(CountWordsFastPathTest, SameCountAsIcuOnGeneratedAsciiText) {
 }
 
 TEST(CountWordsFastPathTest, SameCountAsIcuOnMmlu) {
-  // Beside the checkout (../shared), or beside the folder of worktrees (../../shared).
-  const std::filesystem::path source(QBANK_SOURCE_DIR);
-  std::filesystem::path dir = source / ".." / "shared" / "data" / "mmlu-test";
-  if (!std::filesystem::is_directory(dir)) {
-    dir = source / ".." / ".." / "shared" / "data" / "mmlu-test";
-  }
-  if (!std::filesystem::is_directory(dir)) {
-    GTEST_SKIP() << "no MMLU test split at ../shared/data/mmlu-test from " << source.string();
-  }
+  const std::filesystem::path dir = testing::MmluTestDir();
+  if (dir.empty()) GTEST_SKIP() << "no MMLU test split at ../shared/data/mmlu-test";
   size_t lines = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     if (entry.path().extension() != ".csv") continue;

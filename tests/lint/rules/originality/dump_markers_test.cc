@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "generated_text.h"
+
 namespace qbank::lint {
 namespace {
 
@@ -118,23 +120,13 @@ const std::vector<std::string>& Pieces() {
   return pieces;
 }
 
-std::string RandomText(std::mt19937& rng) {
-  const std::vector<std::string>& pieces = Pieces();
-  std::uniform_int_distribution<size_t> count(1, 30), pick(0, pieces.size() - 1), glue(0, 3);
-  std::string text;
-  for (size_t i = count(rng); i > 0; --i) {
-    text += pieces[pick(rng)];
-    if (glue(rng) != 0) text += ' ';
-  }
-  return text;
-}
-
 TEST(DumpMarkerScannerTest, SameMatchesAsTermByTermOnGeneratedText) {
   DumpMarkerScanner scanner = TestScanner();
   std::mt19937 rng(32);
   size_t with_matches = 0;
   for (int i = 0; i < 50000; ++i) {
-    std::string text = RandomText(rng);
+    // Most pieces glued to the next (a space after one in four).
+    std::string text = testing::RandomPieces(Pieces(), 30, 4, rng);
     std::vector<std::pair<size_t, size_t>> expected = scanner.MatchesTermByTerm(text);
     ASSERT_EQ(Describe(scanner.Matches(text)), Describe(expected)) << "text: " << text;
     with_matches += expected.empty() ? 0 : 1;
@@ -157,14 +149,8 @@ TEST(DumpMarkerScannerTest, FindsMarkersInTextOrder) {
 }
 
 TEST(DumpMarkerScannerTest, SameMatchesAsTermByTermOnMmlu) {
-  // Beside the checkout (../shared), or beside the folder of worktrees (../../shared).
-  const std::filesystem::path source(QBANK_SOURCE_DIR);
-  std::filesystem::path dir = source / ".." / "shared" / "data" / "mmlu-test";
-  if (!std::filesystem::is_directory(dir))
-    dir = source / ".." / ".." / "shared" / "data" / "mmlu-test";
-  if (!std::filesystem::is_directory(dir)) {
-    GTEST_SKIP() << "no MMLU test split at ../shared/data/mmlu-test from " << source.string();
-  }
+  const std::filesystem::path dir = testing::MmluTestDir();
+  if (dir.empty()) GTEST_SKIP() << "no MMLU test split at ../shared/data/mmlu-test";
   DumpMarkerScanner scanner = TestScanner();
   size_t files = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
