@@ -484,6 +484,10 @@ TEST(Qti12FormatTest, KeepsThePicturesOfAPackageAndWritesThemBack) {
   LossReport loss;
   std::string out = ExportText(Canvas(), in.bank, loss, "out.zip");
   EXPECT_TRUE(loss.empty()) << loss.ToString();
+  ExportOptions checked;  // as the command line exports: the pictures are not text
+  checked.output_path = "out.zip";
+  Result<std::string> exported = ExportBank(Canvas(), in.bank, checked, loss);
+  ASSERT_TRUE(exported.ok()) << exported.status().ToString();
   Result<std::vector<zip::Entry>> entries = zip::Read(out, "out.zip");
   ASSERT_TRUE(entries.ok());
   std::map<std::string, std::string> by_name;
