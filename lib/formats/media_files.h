@@ -42,6 +42,10 @@ std::string ReplaceImageSources(
     std::string_view html,
     const std::function<std::optional<std::string>(std::string_view src)>& replace);
 
+// `s` with each %XX escape (two hex digits) replaced by its byte, as a package's hrefs and
+// Canvas's picture sources are written; a '%' not followed by two hex digits stays.
+std::string PercentDecode(std::string_view s);
+
 // The file name part of `path` made safe as a package member name: letters, digits, '.', '-'
 // and '_' kept, anything else '_'; "picture" when nothing is left.
 std::string SafeMediaName(std::string_view path);

@@ -334,7 +334,7 @@ class DocumentReader {
   // package's web_resources/.
   std::optional<std::string> KeepPicture(std::string_view href) const {
     if (!files_ || href.empty() || href.find(':') != std::string_view::npos) return std::nullopt;
-    std::string path = DecodePercent(href);
+    std::string path = PercentDecode(href);
     for (std::string_view base : {"$IMS-CC-FILEBASE$/", "$IMS_CC_FILEBASE$/"}) {
       if (path.starts_with(base)) path = "$web_resources/" + path.substr(base.size());
     }
@@ -344,25 +344,6 @@ class DocumentReader {
     std::string reference = "media/" + SafeMediaName(path);
     pictures_.push_back({reference, std::move(*bytes)});
     return reference;
-  }
-
-  static std::string DecodePercent(std::string_view s) {
-    std::string out;
-    for (size_t i = 0; i < s.size(); ++i) {
-      auto hex = [](char c) {
-        return c >= '0' && c <= '9'   ? c - '0'
-               : c >= 'a' && c <= 'f' ? c - 'a' + 10
-               : c >= 'A' && c <= 'F' ? c - 'A' + 10
-                                      : -1;
-      };
-      if (s[i] == '%' && i + 2 < s.size() && hex(s[i + 1]) >= 0 && hex(s[i + 2]) >= 0) {
-        out += static_cast<char>(hex(s[i + 1]) * 16 + hex(s[i + 2]));
-        i += 2;
-      } else {
-        out += s[i];
-      }
-    }
-    return out;
   }
 
   // The pictures of an HTML question's texts (<img src>) that the package holds, kept with it:

@@ -522,6 +522,23 @@ TEST(DocxToolsTest, APictureIsKeptWithItsQuestionAndWrittenBack) {
   EXPECT_EQ(back.bank.questions[0].stem.value, q.stem.value);
   EXPECT_EQ(back.bank.questions[0].extensions, q.extensions);
 
+  // LibreOffice opens the document with its picture (converted to .odt, the picture is a part of
+  // it with the same bytes).
+  if (Have("soffice")) {
+    std::ofstream(dir.path / "out.docx", std::ios::binary) << out;
+    std::string convert =
+        "cd '" + dir.path.string() + "' && soffice -env:UserInstallation=file://" +
+        dir.path.string() +
+        "/profile --headless --convert-to odt --outdir lo out.docx >/dev/null 2>&1";
+    ASSERT_EQ(std::system(convert.c_str()), 0) << convert;
+    Result<std::vector<zip::Entry>> odt = zip::Read(Slurp(dir.path / "lo" / "out.odt"), "out.odt");
+    ASSERT_TRUE(odt.ok()) << odt.status().ToString();
+    bool found = false;
+    for (const zip::Entry& e : *odt)
+      found = found || (e.path.starts_with("Pictures/") && e.data == png);
+    EXPECT_TRUE(found) << "LibreOffice's document lacks the picture";
+  }
+
   // A picture whose file the bank does not hold is written as its path and reported.
   model::Bank bank;
   model::Question plain = q;
