@@ -170,6 +170,7 @@ class DocxReader {
       const docx::Block& b = doc_.blocks[i];
       if (b.is_table) {
         Finish();
+        NoteTablePictures(b.table);
         ReadTable(b.table);
         table_title_ = nullptr;
         continue;
@@ -205,6 +206,21 @@ class DocxReader {
       if (!IsBlank(doc_.blocks[j].paragraph.text)) return false;
     }
     return false;
+  }
+
+  // Moodle's table layout reads its cells as text: a picture in one is said, not kept.
+  void NoteTablePictures(const docx::Table& table) {
+    for (const auto& row : table.rows) {
+      for (const auto& cell : row) {
+        for (const Paragraph& p : cell) {
+          for (const std::string& image : p.images) {
+            Warn(p, 0,
+                 "a picture (" + image +
+                     ") in a table is not kept: the table layout's cells are read as text");
+          }
+        }
+      }
+    }
   }
 
   // Pictures and equations: what of them the model keeps, said at their paragraph.

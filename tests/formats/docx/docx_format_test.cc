@@ -199,6 +199,26 @@ TEST(DocxFormatTest, MoodleWordTableQuestions) {
   EXPECT_EQ(*m.options[1].weight, -100);
 }
 
+// Moodle's table layout reads its cells as text: a picture in a cell is said at its paragraph.
+TEST(DocxFormatTest, APictureInATableIsSaid) {
+  auto row = [](const std::string& cells) { return "<w:tr>" + cells + "</w:tr>"; };
+  std::string picture_cell =
+      "<w:tc><w:p><w:r><w:t>Stratosphere</w:t></w:r><w:r><w:drawing><a:blip xmlns:a=\"urn:a\" "
+      "xmlns:r=\"urn:r\" r:embed=\"rId9\"/></w:drawing></w:r></w:p></w:tc>";
+  std::string table = "<w:tbl>" + row(Cell("Which layer holds most ozone?", 3) + Cell("MC")) +
+                      row(Cell("#") + Cell("Answers") + Cell("Feedback") + Cell("Grade")) +
+                      row(Cell("") + Cell("Troposphere") + Cell("") + Cell("0")) +
+                      row(Cell("") + picture_cell + Cell("") + Cell("100")) + "</w:tbl>";
+  Imported r = Read(Package(P("ozone-2", "<w:pStyle w:val=\"Heading2\"/>") + table));
+  EXPECT_EQ(r.ErrorText(), "");
+  ASSERT_EQ(r.bank.questions.size(), 1u);
+  EXPECT_EQ(r.bank.questions[0].options[1].text.value, "Stratosphere");
+  EXPECT_NE(r.WarningText().find("warning: a picture (rId9) in a table is not kept: the table "
+                                 "layout's cells are read as text"),
+            std::string::npos)
+      << r.WarningText();
+}
+
 TEST(DocxFormatTest, ErrorsNameTheParagraphAndShowItsText) {
   Imported r = Read(Package(
       P("Unit 3 quiz") + P("1. Which ocean is the largest?") + P("A. Atlantic") + P("B. Pacific") +
