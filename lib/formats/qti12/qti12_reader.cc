@@ -1,6 +1,9 @@
 // Reading QTI 1.2: questestinterop documents of Canvas, Blackboard and plain IMS QTI 1.2
 // (Respondus, D2L), alone or in packages (a Canvas quiz export, a course export's quiz banks, a
 // Blackboard pool), through the xml/ and zip/ doors.
+// Over 1,000 lines: one document reader serves three flavours (their metadata, feedback idents
+// and scoring conditions differ in detail), and the package layer (PackageSource, manifests,
+// detection) sits below it; that layer is the part to move into a file of its own.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
