@@ -281,7 +281,8 @@ Status ImportInputs(LintRun& run, std::ostream& err) {
   // The command line wins over the config's csv section.
   import_options.sheet.columns = options.columns.empty() ? run.config.csv.columns : options.columns;
   import_options.sheet.keep_unknown = options.keep_unknown || run.config.csv.keep_unknown;
-  import_options.sheet.delimiter = run.config.csv.delimiter;
+  import_options.sheet.delimiter =
+      options.delimiter != 0 ? options.delimiter : run.config.csv.delimiter;
   import_options.sheet.sheet = options.sheet;
   import_options.stdin_name = options.stdin_filename;
   import_options.stdin_stream = options.stdin_stream != nullptr ? options.stdin_stream : &std::cin;

@@ -78,6 +78,22 @@ TEST_F(RunLintTest, CleanInputExitsZero) {
   EXPECT_EQ(err_.str(), "");
 }
 
+// --delimiter is how the csv files are read, over the header row's detection and the config.
+TEST_F(RunLintTest, DelimiterFlagDecidesHowACsvIsRead) {
+  fs_.Add("/w/gases.csv",
+          "stem;option_a;option_b;option_c;option_d;key\n"
+          "Which gas makes up most of the air that we breathe on Earth?;Nitrogen;Oxygen;"
+          "Argon;Carbon dioxide;A\n");
+  options_.inputs = {"/w/gases.csv"};
+  options_.select = {"key-count"};
+  EXPECT_EQ(Run(), 0) << out_.str() << err_.str();
+  options_.delimiter = ';';
+  EXPECT_EQ(Run(), 0) << out_.str() << err_.str();
+  options_.delimiter = '\t';  // the header is then one unknown column
+  EXPECT_NE(Run(), 0);
+  EXPECT_NE(out_.str().find("unknown column"), std::string::npos) << out_.str() << err_.str();
+}
+
 TEST_F(RunLintTest, FailOnAndMaxWarningsDecideTheExitCode) {
   fs_.Add("/w/three.aiken", kThreeOptions);
   options_.inputs = {"/w"};

@@ -204,6 +204,34 @@ TEST_F(ConfigTest, PathOptionsAreRelativeToTheConfigFile) {
       << missing.status().ToString();
 }
 
+// The csv section is inherited through extends, key by key; a nearer file's key wins.
+TEST_F(ConfigTest, CsvSectionIsInheritedThroughExtends) {
+  fs_.Add("/team/base.json",
+          R"({"extends": "recommended", "csv": {"columns": {"Q": "stem", "Good": "key"},)"
+          R"( "delimiter": ";"}})");
+  fs_.Add("/team/course.json", R"({"extends": "base.json"})");
+  fs_.Add("/team/other.json", R"({"extends": "base.json", "csv": {"columns": {"Prompt": "stem"},)"
+                              R"( "keep_unknown": true}})");
+  Result<LintConfig> inherited = Load("/team/course.json");
+  ASSERT_TRUE(inherited.ok()) << inherited.status().ToString();
+  EXPECT_EQ(inherited->csv.columns, "Q=stem,Good=key");
+  EXPECT_EQ(inherited->csv.delimiter, ';');
+  Result<SheetConfig> sheet = LoadSheetConfig("/team/course.json", env_);
+  ASSERT_TRUE(sheet.ok()) << sheet.status().ToString();
+  EXPECT_EQ(sheet->columns, "Q=stem,Good=key");
+  EXPECT_EQ(sheet->delimiter, ';');
+  EXPECT_FALSE(sheet->keep_unknown);
+  // Its own columns replace the inherited ones (not added to them); the delimiter stays.
+  Result<SheetConfig> own = LoadSheetConfig("/team/other.json", env_);
+  ASSERT_TRUE(own.ok()) << own.status().ToString();
+  EXPECT_EQ(own->columns, "Prompt=stem");
+  EXPECT_EQ(own->delimiter, ';');
+  EXPECT_TRUE(own->keep_unknown);
+  Result<LintConfig> full = Load("/team/other.json");
+  ASSERT_TRUE(full.ok());
+  EXPECT_EQ(full->csv.columns, "Prompt=stem");
+}
+
 TEST(GlobMatchTest, StarsSegmentsAndQuestionMarks) {
   EXPECT_TRUE(GlobMatch("/p/*.json", "/p/a.json"));
   EXPECT_FALSE(GlobMatch("/p/*.json", "/p/d/a.json"));
