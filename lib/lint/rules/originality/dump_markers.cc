@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "base/ascii_text.h"
+#include "formats/dump/dump_watermark.h"
 #include "lint/rules/shared/question_fields.h"
 
 namespace qbank::lint {
@@ -156,8 +157,9 @@ void DumpMarkersRule::CheckQuestion(const LintContext& ctx, size_t index,
   for (const QuestionField& field : AuthoredTextFields(q)) {
     if (field.path == "stated_answer") continue;
     const std::string& value = field.text->value;
-    // Matches in text order, one per place (the first term wins where several overlap).
-    std::vector<std::pair<size_t, size_t>> found;
+    // Matches in text order, one per place (a site's watermark, then the first term, wins where
+    // several overlap).
+    std::vector<std::pair<size_t, size_t>> found = formats::FindDumpWatermarks(value);
     for (const DumpMarkerTerm& term : terms_) {
       for (auto m = term.Find(value); m.first != kNpos; m = term.Find(value, m.second)) {
         bool overlaps = false;
