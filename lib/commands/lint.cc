@@ -329,12 +329,15 @@ Status PlanRules(LintRun& run) {
 }
 
 // The questions of --against banks that their readers refused, a warning each on `err` (the
-// rules compared the questions that were read). Not for --fix, whose lint after fixing says it.
+// rules compared the questions that were read), and the rules' notes (RuleEnvironment::AddNote).
+// Not for --fix, whose lint after fixing says it.
 void ReportUnreadQuestions(LintRun& run, std::ostream& err) {
   if (run.options.fix) return;
   std::vector<Diagnostic> unread = run.env->unread_questions();
-  if (unread.empty()) return;
+  std::vector<std::string> notes = run.env->notes();
+  if (unread.empty() && notes.empty()) return;
   auto print = [&] {
+    for (const std::string& note : notes) err << "qbank lint: note: " << note << "\n";
     for (const Diagnostic& d : unread) {
       err << "qbank lint: warning: " << FormatLocation(d.path, d.span)
           << ": question not read, so not compared: " << d.message << "\n";

@@ -45,7 +45,8 @@ class RunLintTest : public ::testing::Test {
          {"schemas/config.schema.json", "rules/presets/recommended.json",
           "rules/presets/practice-page.json", "rules/presets/strict.json",
           "rules/terms/dump-markers.txt", "rules/terms/binary-options.txt",
-          "rules/terms/generic-stem-words.txt", "rules/terms/function-words.txt"}) {
+          "rules/terms/generic-stem-words.txt", "rules/terms/function-words.txt",
+          "rules/terms/paraphrase-function-words.txt"}) {
       Result<std::string> text =
           RealFileSystem().ReadFile(std::string(QBANK_SOURCE_DIR) + "/" + rel);
       ASSERT_TRUE(text.ok());

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "base/ascii_text.h"
+#include "formats/dump/dump_watermark.h"
 #include "lint/rules/shared/question_fields.h"
 
 namespace qbank::lint {
@@ -243,8 +244,15 @@ void DumpMarkersRule::CheckQuestion(const LintContext& ctx, size_t index,
   for (const QuestionField& field : AuthoredTextFields(q)) {
     if (field.kind == QuestionField::Kind::kStatedAnswer) continue;
     const std::string& value = field.text->value;
-    // Matches in text order, one per place (the first term wins where several overlap).
-    std::vector<std::pair<size_t, size_t>> found = scanner_.Matches(value);
+    // Matches in text order, one per place (a site's watermark, then the first term, wins where
+    // several overlap).
+    std::vector<std::pair<size_t, size_t>> found = formats::FindDumpWatermarks(value);
+    for (const auto& m : scanner_.Matches(value)) {
+      bool overlaps = false;
+      for (const auto& f : found) overlaps = overlaps || (m.first < f.second && f.first < m.second);
+      if (!overlaps) found.push_back(m);
+    }
+    std::sort(found.begin(), found.end());
     for (const auto& [begin, end] : found) {
       reporter.ReportRange(index, *field.text, begin, end, field.path(),
                            "\"" + value.substr(begin, end - begin) +
