@@ -74,101 +74,8 @@ Tables MakeTables(const std::vector<IndexEntry>& entries) {
           MakeTable(entries, &IndexEntry::file), MakeTable(entries, &IndexEntry::page)};
 }
 
-}  // namespace
-
-std::string IndexListHtml(const std::vector<IndexEntry>& entries,
-                          const std::vector<std::string>& data_files) {
-  Tables t = MakeTables(entries);
-  std::string html =
-      "<form class=\"controls\" role=\"search\" onsubmit=\"return false\">"
-      "<label>Search<input type=\"search\" id=\"search\" placeholder=\"words in the stem or "
-      "id\"></label>"
-      "<label>Domain<select id=\"domain\">" +
-      Options(t.domains.values) +
-      "</select></label>"
-      "<label>Type<select id=\"type\">" +
-      Options(t.types.values) +
-      "</select></label>"
-      "<label>File<select id=\"file\">" +
-      Options(t.files.values) +
-      "</select></label>"
-      "<label class=\"check\"><input type=\"checkbox\" id=\"has-findings\"> has findings"
-      "</label></form>\n<p id=\"count\" class=\"muted\" aria-live=\"polite\">";
-  size_t first = std::min(entries.size(), kIndexPageRows);
-  html += "Questions 1 to " + std::to_string(first) + " of " + std::to_string(entries.size());
-  html += "</p>\n<ul class=\"questions\" id=\"questions\">\n";
-  for (size_t i = 0; i < first; ++i) html += RowHtml(entries[i]);
-  html += "</ul>\n";
-  if (entries.size() > first) {
-    html +=
-        "<noscript><p>Searching, filtering and the other pages of this list need JavaScript; "
-        "without it, the pager at the foot of each question page leads through every "
-        "question.</p></noscript>\n";
-  }
-  // Hidden until the script knows there is more than one page.
-  html +=
-      "<nav class=\"pager\" id=\"index-pager\" aria-label=\"Pages of the list\" hidden>"
-      "<span><button type=\"button\" class=\"action secondary\" id=\"index-prev\">"
-      "\xE2\x86\x90 Previous</button></span><span id=\"index-page\" class=\"muted\"></span>"
-      "<span><button type=\"button\" class=\"action secondary\" id=\"index-next\">Next "
-      "\xE2\x86\x92</button></span></nav>\n";
-  // The tables are JSON data, not script: the page's policy lets no inline data run. "</" is
-  // written "<\/" so no value can end the element.
-  std::string tables = "{\"total\":" + std::to_string(entries.size()) +
-                       ",\"pageRows\":" + std::to_string(kIndexPageRows) + ",\"domains\":";
-  AppendArray(t.domains.values, tables);
-  tables += ",\"types\":";
-  AppendArray(t.types.values, tables);
-  tables += ",\"files\":";
-  AppendArray(t.files.values, tables);
-  tables += ",\"pages\":";
-  AppendArray(t.pages.values, tables);
-  tables += '}';
-  for (size_t at = tables.find("</"); at != std::string::npos; at = tables.find("</", at + 3)) {
-    tables.insert(at + 1, "\\");
-  }
-  html += "<script type=\"application/json\" id=\"index-tables\">" + tables + "</script>\n";
-  for (const std::string& name : data_files) {
-    html += "<script src=\"" + EscapeHtml(name) + "\"></script>\n";
-  }
-  return html;
-}
-
-Result<std::vector<std::string>> WriteIndexData(FileSystem& fs, const std::string& dir,
-                                                const std::vector<IndexEntry>& entries) {
-  Tables t = MakeTables(entries);
-  std::vector<std::string> names;
-  for (size_t start = 0; start < entries.size(); start += kIndexChunkRows) {
-    size_t end = std::min(entries.size(), start + kIndexChunkRows);
-    // A row: [id, excerpt, domain, type, file, findings, page], the last four as places in the
-    // tables of index.html, and the anchor when it is not the id itself.
-    std::string js =
-        "// Rows of the question index (qbank preview).\n"
-        "(window.qbankIndexRows = window.qbankIndexRows || []).push(\n";
-    for (size_t i = start; i < end; ++i) {
-      const IndexEntry& e = entries[i];
-      js += '[';
-      json::AppendQuoted(e.id, js);
-      js += ',';
-      json::AppendQuoted(e.excerpt, js);
-      js += ',' + std::to_string(t.domains.place[e.domain]) + ',' +
-            std::to_string(t.types.place[e.type]) + ',' + std::to_string(t.files.place[e.file]) +
-            ',' + std::to_string(e.findings) + ',' + std::to_string(t.pages.place[e.page]);
-      if (std::string anchor = EncodeUrlPart(e.id); anchor != e.id) {
-        js += ',';
-        json::AppendQuoted(anchor, js);
-      }
-      js += i + 1 < end ? "],\n" : "]);\n";
-    }
-    std::string name = "index/rows-" + std::to_string(names.size() + 1) + ".js";
-    if (Status s = fs.WriteFileAtomic(dir + "/" + name, js); !s.ok()) return s;
-    names.push_back(std::move(name));
-  }
-  return names;
-}
-
-std::string_view IndexScript() {
-  return R"js(
+// IndexScript's text.
+constexpr std::string_view kIndexScript = R"js(
 (function () {
   var tables = JSON.parse(document.getElementById('index-tables').textContent);
   var rows = window.qbankIndexRows || [];
@@ -275,6 +182,100 @@ std::string_view IndexScript() {
   apply();
 })();
 )js";
+
+}  // namespace
+
+std::string IndexListHtml(const std::vector<IndexEntry>& entries,
+                          const std::vector<std::string>& data_files) {
+  Tables t = MakeTables(entries);
+  std::string html =
+      "<form class=\"controls\" role=\"search\" onsubmit=\"return false\">"
+      "<label>Search<input type=\"search\" id=\"search\" placeholder=\"words in the stem or "
+      "id\"></label>"
+      "<label>Domain<select id=\"domain\">" +
+      Options(t.domains.values) +
+      "</select></label>"
+      "<label>Type<select id=\"type\">" +
+      Options(t.types.values) +
+      "</select></label>"
+      "<label>File<select id=\"file\">" +
+      Options(t.files.values) +
+      "</select></label>"
+      "<label class=\"check\"><input type=\"checkbox\" id=\"has-findings\"> has findings"
+      "</label></form>\n<p id=\"count\" class=\"muted\" aria-live=\"polite\">";
+  size_t first = std::min(entries.size(), kIndexPageRows);
+  html += "Questions 1 to " + std::to_string(first) + " of " + std::to_string(entries.size());
+  html += "</p>\n<ul class=\"questions\" id=\"questions\">\n";
+  for (size_t i = 0; i < first; ++i) html += RowHtml(entries[i]);
+  html += "</ul>\n";
+  if (entries.size() > first) {
+    html +=
+        "<noscript><p>Searching, filtering and the other pages of this list need JavaScript; "
+        "without it, the pager at the foot of each question page leads through every "
+        "question.</p></noscript>\n";
+  }
+  // Hidden until the script knows there is more than one page.
+  html +=
+      "<nav class=\"pager\" id=\"index-pager\" aria-label=\"Pages of the list\" hidden>"
+      "<span><button type=\"button\" class=\"action secondary\" id=\"index-prev\">"
+      "\xE2\x86\x90 Previous</button></span><span id=\"index-page\" class=\"muted\"></span>"
+      "<span><button type=\"button\" class=\"action secondary\" id=\"index-next\">Next "
+      "\xE2\x86\x92</button></span></nav>\n";
+  // The tables are JSON data, not script: the page's policy lets no inline data run. "</" is
+  // written "<\/" so no value can end the element.
+  std::string tables = "{\"total\":" + std::to_string(entries.size()) +
+                       ",\"pageRows\":" + std::to_string(kIndexPageRows) + ",\"domains\":";
+  AppendArray(t.domains.values, tables);
+  tables += ",\"types\":";
+  AppendArray(t.types.values, tables);
+  tables += ",\"files\":";
+  AppendArray(t.files.values, tables);
+  tables += ",\"pages\":";
+  AppendArray(t.pages.values, tables);
+  tables += '}';
+  for (size_t at = tables.find("</"); at != std::string::npos; at = tables.find("</", at + 3)) {
+    tables.insert(at + 1, "\\");
+  }
+  html += "<script type=\"application/json\" id=\"index-tables\">" + tables + "</script>\n";
+  for (const std::string& name : data_files) {
+    html += "<script src=\"" + EscapeHtml(name) + "\"></script>\n";
+  }
+  return html;
 }
+
+Result<std::vector<std::string>> WriteIndexData(FileSystem& fs, const std::string& dir,
+                                                const std::vector<IndexEntry>& entries) {
+  Tables t = MakeTables(entries);
+  std::vector<std::string> names;
+  for (size_t start = 0; start < entries.size(); start += kIndexChunkRows) {
+    size_t end = std::min(entries.size(), start + kIndexChunkRows);
+    // A row: [id, excerpt, domain, type, file, findings, page], the last four as places in the
+    // tables of index.html, and the anchor when it is not the id itself.
+    std::string js =
+        "// Rows of the question index (qbank preview).\n"
+        "(window.qbankIndexRows = window.qbankIndexRows || []).push(\n";
+    for (size_t i = start; i < end; ++i) {
+      const IndexEntry& e = entries[i];
+      js += '[';
+      json::AppendQuoted(e.id, js);
+      js += ',';
+      json::AppendQuoted(e.excerpt, js);
+      js += ',' + std::to_string(t.domains.place[e.domain]) + ',' +
+            std::to_string(t.types.place[e.type]) + ',' + std::to_string(t.files.place[e.file]) +
+            ',' + std::to_string(e.findings) + ',' + std::to_string(t.pages.place[e.page]);
+      if (std::string anchor = EncodeUrlPart(e.id); anchor != e.id) {
+        js += ',';
+        json::AppendQuoted(anchor, js);
+      }
+      js += i + 1 < end ? "],\n" : "]);\n";
+    }
+    std::string name = "index/rows-" + std::to_string(names.size() + 1) + ".js";
+    if (Status s = fs.WriteFileAtomic(dir + "/" + name, js); !s.ok()) return s;
+    names.push_back(std::move(name));
+  }
+  return names;
+}
+
+std::string_view IndexScript() { return kIndexScript; }
 
 }  // namespace qbank::commands
