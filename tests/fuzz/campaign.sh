@@ -33,7 +33,10 @@ kept="$src/tests/fuzz/corpus/$target"
 ledger="$src/tests/fuzz/executions.tsv"
 when="$(date -u +%Y-%m-%dT%H:%MZ)"
 
-bash "$src/tests/fuzz/run_fuzzers.sh" "$build" "$seconds" "$target"
+# Seeds and merge folders of the target's own, so campaigns of two targets can run side by side.
+rm -rf "$build/fuzz-campaign-seeds/$target"
+QBANK_FUZZ_SEEDS="$build/fuzz-campaign-seeds/$target" \
+  bash "$src/tests/fuzz/run_fuzzers.sh" "$build" "$seconds" "$target"
 fuzz_rc=$?
 log="$build/fuzz-$target.log"
 runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
@@ -42,10 +45,10 @@ ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*')
 
 # The merge: the fixtures' seeds first (what they reach is not kept again), then the candidates.
 stage="$build/fuzz-merge/$target"
-rm -rf "$stage" "$build/fuzz-merge/fixtures"
+rm -rf "$stage"
 mkdir -p "$stage/merged" "$stage/candidates"
-bash "$src/tests/fuzz/make_corpora.sh" "$build/fuzz-merge/fixtures" --fixtures-only
-cp "$build/fuzz-merge/fixtures/$target/"* "$stage/merged/" 2>/dev/null
+bash "$src/tests/fuzz/make_corpora.sh" "$stage/fixtures" --fixtures-only
+cp "$stage/fixtures/$target/"* "$stage/merged/" 2>/dev/null
 ls "$stage/merged" > "$stage/fixture-names"
 for dir in "$kept" "$build/fuzz-corpora/$target"; do
   [ -d "$dir" ] || continue

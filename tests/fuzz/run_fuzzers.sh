@@ -30,7 +30,8 @@ if [ ${#targets[@]} -eq 0 ]; then
   targets=(aiken_fuzz config_fuzz csv_fuzz dump_fuzz gift_fuzz json_bank_fuzz json_format_fuzz md_fuzz
     moodle_xml_fuzz page_fuzz qti_item_fuzz qti_package_fuzz reference_index_fuzz round_trip_fuzz)
 fi
-seeds="$build/fuzz-seeds"
+# QBANK_FUZZ_SEEDS: another folder for the seeds of a timed run (campaign.sh gives each its own).
+seeds="${QBANK_FUZZ_SEEDS:-$build/fuzz-seeds}"
 if [ "$seconds" = fixed ]; then
   # The seeds the repository gives today and nothing else: seeds an older checkout made would
   # change the path taken, and a fixed run that passed here could fail in CI.
