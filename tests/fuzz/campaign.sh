@@ -9,8 +9,9 @@
 #   together reach every feature the fixtures' seeds, the kept corpus and the campaign's finds
 #   reach, then leaves out the seeds (make_corpora.sh makes them from the checkout) and inputs
 #   over QBANK_CORPUS_MAX_INPUT bytes (16384), and caps the folder at QBANK_CORPUS_CAP bytes
-#   (262144) by dropping its largest inputs: the kept corpora stay a few MB in all, and CI's
-#   fixed run, which starts from them, stays as quick.
+#   (262144) and QBANK_CORPUS_MAX_FILES inputs (500, half the fewest executions of CI's fixed
+#   run) by dropping its largest inputs: the kept corpora stay a few MB in all, and CI's fixed run,
+#   which starts from them, keeps its execution counts.
 # Exit 0; 1 when the campaign found a crash (the merge and the ledger line are still made, and the
 # reproducer is in BUILD_DIR/fuzz-artifacts/); 2 for a usage error or a failed merge.
 set -uo pipefail
@@ -29,6 +30,7 @@ if [ ! -x "$bin" ]; then
 fi
 max_input="${QBANK_CORPUS_MAX_INPUT:-16384}"
 cap="${QBANK_CORPUS_CAP:-262144}"
+max_files="${QBANK_CORPUS_MAX_FILES:-500}"
 kept="$src/tests/fuzz/corpus/$target"
 ledger="$src/tests/fuzz/executions.tsv"
 when="$(date -u +%Y-%m-%dT%H:%MZ)"
@@ -66,7 +68,9 @@ fi
 # The cap: the largest inputs go first.
 total=$(find "$stage/merged" -type f -printf '%s\n' | awk '{ s += $1 } END { print s + 0 }')
 dropped=0
-while [ "$total" -gt "$cap" ]; do
+count=$(find "$stage/merged" -type f | wc -l)
+while [ "$total" -gt "$cap" ] || [ "$count" -gt "$max_files" ]; do
+  count=$((count - 1))
   largest=$(find "$stage/merged" -type f -printf '%s %p\n' | sort -n | tail -1)
   total=$((total - ${largest%% *}))
   rm -f "${largest#* }"
