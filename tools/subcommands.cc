@@ -328,7 +328,10 @@ po::options_description StatsTable(commands::StatsOptions& options) {
       "output format: text, json or html")("output,o", po::value(&options.output),
                                            "write to FILE (atomically)")(
       "preview", po::value(&options.lint.preview_dir),
-      "html: link each finding to its question in the preview site in DIR");
+      "html: link each finding to its question in the preview site in DIR")(
+      "findings", po::bool_switch(&options.findings),
+      "run every rule, so findings per rule and file count them all (text and json run only "
+      "the import and duplicate rules; html always runs all)");
   AddViewLintOptions(opts, options.lint);
   return opts;
 }

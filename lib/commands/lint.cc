@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <iostream>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -143,6 +144,8 @@ struct LintRun {
   std::unique_ptr<lint::RuleEnvironment> env;
   // On a terminal: the progress line on `err`, from the configuration to the end of the engine.
   std::unique_ptr<ProgressLine> progress;
+  // LintForView's only_rules: the plan keeps these rules alone; nullptr for every planned rule.
+  const std::vector<std::string_view>* only_rules = nullptr;
 };
 
 // The progress line, when WantProgress says so; started here.
@@ -325,6 +328,12 @@ Status PlanRules(LintRun& run) {
       lint::PlanRules(run.config, *run.bank, lint::RuleRegistry::Default(), *run.env);
   if (!plan.ok()) return plan.status();
   run.plan = std::move(plan).value();
+  if (run.only_rules != nullptr) {
+    std::erase_if(run.plan, [&run](const lint::PlannedRule& p) {
+      return std::find(run.only_rules->begin(), run.only_rules->end(), p.rule->id()) ==
+             run.only_rules->end();
+    });
+  }
   return Status::Ok();
 }
 
@@ -551,43 +560,71 @@ int DecideExitCode(const LintRun& run, std::ostream& err) {
   return failed ? kExitCheckFailed : kExitOk;
 }
 
+// A step that stopped the run: its status, and whether its message already names its place (a
+// configuration error, printed as it is).
+struct StepFailure {
+  Status status;
+  bool at_place = false;
+};
+
+// The steps before the rules: the data folder, the flags, the progress line, the configuration.
+// --print-config stops after the configuration (the caller prints it).
+std::optional<StepFailure> PrepareRun(LintRun& run, std::ostream& err) {
+  if (Status s = FindDataFolder(run); !s.ok()) return StepFailure{s};
+  if (Status s = CheckFlags(run); !s.ok()) return StepFailure{s};
+  if (run.options.print_config.empty()) StartProgress(run, err);
+  if (Status s = LoadConfiguration(run); !s.ok()) {
+    StopProgress(run);
+    return StepFailure{s, true};
+  }
+  return std::nullopt;
+}
+
+// The steps from the inputs to the findings: import, plan, --changed-since, the engine.
+std::optional<StepFailure> CheckInputs(LintRun& run, std::ostream& err) {
+  auto failed = [&run](const Status& s, bool at_place) {
+    StopProgress(run);
+    return StepFailure{s, at_place};
+  };
+  if (Status s = ImportInputs(run, err); !s.ok()) return failed(s, false);
+  if (Status s = PlanRules(run); !s.ok()) return failed(s, true);
+  ReportUnreadQuestions(run, err);
+  if (Status s = RestrictToChangedFiles(run); !s.ok()) return failed(s, false);
+  RunEngine(run);
+  CollectFindings(run);
+  return std::nullopt;
+}
+
+// The findings as reported: --baseline applied, then --quiet.
+Status FilterFindings(LintRun& run, std::ostream& err) {
+  if (Status s = ApplyBaseline(run, err); !s.ok()) return s;
+  KeepErrorsOnly(run);
+  return Status::Ok();
+}
+
 }  // namespace
 
 int RunLint(const LintOptions& options, std::ostream& out, std::ostream& err) {
   LintRun run(options);
-  // A failed step's message, after the progress line is gone.
-  auto stop = [&](const Status& s) {
-    StopProgress(run);
-    return Stop(s, err);
+  auto stop = [&](const StepFailure& f) {
+    return f.at_place ? StopAtPlace(f.status, err) : Stop(f.status, err);
   };
-  auto stop_at_place = [&](const Status& s) {
-    StopProgress(run);
-    return StopAtPlace(s, err);
-  };
-  if (Status s = FindDataFolder(run); !s.ok()) return Stop(s, err);
-  if (Status s = CheckFlags(run); !s.ok()) return Stop(s, err);
-  if (options.print_config.empty()) StartProgress(run, err);
-  if (Status s = LoadConfiguration(run); !s.ok()) return stop_at_place(s);
+  if (std::optional<StepFailure> f = PrepareRun(run, err)) return stop(*f);
   if (!options.print_config.empty()) {
     out << EffectiveConfigJson(run.config, options.print_config);
     return kExitOk;
   }
-  if (Status s = ImportInputs(run, err); !s.ok()) return stop(s);
-  if (Status s = PlanRules(run); !s.ok()) return stop_at_place(s);
-  ReportUnreadQuestions(run, err);
-  if (Status s = RestrictToChangedFiles(run); !s.ok()) return stop(s);
-  RunEngine(run);
-  CollectFindings(run);
+  if (std::optional<StepFailure> f = CheckInputs(run, err)) return stop(*f);
   if (options.fix || options.fix_dry_run) return FixFiles(run, out, err);
   if (!options.write_baseline.empty()) return WriteBaseline(run, err);
-  if (Status s = ApplyBaseline(run, err); !s.ok()) return Stop(s, err);
-  KeepErrorsOnly(run);
+  if (Status s = FilterFindings(run, err); !s.ok()) return Stop(s, err);
   if (Status s = WriteReport(run, out); !s.ok()) return Stop(s, err);
   PrintStatistics(run, out, err);
   return DecideExitCode(run, err);
 }
 
-Result<LintOutcome> LintForView(const LintOptions& options, std::ostream& err) {
+Result<LintOutcome> LintForView(const LintOptions& options, std::ostream& err,
+                                const std::vector<std::string_view>* only_rules) {
   LintOptions view = options;
   view.exit_follows = false;
   view.fix = view.fix_dry_run = false;
@@ -595,22 +632,10 @@ Result<LintOutcome> LintForView(const LintOptions& options, std::ostream& err) {
   view.write_baseline.clear();
   view.format = "json";
   LintRun run(view);
-  if (Status s = FindDataFolder(run); !s.ok()) return s;
-  if (Status s = CheckFlags(run); !s.ok()) return s;
-  StartProgress(run, err);
-  auto stop = [&](const Status& s) {
-    StopProgress(run);
-    return s;
-  };
-  if (Status s = LoadConfiguration(run); !s.ok()) return stop(s);
-  if (Status s = ImportInputs(run, err); !s.ok()) return stop(s);
-  if (Status s = PlanRules(run); !s.ok()) return stop(s);
-  ReportUnreadQuestions(run, err);
-  if (Status s = RestrictToChangedFiles(run); !s.ok()) return stop(s);
-  RunEngine(run);
-  CollectFindings(run);
-  if (Status s = ApplyBaseline(run, err); !s.ok()) return s;
-  KeepErrorsOnly(run);
+  run.only_rules = only_rules;
+  if (std::optional<StepFailure> f = PrepareRun(run, err)) return f->status;
+  if (std::optional<StepFailure> f = CheckInputs(run, err)) return f->status;
+  if (Status s = FilterFindings(run, err); !s.ok()) return s;
   LintOutcome outcome;
   for (std::string_view id : RulesThatRan(run.plan)) {
     outcome.rules.push_back(lint::RuleRegistry::Default().Find(id));

@@ -104,9 +104,12 @@ struct LintOutcome {
 
 // RunLint's steps up to its findings (data folder, flags, configuration, import, rules, engine,
 // baseline, --quiet), writing nothing but notes and warnings on `err`; the report, --fix,
-// --write-baseline and --print-config fields are not used. The status of the step that failed
-// otherwise (a configuration error names its place).
-Result<LintOutcome> LintForView(const LintOptions& options, std::ostream& err);
+// --write-baseline and --print-config fields are not used. With `only_rules`, only the rules the
+// configuration plans that are among them run (a view that shows some rules' numbers skips the
+// others' cost). The status of the step that failed otherwise (a configuration error names its
+// place).
+Result<LintOutcome> LintForView(const LintOptions& options, std::ostream& err,
+                                const std::vector<std::string_view>* only_rules = nullptr);
 
 }  // namespace qbank::commands
 

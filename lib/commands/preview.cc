@@ -1,5 +1,6 @@
-// `qbank preview`: a lint run, then the site: the index, one page per kQuestionsPerPage questions
-// of a file, a page per rule that found something, and the images the questions show.
+// `qbank preview`: a lint run, then the site: the index (its pages and data in preview_index.cc),
+// one page per kQuestionsPerPage questions of a file, a page per rule that found something, and
+// the images the questions show.
 #include "commands/preview.h"
 
 #include <algorithm>
@@ -12,6 +13,7 @@
 
 #include "base/file_system.h"
 #include "commands/exit_code.h"
+#include "commands/preview_index.h"
 #include "commands/process.h"
 #include "markup/html_tree.h"
 #include "markup/markdown_html.h"
@@ -230,51 +232,20 @@ constexpr std::string_view kQuestionScript = R"js(
 })();
 )js";
 
-constexpr std::string_view kIndexScript = R"js(
-(function () {
-  var items = Array.prototype.slice.call(document.querySelectorAll('#questions > li'));
-  var search = document.getElementById('search');
-  var domain = document.getElementById('domain');
-  var type = document.getElementById('type');
-  var file = document.getElementById('file');
-  var findings = document.getElementById('has-findings');
-  var count = document.getElementById('count');
-  var text = items.map(function (li) { return li.textContent.toLowerCase(); });
-  function apply() {
-    var words = search.value.toLowerCase().split(/\s+/).filter(Boolean), shown = 0;
-    items.forEach(function (li, i) {
-      var d = li.dataset;
-      var ok = (!domain.value || d.domain === domain.value) && (!type.value || d.type === type.value) &&
-        (!file.value || d.file === file.value) && (!findings.checked || d.findings !== '0') &&
-        words.every(function (w) { return text[i].indexOf(w) >= 0; });
-      if (li.hidden === ok) li.hidden = !ok;  // touch only what changes
-      if (ok) shown++;
-    });
-    count.textContent = shown + ' of ' + items.length + ' questions shown';
-  }
-  // Typing waits for a pause, so a bank of thousands is filtered once, not at every key.
-  var timer = null;
-  search.addEventListener('input', function () {
-    clearTimeout(timer);
-    if (items.length > 2000) timer = setTimeout(apply, 200); else apply();
-  });
-  [domain, type, file, findings].forEach(function (e) { e.addEventListener('change', apply); });
-  document.addEventListener('keydown', function (e) {
-    if (e.key === '/' && document.activeElement !== search) { e.preventDefault(); search.focus(); }
-  });
-  apply();
-})();
-)js";
-
 // The head and site header of every page; `root` leads from the page to the site folder.
-std::string PageStart(std::string_view title, std::string_view root, std::string_view bank_title) {
+// `site_scripts`: the page loads the site's own script files (the index's data), so the policy
+// lets scripts come from the site's folder too.
+std::string PageStart(std::string_view title, std::string_view root, std::string_view bank_title,
+                      bool site_scripts = false) {
   std::string html =
       "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
       "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
       // Nothing may be fetched but the site's own images: no script, style or frame from
       // anywhere, and no request the bank's content could make.
       "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; "
-      "style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src 'self' data:; "
+      "style-src 'unsafe-inline'; script-src " +
+      std::string(site_scripts ? "'self' " : "") +
+      "'unsafe-inline'; img-src 'self' data:; "
       "form-action 'none'; base-uri 'none'\">"
       "<meta name=\"referrer\" content=\"no-referrer\">"
       "<title>" +
@@ -482,74 +453,40 @@ Status WriteQuestionPages(Site& site) {
   return Status::Ok();
 }
 
-std::string Options(const std::set<std::string>& values) {
-  std::string html = "<option value=\"\">all</option>";
-  for (const std::string& v : values) {
-    html += "<option value=\"" + EscapeHtml(v) + "\">" + EscapeHtml(v) + "</option>";
-  }
-  return html;
-}
-
 Status WriteIndex(Site& site) {
   const model::Bank& bank = *site.bank;
-  std::set<std::string> domains, types, files;
-  for (const model::Question& q : bank.questions) {
-    domains.insert(q.domain.empty() ? "(none)" : q.domain.value);
-    types.insert(std::string(model::QuestionTypeName(q.type)));
-    files.insert(bank.SourcePath(q.span.file));
-  }
+  std::vector<IndexEntry> entries(bank.questions.size());
+  std::set<std::string> files;
   size_t with_findings = 0;
-  for (const auto& f : site.findings) with_findings += !f.empty();
-  std::string html = PageStart(site.title, "", site.title);
+  for (size_t i = 0; i < bank.questions.size(); ++i) {
+    const model::Question& q = bank.questions[i];
+    IndexEntry& e = entries[i];
+    e.id = q.id.empty() ? "q" + std::to_string(i + 1) : q.id.value;
+    e.excerpt = Excerpt(q.stem.value);
+    e.domain = q.domain.empty() ? "(none)" : q.domain.value;
+    e.type = model::QuestionTypeName(q.type);
+    e.file = bank.SourcePath(q.span.file);
+    e.page = site.pages[i];
+    e.findings = site.findings[i].size();
+    files.insert(e.file);
+    with_findings += e.findings > 0;
+  }
+  Result<std::vector<std::string>> data = WriteIndexData(*site.fs, site.dir, entries);
+  if (!data.ok()) return data.status();
+  std::string html = PageStart(site.title, "", site.title, true);
   html += "<main id=\"main\" class=\"wide\">\n<p>" + std::to_string(bank.questions.size()) +
           (bank.questions.size() == 1 ? " question in " : " questions in ") +
           std::to_string(files.size()) + (files.size() == 1 ? " file; " : " files; ") +
           std::to_string(with_findings) +
-          " with lint findings. Press <kbd>/</kbd> to search.</p>\n"
-          "<form class=\"controls\" role=\"search\" onsubmit=\"return false\">"
-          "<label>Search<input type=\"search\" id=\"search\" placeholder=\"words in the stem or "
-          "id\"></label>"
-          "<label>Domain<select id=\"domain\">" +
-          Options(domains) +
-          "</select></label>"
-          "<label>Type<select id=\"type\">" +
-          Options(types) +
-          "</select></label>"
-          "<label>File<select id=\"file\">" +
-          Options(files) +
-          "</select></label>"
-          "<label class=\"check\"><input type=\"checkbox\" id=\"has-findings\"> has findings"
-          "</label></form>\n<p id=\"count\" class=\"muted\" aria-live=\"polite\"></p>\n"
-          "<ul class=\"questions\" id=\"questions\">\n";
-  std::string bank_findings;
+          " with lint findings. Press <kbd>/</kbd> to search.</p>\n";
   if (!site.bank_findings.empty()) {
-    bank_findings =
+    html +=
         "<section class=\"findings-list\" aria-labelledby=\"bank-findings\"><h2 "
         "id=\"bank-findings\">Findings on the bank as a whole</h2><ul>";
-    for (const lint::Finding* f : site.bank_findings) bank_findings += FindingItem(*f, "");
-    bank_findings += "</ul></section>\n";
-    html.insert(html.find("<form class=\"controls\""), bank_findings);
+    for (const lint::Finding* f : site.bank_findings) html += FindingItem(*f, "");
+    html += "</ul></section>\n";
   }
-  for (size_t i = 0; i < bank.questions.size(); ++i) {
-    const model::Question& q = bank.questions[i];
-    const std::string id = q.id.empty() ? "q" + std::to_string(i + 1) : q.id.value;
-    std::string domain = q.domain.empty() ? "(none)" : q.domain.value;
-    std::string file = bank.SourcePath(q.span.file);
-    html += "<li data-domain=\"" + EscapeHtml(domain) + "\" data-type=\"" +
-            EscapeHtml(model::QuestionTypeName(q.type)) + "\" data-file=\"" + EscapeHtml(file) +
-            "\" data-findings=\"" + std::to_string(site.findings[i].size()) + "\"><a href=\"" +
-            EscapeHtml(site.pages[i]) + "#" + EscapeHtml(EncodeUrlPart(id)) + "\">" +
-            EscapeHtml(Excerpt(q.stem.value)) + "</a><div class=\"meta\"><span class=\"tag\">" +
-            EscapeHtml(id) + "</span><span class=\"tag\">" + EscapeHtml(domain) +
-            "</span><span class=\"tag\">" + EscapeHtml(model::QuestionTypeName(q.type)) +
-            "</span><span class=\"tag\">" + EscapeHtml(file) + "</span>";
-    if (!site.findings[i].empty()) {
-      html += "<span class=\"tag findings\">" + std::to_string(site.findings[i].size()) +
-              (site.findings[i].size() == 1 ? " finding" : " findings") + "</span>";
-    }
-    html += "</div></li>\n";
-  }
-  html += "</ul>\n</main>\n" + PageEnd(kIndexScript);
+  html += IndexListHtml(entries, *data) + "</main>\n" + PageEnd(IndexScript());
   return site.fs->WriteFileAtomic(site.dir + "/index.html", html);
 }
 
@@ -628,7 +565,7 @@ int RunPreview(const PreviewOptions& options, std::ostream& out, std::ostream& e
   }
   if (options.lint.fs == nullptr) {
     std::error_code ec;
-    for (const char* sub : {"/q", "/rules", "/media"}) {
+    for (const char* sub : {"/q", "/rules", "/media", "/index"}) {
       std::filesystem::create_directories(site.dir + sub, ec);
       if (ec) {
         err << "qbank preview: cannot make " << site.dir << sub << ": " << ec.message() << "\n";

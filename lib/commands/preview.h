@@ -21,7 +21,8 @@ struct PreviewOptions {
   bool open = false;       // --open: start the system's browser on DIR/index.html
 };
 
-// Writes DIR/index.html (search and filters over every question), DIR/q/<file>-<n>.html (the
+// Writes DIR/index.html (search, filters and pages over every question; its rows in
+// DIR/index/rows-<n>.js, commands/preview_index.h), DIR/q/<file>-<n>.html (the
 // questions, report/html_page.h PreviewPages), DIR/rules/<id>.html (the page of every rule that
 // found something) and DIR/media/ (the images the questions show). Returns 0, 2 for a usage error
 // or an input that did not import (after writing the site of the rest).

@@ -5,6 +5,7 @@
 
 #include <ostream>
 #include <string>
+#include <string_view>
 
 #include "commands/lint.h"
 
@@ -16,7 +17,15 @@ struct StatsOptions {
   LintOptions lint;
   std::string format = "text";  // text, json or html
   std::string output;           // -o FILE; "" or "-" for `out`
+  // --findings: every rule the configuration plans runs, so the findings per rule and per file
+  // count them all. Without it only the rules whose numbers stats shows run (kStatsRules: the
+  // duplicate rules for the clusters, and the import rules); the html report always runs all.
+  bool findings = false;
 };
+
+// The rules stats runs without --findings.
+inline constexpr std::string_view kStatsRules[] = {"exact-duplicate", "near-duplicate",
+                                                   "import-error", "import-warning"};
 
 // Reads and lints the inputs and writes their statistics in `format` to `output` or `out`.
 // Returns 0, or 2 for a usage error (unknown format, no input) or an input that did not import

@@ -74,6 +74,33 @@ function writeHostileBank(dir) {
   fs.writeFileSync(path.join(dir, 'hostile.json'), JSON.stringify(bank, null, 2));
 }
 
+// A bank of `n` generated questions in three domains, large enough that the index has several
+// pages and several data files; question `marked` alone holds the word "zebracorn".
+const BIG_QUESTIONS = 4321;
+const BIG_MARKED = 4300;
+function writeBigBank(dir, n, marked) {
+  const words = ['river', 'copper', 'lantern', 'orbit', 'meadow', 'signal', 'harbor', 'prism',
+    'glacier', 'ledger', 'falcon', 'quartz', 'tundra', 'violet', 'walnut', 'ember'];
+  const domains = ['Alpha', 'Beta', 'Gamma'];
+  const questions = [];
+  for (let i = 1; i <= n; i++) {
+    const w = (k) => words[(i * (k + 3) + k * 7) % words.length];
+    questions.push({
+      id: `big-${String(i).padStart(4, '0')}`, type: 'single', domain: domains[i % 3],
+      stem: `Question ${i}: which ${w(1)} goes with the ${w(2)} ${w(3)}` +
+        (i === marked ? ' and the zebracorn' : '') + ` in case ${i * 7919 % 10007}?`,
+      options: [
+        { text: `The ${w(4)} of ${i}`, correct: i % 4 === 0 },
+        { text: `The ${w(5)} of ${i + 1}`, correct: i % 4 === 1 },
+        { text: `The ${w(6)} of ${i + 2}`, correct: i % 4 === 2 },
+        { text: `The ${w(7)} of ${i + 3}`, correct: i % 4 === 3 },
+      ],
+      explanation: `Case ${i} is explained by its ${w(8)}.`,
+    });
+  }
+  fs.writeFileSync(path.join(dir, 'big.json'), JSON.stringify({ qbank: 1, questions }));
+}
+
 // Runs qbank from the samples' parent folder, so pages name the files as a user's run would.
 function run(args) {
   try {
@@ -94,8 +121,14 @@ async function main() {
   const report = path.join(work, 'report.html');
   const rel = path.basename(samples);
   run(['preview', rel, hostileDir, '-o', site]);
+  const bigDir = path.join(work, 'big');
+  fs.mkdirSync(bigDir);
+  writeBigBank(bigDir, BIG_QUESTIONS, BIG_MARKED);
+  const bigSite = path.join(work, 'big-site');
+  run(['preview', bigDir, '-o', bigSite]);
   run(['lint', rel, '--format', 'html', '-o', report, '--preview', site]);
-  const stats = JSON.parse(run(['stats', rel, '--format', 'json']));
+  // Every rule, as the report ran them, so the findings per rule compare.
+  const stats = JSON.parse(run(['stats', rel, '--format', 'json', '--findings']));
   const shots = shotsArg || process.env.QBANK_SCREENSHOTS || path.join(work, 'screenshots');
   fs.mkdirSync(shots, { recursive: true });
 
@@ -143,11 +176,11 @@ async function main() {
   // The index: search and filters.
   const index = await open(path.join(site, 'index.html'));
   const counts = await index.evaluate(() => {
-    const all = document.querySelectorAll('#questions > li');
-    return { total: all.length, shown: Array.from(all).filter((li) => !li.hidden).length };
+    const c = document.getElementById('count').dataset;
+    return { total: Number(c.loaded), shown: Number(c.shown), drawn: document.querySelectorAll('#questions > li').length };
   });
-  check(counts.total === stats.questions + 2 && counts.shown === counts.total,
-    `index lists every question (${counts.total})`);
+  check(counts.total === stats.questions + 2 && counts.shown === counts.total && counts.drawn === Math.min(100, counts.total),
+    `index holds every question (${counts.total}) and draws the first ${counts.drawn}`);
   await index.screenshot({ path: path.join(shots, 'preview-index.png') });
   await index.type('#search', 'TTL dns');
   const searched = await index.evaluate(() => Array.from(document.querySelectorAll('#questions > li'))
@@ -181,6 +214,52 @@ async function main() {
   check(await index.evaluate(() => document.activeElement.id === 'search'), '/ focuses the search box');
   await index.evaluate(() => document.activeElement.blur());
   await tabReachesEveryControl(index, 'index');
+
+  // A paged index: the rows come from several data files; search and filters reach every page.
+  const big = await open(path.join(bigSite, 'index.html'));
+  const dataFiles = fs.readdirSync(path.join(bigSite, 'index')).filter((f) => /^rows-\d+\.js$/.test(f));
+  check(dataFiles.length === Math.ceil(BIG_QUESTIONS / 2000), `the big index's rows are in ${dataFiles.length} data files`);
+  const shownRows = () => big.evaluate(() => Array.from(document.querySelectorAll('#questions > li')).map((li) => ({
+    id: li.querySelector('.tag').textContent, domain: li.dataset.domain, href: li.querySelector('a').getAttribute('href'),
+    text: li.textContent })));
+  const state = () => big.evaluate(() => { const c = document.getElementById('count'); return { loaded: Number(c.dataset.loaded),
+    shown: Number(c.dataset.shown), text: c.textContent, page: document.getElementById('index-page').textContent,
+    pager: !document.getElementById('index-pager').hidden, prev: !document.getElementById('index-prev').hidden,
+    next: !document.getElementById('index-next').hidden }; });
+  let st = await state();
+  let listed = await shownRows();
+  const pages = Math.ceil(BIG_QUESTIONS / 100);
+  check(st.loaded === BIG_QUESTIONS && st.shown === BIG_QUESTIONS && listed.length === 100 &&
+    listed[0].id === 'big-0001' && st.page === `Page 1 of ${pages}` && st.pager && !st.prev && st.next,
+    `the big index loads all ${st.loaded} rows and shows the first 100 (${st.text}; ${st.page})`);
+  await big.click('#index-next');
+  st = await state();
+  listed = await shownRows();
+  check(listed.length === 100 && listed[0].id === 'big-0101' && st.page === `Page 2 of ${pages}` && st.prev,
+    `Next shows questions 101 to 200 (${listed[0].id}; ${st.page})`);
+  await big.type('#search', 'zebracorn');
+  await big.waitForFunction(() => document.getElementById('count').dataset.shown === '1', { timeout: 5000 });
+  listed = await shownRows();
+  const marked = `big-${BIG_MARKED}`;
+  const target = listed.length === 1 ? listed[0].href.split('#') : ['', ''];
+  check(listed.length === 1 && listed[0].id === marked && target[1] === marked &&
+    fs.readFileSync(path.join(bigSite, target[0]), 'utf8').includes(`id="${marked}"`),
+    `search finds ${marked}, in the last data file, from page 2, and links to its page (${target[0]})`);
+  await big.evaluate(() => { const s = document.getElementById('search'); s.value = ''; s.dispatchEvent(new Event('input')); });
+  await big.waitForFunction((n) => document.getElementById('count').dataset.shown === String(n), { timeout: 5000 }, BIG_QUESTIONS);
+  await big.select('#domain', 'Gamma');
+  const gamma = Math.floor(BIG_QUESTIONS / 3);  // i % 3 === 2
+  st = await state();
+  listed = await shownRows();
+  check(st.shown === gamma && listed.length === 100 && listed.every((r) => r.domain === 'Gamma') &&
+    st.page === `Page 1 of ${Math.ceil(gamma / 100)}`, `the domain filter counts ${st.shown} of every page (${st.page})`);
+  for (let i = 1; i < Math.ceil(gamma / 100); i++) await big.click('#index-next');
+  st = await state();
+  listed = await shownRows();
+  check(listed.length === gamma - 100 * (Math.ceil(gamma / 100) - 1) && listed.every((r) => r.domain === 'Gamma') &&
+    listed[listed.length - 1].id === `big-${BIG_QUESTIONS - (BIG_QUESTIONS % 3 + 1) % 3}` && !st.next,
+    `the filter's last page holds its last ${listed.length} rows (${st.page})`);
+  await big.close();
 
   // A question page: reveal, findings, keyboard.
   const bankPage = path.join(site, 'q', 'bank_json-1.html');

@@ -4,9 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <sstream>
 
 #include "base/file_system.h"
+#include "commands/preview_index.h"
 #include "commands/stats.h"
 
 namespace qbank::commands {
@@ -121,6 +123,72 @@ TEST_F(PreviewTest, StatsAsJsonAndText) {
       << out.str();
   stats.format = "yaml";
   EXPECT_EQ(RunStats(stats, out, err), 2);
+}
+
+// An index of more questions than a data file holds: the rows spread over data files named in
+// index.html, the first page drawn into the page itself, the tables kept from ending their element.
+TEST_F(PreviewTest, TheIndexOfALargeBankIsPagedWithItsRowsInDataFiles) {
+  std::string aiken;
+  const size_t n = kIndexChunkRows + 5;
+  for (size_t i = 1; i <= n; ++i) {
+    aiken += "Which number comes after " + std::to_string(i) + "?\nA. " + std::to_string(i + 1) +
+             "\nB. " + std::to_string(i + 2) + "\nANSWER: A\n\n";
+  }
+  fs_.Add("/w/</script>.aiken", aiken);
+  options_.lint.inputs = {"/w/</script>.aiken"};
+  std::ostringstream out, err;
+  ASSERT_EQ(RunPreview(options_, out, err), 0) << err.str();
+  Result<std::string> index = fs_.ReadFile("/site/index.html");
+  ASSERT_TRUE(index.ok());
+  EXPECT_NE(index->find("<script src=\"index/rows-1.js\"></script>\n"
+                        "<script src=\"index/rows-2.js\"></script>\n</main>"),
+            std::string::npos);
+  EXPECT_EQ(index->find("rows-3.js"), std::string::npos);
+  size_t drawn = 0;
+  for (size_t at = index->find("<li data-domain"); at != std::string::npos;
+       at = index->find("<li data-domain", at + 1)) {
+    ++drawn;
+  }
+  EXPECT_EQ(drawn, kIndexPageRows);
+  EXPECT_NE(index->find("Questions 1 to 100 of 2005"), std::string::npos);
+  // The file name, in the tables' JSON, cannot close their <script> element.
+  EXPECT_NE(index->find("\"files\":[\"/w/<\\/script>.aiken\"]"), std::string::npos);
+  Result<std::string> first = fs_.ReadFile("/site/index/rows-1.js");
+  Result<std::string> second = fs_.ReadFile("/site/index/rows-2.js");
+  ASSERT_TRUE(first.ok() && second.ok());
+  EXPECT_EQ(std::count(first->begin(), first->end(), '\n'), 2 + kIndexChunkRows);
+  EXPECT_EQ(std::count(second->begin(), second->end(), '\n'), 2 + 5);
+  EXPECT_NE(second->find("\"Which number comes after 2005?\",0,0,0,0,"), std::string::npos);
+  // Only the index may load the site's own scripts.
+  EXPECT_NE(index->find("script-src 'self' 'unsafe-inline'"), std::string::npos);
+  Result<std::string> page = fs_.ReadFile("/site/q/script__aiken-1.html");
+  ASSERT_TRUE(page.ok()) << "question pages: " << index->substr(index->find("\"pages\""), 80);
+  EXPECT_NE(page->find("script-src 'unsafe-inline'"), std::string::npos);
+}
+
+// Without --findings, stats runs only the rules whose numbers it shows; with it, every rule.
+TEST_F(PreviewTest, StatsRunsTheDuplicateRulesAloneUnlessAskedForEveryFinding) {
+  StatsOptions stats;
+  stats.lint = options_.lint;
+  stats.lint.select = {"key-count,exact-duplicate"};
+  stats.format = "json";
+  std::ostringstream out, err;
+  ASSERT_EQ(RunStats(stats, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("\"rules_run\": [\n    \"exact-duplicate\",\n    \"import-error\",\n    "
+                           "\"import-warning\"\n  ]"),
+            std::string::npos)
+      << out.str();
+  stats.findings = true;
+  out.str("");
+  ASSERT_EQ(RunStats(stats, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("\"key-count\""), std::string::npos) << out.str();
+  stats.findings = false;
+  stats.format = "text";
+  out.str("");
+  ASSERT_EQ(RunStats(stats, out, err), 0) << err.str();
+  EXPECT_NE(out.str().find("findings below: the import and duplicate rules only"),
+            std::string::npos)
+      << out.str();
 }
 
 }  // namespace

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# Makes the seed corpus of every fuzz target from the repository's fixtures and samples.
-# Usage: bash tests/fuzz/make_corpora.sh OUT_DIR   (OUT_DIR/<target>/ is filled; old seeds kept)
+# Makes the seed corpus of every fuzz target from the repository's fixtures and samples, and the
+# corpus campaigns grew and merged back (tests/fuzz/corpus/<target>/, tests/fuzz/campaign.sh).
+# Usage: bash tests/fuzz/make_corpora.sh OUT_DIR [--fixtures-only]
+#   (OUT_DIR/<target>/ is filled; old seeds kept. --fixtures-only leaves tests/fuzz/corpus/ out:
+#   campaign.sh merges against the fixtures so the kept corpus holds only what they miss.)
 set -euo pipefail
 src="$(cd "$(dirname "$0")/../.." && pwd)"
 out="$1"
+fixtures_only="${2:-}"
 td="$src/tests/formats/testdata"
 
 seed() {  # seed TARGET FILE...: copies the files that exist into OUT/TARGET
@@ -56,6 +60,14 @@ for i in "${!formats[@]}"; do
       > "$out/round_trip_fuzz/${formats[$i]}_to_${formats[$j]}"
   done
 done
+
+# The corpus kept in the repository: what campaigns found beyond the fixtures, minimised.
+if [ "$fixtures_only" != --fixtures-only ]; then
+  for dir in "$src"/tests/fuzz/corpus/*/; do
+    [ -d "$dir" ] || continue
+    seed "$(basename "$dir")" "$dir"*
+  done
+fi
 
 # libFuzzer runs the seeds smallest first, and seeds of the same size in the order the folder
 # lists them, which differs between file systems: a "fixed" run would then differ between machines.

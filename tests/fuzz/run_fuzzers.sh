@@ -1,14 +1,16 @@
 #!/usr/bin/env bash
 # Runs every fuzz target (or the ones named) for SECONDS each, one after another, at the lowest
-# CPU priority, from its seed corpus and dictionary; prints the executions and coverage each
+# CPU priority, from its seeds (the fixtures and the corpus kept in tests/fuzz/corpus/, both
+# through make_corpora.sh) and dictionary; prints the executions and coverage each
 # reached. A crash stops with its reproducer in BUILD_DIR/fuzz-artifacts/ and exit code 1.
 # Usage: bash tests/fuzz/run_fuzzers.sh BUILD_DIR SECONDS [TARGET...]
 #        bash tests/fuzz/run_fuzzers.sh BUILD_DIR fixed [TARGET...]
 #        bash tests/fuzz/run_fuzzers.sh BUILD_DIR runs=N [TARGET...]
 #   (BUILD_DIR configured with -DQBANK_FUZZ=ON and the `fuzzers` target built; docs/reliability.md)
 # "fixed" is what CI runs: each target makes a fixed number of executions (about 15 seconds on
-# these machines, from runs_for below) with random seed 1, from the seed corpus alone, so the
-# run is the same on every machine: what passes here passes in CI, and a find reproduces. Four
+# these machines, from runs_for below) with random seed 1, from the seeds alone (the kept corpus
+# is part of the checkout), so the run is the same on every machine: what passes here passes in
+# CI, and a find reproduces. Four
 # things made such runs differ (docs/reliability.md, "Repeatable runs"): libFuzzer rereads its
 # corpus folder once a second (-reload=0 stops it); with address space randomisation the code
 # under test covered different edges; libFuzzer's stack-depth feature measures addresses on the
@@ -28,7 +30,8 @@ if [ ${#targets[@]} -eq 0 ]; then
   targets=(aiken_fuzz config_fuzz csv_fuzz dump_fuzz gift_fuzz json_bank_fuzz json_format_fuzz md_fuzz
     moodle_xml_fuzz page_fuzz qti_item_fuzz qti_package_fuzz reference_index_fuzz round_trip_fuzz)
 fi
-seeds="$build/fuzz-seeds"
+# QBANK_FUZZ_SEEDS: another folder for the seeds of a timed run (campaign.sh gives each its own).
+seeds="${QBANK_FUZZ_SEEDS:-$build/fuzz-seeds}"
 if [ "$seconds" = fixed ]; then
   # The seeds the repository gives today and nothing else: seeds an older checkout made would
   # change the path taken, and a fixed run that passed here could fail in CI.
