@@ -182,6 +182,15 @@ class CsvImporter {
         .At(source_.path(), SourceSpan::Point(pos.line, pos.column));
   }
 
+  // Column `name` at field `second` after the same column at field `first`.
+  Status RepeatedColumn(const CsvRecord& header, const std::string& name, size_t first,
+                        size_t second) const {
+    return HeaderError(header, second,
+                       "column \"" + name + "\" appears twice (fields " +
+                           std::to_string(first + 1) + " and " + std::to_string(second + 1) +
+                           "); expected each column once");
+  }
+
   Status ReadMmluHeader(const CsvRecord& header, const std::vector<std::string>& names,
                         MmluLayout* layout) const {
     std::vector<size_t> choice_at(kMaxOptions, kNone);
@@ -201,12 +210,7 @@ class CsvImporter {
                                "\" in the MMLU layout; expected question, choice0, choice1, ... "
                                "(up to choice25), answer");
       }
-      if (*slot != kNone) {
-        return HeaderError(header, i,
-                           "column \"" + name + "\" appears twice (fields " +
-                               std::to_string(*slot + 1) + " and " + std::to_string(i + 1) +
-                               "); expected each column once");
-      }
+      if (*slot != kNone) return RepeatedColumn(header, name, *slot, i);
       *slot = i;
     }
     if (layout->question == kNone || layout->answer == kNone || choice_at[0] == kNone) {
@@ -301,12 +305,7 @@ class CsvImporter {
                                std::string(kColumnList) +
                                " (or the MMLU header question,choice0,...,answer)");
       }
-      if (*slot != kNone) {
-        return HeaderError(header, i,
-                           "column \"" + name + "\" appears twice (fields " +
-                               std::to_string(*slot + 1) + " and " + std::to_string(i + 1) +
-                               "); expected each column once");
-      }
+      if (*slot != kNone) return RepeatedColumn(header, name, *slot, i);
       *slot = i;
     }
     if (layout->Cell(Column::kStem) == kNone) {
