@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "base/str_cat.h"
 #include "formats/docx/docx_format.h"
 #include "formats/docx/docx_markup.h"
 #include "formats/field_loss.h"
@@ -206,7 +207,7 @@ class ListWriter {
     body_.push_back(ParagraphNode(std::to_string(++number_) + ". ", Runs(q.stem.value, q)));
     for (size_t i = 0; i < q.options.size(); ++i) {
       const model::Option& o = q.options[i];
-      std::string prefix = (o.correct ? "*" : "") + model::OptionLetter(i) + ". ";
+      std::string prefix = StrCat({o.correct ? "*" : "", model::OptionLetter(i), ". "});
       body_.push_back(ParagraphNode(prefix, Runs(o.text.value, q)));
       if (!o.rationale.value.empty()) {
         body_.push_back(ParagraphNode("@ ", Runs(o.rationale.value, q)));

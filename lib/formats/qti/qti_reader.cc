@@ -13,6 +13,7 @@
 #include <unordered_set>
 
 #include "base/ascii_text.h"
+#include "base/str_cat.h"
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
 #include "formats/import_checks.h"
@@ -462,7 +463,7 @@ class ItemReader {
     }
     question.options.push_back(std::move(option));
     // The identifier its feedback would name; a branch that sets FEEDBACK names it itself.
-    parts.choice_ids.push_back("\x01" + std::to_string(question.options.size()));
+    parts.choice_ids.push_back(StrCat({"\x01", std::to_string(question.options.size())}));
     parts.choice_texts.push_back(Content{{xml::Node::Text(text)}});
     parts.rationales.emplace_back();
   }
@@ -520,7 +521,7 @@ class ItemReader {
     Option option;
     option.span = span;
     question.options.push_back(std::move(option));
-    parts.choice_ids.push_back("\x01" + std::to_string(question.options.size()));
+    parts.choice_ids.push_back(StrCat({"\x01", std::to_string(question.options.size())}));
     parts.choice_texts.push_back(std::move(text));
     parts.rationales.emplace_back();
     parts.match_texts.push_back(std::move(match));

@@ -242,7 +242,8 @@ class ItemWriter {
       if (model::IsChoiceType(q.type)) {
         std::string ids;
         for (size_t i = 0; i < q.options.size(); ++i) {
-          ids += (i == 0 ? "" : ",") + Ident(q, i);
+          if (i > 0) ids += ',';
+          ids += Ident(q, i);
         }
         fields.push_back(Field("original_answer_ids", ids));
       }
