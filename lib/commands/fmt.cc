@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "base/str_cat.h"
 #include "base/utf8_text.h"
 #include "commands/exit_code.h"
 #include "commands/formats.h"
@@ -37,7 +38,7 @@ std::string Plural(size_t n, const char* one, const char* many) {
 // "path:line: question ID" (or "the question at path:line" when it has no id).
 std::string QuestionName(const model::Bank& bank, const model::Question& q) {
   std::string where = bank.SourcePath(q.span.file);
-  if (q.span.line > 0) where += ":" + std::to_string(q.span.line);
+  if (q.span.line > 0) where += StrCat({":", std::to_string(q.span.line)});
   return where + ": question" + (q.id.empty() ? "" : " " + q.id.value);
 }
 
@@ -218,7 +219,7 @@ class TextFormatter {
       std::string who = v.question_id.empty() && v.line == 0 ? "the bank" : "question";
       if (!v.question_id.empty()) who += " " + v.question_id;
       std::string where = v.path.empty() ? bank.SourcePath(0) : v.path;
-      if (v.line > 0) where += ":" + std::to_string(v.line);
+      if (v.line > 0) where += StrCat({":", std::to_string(v.line)});
       std::string key = where;
       key += ": ";
       key += who;

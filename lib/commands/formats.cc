@@ -1,6 +1,7 @@
 // The format table over the format registry.
 #include "commands/formats.h"
 
+#include "base/str_cat.h"
 #include "commands/exit_code.h"
 #include "formats/registry.h"
 
@@ -15,7 +16,7 @@ int ListFormats(std::ostream& out) {
                       (f->can_export() ? "export" : "");
     dir.resize(14, ' ');
     std::string exts;
-    for (auto e : f->extensions()) exts += (exts.empty() ? "" : " ") + std::string(e);
+    for (auto e : f->extensions()) exts += StrCat({exts.empty() ? "" : " ", e});
     out << name << dir << f->summary() << (exts.empty() ? "" : " (" + exts + ")") << "\n";
   }
   return kExitOk;

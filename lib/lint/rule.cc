@@ -9,6 +9,7 @@
 #include <cstdlib>
 
 #include "base/source_text.h"
+#include "base/str_cat.h"
 
 namespace qbank::lint {
 namespace {
@@ -143,7 +144,7 @@ Finding& Reporter::ReportAt(size_t question_index, const SourceSpan& span, std::
   f.question_id = q.id.value;
   f.question_index = question_index;
   f.field_path = QuestionPath(question_index);
-  if (!path.empty()) f.field_path += "." + std::string(path);
+  if (!path.empty()) f.field_path += StrCat({".", path});
   f.fingerprint = Fingerprint(rule_id_, q.id.value, path, offending_text);
   out_->push_back(std::move(f));
   return out_->back();
@@ -215,7 +216,7 @@ Status CheckOptionKeys(const model::Value& options, std::initializer_list<std::s
       std::string expected;
       for (std::string_view k : known) {
         expected += expected.empty() ? "" : ", ";
-        expected += "'" + std::string(k) + "'";
+        expected += StrCat({"'", k, "'"});
       }
       return Status::InvalidInput(
           "option '" + key + "': unknown option; expected " +

@@ -390,7 +390,11 @@ void Server::Initialized() {
   registration["method"] = "workspace/didChangeWatchedFiles";
   registration["registerOptions"] = options;
   Value::Object params;
-  params["registrations"] = Value::Array{registration};
+  // Appended, not copied from an initializer list: GCC 12 at -O3 gives a false
+  // -Wmaybe-uninitialized on that copy of the variant.
+  Value::Array registrations;
+  registrations.push_back(std::move(registration));
+  params["registrations"] = std::move(registrations);
   Value::Object request;
   request["id"] = Int(next_request_id_++);
   request["method"] = "client/registerCapability";
@@ -621,7 +625,9 @@ Value EditJson(const std::string& uri, const TextEdit& edit) {
   e["range"] = RangeJson(edit.range);
   e["newText"] = edit.new_text;
   Value::Object changes;
-  changes[uri] = Value::Array{e};
+  Value::Array edits;  // appended, as in Initialized (GCC 12's -Wmaybe-uninitialized)
+  edits.push_back(std::move(e));
+  changes[uri] = std::move(edits);
   Value::Object workspace_edit;
   workspace_edit["changes"] = changes;
   return workspace_edit;

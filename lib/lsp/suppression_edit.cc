@@ -3,6 +3,8 @@
 
 #include <string>
 
+#include "base/str_cat.h"
+
 namespace qbank::lsp {
 
 std::optional<TextEdit> SuppressionEdit(std::string_view format_name, std::string_view text,
@@ -13,17 +15,18 @@ std::optional<TextEdit> SuppressionEdit(std::string_view format_name, std::strin
     // Only a run of `qbank:` lines at the end of the page is read as directives.
     Position end = lines.PositionOf(text.size());
     bool ends_with_break = !text.empty() && text.back() == '\n';
-    return TextEdit{{end, end}, (ends_with_break ? "" : "\n") + ("qbank: disable " + rule + "\n")};
+    return TextEdit{{end, end},
+                    StrCat({ends_with_break ? "" : "\n", "qbank: disable ", rule, "\n"})};
   }
   if (!question.span.known()) return std::nullopt;
   Position start{question.span.line - 1, 0};
   if (format_name == "md") {
     // Before the question (its front matter or heading): the directive for the next question.
-    return TextEdit{{start, start}, "<!-- qbank-disable-next " + rule + " -->\n"};
+    return TextEdit{{start, start}, StrCat({"<!-- qbank-disable-next ", rule, " -->\n"})};
   }
   if (format_name == "gift") {
     // A comment line in the question's own block.
-    return TextEdit{{start, start}, "// qbank-disable " + rule + "\n"};
+    return TextEdit{{start, start}, StrCat({"// qbank-disable ", rule, "\n"})};
   }
   return std::nullopt;
 }

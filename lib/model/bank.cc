@@ -106,7 +106,9 @@ std::string DeriveQuestionId(const Question& question) {
 
 std::string OptionLetter(size_t index) {
   if (index < 26) return std::string(1, static_cast<char>('A' + index));
-  return "#" + std::to_string(index + 1);
+  std::string label = "#";  // appended, not operator+: GCC 12's false -Wrestrict at -O3
+  label += std::to_string(index + 1);
+  return label;
 }
 
 }  // namespace qbank::model

@@ -157,34 +157,6 @@ std::string SafeFileName(std::string_view path) {
 
 }  // namespace
 
-std::string EscapeHtml(std::string_view text) {
-  std::string valid = ValidUtf8(text);
-  std::string out;
-  out.reserve(valid.size() + valid.size() / 8);
-  for (char c : valid) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 std::string EncodeUrlPart(std::string_view text) {
   static constexpr char kHex[] = "0123456789ABCDEF";
   std::string out;

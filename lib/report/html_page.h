@@ -9,14 +9,15 @@
 #include <string_view>
 #include <vector>
 
+#include "base/html_escape.h"
 #include "lint/bank_statistics.h"
 #include "model/bank.h"
 
 namespace qbank::report {
 
 // `text` with &, <, >, " and ' as character references (safe in text and quoted attributes);
-// invalid UTF-8 replaced with U+FFFD.
-std::string EscapeHtml(std::string_view text);
+// invalid UTF-8 replaced with U+FFFD. The one escaping function, from base/.
+using ::qbank::EscapeHtml;
 
 // `text` percent-encoded for a URL fragment or path segment (unreserved characters kept).
 std::string EncodeUrlPart(std::string_view text);

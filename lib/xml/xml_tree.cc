@@ -322,13 +322,15 @@ void Build(const Node& from, pugi::xml_node& parent, bool indent, size_t depth) 
       bool indent_children = indent && !has_text && !from.children.empty();
       for (const Node& c : from.children) {
         if (indent_children) {
-          std::string ws = "\n" + std::string(2 * (depth + 1), ' ');
+          std::string ws(1 + 2 * (depth + 1), ' ');  // not "\n" + ...: GCC 12's -O3 -Wrestrict
+          ws[0] = '\n';
           e.append_child(pugi::node_pcdata).set_value(ws.c_str());
         }
         Build(c, e, indent && !has_text, depth + 1);
       }
       if (indent_children) {
-        std::string ws = "\n" + std::string(2 * depth, ' ');
+        std::string ws(1 + 2 * depth, ' ');
+        ws[0] = '\n';
         e.append_child(pugi::node_pcdata).set_value(ws.c_str());
       }
       break;

@@ -1,12 +1,18 @@
 // Helpers every format test needs: read a fixture from tests/formats/testdata, import a string
-// through one format into a fresh bank, export a bank through one format.
+// or a fixture through one format into a fresh bank, export a bank through one format, and a
+// file written at test time by a python3 script (as another program saves it).
 #ifndef QBANK_TESTS_FORMATS_FORMAT_TEST_SUPPORT_H_
 #define QBANK_TESTS_FORMATS_FORMAT_TEST_SUPPORT_H_
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <cstdlib>
+#include <filesystem>
 #include <fstream>
+#include <iterator>
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -85,6 +91,34 @@ inline std::string ExportText(const formats::Format& format, const model::Bank& 
   Result<std::string> out = format.Export(bank, options, loss);
   EXPECT_TRUE(out.ok()) << out.status().ToString();
   return out.ok() ? *out : std::string();
+}
+
+// Imports fixture tests/formats/testdata/<name> with `format` (as a file named for the fixture's
+// last part), expecting it read without an error.
+inline Imported ImportFixture(const formats::Format& format, const std::string& name) {
+  Imported r = ImportText(format, name.substr(name.rfind('/') + 1), ReadTestdata(name));
+  EXPECT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_EQ(r.ErrorText(), "");
+  return r;
+}
+
+// The file a python3 `script` writes to the path it gets as its one argument (a file named
+// `file_name` in a fresh temporary folder, removed afterwards); nullopt when python3 with its csv
+// module is not installed (the caller skips the test). Fails the test when the script fails.
+inline std::optional<std::string> WrittenByPython(const std::string& script,
+                                                  const std::string& file_name) {
+  if (std::system("python3 -c 'import csv' >/dev/null 2>&1") != 0) return std::nullopt;
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path() / ("qbank_py_" + std::to_string(getpid()));
+  fs::create_directories(dir);
+  fs::path script_path = dir / "write.py";
+  fs::path out = dir / file_name;
+  std::ofstream(script_path) << script;
+  EXPECT_EQ(std::system(("python3 " + script_path.string() + " " + out.string()).c_str()), 0);
+  std::ifstream in(out, std::ios::binary);
+  std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  fs::remove_all(dir);
+  return content;
 }
 
 }  // namespace qbank::format_testing

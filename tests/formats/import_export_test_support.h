@@ -21,8 +21,10 @@ namespace qbank::testing {
 
 using format_testing::ExportText;
 using format_testing::Imported;
+using format_testing::ImportFixture;
 using format_testing::ImportText;
 using format_testing::ReadTestdata;
+using format_testing::WrittenByPython;
 
 // The first fenced block of docs/formats/<page> that opens with the line `fence` (e.g. "```text"),
 // without its fence lines; fails the test when there is none.

@@ -112,7 +112,9 @@ class AikenReader {
       phase_ = Phase::kStem;
     } else {
       // A stem over several lines: the lines are kept as written, joined by line breaks.
-      question_.stem.value += "\n" + std::string(trimmed);
+      // Appended piece by piece: "\n" + std::string trips GCC 12's false -Wrestrict at -O3.
+      question_.stem.value += '\n';
+      question_.stem.value += trimmed;
       if (trimmed.data() != line.data()) question_.stem.verbatim = false;
     }
     size_t end = start + trimmed.size();

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
+#include <functional>
 
 #include "base/utf8_text.h"
 #include "formats/blackboard/blackboard_format.h"
@@ -195,8 +196,9 @@ class BlackboardReader {
     return o;
   }
 
-  // long-function: one case per upload type (MC, MA, TF, ESS, FIB, FIB_PLUS, MAT, ORD, NUM, ...),
-  // each a few lines over the same fields; to be split by type
+  // Reports a problem with field `index` of the fields after the question text.
+  using RestError = std::function<void(size_t index, std::string_view message)>;
+
   void ReadQuestion(size_t line_begin, const std::vector<Field>& fields) {
     std::string type(Trim(fields[0].value));
     if (!blackboard::IsQuestionType(type)) {
@@ -215,157 +217,10 @@ class BlackboardReader {
     // Trailing empty fields (a spreadsheet pads rows to one width) mean nothing.
     while (n > 2 && Trim(fields[n - 1].value).empty()) --n;
     std::vector<Field> rest(fields.begin() + 2, fields.begin() + static_cast<std::ptrdiff_t>(n));
-    auto error = [&](size_t index, std::string_view message) {
+    RestError error = [&](size_t index, std::string_view message) {
       FieldError(fields, index + 2, message);
     };
-    if (type == "MC" || type == "MA") {
-      q.type = type == "MC" ? QuestionType::kSingleAnswer : QuestionType::kMultipleAnswer;
-      if (rest.size() % 2 != 0) {
-        error(rest.size(), "expected \"correct\" or \"incorrect\" after answer " +
-                               std::to_string(rest.size() / 2 + 1));
-        return;
-      }
-      for (size_t i = 0; i < rest.size(); i += 2) {
-        if (Trim(rest[i].value).empty()) {
-          error(i, "expected the text of answer " + std::to_string(i / 2 + 1));
-          return;
-        }
-        model::Option o = OptionOf(rest[i]);
-        std::string_view mark = Trim(rest[i + 1].value);
-        if (EqualsIgnoringCase(mark, "correct")) {
-          o.correct = true;
-        } else if (!EqualsIgnoringCase(mark, "incorrect")) {
-          error(i + 1, "expected \"correct\" or \"incorrect\" after answer " +
-                           std::to_string(i / 2 + 1) + ", found \"" + std::string(mark) + "\"");
-          return;
-        }
-        o.correct_span = text_.SpanOf(rest[i + 1].begin, rest[i + 1].end, file_);
-        q.options.push_back(std::move(o));
-      }
-      if (q.options.size() < 2) {
-        error(rest.size(), "expected at least two answers, each followed by correct|incorrect");
-        return;
-      }
-      size_t keys = q.KeyIndexes().size();
-      if (type == "MC" && keys != 1) {
-        error(0, "a multiple-choice (MC) question needs exactly one \"correct\" answer, found " +
-                     std::to_string(keys) + (keys > 1 ? " (MA allows several)" : ""));
-        return;
-      }
-      if (type == "MA" && keys == 0) {
-        error(0, "a multiple-answer (MA) question needs at least one \"correct\" answer");
-        return;
-      }
-    } else if (type == "TF") {
-      if (rest.size() != 1) {
-        error(rest.empty() ? 0 : 1, rest.empty() ? "expected \"true\" or \"false\""
-                                                 : "expected nothing after \"true\" or \"false\"");
-        return;
-      }
-      std::string_view key = Trim(rest[0].value);
-      bool is_true = EqualsIgnoringCase(key, "true");
-      if (!is_true && !EqualsIgnoringCase(key, "false")) {
-        error(0, "expected \"true\" or \"false\", found \"" + std::string(key) + "\"");
-        return;
-      }
-      q.type = QuestionType::kTrueFalse;
-      q.options.resize(2);
-      q.options[0].text.value = "True";
-      q.options[1].text.value = "False";
-      model::Option& k = q.options[is_true ? 0 : 1];
-      k.correct = true;
-      k.correct_span = text_.SpanOf(rest[0].begin, rest[0].end, file_);
-    } else if (type == "ESS" || type == "SR") {
-      q.type = QuestionType::kEssay;
-      if (rest.size() > 1) {
-        error(1, "expected at most a sample answer after the question text of " + type);
-        return;
-      }
-      if (type == "SR") q.extensions[std::string(blackboard::kExtension)]["type"] = "SR";
-      if (!rest.empty()) {
-        q.extensions[std::string(blackboard::kExtension)]["sample"] = TextOf(rest[0]).value;
-      }
-    } else if (type == "FIB") {
-      q.type = QuestionType::kShortAnswer;
-      for (size_t i = 0; i < rest.size(); ++i) {
-        if (Trim(rest[i].value).empty()) {
-          error(i, "expected an accepted answer, found an empty field");
-          return;
-        }
-        model::Option o = OptionOf(rest[i]);
-        o.correct = true;
-        q.options.push_back(std::move(o));
-      }
-      if (q.options.empty()) {
-        error(0, "expected at least one accepted answer");
-        return;
-      }
-    } else if (type == "MAT") {
-      q.type = QuestionType::kMatching;
-      if (rest.size() < 2 || rest.size() % 2 != 0) {
-        error(rest.size(), "expected pairs of an answer and its match (" +
-                               std::to_string(rest.size()) + " fields after the question text)");
-        return;
-      }
-      for (size_t i = 0; i < rest.size(); i += 2) {
-        if (Trim(rest[i].value).empty() || Trim(rest[i + 1].value).empty()) {
-          error(
-              Trim(rest[i].value).empty() ? i : i + 1,
-              "expected the text of pair " + std::to_string(i / 2 + 1) + ", found an empty field");
-          return;
-        }
-        model::Option o = OptionOf(rest[i]);
-        SetMatch(o, TextOf(rest[i + 1]).value);
-        q.options.push_back(std::move(o));
-      }
-    } else if (type == "NUM") {
-      q.type = QuestionType::kNumerical;
-      if (rest.empty() || rest.size() > 2) {
-        error(rest.empty() ? 0 : 2, rest.empty() ? "expected the numerical answer"
-                                                 : "expected at most an answer and a tolerance");
-        return;
-      }
-      std::string_view value = Trim(rest[0].value);
-      if (!model::NotationNumber(value)) {
-        error(0, "expected a number as the answer, found \"" + std::string(value) + "\"");
-        return;
-      }
-      model::Option o = OptionOf(rest[0]);
-      o.correct = true;
-      if (rest.size() == 2) {
-        std::string_view tolerance = Trim(rest[1].value);
-        std::optional<double> t = model::NotationNumber(tolerance);
-        if (!t || *t < 0) {
-          error(1, "expected a tolerance (a number, 0 or more), found \"" + std::string(tolerance) +
-                       "\"");
-          return;
-        }
-        o.text.value = std::string(value) + ":" + std::string(tolerance);
-        o.text.verbatim = false;
-      }
-      q.options.push_back(std::move(o));
-    } else if (type == "ORD") {
-      q.type = QuestionType::kOther;
-      if (rest.size() < 2) {
-        error(rest.size(), "expected at least two answers in their right order");
-        return;
-      }
-      q.extensions[std::string(blackboard::kExtension)]["type"] = "ORD";
-      for (const Field& f : rest) q.options.push_back(OptionOf(f));
-    } else {
-      // FIB_PLUS, JUMBLED_SENTENCE, QUIZ_BOWL, OP, FIL: types the model has no place for; the
-      // fields travel as they are (docs/formats/blackboard.md).
-      q.type = QuestionType::kOther;
-      if (type == "FIB_PLUS" && rest.empty()) {
-        error(0, "expected a variable and its answers");
-        return;
-      }
-      model::Value& ext = q.extensions[std::string(blackboard::kExtension)];
-      ext["type"] = type;
-      model::Value::Array values;
-      for (const Field& f : rest) values.emplace_back(f.value);
-      if (!values.empty()) ext["fields"] = model::Value(std::move(values));
-    }
+    if (!ReadAnswers(type, rest, error, q)) return;
     bool html = blackboard::HasHtmlElement(q.stem.value);
     for (const model::Option& o : q.options) {
       html = html || blackboard::HasHtmlElement(o.text.value) ||
@@ -375,6 +230,205 @@ class BlackboardReader {
     size_t end = fields[n - 1].end;
     q.span = text_.SpanOf(line_begin, std::max(end, line_begin), file_);
     ctx_.bank->questions.push_back(std::move(q));
+  }
+
+  // The fields after the question text, read as upload type `type` says; false (and an error)
+  // when they do not fit it.
+  bool ReadAnswers(const std::string& type, const std::vector<Field>& rest, const RestError& error,
+                   model::Question& q) {
+    if (type == "MC" || type == "MA") return ReadChoices(type, rest, error, q);
+    if (type == "TF") return ReadTrueFalse(rest, error, q);
+    if (type == "ESS" || type == "SR") return ReadEssay(type, rest, error, q);
+    if (type == "FIB") return ReadFillInBlank(rest, error, q);
+    if (type == "MAT") return ReadMatching(rest, error, q);
+    if (type == "NUM") return ReadNumerical(rest, error, q);
+    if (type == "ORD") return ReadOrdering(rest, error, q);
+    return ReadCarriedType(type, rest, error, q);
+  }
+
+  // MC and MA: answers each followed by correct or incorrect.
+  bool ReadChoices(const std::string& type, const std::vector<Field>& rest, const RestError& error,
+                   model::Question& q) {
+    q.type = type == "MC" ? QuestionType::kSingleAnswer : QuestionType::kMultipleAnswer;
+    if (rest.size() % 2 != 0) {
+      error(rest.size(), "expected \"correct\" or \"incorrect\" after answer " +
+                             std::to_string(rest.size() / 2 + 1));
+      return false;
+    }
+    for (size_t i = 0; i < rest.size(); i += 2) {
+      if (Trim(rest[i].value).empty()) {
+        error(i, "expected the text of answer " + std::to_string(i / 2 + 1));
+        return false;
+      }
+      model::Option o = OptionOf(rest[i]);
+      std::string_view mark = Trim(rest[i + 1].value);
+      if (EqualsIgnoringCase(mark, "correct")) {
+        o.correct = true;
+      } else if (!EqualsIgnoringCase(mark, "incorrect")) {
+        error(i + 1, "expected \"correct\" or \"incorrect\" after answer " +
+                         std::to_string(i / 2 + 1) + ", found \"" + std::string(mark) + "\"");
+        return false;
+      }
+      o.correct_span = text_.SpanOf(rest[i + 1].begin, rest[i + 1].end, file_);
+      q.options.push_back(std::move(o));
+    }
+    if (q.options.size() < 2) {
+      error(rest.size(), "expected at least two answers, each followed by correct|incorrect");
+      return false;
+    }
+    size_t keys = q.KeyIndexes().size();
+    if (type == "MC" && keys != 1) {
+      error(0, "a multiple-choice (MC) question needs exactly one \"correct\" answer, found " +
+                   std::to_string(keys) + (keys > 1 ? " (MA allows several)" : ""));
+      return false;
+    }
+    if (type == "MA" && keys == 0) {
+      error(0, "a multiple-answer (MA) question needs at least one \"correct\" answer");
+      return false;
+    }
+    return true;
+  }
+
+  // TF: true or false.
+  bool ReadTrueFalse(const std::vector<Field>& rest, const RestError& error, model::Question& q) {
+    if (rest.size() != 1) {
+      error(rest.empty() ? 0 : 1, rest.empty() ? "expected \"true\" or \"false\""
+                                               : "expected nothing after \"true\" or \"false\"");
+      return false;
+    }
+    std::string_view key = Trim(rest[0].value);
+    bool is_true = EqualsIgnoringCase(key, "true");
+    if (!is_true && !EqualsIgnoringCase(key, "false")) {
+      error(0, "expected \"true\" or \"false\", found \"" + std::string(key) + "\"");
+      return false;
+    }
+    q.type = QuestionType::kTrueFalse;
+    q.options.resize(2);
+    q.options[0].text.value = "True";
+    q.options[1].text.value = "False";
+    model::Option& k = q.options[is_true ? 0 : 1];
+    k.correct = true;
+    k.correct_span = text_.SpanOf(rest[0].begin, rest[0].end, file_);
+    return true;
+  }
+
+  // ESS and SR: at most a sample answer.
+  static bool ReadEssay(const std::string& type, const std::vector<Field>& rest,
+                        const RestError& error, model::Question& q) {
+    q.type = QuestionType::kEssay;
+    if (rest.size() > 1) {
+      error(1, "expected at most a sample answer after the question text of " + type);
+      return false;
+    }
+    if (type == "SR") q.extensions[std::string(blackboard::kExtension)]["type"] = "SR";
+    if (!rest.empty()) {
+      q.extensions[std::string(blackboard::kExtension)]["sample"] =
+          std::string(Trim(rest[0].value));
+    }
+    return true;
+  }
+
+  // FIB: the accepted answers.
+  bool ReadFillInBlank(const std::vector<Field>& rest, const RestError& error,
+                       model::Question& q) const {
+    q.type = QuestionType::kShortAnswer;
+    for (size_t i = 0; i < rest.size(); ++i) {
+      if (Trim(rest[i].value).empty()) {
+        error(i, "expected an accepted answer, found an empty field");
+        return false;
+      }
+      model::Option o = OptionOf(rest[i]);
+      o.correct = true;
+      q.options.push_back(std::move(o));
+    }
+    if (q.options.empty()) {
+      error(0, "expected at least one accepted answer");
+      return false;
+    }
+    return true;
+  }
+
+  // MAT: pairs of an answer and its match.
+  bool ReadMatching(const std::vector<Field>& rest, const RestError& error,
+                    model::Question& q) const {
+    q.type = QuestionType::kMatching;
+    if (rest.size() < 2 || rest.size() % 2 != 0) {
+      error(rest.size(), "expected pairs of an answer and its match (" +
+                             std::to_string(rest.size()) + " fields after the question text)");
+      return false;
+    }
+    for (size_t i = 0; i < rest.size(); i += 2) {
+      if (Trim(rest[i].value).empty() || Trim(rest[i + 1].value).empty()) {
+        error(Trim(rest[i].value).empty() ? i : i + 1,
+              "expected the text of pair " + std::to_string(i / 2 + 1) + ", found an empty field");
+        return false;
+      }
+      model::Option o = OptionOf(rest[i]);
+      SetMatch(o, TextOf(rest[i + 1]).value);
+      q.options.push_back(std::move(o));
+    }
+    return true;
+  }
+
+  // NUM: the answer and an optional tolerance.
+  bool ReadNumerical(const std::vector<Field>& rest, const RestError& error,
+                     model::Question& q) const {
+    q.type = QuestionType::kNumerical;
+    if (rest.empty() || rest.size() > 2) {
+      error(rest.empty() ? 0 : 2, rest.empty() ? "expected the numerical answer"
+                                               : "expected at most an answer and a tolerance");
+      return false;
+    }
+    std::string_view value = Trim(rest[0].value);
+    if (!model::NotationNumber(value)) {
+      error(0, "expected a number as the answer, found \"" + std::string(value) + "\"");
+      return false;
+    }
+    model::Option o = OptionOf(rest[0]);
+    o.correct = true;
+    if (rest.size() == 2) {
+      std::string_view tolerance = Trim(rest[1].value);
+      std::optional<double> t = model::NotationNumber(tolerance);
+      if (!t || *t < 0) {
+        error(1, "expected a tolerance (a number, 0 or more), found \"" + std::string(tolerance) +
+                     "\"");
+        return false;
+      }
+      o.text.value = std::string(value) + ":" + std::string(tolerance);
+      o.text.verbatim = false;
+    }
+    q.options.push_back(std::move(o));
+    return true;
+  }
+
+  // ORD: the answers in their right order.
+  bool ReadOrdering(const std::vector<Field>& rest, const RestError& error,
+                    model::Question& q) const {
+    q.type = QuestionType::kOther;
+    if (rest.size() < 2) {
+      error(rest.size(), "expected at least two answers in their right order");
+      return false;
+    }
+    q.extensions[std::string(blackboard::kExtension)]["type"] = "ORD";
+    for (const Field& f : rest) q.options.push_back(OptionOf(f));
+    return true;
+  }
+
+  // FIB_PLUS, JUMBLED_SENTENCE, QUIZ_BOWL, OP, FIL: types the model has no place for; the fields
+  // travel as they are (docs/formats/blackboard.md).
+  static bool ReadCarriedType(const std::string& type, const std::vector<Field>& rest,
+                              const RestError& error, model::Question& q) {
+    q.type = QuestionType::kOther;
+    if (type == "FIB_PLUS" && rest.empty()) {
+      error(0, "expected a variable and its answers");
+      return false;
+    }
+    model::Value& ext = q.extensions[std::string(blackboard::kExtension)];
+    ext["type"] = type;
+    model::Value::Array values;
+    for (const Field& f : rest) values.emplace_back(f.value);
+    if (!values.empty()) ext["fields"] = model::Value(std::move(values));
+    return true;
   }
 
   const SourceText& text_;

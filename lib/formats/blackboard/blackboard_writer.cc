@@ -1,12 +1,10 @@
 // Blackboard upload text written one question a line, each question as the Blackboard type that
 // holds it, with a loss report for what the upload text has no field for.
-#include <cmath>
-#include <cstdio>
-
 #include "base/utf8_text.h"
 #include "formats/blackboard/blackboard_format.h"
 #include "formats/field_loss.h"
 #include "formats/lms_carrier.h"
+#include "formats/lms_values.h"
 #include "formats/question_names.h"
 #include "model/numerical_answer.h"
 
@@ -44,36 +42,18 @@ std::string FieldText(std::string_view value) {
   return out;
 }
 
-// A number as the shortest decimal that reads back as it.
-std::string Number(double v) {
-  char buffer[64];
-  if (v == std::floor(v) && std::fabs(v) < 1e15) {
-    std::snprintf(buffer, sizeof buffer, "%.0f", v);
-    return buffer;
-  }
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(buffer, sizeof buffer, "%.*g", precision, v);
-    if (std::strtod(buffer, nullptr) == v) break;
-  }
-  return buffer;
-}
-
 const model::Value* Extension(const model::Question& q) {
-  const model::Value* ext = q.extensions.Find(std::string(blackboard::kExtension));
-  return ext != nullptr && ext->is_object() ? ext : nullptr;
+  return OwnExtension(q.extensions, blackboard::kExtension);
 }
 
 std::string ExtensionString(const model::Question& q, const std::string& key) {
-  const model::Value* ext = Extension(q);
-  const model::Value* v = ext != nullptr ? ext->Find(key) : nullptr;
-  return v != nullptr && v->is_string() ? v->as_string() : "";
+  return OwnExtensionString(q.extensions, blackboard::kExtension, key);
 }
 
 class BlackboardWriter {
  public:
   explicit BlackboardWriter(LossReport& loss) : loss_(loss) {}
 
-  // long-function: one case per model type, each writing its upload fields; to be split by type
   void Write(const model::Question& original) {
     LossReport::QuestionScope scope(loss_, original);
     if (original.type == QuestionType::kDescription) {
@@ -82,7 +62,6 @@ class BlackboardWriter {
     }
     LmsQuestion written = PrepareForLms(original, Carrier(), loss_);
     const model::Question& q = written.shown;
-    std::vector<std::string> fields;
     bool gap = false;
     std::string stem = q.stem.value;
     if (std::string after = TextAfterGap(q); !after.empty()) {
@@ -96,134 +75,8 @@ class BlackboardWriter {
       loss_.Drop("questions without a question text (Blackboard needs one)");
       return;
     }
-    bool matches = false;
-    switch (q.type) {
-      case QuestionType::kSingleAnswer:
-      case QuestionType::kMultipleAnswer:
-      case QuestionType::kTrueFalse: {
-        size_t keys = q.KeyIndexes().size();
-        bool tf = q.type == QuestionType::kTrueFalse && q.options.size() == 2 && keys == 1 &&
-                  q.options[0].text.value == "True" && q.options[1].text.value == "False";
-        if (tf) {
-          fields = {"TF", stem, q.options[0].correct ? "true" : "false"};
-          break;
-        }
-        if (q.type == QuestionType::kTrueFalse) loss_.Drop("type (true/false written as MC)");
-        bool single = q.type != QuestionType::kMultipleAnswer;
-        if (q.options.size() < 2 || keys == 0 || (single && keys != 1)) {
-          loss_.Drop(single ? "questions without two options and one key (MC needs them)"
-                            : "questions without two options and a key (MA needs them)");
-          return;
-        }
-        if (HasBlankText(q, false)) {
-          loss_.Drop("questions with an empty option (Blackboard refuses the line)");
-          return;
-        }
-        fields = {single ? "MC" : "MA", stem};
-        for (const model::Option& o : q.options) {
-          fields.push_back(o.text.value);
-          fields.push_back(o.correct ? "correct" : "incorrect");
-        }
-        break;
-      }
-      case QuestionType::kShortAnswer:
-        if (q.options.empty()) {
-          loss_.Drop("questions without an accepted answer (FIB needs one)");
-          return;
-        }
-        if (q.KeyIndexes().empty() || HasBlankText(q, false) == q.options.size()) {
-          loss_.Drop("questions without an accepted answer (FIB needs one)");
-          return;
-        }
-        fields = {"FIB", stem};
-        for (const model::Option& o : q.options) {
-          if (!o.correct || Trim(o.text.value).empty()) {
-            loss_.Drop("options (wrong or empty answers of a short-answer question)");
-            continue;
-          }
-          fields.push_back(o.text.value);
-        }
-        break;
-      case QuestionType::kNumerical: {
-        if (q.options.empty()) {
-          loss_.Drop("questions without an answer (NUM needs one)");
-          return;
-        }
-        std::optional<model::NumericalAnswer> a =
-            model::ParseNumericalAnswer(q.options[0].text.value);
-        if (!a) {
-          loss_.Drop("questions whose numerical answer is not a number");
-          return;
-        }
-        fields = {"NUM", stem};
-        if (a->kind == model::NumericalAnswer::Kind::kValue) {
-          fields.emplace_back(a->first);
-        } else if (a->kind == model::NumericalAnswer::Kind::kTolerance) {
-          fields.emplace_back(a->first);
-          fields.emplace_back(a->second);
-        } else {
-          // Blackboard takes a value and a tolerance: the range's middle and half its width.
-          auto [low, high] = a->Interval();
-          fields.push_back(Number((low + high) / 2));
-          fields.push_back(Number((high - low) / 2));
-          loss_.Drop("options.text (a range written as its middle and a tolerance)");
-        }
-        if (q.options.size() > 1) {
-          loss_.Drop("options (numerical answers after the first: NUM holds one)",
-                     q.options.size() - 1);
-        }
-        break;
-      }
-      case QuestionType::kMatching:
-        if (q.options.empty() || HasBlankText(q, true)) {
-          loss_.Drop("questions without pairs, or with an empty item or match (MAT needs them)");
-          return;
-        }
-        fields = {"MAT", stem};
-        for (const model::Option& o : q.options) {
-          fields.push_back(o.text.value);
-          fields.push_back(MatchOf(o));
-        }
-        matches = true;
-        break;
-      case QuestionType::kEssay: {
-        bool sr = ExtensionString(q, "type") == "SR";
-        fields = {sr ? "SR" : "ESS", stem};
-        std::string sample = ExtensionString(q, "sample");
-        if (!sample.empty()) fields.push_back(sample);
-        if (!q.options.empty()) loss_.Drop("options (an essay has none)", q.options.size());
-        break;
-      }
-      case QuestionType::kOther:
-      case QuestionType::kDescription: {
-        std::string type = ExtensionString(q, "type");
-        if (type == "ORD") {
-          if (q.options.size() < 2 || HasBlankText(q, false)) {
-            loss_.Drop("questions without two answers to order, or with an empty one");
-            return;
-          }
-          fields = {"ORD", stem};
-          for (const model::Option& o : q.options) {
-            fields.push_back(o.text.value);
-          }
-          break;
-        }
-        const model::Value* ext = Extension(q);
-        const model::Value* raw = ext != nullptr ? ext->Find("fields") : nullptr;
-        if (!blackboard::IsQuestionType(type) || type == "MC" || type == "MA" || type == "TF") {
-          loss_.Drop("questions of type other (not read from Blackboard)");
-          return;
-        }
-        fields = {type, stem};
-        if (raw != nullptr && raw->is_array()) {
-          for (const model::Value& v : raw->as_array()) {
-            fields.push_back(v.is_string() ? v.as_string() : "");
-          }
-        }
-        if (!q.options.empty()) loss_.Drop("options (" + type + " keeps its fields as read)");
-        break;
-      }
-    }
+    std::vector<std::string> fields = Fields(q, stem);
+    if (fields.empty()) return;  // dropped, and said so
     if (q.markup == model::Markup::kPlain) {
       bool html = false;
       for (size_t i = 1; i < fields.size(); ++i)
@@ -231,6 +84,7 @@ class BlackboardWriter {
       if (html) loss_.Drop("markup (plain text that Blackboard reads as HTML)");
     }
     static const FieldSet kHeld = {"stem", "markup", "extensions.blackboard"};
+    bool matches = q.type == QuestionType::kMatching;
     ReportQuestionLoss(WithoutSharedExtensions(q, /*titles=*/false, gap, matches), kHeld, loss_);
     std::string line;
     for (size_t i = 0; i < fields.size(); ++i) {
@@ -243,6 +97,154 @@ class BlackboardWriter {
   std::string Take() { return std::move(out_); }
 
  private:
+  // The upload fields of `q` with question text `stem`, from its type to its last answer; empty
+  // when the upload text cannot hold the question (the loss report says why).
+  std::vector<std::string> Fields(const model::Question& q, const std::string& stem) {
+    switch (q.type) {
+      case QuestionType::kSingleAnswer:
+      case QuestionType::kMultipleAnswer:
+      case QuestionType::kTrueFalse:
+        return ChoiceFields(q, stem);
+      case QuestionType::kShortAnswer:
+        return ShortAnswerFields(q, stem);
+      case QuestionType::kNumerical:
+        return NumericalFields(q, stem);
+      case QuestionType::kMatching:
+        return MatchingFields(q, stem);
+      case QuestionType::kEssay:
+        return EssayFields(q, stem);
+      case QuestionType::kOther:
+      case QuestionType::kDescription:
+        return OtherFields(q, stem);
+    }
+    return {};
+  }
+
+  // TF when the options are True and False with one key, else MC or MA.
+  std::vector<std::string> ChoiceFields(const model::Question& q, const std::string& stem) {
+    size_t keys = q.KeyIndexes().size();
+    bool tf = q.type == QuestionType::kTrueFalse && q.options.size() == 2 && keys == 1 &&
+              q.options[0].text.value == "True" && q.options[1].text.value == "False";
+    if (tf) return {"TF", stem, q.options[0].correct ? "true" : "false"};
+    if (q.type == QuestionType::kTrueFalse) loss_.Drop("type (true/false written as MC)");
+    bool single = q.type != QuestionType::kMultipleAnswer;
+    if (q.options.size() < 2 || keys == 0 || (single && keys != 1)) {
+      loss_.Drop(single ? "questions without two options and one key (MC needs them)"
+                        : "questions without two options and a key (MA needs them)");
+      return {};
+    }
+    if (HasBlankText(q, false)) {
+      loss_.Drop("questions with an empty option (Blackboard refuses the line)");
+      return {};
+    }
+    std::vector<std::string> fields = {single ? "MC" : "MA", stem};
+    for (const model::Option& o : q.options) {
+      fields.push_back(o.text.value);
+      fields.push_back(o.correct ? "correct" : "incorrect");
+    }
+    return fields;
+  }
+
+  // FIB: the accepted answers.
+  std::vector<std::string> ShortAnswerFields(const model::Question& q, const std::string& stem) {
+    if (q.options.empty() || q.KeyIndexes().empty() || HasBlankText(q, false) == q.options.size()) {
+      loss_.Drop("questions without an accepted answer (FIB needs one)");
+      return {};
+    }
+    std::vector<std::string> fields = {"FIB", stem};
+    for (const model::Option& o : q.options) {
+      if (!o.correct || Trim(o.text.value).empty()) {
+        loss_.Drop("options (wrong or empty answers of a short-answer question)");
+        continue;
+      }
+      fields.push_back(o.text.value);
+    }
+    return fields;
+  }
+
+  // NUM: a value and a tolerance.
+  std::vector<std::string> NumericalFields(const model::Question& q, const std::string& stem) {
+    if (q.options.empty()) {
+      loss_.Drop("questions without an answer (NUM needs one)");
+      return {};
+    }
+    std::optional<model::NumericalAnswer> a = model::ParseNumericalAnswer(q.options[0].text.value);
+    if (!a) {
+      loss_.Drop("questions whose numerical answer is not a number");
+      return {};
+    }
+    std::vector<std::string> fields = {"NUM", stem};
+    if (a->kind == model::NumericalAnswer::Kind::kValue) {
+      fields.emplace_back(a->first);
+    } else if (a->kind == model::NumericalAnswer::Kind::kTolerance) {
+      fields.emplace_back(a->first);
+      fields.emplace_back(a->second);
+    } else {
+      // Blackboard takes a value and a tolerance: the range's middle and half its width.
+      auto [low, high] = a->Interval();
+      fields.push_back(ShortestNumber((low + high) / 2));
+      fields.push_back(ShortestNumber((high - low) / 2));
+      loss_.Drop("options.text (a range written as its middle and a tolerance)");
+    }
+    if (q.options.size() > 1) {
+      loss_.Drop("options (numerical answers after the first: NUM holds one)",
+                 q.options.size() - 1);
+    }
+    return fields;
+  }
+
+  // MAT: each item and its match.
+  std::vector<std::string> MatchingFields(const model::Question& q, const std::string& stem) {
+    if (q.options.empty() || HasBlankText(q, true)) {
+      loss_.Drop("questions without pairs, or with an empty item or match (MAT needs them)");
+      return {};
+    }
+    std::vector<std::string> fields = {"MAT", stem};
+    for (const model::Option& o : q.options) {
+      fields.push_back(o.text.value);
+      fields.push_back(MatchOf(o));
+    }
+    return fields;
+  }
+
+  // ESS or SR (as read), with the sample answer.
+  std::vector<std::string> EssayFields(const model::Question& q, const std::string& stem) {
+    bool sr = ExtensionString(q, "type") == "SR";
+    std::vector<std::string> fields = {sr ? "SR" : "ESS", stem};
+    std::string sample = ExtensionString(q, "sample");
+    if (!sample.empty()) fields.push_back(sample);
+    if (!q.options.empty()) loss_.Drop("options (an essay has none)", q.options.size());
+    return fields;
+  }
+
+  // ORD, or a type the model has no place for, written back with the fields it was read with.
+  std::vector<std::string> OtherFields(const model::Question& q, const std::string& stem) {
+    std::string type = ExtensionString(q, "type");
+    if (type == "ORD") {
+      if (q.options.size() < 2 || HasBlankText(q, false)) {
+        loss_.Drop("questions without two answers to order, or with an empty one");
+        return {};
+      }
+      std::vector<std::string> fields = {"ORD", stem};
+      for (const model::Option& o : q.options) fields.push_back(o.text.value);
+      return fields;
+    }
+    const model::Value* ext = Extension(q);
+    const model::Value* raw = ext != nullptr ? ext->Find("fields") : nullptr;
+    if (!blackboard::IsQuestionType(type) || type == "MC" || type == "MA" || type == "TF") {
+      loss_.Drop("questions of type other (not read from Blackboard)");
+      return {};
+    }
+    std::vector<std::string> fields = {type, stem};
+    if (raw != nullptr && raw->is_array()) {
+      for (const model::Value& v : raw->as_array()) {
+        fields.push_back(v.is_string() ? v.as_string() : "");
+      }
+    }
+    if (!q.options.empty()) loss_.Drop("options (" + type + " keeps its fields as read)");
+    return fields;
+  }
+
   // How many options of `q` have a blank text (or, with `matches`, a blank match): Blackboard
   // refuses a line with an empty answer field.
   static size_t HasBlankText(const model::Question& q, bool matches) {

@@ -195,9 +195,42 @@ class BrightspaceReader {
 
   model::Value& Ext() { return q_.extensions[std::string(brightspace::kExtension)]; }
 
-  // long-function: one case per template row name; to be split
+  // One row of the open question, by its name (upper-cased): the rows every type has, then the
+  // rows of the question's type.
   void QuestionRow(const CsvRecord& r, const std::string& key) {
     end_ = r.end;
+    if (CommonRow(r, key) || TypeRow(r, key)) return;
+    Error(
+        r, 0,
+        "a \"" + std::string(Trim(Cell(r, 0))) + "\" row has no place in a " + type_ + " question");
+  }
+
+  // The rows only a question of some types has; false for another row or type.
+  bool TypeRow(const CsvRecord& r, const std::string& key) {
+    if (key == "OPTION" && (type_ == "MC" || type_ == "MS")) {
+      OptionRow(r);
+    } else if ((key == "TRUE" || key == "FALSE") && type_ == "TF") {
+      TrueFalseRow(r, key);
+    } else if (key == "INPUTBOX" && type_ == "SA") {
+      Ext()["input_box"] = std::string(Trim(Cell(r, 1))) + "," + std::string(Trim(Cell(r, 2)));
+    } else if ((key == "ANSWER" && type_ == "SA") || (key == "BLANK" && type_ == "FIB")) {
+      AnswerRow(r, key);
+    } else if (key == "TEXT" && type_ == "FIB") {
+      FibTextRow(r);
+    } else if ((key == "CHOICE" || key == "MATCH") && type_ == "M") {
+      MatchingRow(r, key);
+    } else if (key == "ITEM" && type_ == "O") {
+      ItemRow(r);
+    } else if ((key == "INITIALTEXT" || key == "ANSWERKEY") && type_ == "WR") {
+      Ext()[key == "INITIALTEXT" ? "initial_text" : "answer_key"] = std::string(Trim(Cell(r, 1)));
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  // The rows any question may have (Scoring only in MS, M and O); false for another row.
+  bool CommonRow(const CsvRecord& r, const std::string& key) {
     if (key == "ID") {
       id_ = TextOf(r, 1);
     } else if (key == "TITLE") {
@@ -218,105 +251,118 @@ class BrightspaceReader {
       if (IsHtmlFlag(r, 2)) html_ = true;
     } else if (key == "SCORING" && (type_ == "MS" || type_ == "M" || type_ == "O")) {
       Ext()["scoring"] = std::string(Trim(Cell(r, 1)));
-    } else if (key == "OPTION" && (type_ == "MC" || type_ == "MS")) {
-      std::optional<double> w = Weight(r, 1);
-      if (!w) return;
-      model::Option o;
-      o.text = TextOf(r, 2);
-      o.span = text_.SpanOf(r.begin, r.end, file_);
-      if (IsHtmlFlag(r, 3) || IsHtmlFlag(r, 5)) html_ = true;
-      o.rationale = TextOf(r, 4);
-      if (type_ == "MS") {
-        o.correct = *w > 0;
-        if (*w != 0 && *w != 1 && *w != 100) o.weight = *w;
-      } else {
-        o.correct = *w == 100;
-        if (*w != 0 && *w != 100) o.weight = *w;
-      }
-      if (o.correct && r.cells.size() > 1) {
-        o.correct_span = text_.SpanOf(r.cells[1].begin, r.cells[1].end, file_);
-      }
-      q_.options.push_back(std::move(o));
-    } else if ((key == "TRUE" || key == "FALSE") && type_ == "TF") {
-      std::optional<double> w = Weight(r, 1);
-      if (!w) return;
-      model::Option& o = q_.options[key == "TRUE" ? 0 : 1];
+    } else {
+      return false;
+    }
+    return true;
+  }
+
+  // An Option row of MC or MS: weight, text, HTML flag, feedback.
+  void OptionRow(const CsvRecord& r) {
+    std::optional<double> w = Weight(r, 1);
+    if (!w) return;
+    model::Option o;
+    o.text = TextOf(r, 2);
+    o.span = text_.SpanOf(r.begin, r.end, file_);
+    if (IsHtmlFlag(r, 3) || IsHtmlFlag(r, 5)) html_ = true;
+    o.rationale = TextOf(r, 4);
+    if (type_ == "MS") {
+      o.correct = *w > 0;
+      if (*w != 0 && *w != 1 && *w != 100) o.weight = *w;
+    } else {
       o.correct = *w == 100;
       if (*w != 0 && *w != 100) o.weight = *w;
-      o.rationale = TextOf(r, 2);
-      if (IsHtmlFlag(r, 3)) html_ = true;
-      o.span = text_.SpanOf(r.begin, r.end, file_);
-    } else if (key == "INPUTBOX" && type_ == "SA") {
-      Ext()["input_box"] = std::string(Trim(Cell(r, 1))) + "," + std::string(Trim(Cell(r, 2)));
-    } else if ((key == "ANSWER" && type_ == "SA") || (key == "BLANK" && type_ == "FIB")) {
-      std::optional<double> w = Weight(r, 1);
-      if (!w) return;
-      if (key == "BLANK") {
-        // Blank rows in a row are one blank's accepted answers; a blank after text that follows
-        // a blank is a second blank.
-        if (fib_last_ != 'B' && blanks_ > 0) {
-          Error(r, 0, "a second blank: qbank reads fill-in-the-blank questions with one blank");
-          return;
-        }
-        blanks_ = 1;
-        fib_last_ = 'B';
+    }
+    if (o.correct && r.cells.size() > 1) {
+      o.correct_span = text_.SpanOf(r.cells[1].begin, r.cells[1].end, file_);
+    }
+    q_.options.push_back(std::move(o));
+  }
+
+  // The TRUE or FALSE row of TF: weight, feedback, HTML flag.
+  void TrueFalseRow(const CsvRecord& r, const std::string& key) {
+    std::optional<double> w = Weight(r, 1);
+    if (!w) return;
+    model::Option& o = q_.options[key == "TRUE" ? 0 : 1];
+    o.correct = *w == 100;
+    if (*w != 0 && *w != 100) o.weight = *w;
+    o.rationale = TextOf(r, 2);
+    if (IsHtmlFlag(r, 3)) html_ = true;
+    o.span = text_.SpanOf(r.begin, r.end, file_);
+  }
+
+  // An Answer row of SA or a Blank row of FIB: weight, text, regexp flag.
+  void AnswerRow(const CsvRecord& r, const std::string& key) {
+    std::optional<double> w = Weight(r, 1);
+    if (!w) return;
+    if (key == "BLANK") {
+      // Blank rows in a row are one blank's accepted answers; a blank after text that follows
+      // a blank is a second blank.
+      if (fib_last_ != 'B' && blanks_ > 0) {
+        Error(r, 0, "a second blank: qbank reads fill-in-the-blank questions with one blank");
+        return;
       }
+      blanks_ = 1;
+      fib_last_ = 'B';
+    }
+    model::Option o;
+    o.text = TextOf(r, 2);
+    o.correct = true;
+    if (*w != 100) o.weight = *w;
+    std::string_view regexp = Trim(Cell(r, 3));
+    if (Upper(regexp) == "REGEXP")
+      o.extensions[std::string(brightspace::kExtension)]["regexp"] = true;
+    o.span = text_.SpanOf(r.begin, r.end, file_);
+    q_.options.push_back(std::move(o));
+  }
+
+  // A Text row of FIB: the text before the blank, or after it.
+  void FibTextRow(const CsvRecord& r) {
+    if (fib_last_ == 'T') {
+      Error(r, 0, "two Text rows in a row; expected a Blank row between them");
+      return;
+    }
+    if (blanks_ == 0 && !fib_texts_.empty()) {
+      Error(r, 0, "a second Text row before the Blank row");
+      return;
+    }
+    fib_last_ = 'T';
+    fib_texts_.push_back(TextOf(r, 1));
+    if (IsHtmlFlag(r, 2)) html_ = true;
+  }
+
+  // A Choice or Match row of M, by its number.
+  void MatchingRow(const CsvRecord& r, const std::string& key) {
+    std::string n(Trim(Cell(r, 1)));
+    if (key == "CHOICE") {
+      if (choices_.count(n) != 0) {
+        Error(r, 1, "a second Choice numbered " + n);
+        return;
+      }
+      choices_[n] = q_.options.size();
       model::Option o;
       o.text = TextOf(r, 2);
-      o.correct = true;
-      if (*w != 100) o.weight = *w;
-      std::string_view regexp = Trim(Cell(r, 3));
-      if (Upper(regexp) == "REGEXP")
-        o.extensions[std::string(brightspace::kExtension)]["regexp"] = true;
+      if (IsHtmlFlag(r, 3)) html_ = true;
       o.span = text_.SpanOf(r.begin, r.end, file_);
       q_.options.push_back(std::move(o));
-    } else if (key == "TEXT" && type_ == "FIB") {
-      if (fib_last_ == 'T') {
-        Error(r, 0, "two Text rows in a row; expected a Blank row between them");
-        return;
-      }
-      if (blanks_ == 0 && !fib_texts_.empty()) {
-        Error(r, 0, "a second Text row before the Blank row");
-        return;
-      }
-      fib_last_ = 'T';
-      fib_texts_.push_back(TextOf(r, 1));
-      if (IsHtmlFlag(r, 2)) html_ = true;
-    } else if ((key == "CHOICE" || key == "MATCH") && type_ == "M") {
-      std::string n(Trim(Cell(r, 1)));
-      if (key == "CHOICE") {
-        if (choices_.count(n) != 0) {
-          Error(r, 1, "a second Choice numbered " + n);
-          return;
-        }
-        choices_[n] = q_.options.size();
-        model::Option o;
-        o.text = TextOf(r, 2);
-        if (IsHtmlFlag(r, 3)) html_ = true;
-        o.span = text_.SpanOf(r.begin, r.end, file_);
-        q_.options.push_back(std::move(o));
-      } else {
-        if (matches_.count(n) != 0) {
-          Error(r, 1, "a second Match for choice " + n + "; qbank reads one match a choice");
-          return;
-        }
-        matches_[n] = {TextOf(r, 2).value, r};
-        if (IsHtmlFlag(r, 3)) html_ = true;
-      }
-    } else if (key == "ITEM" && type_ == "O") {
-      model::Option o;
-      o.text = TextOf(r, 1);
-      if (IsHtmlFlag(r, 2)) html_ = true;
-      o.rationale = TextOf(r, 3);
-      o.span = text_.SpanOf(r.begin, r.end, file_);
-      q_.options.push_back(std::move(o));
-    } else if ((key == "INITIALTEXT" || key == "ANSWERKEY") && type_ == "WR") {
-      Ext()[key == "INITIALTEXT" ? "initial_text" : "answer_key"] = std::string(Trim(Cell(r, 1)));
     } else {
-      Error(r, 0,
-            "a \"" + std::string(Trim(Cell(r, 0))) + "\" row has no place in a " + type_ +
-                " question");
+      if (matches_.count(n) != 0) {
+        Error(r, 1, "a second Match for choice " + n + "; qbank reads one match a choice");
+        return;
+      }
+      matches_[n] = {TextOf(r, 2).value, r};
+      if (IsHtmlFlag(r, 3)) html_ = true;
     }
+  }
+
+  // An Item row of O: text, HTML flag, feedback.
+  void ItemRow(const CsvRecord& r) {
+    model::Option o;
+    o.text = TextOf(r, 1);
+    if (IsHtmlFlag(r, 2)) html_ = true;
+    o.rationale = TextOf(r, 3);
+    o.span = text_.SpanOf(r.begin, r.end, file_);
+    q_.options.push_back(std::move(o));
   }
 
   void Finish() {

@@ -1,12 +1,10 @@
 // Brightspace's CSV template written from a bank: one block of rows per question, as the
 // template's own samples lay them out (five cells a row), with qbank's metadata comment rows.
-#include <cmath>
-#include <cstdio>
-
 #include "base/utf8_text.h"
 #include "formats/brightspace/brightspace_format.h"
 #include "formats/csv/csv_table.h"
 #include "formats/field_loss.h"
+#include "formats/lms_values.h"
 #include "formats/metadata_carrier.h"
 #include "formats/question_names.h"
 
@@ -15,28 +13,12 @@ namespace {
 
 using model::QuestionType;
 
-std::string Number(double v) {
-  char buffer[64];
-  if (v == std::floor(v) && std::fabs(v) < 1e15) {
-    std::snprintf(buffer, sizeof buffer, "%.0f", v);
-    return buffer;
-  }
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(buffer, sizeof buffer, "%.*g", precision, v);
-    if (std::strtod(buffer, nullptr) == v) break;
-  }
-  return buffer;
-}
-
 const model::Value* Extension(const model::Value& extensions) {
-  const model::Value* ext = extensions.Find(std::string(brightspace::kExtension));
-  return ext != nullptr && ext->is_object() ? ext : nullptr;
+  return OwnExtension(extensions, brightspace::kExtension);
 }
 
 std::string ExtensionString(const model::Value& extensions, const std::string& key) {
-  const model::Value* ext = Extension(extensions);
-  const model::Value* v = ext != nullptr ? ext->Find(key) : nullptr;
-  return v != nullptr && v->is_string() ? v->as_string() : "";
+  return OwnExtensionString(extensions, brightspace::kExtension, key);
 }
 
 class BrightspaceWriter {
@@ -60,7 +42,6 @@ class BrightspaceWriter {
     ReportBankLoss(fields, CarriedBankFields(), loss_);
   }
 
-  // long-function: one case per model type's template rows; to be split
   void Write(const model::Question& original) {
     LossReport::QuestionScope scope(loss_, original);
     std::string type = TypeOf(original);
@@ -93,60 +74,7 @@ class BrightspaceWriter {
     if (!q.difficulty.empty()) Row({"Difficulty", q.difficulty.value});
     Optional(q, "Image", "image");
     Optional(q, "Scoring", "scoring");
-    bool gap = false;
-    bool matches = false;
-    if (type == "MC" || type == "MS") {
-      for (const model::Option& o : q.options) {
-        double weight = o.weight ? *o.weight : (o.correct ? (type == "MS" ? 1 : 100) : 0);
-        if (type == "MS" && o.correct && o.weight && *o.weight == 0) weight = 1;
-        std::vector<std::string> row = {"Option", Number(weight), o.text.value, html_ ? "HTML" : "",
-                                        o.rationale.value};
-        if (html_ && !o.rationale.empty()) row.push_back("HTML");
-        Row(row);
-      }
-    } else if (type == "TF") {
-      for (size_t i = 0; i < 2; ++i) {
-        const model::Option& o = q.options[i];
-        double weight = o.weight ? *o.weight : (o.correct ? 100 : 0);
-        Row(WithFlag({i == 0 ? "TRUE" : "FALSE", Number(weight), o.rationale.value}));
-      }
-    } else if (type == "SA") {
-      Optional(q, "InputBox", "input_box", /*split=*/true);
-      for (const model::Option& o : q.options) {
-        if (!o.correct) {
-          loss_.Drop("options (wrong answers of a short-answer question)");
-          continue;
-        }
-        Row({"Answer", Number(o.weight ? *o.weight : 100), o.text.value, Regexp(o)});
-        if (!o.rationale.empty()) loss_.Drop("options.rationale (short answers have none)");
-      }
-    } else if (type == "FIB") {
-      Row(WithFlag({"Text", q.stem.value}));
-      for (const model::Option& o : q.options) {
-        Row({"Blank", Number(o.weight ? *o.weight : 100), o.text.value, Regexp(o)});
-        if (!o.rationale.empty()) loss_.Drop("options.rationale (blanks have none)");
-      }
-      Row(WithFlag({"Text", TextAfterGap(q)}));
-      gap = true;
-    } else if (type == "M") {
-      for (size_t i = 0; i < q.options.size(); ++i) {
-        Row(WithFlag({"Choice", std::to_string(i + 1), q.options[i].text.value}));
-      }
-      for (size_t i = 0; i < q.options.size(); ++i) {
-        Row(WithFlag({"Match", std::to_string(i + 1), MatchOf(q.options[i])}));
-        if (!q.options[i].rationale.empty()) loss_.Drop("options.rationale (pairs have none)");
-        if (q.options[i].weight) loss_.Drop("options.weight (pairs have none)");
-      }
-      matches = true;
-    } else if (type == "O") {
-      for (const model::Option& o : q.options) {
-        Row({"Item", o.text.value, html_ ? "HTML" : "NOT HTML", o.rationale.value});
-      }
-    } else if (type == "WR") {
-      Optional(q, "InitialText", "initial_text");
-      Optional(q, "AnswerKey", "answer_key");
-      if (!q.options.empty()) loss_.Drop("options (an essay has none)", q.options.size());
-    }
+    AnswerRows(type, q);
     Optional(q, "Hint", "hint");
     if (!q.explanation.empty()) Row(WithFlag({"Feedback", q.explanation.value}));
     FieldSet held = {"id",
@@ -160,6 +88,8 @@ class BrightspaceWriter {
                      "options.extensions.brightspace"};
     for (const std::string& f : CarriedMetadataFields()) held.insert(f);
     held.insert("extensions");  // other formats' extensions travel in the carrier
+    bool gap = type == "FIB";
+    bool matches = type == "M";
     ReportQuestionLoss(WithoutSharedExtensions(q, /*titles=*/false, gap, matches), held, loss_);
   }
 
@@ -177,6 +107,85 @@ class BrightspaceWriter {
   }
 
  private:
+  // The rows of template type `type` that hold `q`'s answers.
+  void AnswerRows(const std::string& type, const model::Question& q) {
+    if (type == "MC" || type == "MS") {
+      ChoiceRows(type, q);
+    } else if (type == "TF") {
+      TrueFalseRows(q);
+    } else if (type == "SA") {
+      ShortAnswerRows(q);
+    } else if (type == "FIB") {
+      BlankRows(q);
+    } else if (type == "M") {
+      MatchRows(q);
+    } else if (type == "O") {
+      for (const model::Option& o : q.options) {
+        Row({"Item", o.text.value, html_ ? "HTML" : "NOT HTML", o.rationale.value});
+      }
+    } else if (type == "WR") {
+      Optional(q, "InitialText", "initial_text");
+      Optional(q, "AnswerKey", "answer_key");
+      if (!q.options.empty()) loss_.Drop("options (an essay has none)", q.options.size());
+    }
+  }
+
+  // MC and MS: an Option row each, with its weight (100 or 1 for a key when none is set).
+  void ChoiceRows(const std::string& type, const model::Question& q) {
+    for (const model::Option& o : q.options) {
+      double weight = o.weight ? *o.weight : (o.correct ? (type == "MS" ? 1 : 100) : 0);
+      if (type == "MS" && o.correct && o.weight && *o.weight == 0) weight = 1;
+      std::vector<std::string> row = {"Option", ShortestNumber(weight), o.text.value,
+                                      html_ ? "HTML" : "", o.rationale.value};
+      if (html_ && !o.rationale.empty()) row.push_back("HTML");
+      Row(row);
+    }
+  }
+
+  // TF: the TRUE and FALSE rows.
+  void TrueFalseRows(const model::Question& q) {
+    for (size_t i = 0; i < 2; ++i) {
+      const model::Option& o = q.options[i];
+      double weight = o.weight ? *o.weight : (o.correct ? 100 : 0);
+      Row(WithFlag({i == 0 ? "TRUE" : "FALSE", ShortestNumber(weight), o.rationale.value}));
+    }
+  }
+
+  // SA: the input box and an Answer row per accepted answer.
+  void ShortAnswerRows(const model::Question& q) {
+    Optional(q, "InputBox", "input_box", /*split=*/true);
+    for (const model::Option& o : q.options) {
+      if (!o.correct) {
+        loss_.Drop("options (wrong answers of a short-answer question)");
+        continue;
+      }
+      Row({"Answer", ShortestNumber(o.weight ? *o.weight : 100), o.text.value, Regexp(o)});
+      if (!o.rationale.empty()) loss_.Drop("options.rationale (short answers have none)");
+    }
+  }
+
+  // FIB: the text before the gap, a Blank row per answer, the text after it.
+  void BlankRows(const model::Question& q) {
+    Row(WithFlag({"Text", q.stem.value}));
+    for (const model::Option& o : q.options) {
+      Row({"Blank", ShortestNumber(o.weight ? *o.weight : 100), o.text.value, Regexp(o)});
+      if (!o.rationale.empty()) loss_.Drop("options.rationale (blanks have none)");
+    }
+    Row(WithFlag({"Text", TextAfterGap(q)}));
+  }
+
+  // M: the Choice rows, then the Match rows by number.
+  void MatchRows(const model::Question& q) {
+    for (size_t i = 0; i < q.options.size(); ++i) {
+      Row(WithFlag({"Choice", std::to_string(i + 1), q.options[i].text.value}));
+    }
+    for (size_t i = 0; i < q.options.size(); ++i) {
+      Row(WithFlag({"Match", std::to_string(i + 1), MatchOf(q.options[i])}));
+      if (!q.options[i].rationale.empty()) loss_.Drop("options.rationale (pairs have none)");
+      if (q.options[i].weight) loss_.Drop("options.weight (pairs have none)");
+    }
+  }
+
   // The template type that holds `q`, "" (and the question reported) when none does.
   std::string TypeOf(const model::Question& q) {
     bool gap = !TextAfterGap(q).empty();

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 
+#include "base/str_cat.h"
 #include "text/unicode.h"
 
 namespace qbank::formats {
@@ -15,11 +16,11 @@ std::string DescribeCharAt(std::string_view text, size_t pos) {
   auto c = static_cast<unsigned char>(text[pos]);
   if (c == ' ') return "a space";
   if (c == '\t') return "a tab";
-  if (c >= 0x21 && c < 0x7F) return "'" + std::string(1, static_cast<char>(c)) + "'";
+  if (c >= 0x21 && c < 0x7F) return std::string{'\'', static_cast<char>(c), '\''};
   if (c >= 0x80) {
     // The input is valid UTF-8 up to here (the reader checks that first): quote the character.
     size_t len = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : 2;
-    return "'" + std::string(text.substr(pos, len)) + "'";
+    return StrCat({"'", text.substr(pos, len), "'"});
   }
   char buf[32];
   std::snprintf(buf, sizeof buf, "the control character 0x%02X", c);

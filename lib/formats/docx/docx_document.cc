@@ -47,7 +47,8 @@ std::string ResolveTarget(std::string_view from, std::string_view target) {
       size_t up = out.rfind('/');
       out = up == std::string::npos ? std::string() : out.substr(0, up);
     } else if (part != "." && !part.empty()) {
-      out += out.empty() ? std::string(part) : "/" + std::string(part);
+      if (!out.empty()) out += '/';
+      out += part;
     }
     if (slash == std::string_view::npos) break;
     target.remove_prefix(slash + 1);

@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "base/ascii_text.h"
+#include "base/str_cat.h"
 #include "base/utf8_text.h"
 #include "formats/docx/docx_document.h"
 #include "formats/docx/docx_format.h"
@@ -118,10 +119,10 @@ size_t MatchLabel(std::string_view t, std::initializer_list<std::string_view> la
 std::string Quoted(std::string_view text) {
   text = Trim(text);
   constexpr size_t kMax = 60;
-  if (text.size() <= kMax) return "\"" + std::string(text) + "\"";
+  if (text.size() <= kMax) return StrCat({"\"", text, "\""});
   size_t cut = kMax;
   while (cut > 0 && (static_cast<unsigned char>(text[cut]) & 0xC0) == 0x80) --cut;
-  return "\"" + std::string(text.substr(0, cut)) + "\xE2\x80\xA6\"";
+  return StrCat({"\"", text.substr(0, cut), "\xE2\x80\xA6\""});
 }
 
 // A field as read, with where it starts.

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "base/str_cat.h"
 #include "formats/docx/docx_format.h"
 #include "formats/docx/docx_markup.h"
 #include "formats/field_loss.h"
@@ -323,7 +324,7 @@ class ListWriter {
     Paragraph(std::to_string(++number_) + ". ", q.stem.value, q);
     for (size_t i = 0; i < q.options.size(); ++i) {
       const model::Option& o = q.options[i];
-      Paragraph((o.correct ? "*" : "") + model::OptionLetter(i) + ". ", o.text.value, q);
+      Paragraph(StrCat({o.correct ? "*" : "", model::OptionLetter(i), ". "}), o.text.value, q);
       if (!o.rationale.value.empty()) Paragraph("@ ", o.rationale.value, q);
     }
     if (!q.explanation.value.empty()) Paragraph("Explanation: ", q.explanation.value, q);

@@ -412,7 +412,8 @@ class MdReader {
     if (lines.text.size() > 1) {
       option.text.verbatim = false;
       for (size_t k = 1; k < lines.text.size(); ++k) {
-        option.text.value += "\n" + std::string(Trim(lines_[lines.text[k]].text));
+        option.text.value += '\n';
+        option.text.value += Trim(lines_[lines.text[k]].text);
       }
       size_t last = lines.text.back();
       option.text.span.end_line = text_.PositionAt(lines_[last].begin).line;

@@ -5,6 +5,7 @@
 #include <optional>
 #include <utility>
 
+#include "base/str_cat.h"
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
 #include "formats/page/page_format.h"
@@ -266,7 +267,7 @@ Status PageParser::ParseOptions(Question& q, size_t first, size_t end) const {
     bool correct = L(i) == kKeyLine;
     size_t next = Find(i + 1, end, IsMarkLine);
     if (next == kNone) next = end;
-    std::string mark = "'" + std::string(L(i)) + "'";
+    std::string mark = StrCat({"'", L(i), "'"});
     if (i + 1 >= next) return ErrorAtLine(i + 1, "expected the option text after " + mark);
     if (i + 2 >= next || !L(i + 2).starts_with(kWhyPrefix)) {
       return ErrorAtLine(i + 2, "expected '" + std::string(correct ? kWhyCorrect : kWhyWrong) +

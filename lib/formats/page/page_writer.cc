@@ -38,7 +38,8 @@ std::optional<std::string> FormatReviewDate(std::string_view iso) {
     if (day < 1 || day > 31) return std::nullopt;
     out += " " + std::to_string(day) + ",";
   }
-  out += " " + std::string(iso.substr(0, 4));
+  out += ' ';
+  out += iso.substr(0, 4);
   return out;
 }
 

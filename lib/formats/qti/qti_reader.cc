@@ -13,12 +13,14 @@
 #include <unordered_set>
 
 #include "base/ascii_text.h"
+#include "base/str_cat.h"
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
 #include "formats/import_checks.h"
 #include "formats/lms_carrier.h"
 #include "formats/media_files.h"
 #include "formats/metadata_carrier.h"
+#include "formats/package_files.h"
 #include "formats/qti/qti_format.h"
 #include "formats/qti/qti_html.h"
 #include "formats/qti/qti_mathml.h"
@@ -443,7 +445,7 @@ class ItemReader {
     }
     question.options.push_back(std::move(option));
     // The identifier its feedback would name; a branch that sets FEEDBACK names it itself.
-    parts.choice_ids.push_back("\x01" + std::to_string(question.options.size()));
+    parts.choice_ids.push_back(StrCat({"\x01", std::to_string(question.options.size())}));
     parts.choice_texts.push_back(Content{{xml::Node::Text(text)}});
     parts.rationales.emplace_back();
   }
@@ -501,7 +503,7 @@ class ItemReader {
     Option option;
     option.span = span;
     question.options.push_back(std::move(option));
-    parts.choice_ids.push_back("\x01" + std::to_string(question.options.size()));
+    parts.choice_ids.push_back(StrCat({"\x01", std::to_string(question.options.size())}));
     parts.choice_texts.push_back(std::move(text));
     parts.rationales.emplace_back();
     parts.match_texts.push_back(std::move(match));
@@ -748,100 +750,6 @@ class ItemReader {
 // ---------------------------------------------------------------------------------------------
 // Packages
 
-// A package's files, from a zip or a folder.
-class PackageFiles {
- public:
-  virtual ~PackageFiles() = default;
-  // The content of the file at package path `path`, or an error naming it.
-  virtual Result<std::string> Read(const std::string& path) const = 0;
-  // The name users see for package path `path` ("pkg.zip!/items/q1.xml", "pkg/items/q1.xml").
-  virtual std::string DisplayPath(const std::string& path) const = 0;
-};
-
-// A zip package: only the files the manifest names are inflated (zip::Archive).
-class ZipFiles : public PackageFiles {
- public:
-  ZipFiles(std::string zip_path, zip::Archive archive)
-      : zip_path_(std::move(zip_path)), archive_(std::move(archive)) {}
-  Result<std::string> Read(const std::string& path) const override {
-    if (!archive_.Contains(path))
-      return Status::NotFound("no such file in the package").At(DisplayPath(path));
-    return archive_.Read(path);
-  }
-  std::string DisplayPath(const std::string& path) const override {
-    return zip_path_ + "!/" + path;
-  }
-  // The manifest's package path: at the root, or in the one top folder the archive holds.
-  std::optional<std::string> FindManifest() const {
-    if (archive_.Contains(std::string(kManifestName))) return std::string(kManifestName);
-    std::optional<std::string> found;
-    for (const std::string& path : archive_.names()) {
-      size_t slash = path.find('/');
-      if (slash != std::string::npos && path.substr(slash + 1) == kManifestName) {
-        if (found.has_value()) return std::nullopt;
-        found = path;
-      }
-    }
-    return found;
-  }
-
- private:
-  std::string zip_path_;
-  mutable zip::Archive archive_;  // reading inflates, counting against the archive's budget
-};
-
-// A package folder, read by the zip reader's rules: only safe relative names, no symbolic link
-// on the way from the folder to a file (it could point out of the package), and the same budget
-// of uncompressed bytes for all files read together.
-class FolderFiles : public PackageFiles {
- public:
-  FolderFiles(const FileSystem& fs, std::string dir) : fs_(fs), dir_(std::move(dir)) {
-    while (dir_.size() > 1 && dir_.back() == '/') dir_.pop_back();
-  }
-  Result<std::string> Read(const std::string& path) const override {
-    std::string shown = DisplayPath(path);
-    if (!zip::IsSafeEntryName(path)) {
-      return Status::InvalidInput("not a safe relative path in the package folder").At(shown);
-    }
-    for (size_t slash = path.find('/');; slash = path.find('/', slash + 1)) {
-      std::string part = DisplayPath(path.substr(0, slash));
-      if (fs_.IsSymbolicLink(part)) {
-        return Status::InvalidInput(
-                   "is a symbolic link; a package folder is read like "
-                   "a zip archive: expected only files and folders")
-            .At(part);
-      }
-      if (slash == std::string::npos) break;
-    }
-    std::optional<uint64_t> size = fs_.FileSize(shown);
-    if (size.has_value() && *size > limits_.max_total_size - read_) {
-      return Status::InvalidInput("would bring the package to more than " +
-                                  std::to_string(limits_.max_total_size) +
-                                  " bytes; expected a smaller package")
-          .At(shown);
-    }
-    Result<std::string> content = fs_.ReadFile(shown);
-    if (!content.ok()) return content;
-    read_ += content->size();
-    if (read_ > limits_.max_total_size) {
-      return Status::InvalidInput("brings the package to more than " +
-                                  std::to_string(limits_.max_total_size) +
-                                  " bytes; expected a smaller package")
-          .At(shown);
-    }
-    return content;
-  }
-  std::string DisplayPath(const std::string& path) const override {
-    return dir_.empty() ? path : dir_ + "/" + path;
-  }
-
- private:
-  const FileSystem& fs_;
-  std::string dir_;
-  zip::ReadLimits limits_;
-  mutable uint64_t read_ = 0;  // bytes read so far
-};
-
 // Reads the item in `source` into ctx's bank; `said_html` as ItemReader::Read takes it.
 Status ReadItemInto(const SourceText& source, uint32_t file, ImportContext& ctx,
                     bool said_html = false) {
@@ -1037,8 +945,8 @@ Status QtiFormat::Import(const SourceText& source, ImportContext& ctx) const {
   if (content.starts_with("PK")) {
     Result<zip::Archive> archive = zip::Archive::Open(content, source.path());
     if (!archive.ok()) return archive.status();
-    ZipFiles files(source.path(), std::move(archive).value());
-    std::optional<std::string> manifest_path = files.FindManifest();
+    ZipPackageFiles files(source.path(), std::move(archive).value());
+    std::optional<std::string> manifest_path = files.FindManifest(kManifestName);
     if (!manifest_path.has_value()) {
       return Status::InvalidInput(source.path() +
                                   ": the zip archive has no imsmanifest.xml at its root; expected "
@@ -1059,7 +967,7 @@ Status QtiFormat::Import(const SourceText& source, ImportContext& ctx) const {
     if (size_t slash = source.path().rfind('/'); slash != std::string::npos) {
       dir = source.path().substr(0, slash);
     }
-    FolderFiles files(*ctx.fs, dir);
+    FolderPackageFiles files(*ctx.fs, dir);
     return ReadPackage(files, std::string(kManifestName), source, ctx.file, ctx);
   }
   Result<DecodedSource> decoded = DecodeXmlSource(source, ctx);
@@ -1077,7 +985,7 @@ bool QtiFormat::ClaimsDirectory(const FileSystem& fs, const std::string& dir) co
 Status QtiFormat::ImportDirectory(const std::string& dir, ImportContext& ctx) const {
   if (ctx.fs == nullptr)
     return Status::Usage("reading a package folder needs a file system").At(dir);
-  FolderFiles files(*ctx.fs, dir);
+  FolderPackageFiles files(*ctx.fs, dir);
   Result<std::string> manifest = files.Read(std::string(kManifestName));
   if (!manifest.ok()) return manifest.status();
   auto source = std::make_shared<const SourceText>(files.DisplayPath(std::string(kManifestName)),

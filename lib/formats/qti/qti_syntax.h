@@ -13,6 +13,7 @@
 #include <unordered_set>
 
 #include "base/ascii_text.h"
+#include "base/str_cat.h"
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
 #include "formats/import_checks.h"
@@ -52,7 +53,7 @@ constexpr std::string_view kHtmlFormat = "text/html";
 // The identifier a choice gets when its option carries none: A, B, ... Z, then C27, C28, ...
 inline std::string DefaultChoiceId(size_t index) {
   if (index < 26) return std::string(1, static_cast<char>('A' + index));
-  return "C" + std::to_string(index + 1);
+  return StrCat({"C", std::to_string(index + 1)});
 }
 
 // The credit in percent an option has without a weight: 100 for a key (shared equally among the

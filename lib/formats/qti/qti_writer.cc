@@ -11,6 +11,7 @@
 #include <unordered_set>
 
 #include "base/ascii_text.h"
+#include "base/str_cat.h"
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
 #include "formats/import_checks.h"
@@ -552,7 +553,8 @@ class ItemWriter {
       ++sources;
       size_t t = std::find(targets.begin(), targets.end(), MatchOf(o)) - targets.begin();
       correct.Append(E("value"))
-          .Append(xml::Node::Text("S" + std::to_string(sources) + " T" + std::to_string(t + 1)));
+          .Append(
+              xml::Node::Text(StrCat({"S", std::to_string(sources), " T", std::to_string(t + 1)})));
     }
     if (correct.children.empty()) declaration.children.pop_back();
     bool has_feedback = !q.explanation.empty();
@@ -568,11 +570,11 @@ class ItemWriter {
     size_t s_index = 0;
     for (const Option& o : q.options) {
       if (o.text.value.empty()) continue;
-      QBANK_RETURN_IF_ERROR(AppendAssociable(source_set, "S" + std::to_string(++s_index), "1",
-                                             o.text.value, html, "options.text"));
+      QBANK_RETURN_IF_ERROR(AppendAssociable(source_set, StrCat({"S", std::to_string(++s_index)}),
+                                             "1", o.text.value, html, "options.text"));
     }
     for (size_t t = 0; t < targets.size(); ++t) {
-      QBANK_RETURN_IF_ERROR(AppendAssociable(target_set, "T" + std::to_string(t + 1),
+      QBANK_RETURN_IF_ERROR(AppendAssociable(target_set, StrCat({"T", std::to_string(t + 1)}),
                                              std::to_string(sources), targets[t], html,
                                              "options.extensions.gift.match"));
     }

@@ -1,9 +1,9 @@
 // Reading QTI 1.2: questestinterop documents of Canvas, Blackboard and plain IMS QTI 1.2
 // (Respondus, D2L), alone or in packages (a Canvas quiz export, a course export's quiz banks, a
-// Blackboard pool), through the xml/ and zip/ doors.
-// Over 1,000 lines: one document reader serves three flavours (their metadata, feedback idents
-// and scoring conditions differ in detail), and the package layer (PackageSource, manifests,
-// detection) sits below it; that layer is the part to move into a file of its own.
+// Blackboard pool), through the xml/ and zip/ doors. Over 1,000 lines: DocumentReader (about
+// 880 of them) reads every Canvas and Blackboard question type against one set of resprocessing
+// conditions and feedback idents, state its per-type steps share; the package and flavour code
+// after it is small and reads its documents through it.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -15,10 +15,12 @@
 #include <set>
 #include <unordered_set>
 
+#include "base/html_escape.h"
 #include "base/utf8_text.h"
 #include "formats/lms_carrier.h"
 #include "formats/media_files.h"
 #include "formats/metadata_carrier.h"
+#include "formats/package_files.h"
 #include "formats/qti12/qti12_format.h"
 #include "formats/qti12/qti12_vocabulary.h"
 #include "formats/question_names.h"
@@ -304,8 +306,8 @@ class DocumentReader {
         continue;
       }
       // Several texts: HTML when any is; plain ones escaped.
-      if (html && !out.html) out.text.value = qti12::EscapeHtml(out.text.value);
-      std::string next = html || !out.html ? text.value : qti12::EscapeHtml(text.value);
+      if (html && !out.html) out.text.value = EscapeHtml(out.text.value, HtmlEscape::kText);
+      std::string next = html || !out.html ? text.value : EscapeHtml(text.value, HtmlEscape::kText);
       out.text.value += (html || out.html ? "<br/>" : "\n") + next;
       out.text.verbatim = false;
       out.html = out.html || html;
@@ -406,43 +408,17 @@ class DocumentReader {
     return std::optional<QuestionType>();
   }
 
-  // long-function: the item's metadata, then one branch per Canvas question_type; to be split
+  // One <item>: its metadata, its type (declared, else from its responses), the answers that
+  // type has, then the feedback.
   Status ReadQuestion(const xml::Node& item, Question& q) {
     pictures_.clear();
     Value ext;
-    q.span = ElementSpan(item);
-    std::string ident = item.AttributeOr("ident");
-    if (std::optional<Text> bb_id = MetadataField(item, "bbmd_asi_object_id");
-        ident.empty() && bb_id.has_value()) {
-      q.id = *bb_id;
-    } else if (!ident.empty()) {
-      q.id.value = ident;
-      q.id.span = ElementSpan(item);
-    }
+    ReadItemId(item, q);
     std::string title = item.AttributeOr("title");
     Result<std::optional<QuestionType>> declared = DeclaredType(item, ext);
     if (!declared.ok()) return declared.status();
-    std::optional<Text> points = MetadataField(item, "points_possible");
-    if (!points.has_value()) points = MetadataField(item, "qmd_absolutescore_max");  // Blackboard
-    if (points.has_value()) {
-      std::optional<double> p = qti12::ParseNumber(points->value);
-      if (p.has_value() && *p != 1) ext["points_possible"] = *p;
-    }
-    if (std::optional<Text> d = MetadataField(item, qti12::kDomainField)) q.domain = *d;
-    for (Text& tag : MetadataFields(item, qti12::kTagField)) {
-      if (!tag.empty()) q.tags.push_back(std::move(tag));
-    }
     Question carried_texts;
-    if (std::optional<Text> carried = MetadataField(item, qti12::kMetadataField)) {
-      Status applied = ApplyMetadataJson(carried->value, source_.path(), q, &carried_texts);
-      if (!applied.ok()) {
-        return source_.ErrorAt(Offset(item),
-                               qti12::kMetadataField.data() +
-                                   std::string(" is not the metadata qbank writes (") +
-                                   applied.message() + "); expected a bank file of one question");
-      }
-    }
-
+    QBANK_RETURN_IF_ERROR(ReadItemMetadata(item, q, ext, carried_texts));
     const xml::Node* presentation = item.FirstChild("presentation");
     if (presentation == nullptr) {
       return Error(item, "<item> without <presentation>; expected the question's text in it");
@@ -462,25 +438,7 @@ class DocumentReader {
       }
     }
 
-    QuestionType type;
-    if (declared->has_value()) {
-      type = **declared;
-    } else if (responses.empty()) {
-      type = QuestionType::kDescription;
-    } else if (responses.size() > 1) {
-      type = QuestionType::kMatching;
-    } else if (responses[0]->LocalName() == "response_lid") {
-      type = responses[0]->AttributeOr("rcardinality") == "Multiple" ? QuestionType::kMultipleAnswer
-                                                                     : QuestionType::kSingleAnswer;
-    } else if (responses[0]->LocalName() == "response_num" ||
-               Render(*responses[0]).AttributeOr("fibtype") == "Decimal" ||
-               Render(*responses[0]).AttributeOr("fibtype") == "Integer") {
-      type = QuestionType::kNumerical;
-    } else {
-      type = item.FirstChild("resprocessing") != nullptr && HasScoring(item)
-                 ? QuestionType::kShortAnswer
-                 : QuestionType::kEssay;
-    }
+    QuestionType type = declared->has_value() ? **declared : TypeOfResponses(item, responses);
     q.type = type;
 
     std::vector<Condition> conditions;
@@ -513,7 +471,89 @@ class DocumentReader {
       default:
         break;
     }
-    // The feedback not tied to an answer.
+    ReadGeneralFeedback(feedback, q, ext, html);
+    q.markup = html ? Markup::kHtml : Markup::kPlain;
+    if (html) EscapePlainFields(q, stem, feedback);
+    KeepHtmlPictures(q);
+    for (MediaFile& f : pictures_) AddMediaFile(q, f.path, f.bytes);
+    pictures_.clear();
+
+    // A missing-word sentence is one stem with Moodle's gap marker in Canvas and Blackboard;
+    // qbank says where it joined one, so a stem that merely holds "_____" stays whole.
+    if (MetadataField(item, qti12::kGapField).has_value()) {
+      ReadGap(q);
+    }
+    if (!title.empty() && title != "Question" && title != q.id.value && title != StoredTitle(q)) {
+      ext["title"] = title;
+    }
+    if (q.id.empty()) AdoptTitleAsId(q, title, used_ids_);
+    if (!q.id.empty()) used_ids_.insert(q.id.value);
+    if (ext.is_object()) q.extensions[std::string(qti12::kExtensionKey)] = std::move(ext);
+    FinishCarried(carried_texts, Carrier().html, q);
+    return Status::Ok();
+  }
+
+  // The item's span and id: its ident, else Blackboard's object id.
+  void ReadItemId(const xml::Node& item, Question& q) const {
+    q.span = ElementSpan(item);
+    std::string ident = item.AttributeOr("ident");
+    if (std::optional<Text> bb_id = MetadataField(item, "bbmd_asi_object_id");
+        ident.empty() && bb_id.has_value()) {
+      q.id = *bb_id;
+    } else if (!ident.empty()) {
+      q.id.value = ident;
+      q.id.span = ElementSpan(item);
+    }
+  }
+
+  // The item's points, domain, tags and the metadata qbank carries (into `carried_texts`).
+  Status ReadItemMetadata(const xml::Node& item, Question& q, Value& ext, Question& carried_texts) {
+    std::optional<Text> points = MetadataField(item, "points_possible");
+    if (!points.has_value()) points = MetadataField(item, "qmd_absolutescore_max");  // Blackboard
+    if (points.has_value()) {
+      std::optional<double> p = qti12::ParseNumber(points->value);
+      if (p.has_value() && *p != 1) ext["points_possible"] = *p;
+    }
+    if (std::optional<Text> d = MetadataField(item, qti12::kDomainField)) q.domain = *d;
+    for (Text& tag : MetadataFields(item, qti12::kTagField)) {
+      if (!tag.empty()) q.tags.push_back(std::move(tag));
+    }
+    if (std::optional<Text> carried = MetadataField(item, qti12::kMetadataField)) {
+      Status applied = ApplyMetadataJson(carried->value, source_.path(), q, &carried_texts);
+      if (!applied.ok()) {
+        return source_.ErrorAt(Offset(item),
+                               qti12::kMetadataField.data() +
+                                   std::string(" is not the metadata qbank writes (") +
+                                   applied.message() + "); expected a bank file of one question");
+      }
+    }
+    return Status::Ok();
+  }
+
+  // The type an item without a declared type has: none of its responses a description, several
+  // matching, a response_lid choices, a number numerical, else short answer when it is scored.
+  static QuestionType TypeOfResponses(const xml::Node& item,
+                                      const std::vector<const xml::Node*>& responses) {
+    if (responses.empty()) return QuestionType::kDescription;
+    if (responses.size() > 1) return QuestionType::kMatching;
+    if (responses[0]->LocalName() == "response_lid") {
+      return responses[0]->AttributeOr("rcardinality") == "Multiple" ? QuestionType::kMultipleAnswer
+                                                                     : QuestionType::kSingleAnswer;
+    }
+    if (responses[0]->LocalName() == "response_num" ||
+        Render(*responses[0]).AttributeOr("fibtype") == "Decimal" ||
+        Render(*responses[0]).AttributeOr("fibtype") == "Integer") {
+      return QuestionType::kNumerical;
+    }
+    return item.FirstChild("resprocessing") != nullptr && HasScoring(item)
+               ? QuestionType::kShortAnswer
+               : QuestionType::kEssay;
+  }
+
+  // The feedback not tied to an answer: the explanation, or the texts after a right and a
+  // wrong answer kept in `ext`.
+  static void ReadGeneralFeedback(std::map<std::string, Field>& feedback, Question& q, Value& ext,
+                                  bool& html) {
     std::string correct;
     std::string incorrect;
     for (auto& [id, field] : feedback) {
@@ -541,38 +581,19 @@ class DocumentReader {
       if (!correct.empty()) ext["feedback"]["correct"] = correct;
       if (!incorrect.empty()) ext["feedback"]["incorrect"] = incorrect;
     }
-    q.markup = html ? Markup::kHtml : Markup::kPlain;
-    if (html) EscapePlainFields(q, stem, feedback);
-    KeepHtmlPictures(q);
-    for (MediaFile& f : pictures_) AddMediaFile(q, f.path, f.bytes);
-    pictures_.clear();
-
-    // A missing-word sentence is one stem with Moodle's gap marker in Canvas and Blackboard;
-    // qbank says where it joined one, so a stem that merely holds "_____" stays whole.
-    if (MetadataField(item, qti12::kGapField).has_value()) {
-      ReadGap(q);
-    }
-    if (!title.empty() && title != "Question" && title != q.id.value && title != StoredTitle(q)) {
-      ext["title"] = title;
-    }
-    if (q.id.empty()) AdoptTitleAsId(q, title, used_ids_);
-    if (!q.id.empty()) used_ids_.insert(q.id.value);
-    if (ext.is_object()) q.extensions[std::string(qti12::kExtensionKey)] = std::move(ext);
-    FinishCarried(carried_texts, Carrier().html, q);
-    return Status::Ok();
   }
 
   // In an HTML question, the fields the file gave as plain text, escaped so they stand as HTML.
   void EscapePlainFields(Question& q, const Field& stem, std::map<std::string, Field>& feedback) {
-    if (stem.found && !stem.html) q.stem.value = qti12::EscapeHtml(q.stem.value);
+    if (stem.found && !stem.html) q.stem.value = EscapeHtml(q.stem.value, HtmlEscape::kText);
     for (auto& [id, field] : feedback) {
       if (IsGeneralFeedback(id) && field.found && !field.html) {
-        q.explanation.value = qti12::EscapeHtml(q.explanation.value);
+        q.explanation.value = EscapeHtml(q.explanation.value, HtmlEscape::kText);
       }
     }
     for (size_t i = 0; i < q.options.size() && i < plain_options_.size(); ++i) {
       if (plain_options_[i]) {
-        q.options[i].text.value = qti12::EscapeHtml(q.options[i].text.value);
+        q.options[i].text.value = EscapeHtml(q.options[i].text.value, HtmlEscape::kText);
         q.options[i].text.verbatim = false;
       }
     }
@@ -718,8 +739,18 @@ class DocumentReader {
     return std::nullopt;
   }
 
-  // long-function: the choices and every resprocessing condition that grades them, read in one
-  // pass; to be split
+  // What reading a choice question's conditions gathers, option by option.
+  struct ChoiceGrading {
+    std::string rid;                            // the response_lid's ident
+    std::map<std::string, size_t> index;        // label ident -> option
+    std::vector<std::optional<double>> credit;  // per option, in percent
+    std::set<std::string> used_feedback;        // itemfeedback idents given to an option
+    bool multiple = false;                      // a multiple-answer question
+    bool keyed = false;                         // some condition gives full credit
+  };
+
+  // A choice question: its labels as options, the key and credit from the conditions, each
+  // answer's feedback, then what qbank keeps of them.
   Status ReadChoices(const xml::Node& item, const std::vector<const xml::Node*>& responses,
                      const std::vector<Condition>& conditions, double max,
                      std::map<std::string, Field>& feedback, Question& q, bool& html) {
@@ -729,7 +760,39 @@ class DocumentReader {
                        std::to_string(responses.size()) + " responses");
     }
     const xml::Node& lid = *responses[0];
-    std::string rid = lid.AttributeOr("ident");
+    ChoiceGrading grading;
+    grading.rid = lid.AttributeOr("ident");
+    grading.index = ReadLabels(lid, q, html);
+    if (lid.AttributeOr("rcardinality") == "Multiple" && q.type == QuestionType::kSingleAnswer) {
+      q.type = QuestionType::kMultipleAnswer;
+    }
+    grading.multiple = q.type == QuestionType::kMultipleAnswer;
+    grading.credit.resize(q.options.size());
+    for (const Condition& c : conditions) ApplyCondition(c, max, feedback, grading, q, html);
+    // Blackboard names the answer's feedback by its label ident, whatever the conditions say.
+    for (const auto& [id, o] : grading.index) {
+      for (const std::string& fid : {id, id + "_fb"}) {
+        auto it = feedback.find(fid);
+        if (it != feedback.end() && !grading.used_feedback.count(fid) &&
+            q.options[o].rationale.empty()) {
+          q.options[o].rationale = it->second.text;
+          html = html || it->second.html;
+          grading.used_feedback.insert(fid);
+        }
+      }
+    }
+    for (const std::string& id : grading.used_feedback) feedback.erase(id);
+    if (!grading.keyed && !q.options.empty()) {
+      ctx_.AddWarning(source_, Offset(item),
+                      "no condition gives full credit to an answer; read without a key");
+    }
+    KeepChoiceDetails(item, grading, q);
+    return Status::Ok();
+  }
+
+  // The labels of `lid` as options of `q` (each with its ident in extensions, for now); the
+  // ident -> option index.
+  std::map<std::string, size_t> ReadLabels(const xml::Node& lid, Question& q, bool& html) {
     std::vector<const xml::Node*> labels;
     Labels(lid, labels);
     std::map<std::string, size_t> index;
@@ -743,95 +806,85 @@ class DocumentReader {
       html = html || text.html;
       plain_options_.push_back(text.found && !text.html);
       std::string id = label->AttributeOr("ident");
-      o.extensions["ident"] = id;  // pruned below when it is the default
+      o.extensions["ident"] = id;  // pruned by KeepChoiceDetails when it is the default
       index[id] = q.options.size();
       q.options.push_back(std::move(o));
     }
-    if (lid.AttributeOr("rcardinality") == "Multiple" && q.type == QuestionType::kSingleAnswer) {
-      q.type = QuestionType::kMultipleAnswer;
+    return index;
+  }
+
+  // The option a test names: by its value (a label ident), or Blackboard's respident naming the
+  // label itself with an empty value.
+  static std::optional<size_t> OptionOf(const ChoiceGrading& grading,
+                                        const std::pair<std::string, std::string>& eq) {
+    const std::map<std::string, size_t>& index = grading.index;
+    if (auto it = index.find(eq.second);
+        it != index.end() &&
+        (eq.first == grading.rid || eq.first.empty() || !index.count(eq.first))) {
+      return it->second;
     }
-    bool multiple = q.type == QuestionType::kMultipleAnswer;
-    // The option a test names: by its value (a label ident), or Blackboard's respident naming the
-    // label itself with an empty value.
-    auto option_of = [&](const std::pair<std::string, std::string>& eq) -> std::optional<size_t> {
-      if (auto it = index.find(eq.second);
-          it != index.end() && (eq.first == rid || eq.first.empty() || !index.count(eq.first))) {
-        return it->second;
+    if (eq.second.empty()) {
+      if (auto it = index.find(eq.first); it != index.end()) return it->second;
+    }
+    return std::nullopt;
+  }
+
+  // One resprocessing condition: the options it names get its credit, the key when that is
+  // full, and its feedback when it names one option.
+  void ApplyCondition(const Condition& c, double max, std::map<std::string, Field>& feedback,
+                      ChoiceGrading& grading, Question& q, bool& html) {
+    std::vector<size_t> named;
+    for (const auto& eq : c.equals) {
+      std::optional<size_t> o = OptionOf(grading, eq);
+      if (!o.has_value()) {
+        ctx_.AddWarning(source_, Offset(*c.node),
+                        "the condition names '" + eq.second + "', which no <response_label> of '" +
+                            grading.rid + "' has");
+        continue;
       }
-      if (eq.second.empty()) {
-        if (auto it = index.find(eq.first); it != index.end()) return it->second;
-      }
-      return std::nullopt;
-    };
-    std::vector<std::optional<double>> credit(q.options.size());
-    std::set<std::string> used_feedback;
-    bool keyed = false;
-    for (const Condition& c : conditions) {
-      std::vector<size_t> named;
-      for (const auto& eq : c.equals) {
-        std::optional<size_t> o = option_of(eq);
-        if (!o.has_value()) {
-          ctx_.AddWarning(source_, Offset(*c.node),
-                          "the condition names '" + eq.second +
-                              "', which no <response_label> of '" + rid + "' has");
-          continue;
+      named.push_back(*o);
+    }
+    if (named.empty()) return;
+    if (c.set.has_value()) {
+      if (named.size() > 1 || grading.multiple) {
+        // Canvas's multiple answers: and(varequal keys, not(varequal others)).
+        if (*c.set >= max) {
+          for (size_t o : named) q.options[o].correct = true;
+          grading.keyed = true;
         }
-        named.push_back(*o);
-      }
-      if (named.empty()) continue;
-      if (c.set.has_value() && named.size() >= 1) {
-        if (named.size() > 1 || multiple) {
-          // Canvas's multiple answers: and(varequal keys, not(varequal others)).
-          if (*c.set >= max) {
-            for (size_t o : named) q.options[o].correct = true;
-            keyed = true;
-          }
-        } else {
-          credit[named[0]] = *c.set / max * 100;
-          if (*c.set >= max) {
-            q.options[named[0]].correct = true;
-            keyed = true;
-          }
-        }
-      }
-      if (c.add.has_value() && named.size() == 1) {
-        credit[named[0]] = credit[named[0]].value_or(0) + *c.add / max * 100;
-        if (*c.add > 0) {
+      } else {
+        grading.credit[named[0]] = *c.set / max * 100;
+        if (*c.set >= max) {
           q.options[named[0]].correct = true;
-          keyed = true;
-        }
-      }
-      if (named.size() == 1) {
-        if (std::optional<Field> fb = AnswerFeedback(c, feedback, used_feedback)) {
-          q.options[named[0]].rationale = fb->text;
-          html = html || fb->html;
+          grading.keyed = true;
         }
       }
     }
-    // Blackboard names the answer's feedback by its label ident, whatever the conditions say.
-    for (const auto& [id, o] : index) {
-      for (const std::string& fid : {id, id + "_fb"}) {
-        auto it = feedback.find(fid);
-        if (it != feedback.end() && !used_feedback.count(fid) && q.options[o].rationale.empty()) {
-          q.options[o].rationale = it->second.text;
-          html = html || it->second.html;
-          used_feedback.insert(fid);
-        }
+    if (c.add.has_value() && named.size() == 1) {
+      grading.credit[named[0]] = grading.credit[named[0]].value_or(0) + *c.add / max * 100;
+      if (*c.add > 0) {
+        q.options[named[0]].correct = true;
+        grading.keyed = true;
       }
     }
-    for (const std::string& id : used_feedback) feedback.erase(id);
-    if (!keyed && !q.options.empty()) {
-      ctx_.AddWarning(source_, Offset(item),
-                      "no condition gives full credit to an answer; read without a key");
+    if (named.size() == 1) {
+      if (std::optional<Field> fb = AnswerFeedback(c, feedback, grading.used_feedback)) {
+        q.options[named[0]].rationale = fb->text;
+        html = html || fb->html;
+      }
     }
-    // Credit kept only where it differs from what the key implies.
+  }
+
+  // What qbank keeps of the read choices: credit where it differs from what the key implies,
+  // label idents that are not the ones qbank writes, and True/False as a true/false question.
+  void KeepChoiceDetails(const xml::Node& item, const ChoiceGrading& grading, Question& q) const {
     size_t keys = q.KeyIndexes().size();
     for (size_t i = 0; i < q.options.size(); ++i) {
-      if (!credit[i].has_value()) continue;
-      double implied = q.options[i].correct ? (multiple && keys > 0 ? 100.0 / keys : 100.0) : 0.0;
-      if (std::fabs(*credit[i] - implied) > 1e-9) q.options[i].weight = *credit[i];
+      if (!grading.credit[i].has_value()) continue;
+      double implied =
+          q.options[i].correct ? (grading.multiple && keys > 0 ? 100.0 / keys : 100.0) : 0.0;
+      if (std::fabs(*grading.credit[i] - implied) > 1e-9) q.options[i].weight = *grading.credit[i];
     }
-    // A label ident is kept where it is not the one qbank writes for its place.
     for (size_t i = 0; i < q.options.size(); ++i) {
       Value& ext = q.options[i].extensions;
       std::string id = ext.Find("ident")->as_string();
@@ -849,7 +902,6 @@ class DocumentReader {
         }
       }
     }
-    return Status::Ok();
   }
 
   // Short answer and numerical: each scoring condition is an accepted answer.
@@ -1008,70 +1060,6 @@ Status ReadDocument(const SourceText& source, uint32_t file, ImportContext& ctx,
 // ---------------------------------------------------------------------------------------------
 // Packages
 
-// A package's files, from a zip or a folder, within the zip door's limits.
-class PackageSource {
- public:
-  virtual ~PackageSource() = default;
-  virtual Result<std::string> Read(const std::string& path) = 0;
-  virtual std::string DisplayPath(const std::string& path) const = 0;
-};
-
-class ZipSource : public PackageSource {
- public:
-  ZipSource(std::string path, zip::Archive archive)
-      : path_(std::move(path)), archive_(std::move(archive)) {}
-  Result<std::string> Read(const std::string& path) override {
-    if (!archive_.Contains(path)) {
-      return Status::NotFound("no such file in the package").At(DisplayPath(path));
-    }
-    return archive_.Read(path);
-  }
-  std::string DisplayPath(const std::string& path) const override { return path_ + "!/" + path; }
-
- private:
-  std::string path_;
-  zip::Archive archive_;
-};
-
-class FolderSource : public PackageSource {
- public:
-  FolderSource(const FileSystem& fs, std::string dir) : fs_(fs), dir_(std::move(dir)) {
-    while (dir_.size() > 1 && dir_.back() == '/') dir_.pop_back();
-  }
-  Result<std::string> Read(const std::string& path) override {
-    std::string shown = DisplayPath(path);
-    if (!zip::IsSafeEntryName(path)) {
-      return Status::InvalidInput("not a safe relative path in the package folder").At(shown);
-    }
-    for (size_t slash = path.find('/');; slash = path.find('/', slash + 1)) {
-      std::string part = DisplayPath(path.substr(0, slash));
-      if (fs_.IsSymbolicLink(part)) {
-        return Status::InvalidInput("is a symbolic link; expected only files and folders").At(part);
-      }
-      if (slash == std::string::npos) break;
-    }
-    Result<std::string> content = fs_.ReadFile(shown);
-    if (!content.ok()) return content;
-    read_ += content->size();
-    if (read_ > limits_.max_total_size) {
-      return Status::InvalidInput("brings the package to more than " +
-                                  std::to_string(limits_.max_total_size) +
-                                  " bytes; expected a smaller package")
-          .At(shown);
-    }
-    return content;
-  }
-  std::string DisplayPath(const std::string& path) const override {
-    return dir_.empty() ? path : dir_ + "/" + path;
-  }
-
- private:
-  const FileSystem& fs_;
-  std::string dir_;
-  zip::ReadLimits limits_;
-  uint64_t read_ = 0;
-};
-
 // `href` resolved against the manifest's folder; nullopt when it leaves the package.
 std::optional<std::string> Resolve(const std::string& base, std::string_view href) {
   std::string h(href);
@@ -1105,7 +1093,7 @@ std::optional<std::string> ReadNamedFile(PackageSource& files, std::optional<std
 // The QTI 1.2 documents a manifest names, in order: a course export's non_cc_assessments files
 // (Canvas's full form of each quiz and bank) when there are any, else every imsqti_xmlv1p2
 // resource (a quiz export) and Blackboard's pools (bb:file).
-Status ReadPackage(PackageSource& files, const std::string& manifest_path,
+Status ReadPackage(const PackageFiles& files, const std::string& manifest_path,
                    const SourceText& manifest_source, ImportContext& ctx) {
   Result<xml::Node> manifest = xml::Parse(manifest_source);
   if (!manifest.ok()) return manifest.status();
@@ -1181,21 +1169,6 @@ Status ReadPackage(PackageSource& files, const std::string& manifest_path,
     }
   }
   return Status::Ok();
-}
-
-// The manifest's path in a zip: at the root, or in its one top folder.
-std::optional<std::string> FindManifest(const zip::Archive& archive) {
-  std::string name(qti12::kManifestName);
-  if (archive.Contains(name)) return name;
-  std::optional<std::string> found;
-  for (const std::string& path : archive.names()) {
-    size_t slash = path.find('/');
-    if (slash != std::string::npos && path.substr(slash + 1) == name) {
-      if (found.has_value()) return std::nullopt;
-      found = path;
-    }
-  }
-  return found;
 }
 
 // Which flavour's package the names of a zip's files say, from the local headers in `head` (the
@@ -1279,13 +1252,13 @@ Status Qti12Format::Import(const SourceText& source, ImportContext& ctx) const {
   if (content.starts_with("PK")) {
     Result<zip::Archive> archive = zip::Archive::Open(content, source.path());
     if (!archive.ok()) return archive.status();
-    std::optional<std::string> manifest_path = FindManifest(*archive);
+    ZipPackageFiles files(source.path(), std::move(archive).value());
+    std::optional<std::string> manifest_path = files.FindManifest(qti12::kManifestName);
     if (!manifest_path.has_value()) {
       return Status::InvalidInput(source.path() +
                                   ": the zip archive has no imsmanifest.xml at its root; expected "
                                   "a Canvas quiz export, a course export or a Blackboard pool");
     }
-    ZipSource files(source.path(), std::move(archive).value());
     Result<std::string> manifest = files.Read(*manifest_path);
     if (!manifest.ok()) return manifest.status();
     auto manifest_source = std::make_shared<const SourceText>(files.DisplayPath(*manifest_path),
@@ -1301,7 +1274,7 @@ Status Qti12Format::Import(const SourceText& source, ImportContext& ctx) const {
     if (size_t slash = source.path().rfind('/'); slash != std::string::npos) {
       dir = source.path().substr(0, slash);
     }
-    FolderSource files(*ctx.fs, dir);
+    FolderPackageFiles files(*ctx.fs, dir);
     return ReadPackage(files, std::string(qti12::kManifestName), source, ctx);
   }
   // A document alone: the pictures it names beside it on disk.
@@ -1340,7 +1313,7 @@ Status Qti12Format::ImportDirectory(const std::string& dir, ImportContext& ctx) 
   if (ctx.fs == nullptr) {
     return Status::Usage("reading a package folder needs a file system").At(dir);
   }
-  FolderSource files(*ctx.fs, dir);
+  FolderPackageFiles files(*ctx.fs, dir);
   Result<std::string> manifest = files.Read(std::string(qti12::kManifestName));
   if (!manifest.ok()) return manifest.status();
   auto source = std::make_shared<const SourceText>(

@@ -102,27 +102,6 @@ std::optional<double> ParseNumber(std::string_view s) { return model::NotationNu
 
 std::string DefaultIdent(size_t index) { return std::to_string(1000 + index); }
 
-std::string EscapeHtml(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 bool IsZip(std::string_view content) {
   return content.starts_with("PK\x03\x04") || content.starts_with("PK\x05\x06");
 }

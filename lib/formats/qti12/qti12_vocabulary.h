@@ -64,9 +64,6 @@ std::optional<double> ParseNumber(std::string_view s);
 // numbers): "1000", "1001", ...
 std::string DefaultIdent(size_t index);
 
-// `text` with &, < and > escaped, so plain text stands as HTML.
-std::string EscapeHtml(std::string_view text);
-
 // True for the first bytes of a zip archive.
 bool IsZip(std::string_view content);
 // The local name of the root element of an XML document (the declaration, comments and a

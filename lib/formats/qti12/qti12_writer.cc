@@ -69,25 +69,9 @@ class ItemWriter {
   bool canvas() const { return flavour_ == Flavour::kCanvas; }
 
   // `q` as an <item>, or nullopt when the flavour has no item for it (reported).
-  // long-function: one branch per question type with its response and conditions; to be split
   Result<std::optional<Node>> Write(const Question& q, const std::string& metadata) {
     html_ = q.markup == Markup::kHtml;
-    if (q.type == QuestionType::kOther) {
-      // An item kept whole is written back by the flavour it came from (Blackboard's carry
-      // bbmd_ metadata): Canvas's multi-gap items, Blackboard's Ordering or Hot Spot.
-      const Value* stored = Find(q.extensions, "item");
-      if (stored == nullptr || !stored->is_string() ||
-          (stored->as_string().find("<bbmd_") != std::string::npos) == canvas()) {
-        loss_.Drop("questions (other: no QTI 1.2 item for it)");
-        return std::optional<Node>();
-      }
-      Result<std::vector<Node>> nodes = xml::ParseFragment(stored->as_string(), "extension");
-      if (!nodes.ok()) return nodes.status();
-      for (Node& n : *nodes) {
-        if (n.is_element() && n.LocalName() == "item") return std::optional<Node>(std::move(n));
-      }
-      return Status::InvalidInput("extensions.qti12.item holds no <item>");
-    }
+    if (q.type == QuestionType::kOther) return StoredItem(q);
     if (!canvas() && q.type == QuestionType::kDescription) {
       loss_.Drop("questions (description: a Blackboard pool has no text-only question)");
       return std::optional<Node>();
@@ -125,35 +109,69 @@ class ItemWriter {
       question.Append(Flow("FORMATTED_TEXT_BLOCK")).Append(Material(stem));
       response_place = &block.Append(Flow("RESPONSE_BLOCK"));
     }
-    std::string explanation = q.explanation.value;
-    if (canvas() && !explanation.empty()) {
+    if (canvas() && !q.explanation.empty()) {
       resprocessing.Append(Condition(true, Other(), {}, "general_fb"));
-      feedback.push_back(Feedback("general_fb", explanation, false));
+      feedback.push_back(Feedback("general_fb", q.explanation.value, false));
     }
+    QBANK_RETURN_IF_ERROR(WriteResponses(q, *response_place, resprocessing, feedback));
+    WriteRightWrongFeedback(q, resprocessing, feedback);
+    if (q.type != QuestionType::kDescription) item.Append(std::move(resprocessing));
+    for (Node& f : feedback) item.Append(std::move(f));
+    correct_feedback_.clear();
+    return std::optional<Node>(std::move(item));
+  }
+
+ private:
+  // A question of type other: the <item> the reader kept as written (Canvas only).
+  // An item kept whole is written back by the flavour it came from (Blackboard's carry bbmd_
+  // metadata): Canvas's multi-gap items, Blackboard's Ordering or Hot Spot.
+  Result<std::optional<Node>> StoredItem(const Question& q) {
+    const Value* stored = Find(q.extensions, "item");
+    if (stored == nullptr || !stored->is_string() ||
+        (stored->as_string().find("<bbmd_") != std::string::npos) == canvas()) {
+      loss_.Drop("questions (other: no QTI 1.2 item for it)");
+      return std::optional<Node>();
+    }
+    Result<std::vector<Node>> nodes = xml::ParseFragment(stored->as_string(), "extension");
+    if (!nodes.ok()) return nodes.status();
+    for (Node& n : *nodes) {
+      if (n.is_element() && n.LocalName() == "item") return std::optional<Node>(std::move(n));
+    }
+    return Status::InvalidInput("extensions.qti12.item holds no <item>");
+  }
+
+  // The responses of `q`'s type, with the conditions that grade them and their feedback.
+  Status WriteResponses(const Question& q, Node& response_place, Node& resprocessing,
+                        std::vector<Node>& feedback) {
     switch (q.type) {
       case QuestionType::kSingleAnswer:
       case QuestionType::kMultipleAnswer:
       case QuestionType::kTrueFalse:
-        WriteChoices(q, *response_place, resprocessing, feedback);
+        WriteChoices(q, response_place, resprocessing, feedback);
         break;
       case QuestionType::kShortAnswer:
       case QuestionType::kNumerical:
-        QBANK_RETURN_IF_ERROR(WriteTyped(q, *response_place, resprocessing, feedback));
-        break;
+        return WriteTyped(q, response_place, resprocessing, feedback);
       case QuestionType::kMatching:
-        WriteMatching(q, *response_place, resprocessing, feedback);
+        WriteMatching(q, response_place, resprocessing, feedback);
         break;
       case QuestionType::kEssay:
         if (StringOr(q.extensions, "question_type", "") != "file_upload_question") {
-          response_place->Append(FillIn(q.type, canvas() ? "response1" : "response"));
+          response_place.Append(FillIn(q.type, canvas() ? "response1" : "response"));
         }
         resprocessing.Append(Condition(false, Other(), {}, ""));
         break;
       default:
         break;
     }
-    // Correct and incorrect feedback: Canvas's, kept as read; Blackboard's carries the
-    // explanation (it has no general feedback).
+    return Status::Ok();
+  }
+
+  // Correct and incorrect feedback: Canvas's, kept as read; Blackboard's carries the
+  // explanation (it has no general feedback).
+  void WriteRightWrongFeedback(const Question& q, Node& resprocessing,
+                               std::vector<Node>& feedback) {
+    const std::string& explanation = q.explanation.value;
     const Value* fb = Find(q.extensions, "feedback");
     std::string kept_correct;
     std::string kept_incorrect;
@@ -189,13 +207,8 @@ class ItemWriter {
       if (answered) resprocessing.Append(Condition(true, Other(), {}, ident));
       feedback.push_back(Feedback(ident, kept_incorrect, false));
     }
-    if (q.type != QuestionType::kDescription) item.Append(std::move(resprocessing));
-    for (Node& f : feedback) item.Append(std::move(f));
-    correct_feedback_.clear();
-    return std::optional<Node>(std::move(item));
   }
 
- private:
   Node Flow(std::string_view cls) const {
     Node n = Node::Element("flow");
     n.SetAttribute("class", std::string(cls));
@@ -239,7 +252,8 @@ class ItemWriter {
       if (model::IsChoiceType(q.type)) {
         std::string ids;
         for (size_t i = 0; i < q.options.size(); ++i) {
-          ids += (i == 0 ? "" : ",") + Ident(q, i);
+          if (i > 0) ids += ',';
+          ids += Ident(q, i);
         }
         fields.push_back(Field("original_answer_ids", ids));
       }
@@ -790,28 +804,10 @@ Node BlackboardPoolMetadata() {
   return meta;
 }
 
-}  // namespace
-
-// long-function: the two package layouts (Canvas quiz export, Blackboard pool) written side by
-// side; to be split
-Result<std::string> Qti12Format::Export(const model::Bank& bank, const ExportOptions& options,
-                                        LossReport& loss) const {
-  bool canvas = flavour_ == Flavour::kCanvas;
-  bool package =
-      !canvas || EndsWith(options.output_path, ".zip") || EndsWith(options.output_path, ".imscc");
-  FieldSet held = HeldFields();
-  ReportBankLoss(bank, held, loss);
-  LmsCarrier carrier;
-  carrier.own_extension = qti12::kExtensionKey;
-  carrier.value_tolerance_numbers = true;
-  ItemWriter writer(flavour_, loss);
-  // Canvas needs a title; qbank's placeholder reads back as none.
-  std::string title = bank.title.empty() ? "qbank" : bank.title.value;
-  if (bank.title.value == "qbank") loss.Drop("bank.title");
-  std::string bank_metadata = BankMetadataJson(bank);
-  if (!bank_metadata.empty()) bank_metadata = OneLineJson(bank_metadata);
-  std::string ident = Sanitized(bank.id.empty() ? "qbank" : bank.id.value);
-
+// The document around the items: <questestinterop>, the assessment's metadata (qbank's bank
+// metadata `bank_metadata` among it) and an empty <section ident="root_section">.
+Node Skeleton(bool canvas, const std::string& ident, const std::string& title,
+              const std::string& bank_metadata) {
   Node root = Node::Element("questestinterop");
   if (canvas) {
     root.SetAttribute("xmlns", std::string(qti12::kCanvasNamespace));
@@ -839,11 +835,16 @@ Result<std::string> Qti12Format::Export(const model::Bank& bank, const ExportOpt
   }
   Node& section_node = assessment.Append(Node::Element("section"));
   section_node.SetAttribute("ident", "root_section");
-  // Item by item, so a large bank never becomes one XML tree; the section is spliced into the
-  // document's skeleton afterwards.
-  xml::WriteOptions section_options;
-  section_options.declaration = false;
-  xml::StreamWriter section(section_node, section_options);
+  return root;
+}
+
+// Each question of `bank` as an <item> appended to `section`; the points they are worth.
+Result<double> WriteItems(const model::Bank& bank, Flavour flavour, const FieldSet& held,
+                          xml::StreamWriter& section, LossReport& loss) {
+  LmsCarrier carrier;
+  carrier.own_extension = qti12::kExtensionKey;
+  carrier.value_tolerance_numbers = true;
+  ItemWriter writer(flavour, loss);
   double points = 0;
   PackagePictures pictures;
   for (size_t i = 0; i < bank.questions.size(); ++i) {
@@ -868,17 +869,13 @@ Result<std::string> Qti12Format::Export(const model::Bank& bank, const ExportOpt
     if (q.type != QuestionType::kDescription) points += 1;
     section.Append(**item);
   }
-  if (Status writable = xml::CheckWritable(root); !writable.ok()) {
-    return Status::InvalidInput("the bank's title: " + writable.ToString());
-  }
-  std::string document = xml::Write(root);
-  // An attribute value cannot hold '<', so the empty section is found only where it stands.
-  const std::string empty_section = "<section ident=\"root_section\"/>";
-  size_t at = document.find(empty_section);
-  std::string items = section.Finish();
-  while (!items.empty() && items.back() == '\n') items.pop_back();
-  if (at != std::string::npos) document.replace(at, empty_section.size(), items);
-  if (!package) return document;
+  return points;
+}
+
+// The package: Canvas's quiz export (manifest, assessment_meta.xml, the quiz) or a Blackboard
+// pool (manifest, res00001.dat).
+Result<std::string> Package(bool canvas, const std::string& ident, const std::string& title,
+                            double points, std::string document) {
   std::vector<zip::Entry> entries;
   if (canvas) {
     entries.push_back({std::string(qti12::kManifestName),
@@ -896,6 +893,45 @@ Result<std::string> Qti12Format::Export(const model::Bank& bank, const ExportOpt
     entries.push_back({"res00001.dat", std::move(document)});
   }
   return zip::Write(entries);
+}
+
+}  // namespace
+
+Result<std::string> Qti12Format::Export(const model::Bank& bank, const ExportOptions& options,
+                                        LossReport& loss) const {
+  bool canvas = flavour_ == Flavour::kCanvas;
+  bool package =
+      !canvas || EndsWith(options.output_path, ".zip") || EndsWith(options.output_path, ".imscc");
+  FieldSet held = HeldFields();
+  ReportBankLoss(bank, held, loss);
+  // Canvas needs a title; qbank's placeholder reads back as none.
+  std::string title = bank.title.empty() ? "qbank" : bank.title.value;
+  if (bank.title.value == "qbank") loss.Drop("bank.title");
+  std::string bank_metadata = BankMetadataJson(bank);
+  if (!bank_metadata.empty()) bank_metadata = OneLineJson(bank_metadata);
+  std::string ident = Sanitized(bank.id.empty() ? "qbank" : bank.id.value);
+
+  Node root = Skeleton(canvas, ident, title, bank_metadata);
+  const Node& section_node = root.children.back().children.back();  // the empty section
+  // Item by item, so a large bank never becomes one XML tree; the section is spliced into the
+  // document's skeleton afterwards.
+  xml::WriteOptions section_options;
+  section_options.declaration = false;
+  xml::StreamWriter section(section_node, section_options);
+  Result<double> points = WriteItems(bank, flavour_, held, section, loss);
+  if (!points.ok()) return points.status();
+  if (Status writable = xml::CheckWritable(root); !writable.ok()) {
+    return Status::InvalidInput("the bank's title: " + writable.ToString());
+  }
+  std::string document = xml::Write(root);
+  // An attribute value cannot hold '<', so the empty section is found only where it stands.
+  const std::string empty_section = "<section ident=\"root_section\"/>";
+  size_t at = document.find(empty_section);
+  std::string items = section.Finish();
+  while (!items.empty() && items.back() == '\n') items.pop_back();
+  if (at != std::string::npos) document.replace(at, empty_section.size(), items);
+  if (!package) return document;
+  return Package(canvas, ident, title, *points, std::move(document));
 }
 
 }  // namespace qbank::formats

@@ -98,7 +98,8 @@ class Text2QtiReader {
  private:
   enum class Kind { kNone, kChoice, kMultiple, kNumerical, kShort, kEssay, kFile };
 
-  // long-function: one case per kind of text2qti line; to be split
+  // One line: a continuation of the text before it, a quiz setting, a group line, the start of
+  // a question, or one of its answer lines.
   void ReadLine(size_t begin, std::string_view line) {
     if (Trim(line).empty()) {
       blank_ = true;
@@ -119,96 +120,8 @@ class Text2QtiReader {
     target_ = nullptr;
     std::string_view t = line.substr(lead);
     size_t at = begin + lead;
-    std::string_view rest;
-    if (!started_ && StartsWithKey(t, "Quiz title", rest)) {
-      ctx_.bank->title.value = std::string(rest);
-      ctx_.bank->title.span = text_.SpanOf(at, at + t.size(), file_);
-      SetTarget(&ctx_.bank->title, at, t.size() - rest.size());
-      return;
-    }
-    if (!started_ && StartsWithKey(t, "Quiz description", rest)) {
-      description_.value = std::string(rest);
-      SetTarget(&description_, at, t.size() - rest.size());
-      return;
-    }
-    if (!started_) {
-      for (std::string_view key : kQuizOptions) {
-        if (StartsWithKey(t, key, rest)) {
-          ctx_.bank->extensions[std::string(text2qti::kExtension)]["options"][std::string(key)] =
-              std::string(rest);
-          return;
-        }
-      }
-    }
-    if (t == "GROUP") {
-      Finish();
-      if (in_group_) {
-        Error(at, "expected END_GROUP before another GROUP");
-        return;
-      }
-      in_group_ = true;
-      group_line_ = text_.PositionAt(at).line;
-      group_ = model::Value();
-      group_["index"] = static_cast<int64_t>(++groups_);
-      group_open_ = true;
-      return;
-    }
-    if (t == "END_GROUP") {
-      Finish();
-      if (!in_group_) Error(at, "END_GROUP without a GROUP before it");
-      in_group_ = false;
-      return;
-    }
-    if (group_open_ &&
-        (StartsWithKey(t, "pick", rest) || StartsWithKey(t, "points per question", rest))) {
-      group_[t.starts_with("pick") ? "pick" : "points"] = std::string(rest);
-      return;
-    }
-    if (StartsWithKey(t, "Title", rest)) {
-      Finish();
-      pending_title_ = std::string(rest);
-      pending_at_ = at;
-      return;
-    }
-    if (StartsWithKey(t, "Points", rest)) {
-      Finish();
-      if (!model::NotationNumber(rest)) {
-        Error(at,
-              "expected a number of points after \"Points:\", found \"" + std::string(rest) + "\"");
-        return;
-      }
-      pending_points_ = std::string(rest);
-      if (pending_title_.empty()) pending_at_ = at;
-      return;
-    }
-    if (StartsWithKey(t, "Text", rest)) {
-      Finish();
-      Start(at, QuestionType::kDescription);
-      q_.stem.value = std::string(rest);
-      q_.stem.span = text_.SpanOf(at + t.size() - rest.size(), at + t.size(), file_);
-      q_.stem.verbatim = true;
-      SetTarget(&q_.stem, at, t.size() - rest.size());
-      return;
-    }
-    if (t.starts_with("```")) {
-      Finish();
-      Error(at,
-            "executable code blocks are not run by qbank; run text2qti --run-code-blocks and "
-            "read its output");
-      skipping_ = true;
-      return;
-    }
-    size_t digits = 0;
-    while (digits < t.size() && std::isdigit(static_cast<unsigned char>(t[digits]))) ++digits;
-    if (digits > 0 && digits < t.size() && t[digits] == '.') {
-      size_t text = AfterMarker(t, digits + 1);
-      if (text != std::string_view::npos) {
-        Finish();
-        Start(at, QuestionType::kSingleAnswer);
-        SetText(q_.stem, at, t, text);
-        return;
-      }
-    }
+    if (!started_ && ReadQuizLine(at, t)) return;
+    if (ReadGroupLine(at, t) || ReadQuestionStart(at, t)) return;
     if (skipping_) return;
     if (!open_) {
       Error(at, "expected a question (\"1.  text\"), \"Title:\", \"Points:\" or \"Text:\"");
@@ -221,6 +134,112 @@ class Text2QtiReader {
       return;
     }
     ReadAnswerLine(at, t);
+  }
+
+  // The quiz title, description and options, before the first question; false for another line.
+  bool ReadQuizLine(size_t at, std::string_view t) {
+    std::string_view rest;
+    if (StartsWithKey(t, "Quiz title", rest)) {
+      ctx_.bank->title.value = std::string(rest);
+      ctx_.bank->title.span = text_.SpanOf(at, at + t.size(), file_);
+      SetTarget(&ctx_.bank->title, at, t.size() - rest.size());
+      return true;
+    }
+    if (StartsWithKey(t, "Quiz description", rest)) {
+      description_.value = std::string(rest);
+      SetTarget(&description_, at, t.size() - rest.size());
+      return true;
+    }
+    for (std::string_view key : kQuizOptions) {
+      if (StartsWithKey(t, key, rest)) {
+        ctx_.bank->extensions[std::string(text2qti::kExtension)]["options"][std::string(key)] =
+            std::string(rest);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  // GROUP, END_GROUP and a group's settings; false for another line.
+  bool ReadGroupLine(size_t at, std::string_view t) {
+    std::string_view rest;
+    if (t == "GROUP") {
+      Finish();
+      if (in_group_) {
+        Error(at, "expected END_GROUP before another GROUP");
+        return true;
+      }
+      in_group_ = true;
+      group_line_ = text_.PositionAt(at).line;
+      group_ = model::Value();
+      group_["index"] = static_cast<int64_t>(++groups_);
+      group_open_ = true;
+      return true;
+    }
+    if (t == "END_GROUP") {
+      Finish();
+      if (!in_group_) Error(at, "END_GROUP without a GROUP before it");
+      in_group_ = false;
+      return true;
+    }
+    if (group_open_ &&
+        (StartsWithKey(t, "pick", rest) || StartsWithKey(t, "points per question", rest))) {
+      group_[t.starts_with("pick") ? "pick" : "points"] = std::string(rest);
+      return true;
+    }
+    return false;
+  }
+
+  // A line that ends the question before it: a title, points, a "Text:" region, a code block or a
+  // numbered question; false for another line.
+  bool ReadQuestionStart(size_t at, std::string_view t) {
+    std::string_view rest;
+    if (StartsWithKey(t, "Title", rest)) {
+      Finish();
+      pending_title_ = std::string(rest);
+      pending_at_ = at;
+      return true;
+    }
+    if (StartsWithKey(t, "Points", rest)) {
+      Finish();
+      if (!model::NotationNumber(rest)) {
+        Error(at,
+              "expected a number of points after \"Points:\", found \"" + std::string(rest) + "\"");
+        return true;
+      }
+      pending_points_ = std::string(rest);
+      if (pending_title_.empty()) pending_at_ = at;
+      return true;
+    }
+    if (StartsWithKey(t, "Text", rest)) {
+      Finish();
+      Start(at, QuestionType::kDescription);
+      q_.stem.value = std::string(rest);
+      q_.stem.span = text_.SpanOf(at + t.size() - rest.size(), at + t.size(), file_);
+      q_.stem.verbatim = true;
+      SetTarget(&q_.stem, at, t.size() - rest.size());
+      return true;
+    }
+    if (t.starts_with("```")) {
+      Finish();
+      Error(at,
+            "executable code blocks are not run by qbank; run text2qti --run-code-blocks and "
+            "read its output");
+      skipping_ = true;
+      return true;
+    }
+    size_t digits = 0;
+    while (digits < t.size() && std::isdigit(static_cast<unsigned char>(t[digits]))) ++digits;
+    if (digits > 0 && digits < t.size() && t[digits] == '.') {
+      size_t text = AfterMarker(t, digits + 1);
+      if (text != std::string_view::npos) {
+        Finish();
+        Start(at, QuestionType::kSingleAnswer);
+        SetText(q_.stem, at, t, text);
+        return true;
+      }
+    }
+    return false;
   }
 
   void ReadAnswerLine(size_t at, std::string_view t) {

@@ -146,29 +146,11 @@ class Text2QtiWriter {
  private:
   // The answer lines of `q` into `body`; false (and the question reported) when text2qti has
   // no kind of question for it.
-  // long-function: one case per question type's answer lines; to be split
   bool Answers(const model::Question& q, std::string& body) {
     switch (q.type) {
       case QuestionType::kSingleAnswer:
-      case QuestionType::kTrueFalse: {
-        if (q.KeyIndexes().size() != 1 || q.options.size() > 26) {
-          loss_.Drop("questions without one key and at most 26 choices (a) to z))");
-          return false;
-        }
-        bool tf_texts = q.options.size() == 2 && q.options[0].text.value == "True" &&
-                        q.options[1].text.value == "False";
-        if (q.type == QuestionType::kTrueFalse && !tf_texts) {
-          loss_.Drop("type (true/false with other choices than True and False)");
-        }
-        for (size_t i = 0; i < q.options.size(); ++i) {
-          const model::Option& o = q.options[i];
-          std::string marker = std::string(o.correct ? "*" : "") + static_cast<char>('a' + i) + ")";
-          while (marker.size() < 4) marker += ' ';
-          body += Lines(marker, o.text.value);
-          if (!o.rationale.empty()) body += Lines("... ", o.rationale.value);
-        }
-        return true;
-      }
+      case QuestionType::kTrueFalse:
+        return ChoiceLines(q, body);
       case QuestionType::kMultipleAnswer:
         for (const model::Option& o : q.options) {
           body += Lines(o.correct ? "[*] " : "[ ] ", o.text.value);
@@ -179,63 +161,10 @@ class Text2QtiWriter {
           return false;
         }
         return true;
-      case QuestionType::kShortAnswer: {
-        size_t written = 0;
-        for (const model::Option& o : q.options) {
-          if (!o.correct || Trim(o.text.value).empty() ||
-              o.text.value.find('\n') != std::string::npos) {
-            loss_.Drop("options (short answers that are wrong, empty or over several lines)");
-            continue;
-          }
-          body += "*   " + o.text.value + "\n";
-          if (!o.rationale.empty()) loss_.Drop("options.rationale (short answers have none)");
-          ++written;
-        }
-        if (written == 0) {
-          loss_.Drop("questions of type short-answer without an accepted answer");
-          return false;
-        }
-        return true;
-      }
-      case QuestionType::kNumerical: {
-        if (q.options.empty()) {
-          loss_.Drop("questions of type numerical without an answer");
-          return false;
-        }
-        const model::Option& o = q.options[0];
-        std::optional<model::NumericalAnswer> a = model::ParseNumericalAnswer(o.text.value);
-        if (!a) {
-          loss_.Drop("questions whose numerical answer is not a number");
-          return false;
-        }
-        // The answer as it was written, while it still means the answer the option holds.
-        std::string answer = ExtensionString(o.extensions, "answer");
-        if (!answer.empty() && text2qti::NumericalNotation(answer, nullptr) != o.text.value) {
-          answer.clear();
-        }
-        if (answer.empty()) {
-          std::string first(a->first), second(a->second);
-          if (a->kind == model::NumericalAnswer::Kind::kRange) {
-            answer = "[" + first + ", " + second + "]";
-          } else if (a->kind == model::NumericalAnswer::Kind::kTolerance) {
-            answer = first + " +- " + second;
-          } else if (first.find_first_of(".eE") == std::string::npos) {
-            answer = first;
-          } else {
-            // text2qti takes a bare answer only when it is an integer.
-            answer = first + " +- 0";
-            loss_.Drop("options.text (an exact answer that is not an integer, written v +- 0)");
-          }
-        }
-        body += "=   " + answer + "\n";
-        if (!o.rationale.empty()) loss_.Drop("options.rationale (numerical answers have none)");
-        if (o.weight) loss_.Drop("options.weight");
-        if (q.options.size() > 1) {
-          loss_.Drop("options (numerical answers after the first: text2qti takes one)",
-                     q.options.size() - 1);
-        }
-        return true;
-      }
+      case QuestionType::kShortAnswer:
+        return ShortAnswerLines(q, body);
+      case QuestionType::kNumerical:
+        return NumericalLine(q, body);
       case QuestionType::kEssay:
         body += "____\n";
         if (!q.options.empty()) loss_.Drop("options (an essay has none)", q.options.size());
@@ -255,6 +184,88 @@ class Text2QtiWriter {
         return false;
     }
     return false;
+  }
+
+  // A single-answer or true/false question's choices, a) to z), the key starred.
+  bool ChoiceLines(const model::Question& q, std::string& body) {
+    if (q.KeyIndexes().size() != 1 || q.options.size() > 26) {
+      loss_.Drop("questions without one key and at most 26 choices (a) to z))");
+      return false;
+    }
+    bool tf_texts = q.options.size() == 2 && q.options[0].text.value == "True" &&
+                    q.options[1].text.value == "False";
+    if (q.type == QuestionType::kTrueFalse && !tf_texts) {
+      loss_.Drop("type (true/false with other choices than True and False)");
+    }
+    for (size_t i = 0; i < q.options.size(); ++i) {
+      const model::Option& o = q.options[i];
+      std::string marker = std::string(o.correct ? "*" : "") + static_cast<char>('a' + i) + ")";
+      while (marker.size() < 4) marker += ' ';
+      body += Lines(marker, o.text.value);
+      if (!o.rationale.empty()) body += Lines("... ", o.rationale.value);
+    }
+    return true;
+  }
+
+  // A short-answer question's accepted answers, one "*" line each.
+  bool ShortAnswerLines(const model::Question& q, std::string& body) {
+    size_t written = 0;
+    for (const model::Option& o : q.options) {
+      if (!o.correct || Trim(o.text.value).empty() ||
+          o.text.value.find('\n') != std::string::npos) {
+        loss_.Drop("options (short answers that are wrong, empty or over several lines)");
+        continue;
+      }
+      body += "*   " + o.text.value + "\n";
+      if (!o.rationale.empty()) loss_.Drop("options.rationale (short answers have none)");
+      ++written;
+    }
+    if (written == 0) {
+      loss_.Drop("questions of type short-answer without an accepted answer");
+      return false;
+    }
+    return true;
+  }
+
+  // A numerical question's "=" line: the answer as it was written when it still means the
+  // option's answer, else a value, a tolerance or a range.
+  bool NumericalLine(const model::Question& q, std::string& body) {
+    if (q.options.empty()) {
+      loss_.Drop("questions of type numerical without an answer");
+      return false;
+    }
+    const model::Option& o = q.options[0];
+    std::optional<model::NumericalAnswer> a = model::ParseNumericalAnswer(o.text.value);
+    if (!a) {
+      loss_.Drop("questions whose numerical answer is not a number");
+      return false;
+    }
+    std::string answer = ExtensionString(o.extensions, "answer");
+    if (!answer.empty() && text2qti::NumericalNotation(answer, nullptr) != o.text.value) {
+      answer.clear();
+    }
+    if (answer.empty()) {
+      std::string first(a->first), second(a->second);
+      if (a->kind == model::NumericalAnswer::Kind::kRange) {
+        answer = "[" + first + ", " + second + "]";
+      } else if (a->kind == model::NumericalAnswer::Kind::kTolerance) {
+        answer = first + " +- " + second;
+      } else if (first.find_first_of(".eE") == std::string::npos) {
+        answer = first;
+      } else {
+        // text2qti takes a bare answer only when it is an integer.
+        answer = first + " +- 0";
+        loss_.Drop("options.text (an exact answer that is not an integer, written v +- 0)");
+      }
+    }
+    body += "=   " + answer + "\n";
+    if (!o.rationale.empty()) loss_.Drop("options.rationale (numerical answers have none)");
+    if (o.weight) loss_.Drop("options.weight");
+    if (q.options.size() > 1) {
+      loss_.Drop("options (numerical answers after the first: text2qti takes one)",
+                 q.options.size() - 1);
+    }
+    return true;
   }
 
   // `text` after `marker`, its further lines indented to where the text starts (a blank line

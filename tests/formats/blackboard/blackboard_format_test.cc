@@ -5,9 +5,8 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
+#include <optional>
+#include <string>
 
 #include "formats/import_export_test_support.h"
 #include "formats/question_names.h"
@@ -17,14 +16,14 @@ namespace {
 
 using model::QuestionType;
 using testing::ExportText;
+using testing::ImportFixture;
 using testing::ImportText;
 using testing::ReadTestdata;
+using testing::WrittenByPython;
 
 TEST(BlackboardFormatTest, ReadsEveryTypeOfTheUploadText) {
   BlackboardFormat bb;
-  auto r = ImportText(bb, "upload.txt", ReadTestdata("blackboard/upload.txt"));
-  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
-  EXPECT_EQ(r.ErrorText(), "");
+  auto r = ImportFixture(bb, "blackboard/upload.txt");
   ASSERT_EQ(r.bank.questions.size(), 15u);
   auto& q = r.bank.questions;
   EXPECT_EQ(q[0].type, QuestionType::kSingleAnswer);
@@ -199,31 +198,20 @@ TEST(BlackboardFormatTest, MarkdownIsWrittenAsTheHtmlBlackboardShows) {
 // A sheet saved as tab-delimited text: python3's csv module with the excel-tab dialect quotes
 // fields as Excel does (tabs, line breaks, quotes inside).
 TEST(BlackboardFormatTest, ReadsWhatASpreadsheetSavesAsTabDelimitedText) {
-  if (std::system("python3 -c 'import csv' >/dev/null 2>&1") != 0) {
-    GTEST_SKIP() << "python3 is not installed";
-  }
-  namespace fs = std::filesystem;
-  fs::path dir = fs::temp_directory_path() / ("qbank_bb_" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  fs::path script = dir / "write.py";
-  fs::path out = dir / "sheet.txt";
-  {
-    std::ofstream s(script);
-    s << "import csv, sys\n"
-         "rows = [\n"
-         "  ['MC', 'Which \"inner\" planet\\nis the hottest?', 'Venus', 'correct', 'Mercury',"
-         " 'incorrect'],\n"
-         "  ['FIB', 'A year on Mars is about ___ Earth days.', '687', 'six "
-         "hundred\\teighty-seven'],\n"
-         "  ['MAT', 'Match the moon to its planet.', 'Io', 'Jupiter', 'Titan', 'Saturn'],\n"
-         "]\n"
-         "with open(sys.argv[1], 'w', newline='', encoding='utf-8') as f:\n"
-         "    csv.writer(f, dialect='excel-tab').writerows(rows)\n";
-  }
-  ASSERT_EQ(std::system(("python3 " + script.string() + " " + out.string()).c_str()), 0);
-  std::ifstream in(out, std::ios::binary);
-  std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  fs::remove_all(dir);
+  std::optional<std::string> written = WrittenByPython(
+      "import csv, sys\n"
+      "rows = [\n"
+      "  ['MC', 'Which \"inner\" planet\\nis the hottest?', 'Venus', 'correct', 'Mercury',"
+      " 'incorrect'],\n"
+      "  ['FIB', 'A year on Mars is about ___ Earth days.', '687', 'six "
+      "hundred\\teighty-seven'],\n"
+      "  ['MAT', 'Match the moon to its planet.', 'Io', 'Jupiter', 'Titan', 'Saturn'],\n"
+      "]\n"
+      "with open(sys.argv[1], 'w', newline='', encoding='utf-8') as f:\n"
+      "    csv.writer(f, dialect='excel-tab').writerows(rows)\n",
+      "sheet.txt");
+  if (!written) GTEST_SKIP() << "python3 is not installed";
+  const std::string& content = *written;
   EXPECT_NE(content.find("\r\n"), std::string::npos);  // Excel's line ends
   BlackboardFormat bb;
   EXPECT_EQ(bb.Sniff("sheet.txt", content), 95);

@@ -4,9 +4,8 @@
 
 #include <gtest/gtest.h>
 
-#include <cstdlib>
-#include <filesystem>
-#include <fstream>
+#include <optional>
+#include <string>
 
 #include "formats/import_export_test_support.h"
 #include "formats/question_names.h"
@@ -16,14 +15,14 @@ namespace {
 
 using model::QuestionType;
 using testing::ExportText;
+using testing::ImportFixture;
 using testing::ImportText;
 using testing::ReadTestdata;
+using testing::WrittenByPython;
 
 TEST(BrightspaceFormatTest, ReadsEveryBlockOfTheTemplate) {
   BrightspaceFormat bs;
-  auto r = ImportText(bs, "template.csv", ReadTestdata("brightspace/template.csv"));
-  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
-  EXPECT_EQ(r.ErrorText(), "");
+  auto r = ImportFixture(bs, "brightspace/template.csv");
   ASSERT_EQ(r.bank.questions.size(), 7u);
   auto& q = r.bank.questions;
   EXPECT_EQ(q[0].id.value, "SKY-101");
@@ -145,35 +144,24 @@ TEST(BrightspaceFormatTest, MetadataTravelsInCommentRowsBrightspaceSkips) {
 }
 
 TEST(BrightspaceFormatTest, ReadsABlockFileWrittenByPythonsCsvModule) {
-  if (std::system("python3 -c 'import csv' >/dev/null 2>&1") != 0) {
-    GTEST_SKIP() << "python3 is not installed";
-  }
-  namespace fs = std::filesystem;
-  fs::path dir = fs::temp_directory_path() / ("qbank_bs_" + std::to_string(getpid()));
-  fs::create_directories(dir);
-  fs::path script = dir / "write.py";
-  fs::path out = dir / "quiz.csv";
-  {
-    std::ofstream s(script);
-    s << "import csv, sys\n"
-         "rows = [\n"
-         "  ['//written by a script', '', '', '', ''],\n"
-         "  ['NewQuestion', 'MC', '', '', ''],\n"
-         "  ['QuestionText', 'Which \"ring\" planet\\nhas the most moons?', '', '', ''],\n"
-         "  ['Option', '100', 'Saturn', '', 'It has over a hundred, with commas, counted.'],\n"
-         "  ['Option', '0', 'Mars', '', ''],\n"
-         "  ['', '', '', '', ''],\n"
-         "  ['NewQuestion', 'SA', '', '', ''],\n"
-         "  ['QuestionText', 'Name the red planet.', '', '', ''],\n"
-         "  ['Answer', '100', 'Mars', '', ''],\n"
-         "]\n"
-         "with open(sys.argv[1], 'w', newline='', encoding='utf-8-sig') as f:\n"
-         "    csv.writer(f).writerows(rows)\n";
-  }
-  ASSERT_EQ(std::system(("python3 " + script.string() + " " + out.string()).c_str()), 0);
-  std::ifstream in(out, std::ios::binary);
-  std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  fs::remove_all(dir);
+  std::optional<std::string> written = WrittenByPython(
+      "import csv, sys\n"
+      "rows = [\n"
+      "  ['//written by a script', '', '', '', ''],\n"
+      "  ['NewQuestion', 'MC', '', '', ''],\n"
+      "  ['QuestionText', 'Which \"ring\" planet\\nhas the most moons?', '', '', ''],\n"
+      "  ['Option', '100', 'Saturn', '', 'It has over a hundred, with commas, counted.'],\n"
+      "  ['Option', '0', 'Mars', '', ''],\n"
+      "  ['', '', '', '', ''],\n"
+      "  ['NewQuestion', 'SA', '', '', ''],\n"
+      "  ['QuestionText', 'Name the red planet.', '', '', ''],\n"
+      "  ['Answer', '100', 'Mars', '', ''],\n"
+      "]\n"
+      "with open(sys.argv[1], 'w', newline='', encoding='utf-8-sig') as f:\n"
+      "    csv.writer(f).writerows(rows)\n",
+      "quiz.csv");
+  if (!written) GTEST_SKIP() << "python3 is not installed";
+  const std::string& content = *written;
   BrightspaceFormat bs;
   EXPECT_EQ(bs.Sniff("quiz.csv", content), 95);  // after the byte-order mark and a comment
   auto r = ImportText(bs, "quiz.csv", content);

@@ -12,14 +12,13 @@ namespace {
 
 using model::QuestionType;
 using testing::ExportText;
+using testing::ImportFixture;
 using testing::ImportText;
 using testing::ReadTestdata;
 
 TEST(Text2QtiFormatTest, ReadsEveryKindOfQuestion) {
   Text2QtiFormat t2q;
-  auto r = ImportText(t2q, "quiz.txt", ReadTestdata("text2qti/quiz.txt"));
-  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
-  EXPECT_EQ(r.ErrorText(), "");
+  auto r = ImportFixture(t2q, "text2qti/quiz.txt");
   EXPECT_EQ(r.bank.title.value, "Sky and weather");
   EXPECT_EQ(r.bank.extensions["text2qti"]["description"].as_string(),
             "A short check on the sky, the weather\nand the instruments that measure them.");

@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <set>
 
+#include "base/str_cat.h"
 #include "text/encoding.h"
 
 namespace qbank::lint {
@@ -115,7 +116,7 @@ void MojibakeRule::CheckImportErrors(const LintContext& ctx, std::span<const Dia
         char code[16];  // "U+" and up to 8 hex digits: GCC cannot tell c is a C1 code point
         if (c != 0) {
           std::snprintf(code, sizeof code, "U+%04X", c);
-          found += (found.empty() ? "" : " ") + std::string(code);
+          found += StrCat({found.empty() ? "" : " ", code});
           k += 2;
         } else {
           size_t len = (static_cast<unsigned char>(content[k]) & 0xE0) == 0xC0 ? 2 : 1;

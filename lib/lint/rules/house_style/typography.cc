@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <iterator>
 
+#include "base/str_cat.h"
 #include "base/utf8_text.h"
 #include "lint/rules/shared/item_text.h"
 #include "lint/rules/shared/prose_text.h"
@@ -442,10 +443,10 @@ Status ReadChoice(const model::Value& options, const std::string& key,
       *out = i;
       return Status::Ok();
     }
-    expected += (i == 0                                    ? ""
-                 : i + 1 == static_cast<int>(names.size()) ? " or "
-                                                           : ", ") +
-                ("\"" + std::string(name) + "\"");
+    expected += StrCat({i == 0                                    ? ""
+                        : i + 1 == static_cast<int>(names.size()) ? " or "
+                                                                  : ", ",
+                        "\"", name, "\""});
     ++i;
   }
   return Status::InvalidInput("option '" + key + "': expected " + expected);

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "base/ascii_text.h"
+#include "base/str_cat.h"
 #include "formats/dump/dump_watermark.h"
 #include "lint/rules/shared/question_fields.h"
 
@@ -255,9 +256,9 @@ void DumpMarkersRule::CheckQuestion(const LintContext& ctx, size_t index,
     std::sort(found.begin(), found.end());
     for (const auto& [begin, end] : found) {
       reporter.ReportRange(index, *field.text, begin, end, field.path(),
-                           "\"" + value.substr(begin, end - begin) +
-                               "\" is text typical of leaked exam dumps; remove it and check "
-                               "the question was written from scratch");
+                           StrCat({"\"", std::string_view(value).substr(begin, end - begin),
+                                   "\" is text typical of leaked exam dumps; remove it and check "
+                                   "the question was written from scratch"}));
     }
   }
 }

@@ -7,6 +7,7 @@
 
 #include "base/source_alignment.h"
 #include "base/source_text.h"
+#include "base/str_cat.h"
 #include "lint/rules/shared/question_description.h"
 #include "similarity/fingerprint.h"
 #include "similarity/question_features.h"
@@ -182,7 +183,7 @@ void ReportMatches(const similarity::ReferenceIndex& reference, const Query& que
   if (!evidence.quote.empty()) quote = ShortQuote(evidence.quote);
   std::string where =
       reference.document(m.doc) + ":" + std::to_string(evidence.line != 0 ? evidence.line : m.line);
-  if (evidence.column != 0) where += ":" + std::to_string(evidence.column);
+  if (evidence.column != 0) where += StrCat({":", std::to_string(evidence.column)});
   if (!evidence.dump_question.empty()) {
     where = "dump question " + evidence.dump_question + " (" + where + ")";
   }

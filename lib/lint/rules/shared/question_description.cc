@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "base/str_cat.h"
+
 namespace qbank::lint {
 
 namespace {
@@ -26,9 +28,9 @@ std::string DescribeQuestion(const model::Bank& bank, const model::Question& que
   const SourceSpan& span = question.stem.span.known() ? question.stem.span : question.span;
   std::string place = bank.SourcePath(span.file);
   if (span.line != 0) {
-    place += ":" + std::to_string(span.line);
+    place += StrCat({":", std::to_string(span.line)});
     // A dump question with its column too (dump HTML is often one line).
-    if (DumpNumber(question) != nullptr) place += ":" + std::to_string(span.column);
+    if (DumpNumber(question) != nullptr) place += StrCat({":", std::to_string(span.column)});
   }
   return Named(question, place);
 }
