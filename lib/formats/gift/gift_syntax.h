@@ -61,9 +61,12 @@ inline std::string Upper(std::string_view s) {
 // GIFT escapes: \~ \= \# \{ \} \: stand for the character, \n for a line break and \\ for one
 // backslash; any other backslash is kept as written.
 inline std::string Unescape(std::string_view s) {
+  size_t first_backslash = s.find('\\');
+  if (first_backslash == std::string_view::npos) return std::string(s);  // most texts
   std::string out;
   out.reserve(s.size());
-  for (size_t i = 0; i < s.size(); ++i) {
+  out.append(s.substr(0, first_backslash));
+  for (size_t i = first_backslash; i < s.size(); ++i) {
     if (s[i] == '\\' && i + 1 < s.size()) {
       char next = s[i + 1];
       if (next == 'n') {
@@ -83,14 +86,21 @@ inline std::string Unescape(std::string_view s) {
 }
 
 // The first unescaped `needle` in s[from, to); npos when none.
+// (The first byte is compared before the rest: a call to compare at every byte was the GIFT
+// reader's largest cost.)
 inline size_t FindUnescaped(std::string_view s, size_t from, size_t to, std::string_view needle) {
   to = std::min(to, s.size());
+  const char first = needle.empty() ? '\0' : needle[0];
   for (size_t i = from; i < to; ++i) {
-    if (s[i] == '\\') {
+    char c = s[i];
+    if (c == '\\') {
       ++i;
       continue;
     }
-    if (i + needle.size() <= to && s.compare(i, needle.size(), needle) == 0) return i;
+    if ((needle.empty() || c == first) && i + needle.size() <= to &&
+        s.compare(i, needle.size(), needle) == 0) {
+      return i;
+    }
   }
   return std::string_view::npos;
 }
@@ -101,12 +111,17 @@ inline size_t FindLastUnescaped(std::string_view s, size_t from, size_t to,
                                 std::string_view needle) {
   size_t last = std::string_view::npos;
   to = std::min(to, s.size());
+  const char first = needle.empty() ? '\0' : needle[0];
   for (size_t i = from; i < to; ++i) {
-    if (s[i] == '\\') {
+    char c = s[i];
+    if (c == '\\') {
       ++i;
       continue;
     }
-    if (i + needle.size() <= to && s.compare(i, needle.size(), needle) == 0) last = i;
+    if ((needle.empty() || c == first) && i + needle.size() <= to &&
+        s.compare(i, needle.size(), needle) == 0) {
+      last = i;
+    }
   }
   return last;
 }
@@ -146,6 +161,13 @@ class PositionCursor {
   SourcePosition At(size_t offset) {
     std::string_view content = source_.content();
     offset = std::min(offset, content.size());
+    if (valid_ && offset >= offset_ && offset - offset_ <= kNear) {
+      // Forward a little, line breaks included (the next part of the same question): counted on
+      // from here rather than looked up in the file's line index.
+      position_ = Advance(position_, content.substr(offset_, offset - offset_));
+      offset_ = offset;
+      return position_;
+    }
     if (valid_) {
       size_t lo = std::min(offset, offset_);
       size_t hi = std::max(offset, offset_);
@@ -176,6 +198,7 @@ class PositionCursor {
   }
 
  private:
+  static constexpr size_t kNear = 4096;  // bytes
   const SourceText& source_;
   bool valid_ = false;
   size_t offset_ = 0;
