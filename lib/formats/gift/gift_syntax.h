@@ -16,6 +16,7 @@
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
 #include "formats/gift/gift_format.h"
+#include "formats/import_checks.h"
 #include "formats/lms_carrier.h"
 #include "formats/metadata_carrier.h"
 #include "formats/moodle_save_checks.h"
@@ -653,6 +654,12 @@ class QuestionParser {
   void ReadMultipleChoice(size_t b, size_t e, model::Question& q) {
     std::vector<Answer> answers = Split(b, e);
     if (answers.size() < 2) return Fail(b, "expected at least two answers in a multiple choice");
+    // Refused before the options are made (the import would refuse them after: a question of
+    // 100,000 answers on one line took thirty times its size in memory).
+    if (size_t max = ImportLimits().max_options; answers.size() > max) {
+      return Fail(0, "question with " + std::to_string(answers.size()) + " answers; at most " +
+                         std::to_string(max) + " options are read");
+    }
     bool single = std::any_of(answers.begin(), answers.end(),
                               [](const Answer& a) { return a.marker == '='; });
     q.type = single ? QuestionType::kSingleAnswer : QuestionType::kMultipleAnswer;
