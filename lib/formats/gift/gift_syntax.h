@@ -564,6 +564,23 @@ class QuestionParser {
 
   // Splits raw_[b, e) at every unescaped '=' and '~'. Text before the first mark is an answer
   // too (marker 0), as Moodle reads it.
+  // How many answers Split finds in raw_[b, e), without making them.
+  size_t CountAnswers(size_t b, size_t e) const {
+    size_t first = b;
+    while (first < e && IsBlank(raw_[first])) ++first;
+    size_t count = 0;
+    for (size_t i = b; i < e; ++i) {
+      if (raw_[i] == '\\') {
+        ++i;
+        continue;
+      }
+      if (raw_[i] != '=' && raw_[i] != '~') continue;
+      if (count == 0 && i > first) ++count;
+      ++count;
+    }
+    return count == 0 && first < e ? 1 : count;
+  }
+
   std::vector<Answer> Split(size_t b, size_t e) {
     std::vector<Answer> answers;
     size_t first = b;
@@ -652,14 +669,14 @@ class QuestionParser {
   }
 
   void ReadMultipleChoice(size_t b, size_t e, model::Question& q) {
-    std::vector<Answer> answers = Split(b, e);
-    if (answers.size() < 2) return Fail(b, "expected at least two answers in a multiple choice");
-    // Refused before the options are made (the import would refuse them after: a question of
-    // 100,000 answers on one line took thirty times its size in memory).
-    if (size_t max = ImportLimits().max_options; answers.size() > max) {
-      return Fail(0, "question with " + std::to_string(answers.size()) + " answers; at most " +
+    // Refused before the answers are split and the options made (the import would refuse them
+    // after: a question of 100,000 answers on one line took thirty times its size in memory).
+    if (size_t count = CountAnswers(b, e), max = ImportLimits().max_options; count > max) {
+      return Fail(0, "question with " + std::to_string(count) + " answers; at most " +
                          std::to_string(max) + " options are read");
     }
+    std::vector<Answer> answers = Split(b, e);
+    if (answers.size() < 2) return Fail(b, "expected at least two answers in a multiple choice");
     bool single = std::any_of(answers.begin(), answers.end(),
                               [](const Answer& a) { return a.marker == '='; });
     q.type = single ? QuestionType::kSingleAnswer : QuestionType::kMultipleAnswer;
