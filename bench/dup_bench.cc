@@ -3,7 +3,8 @@
 // check (10k questions against 50 documents embedding 1,000 of them), the load time of a
 // million-passage reference index, and the 100k end-to-end run from a bank file.
 //
-// Usage: dup_bench [--sizes 10000,100000,1000000] [--min-similarity PERCENT] [--ngram N]
+// Usage: dup_bench [--sizes 10000,100000,1000000] [--min-similarity PERCENT]
+//                  [--curve 50,55,...,90] [--ngram N]
 //                  [--window W] [--skip-reference] [--skip-index-load] [--skip-end-to-end]
 //                  [--keep-bank PATH] [--qbank PATH] [--runs N]
 // Each measurement runs in its own child process, so peak memory (getrusage) is its own.
@@ -58,6 +59,29 @@ double PeakMegabytes() {
   return static_cast<double>(usage.ru_maxrss) / 1024.0;
 }
 
+// A field of /proc/self/status in megabytes ("VmRSS", "VmHWM"), 0 when it cannot be read.
+double StatusMegabytes(const char* field) {
+  FILE* f = std::fopen("/proc/self/status", "r");
+  if (f == nullptr) return 0;
+  char line[256];
+  double kb = 0;
+  const size_t n = std::strlen(field);
+  while (std::fgets(line, sizeof line, f) != nullptr) {
+    if (std::strncmp(line, field, n) == 0 && line[n] == ':') kb = std::atof(line + n + 1);
+  }
+  std::fclose(f);
+  return kb / 1024.0;
+}
+
+// Resets the process's peak resident size (VmHWM) to its current size, so that the peak of the
+// duplicate checks is measured apart from the bank generation's (Linux 4.0 or later).
+void ResetPeak() {
+  FILE* f = std::fopen("/proc/self/clear_refs", "w");
+  if (f == nullptr) return;
+  std::fputs("5", f);
+  std::fclose(f);
+}
+
 // Runs `body` in a child process and waits for it (stdout is flushed first).
 void InChild(const std::function<void()>& body) {
   std::fflush(stdout);
@@ -80,12 +104,22 @@ Pair Ordered(uint32_t a, uint32_t b) { return a < b ? Pair{a, b} : Pair{b, a}; }
 // What the four duplicate rules report, as pairs of question indexes.
 struct Reported {
   std::set<Pair> exact, near, option_set;
+  // Every near pair the join found at the lowest threshold of the curve, with its similarity.
+  std::map<Pair, double> near_similarity;
   size_t reuse_groups = 0;
   double features_s = 0, exact_s = 0, near_s = 0, option_s = 0, reuse_s = 0;
   similarity::JoinStats join;
 };
 
-similarity::JoinOptions g_join;       // --min-similarity sets the threshold
+similarity::JoinOptions g_join;  // --min-similarity sets the threshold
+std::vector<double> g_curve = {0.5, 0.55, 0.6, 0.65, 0.7, 0.75, 0.8, 0.85, 0.9};  // --curve
+
+// The lowest threshold the curve or the run asks for: the join runs once at it.
+similarity::JoinOptions CurveJoin() {
+  similarity::JoinOptions join = g_join;
+  for (double t : g_curve) join.threshold = std::min(join.threshold, t);
+  return join;
+}
 similarity::IndexParameters g_index;  // --ngram and --window set the reference index's
 
 Reported RunDuplicateChecks(const model::Bank& bank) {
@@ -100,8 +134,9 @@ Reported RunDuplicateChecks(const model::Bank& bank) {
   }
   r.exact_s = Seconds(t);
   t = Clock::now();
-  for (const auto& p : similarity::FindNearDuplicates(*features, g_join, &r.join)) {
-    r.near.insert(Ordered(p.a, p.b));
+  for (const auto& p : similarity::FindNearDuplicates(*features, CurveJoin(), &r.join)) {
+    r.near_similarity[Ordered(p.a, p.b)] = p.similarity;
+    if (p.similarity >= g_join.threshold) r.near.insert(Ordered(p.a, p.b));
   }
   r.near_s = Seconds(t);
   t = Clock::now();
@@ -148,6 +183,44 @@ void PrintRecall(const SyntheticBank& s, const Reported& r) {
       r.exact.size(), r.near.size(), r.option_set.size(), unplanted, r.reuse_groups);
 }
 
+// Recall and unplanted pairs per threshold: a planted copy (not an option set) counts as found at
+// threshold t when exact-duplicate pairs it or the join found it at similarity >= t; unplanted
+// pairs are the join's pairs at >= t that were not planted (per 100,000 questions too).
+void PrintCurve(const SyntheticBank& s, const Reported& r) {
+  std::set<Pair> planted;
+  for (const PlantedPair& p : s.planted) planted.insert(Ordered(p.original, p.copy));
+  const double per_100k = 100000.0 / static_cast<double>(s.bank.questions.size());
+  std::printf(
+      "  curve (threshold: near-duplicate recall of the planted copies that are not option "
+      "sets; unplanted near pairs, per 100,000 questions):\n");
+  for (double t : g_curve) {
+    std::map<PlantKind, std::pair<size_t, size_t>> per_kind;  // found, planted
+    size_t found = 0, total = 0;
+    for (const PlantedPair& p : s.planted) {
+      if (p.kind == PlantKind::kOptionSet) continue;
+      Pair pair = Ordered(p.original, p.copy);
+      auto it = r.near_similarity.find(pair);
+      bool hit = r.exact.count(pair) != 0 || (it != r.near_similarity.end() && it->second >= t);
+      per_kind[p.kind].first += hit;
+      per_kind[p.kind].second++;
+      found += hit;
+      ++total;
+    }
+    size_t unplanted = 0;
+    for (const auto& [pair, sim] : r.near_similarity) {
+      unplanted += sim >= t && planted.count(pair) == 0;
+    }
+    std::printf("    %2.0f%%: recall %.1f%% (%zu/%zu), unplanted %zu (%.0f per 100k);", 100 * t,
+                total ? 100.0 * found / total : 100.0, found, total, unplanted,
+                unplanted * per_100k);
+    for (const auto& [kind, counts] : per_kind) {
+      std::printf(" %s %.1f%%", std::string(PlantKindName(kind)).c_str(),
+                  100.0 * counts.first / counts.second);
+    }
+    std::printf("\n");
+  }
+}
+
 void BenchSize(size_t size, bool baseline) {
   auto t = Clock::now();
   SyntheticOptions options;
@@ -155,11 +228,14 @@ void BenchSize(size_t size, bool baseline) {
   SyntheticBank s = MakeSyntheticBank(options);
   double generate_s = Seconds(t);
   double bank_mb = PeakMegabytes();
+  const double resident_mb = StatusMegabytes("VmRSS");
+  ResetPeak();
   t = Clock::now();
   double cpu_before = CpuSeconds();
   Reported r = RunDuplicateChecks(s.bank);
   double checks_s = Seconds(t);
   double checks_cpu = CpuSeconds() - cpu_before;
+  const double checks_peak_mb = StatusMegabytes("VmHWM");
   std::printf(
       "%zu questions: duplicate checks %.2f s wall, %.2f s CPU (features %.2f, exact "
       "%.2f, near %.2f, option sets %.2f, explanations %.2f); %.2f us/question; peak "
@@ -171,24 +247,43 @@ void BenchSize(size_t size, bool baseline) {
       "%zu candidates verified; ranking the tokens took %.2f s of the near-duplicate time\n",
       r.join.records, r.join.distinct_tokens, r.join.frequent_tokens, r.join.candidates,
       r.join.prepare_seconds);
+  std::printf(
+      "  the checks' own memory: peak %.0f MB resident during the checks against %.0f MB before "
+      "them (the bank): %.0f MB for the checks\n",
+      checks_peak_mb, resident_mb, checks_peak_mb - resident_mb);
   PrintRecall(s, r);
+  PrintCurve(s, r);
   if (!baseline) return;
   // The exact all-pairs search over the same token sets: the recall baseline.
   auto features = similarity::ComputeBankFeatures({&s.bank}, 1, similarity::FeatureOptions{}, 2);
   similarity::TokenSets sets = similarity::QuestionTokenSets(*features, 2);
   const size_t records = sets.size();
   t = Clock::now();
-  auto all_pairs =
-      similarity::ExhaustiveSimilarityPairs(std::move(sets), records, similarity::JoinOptions{});
+  auto all_pairs = similarity::ExhaustiveSimilarityPairs(std::move(sets), records, CurveJoin());
   double all_s = Seconds(t);
   std::set<Pair> from_all;
+  std::map<Pair, double> all_similarity;
   for (const auto& p : all_pairs) {
     if (features->features[p.a].exact_hash != features->features[p.b].exact_hash) {
-      from_all.insert(Ordered(p.a, p.b));
+      all_similarity[Ordered(p.a, p.b)] = p.similarity;
+      if (p.similarity >= g_join.threshold) from_all.insert(Ordered(p.a, p.b));
     }
   }
   size_t both = 0;
   for (const Pair& p : from_all) both += r.near.count(p);
+  // The join against all pairs at every threshold of the curve.
+  for (double th : g_curve) {
+    size_t all_n = 0, join_n = 0, agree = 0;
+    for (const auto& [pair, sim] : all_similarity) {
+      if (sim < th) continue;
+      ++all_n;
+      auto it = r.near_similarity.find(pair);
+      agree += it != r.near_similarity.end() && it->second >= th;
+    }
+    for (const auto& [pair, sim] : r.near_similarity) join_n += sim >= th;
+    std::printf("  all pairs at %.0f%%: %zu near pairs, the join %zu, both %zu\n", 100 * th, all_n,
+                join_n, agree);
+  }
   size_t planted_near = 0, planted_near_found = 0;
   for (const PlantedPair& p : s.planted) {
     if (p.kind == PlantKind::kOptionSet) continue;
@@ -410,6 +505,15 @@ int main(int argc, char** argv) {
       }
     } else if (arg == "--min-similarity" && i + 1 < argc) {
       g_join.threshold = std::stod(argv[++i]) / 100.0;
+    } else if (arg == "--curve" && i + 1 < argc) {
+      g_curve.clear();
+      std::string list = argv[++i];
+      for (size_t p = 0; p < list.size();) {
+        size_t comma = list.find(',', p);
+        if (comma == std::string::npos) comma = list.size();
+        g_curve.push_back(std::stod(list.substr(p, comma - p)) / 100.0);
+        p = comma + 1;
+      }
     } else if (arg == "--ngram" && i + 1 < argc) {
       g_index.ngram = static_cast<uint32_t>(std::stoul(argv[++i]));
     } else if (arg == "--window" && i + 1 < argc) {
@@ -427,10 +531,12 @@ int main(int argc, char** argv) {
     } else if (arg == "--runs" && i + 1 < argc) {
       runs = std::max(1, std::atoi(argv[++i]));
     } else {
-      std::fprintf(stderr,
-                   "usage: dup_bench [--sizes N,N,...] [--min-similarity PERCENT] [--ngram N] "
-                   "[--window W] [--skip-reference] [--skip-index-load] "
-                   "[--skip-end-to-end] [--keep-bank PATH] [--qbank PATH] [--runs N]\n");
+      std::fprintf(
+          stderr,
+          "usage: dup_bench [--sizes N,N,...] [--min-similarity PERCENT] [--curve P,P,...] "
+          "[--ngram N] "
+          "[--window W] [--skip-reference] [--skip-index-load] "
+          "[--skip-end-to-end] [--keep-bank PATH] [--qbank PATH] [--runs N]\n");
       return 2;
     }
   }

@@ -202,6 +202,51 @@ std::string ChangeNumbers(const std::string& text, std::mt19937_64& rng) {
   return Join(words);
 }
 
+// `text` with `swaps` pairs of words at any two places exchanged (a word keeps its punctuation).
+std::string SwapAnywhere(const std::string& text, size_t swaps, std::mt19937_64& rng) {
+  std::vector<std::string> words = Split(text);
+  if (words.size() < 4) return text;
+  for (size_t k = 0; k < swaps; ++k) {
+    std::swap(words[rng() % words.size()], words[rng() % words.size()]);
+  }
+  return Join(words);
+}
+
+// `text` with `count` words of the vocabulary inserted at random places.
+std::string InsertWords(const std::string& text, size_t count, std::mt19937_64& rng) {
+  std::vector<std::string> words = Split(text);
+  for (size_t k = 0; k < count; ++k) {
+    words.insert(words.begin() + static_cast<std::ptrdiff_t>(rng() % (words.size() + 1)),
+                 Words().Draw(rng));
+  }
+  return Join(words);
+}
+
+// Turns `q` into a numeric problem: two or three numbers in the stem, options that are a number
+// and a unit, the key among them.
+void MakeNumeric(model::Question& q, std::mt19937_64& rng) {
+  std::vector<std::string> words = Split(q.stem.value);
+  size_t numbers = 2 + rng() % 2;
+  for (size_t k = 0; k < numbers && words.size() > 3; ++k) {
+    words[1 + rng() % (words.size() - 2)] = std::to_string(2 + rng() % 998);
+  }
+  q.stem = Join(words);
+  const std::string unit = Words().Draw(rng);
+  for (model::Option& o : q.options) o.text = std::to_string(1 + rng() % 500) + " " + unit;
+}
+
+// The opening fifth of the stem (at least one word) dropped and a new clause of as many words
+// appended: the copy shares most of the stem but not all of it.
+std::string PartialOverlap(const std::string& stem, std::mt19937_64& rng) {
+  std::vector<std::string> words = Split(stem);
+  size_t drop = std::max<size_t>(1, words.size() / 5);
+  std::vector<std::string> kept(words.begin() + static_cast<std::ptrdiff_t>(drop), words.end());
+  if (!kept.empty() && !kept.back().empty() && kept.back().back() == '?') kept.back().pop_back();
+  kept.back() += ",";
+  for (size_t k = 0; k < drop; ++k) kept.push_back(Words().Draw(rng));
+  return Join(kept) + "?";
+}
+
 }  // namespace
 
 std::string_view PlantKindName(PlantKind kind) {
@@ -222,6 +267,14 @@ std::string_view PlantKindName(PlantKind kind) {
       return "numbers";
     case PlantKind::kOptionSet:
       return "option set";
+    case PlantKind::kSwap:
+      return "swap";
+    case PlantKind::kMixed:
+      return "mixed";
+    case PlantKind::kNumeric:
+      return "numeric";
+    case PlantKind::kPartialOverlap:
+      return "partial overlap";
   }
   return "?";
 }
@@ -297,9 +350,15 @@ std::string DumpText(const model::Question& question) {
 SyntheticBank MakeSyntheticBank(const SyntheticOptions& options) {
   std::mt19937_64 rng(options.seed);
   SyntheticBank result;
-  size_t per_kind = static_cast<size_t>(options.planted_share *
-                                        static_cast<double>(options.questions) / kPlantKinds);
-  size_t planted_total = per_kind * kPlantKinds;
+  std::vector<PlantKind> kinds = options.kinds;
+  if (kinds.empty()) {
+    for (int k = 0; k < kPlantKinds; ++k) kinds.push_back(static_cast<PlantKind>(k));
+  }
+  const size_t kind_count = kinds.size();
+  size_t per_kind =
+      static_cast<size_t>(options.planted_share * static_cast<double>(options.questions) /
+                          static_cast<double>(kind_count));
+  size_t planted_total = per_kind * kind_count;
   size_t originals = options.questions - planted_total;
   std::vector<model::Question> questions;
   questions.reserve(options.questions);
@@ -311,11 +370,12 @@ SyntheticBank MakeSyntheticBank(const SyntheticOptions& options) {
   for (uint32_t i = 0; i < originals; ++i) pick[i] = i;
   std::shuffle(pick.begin(), pick.end(), rng);
   std::vector<PlantedPair> planted;
-  for (int kind = 0; kind < kPlantKinds; ++kind) {
+  for (size_t kind = 0; kind < kind_count; ++kind) {
     for (size_t k = 0; k < per_kind; ++k) {
-      uint32_t original = pick[static_cast<size_t>(kind) * per_kind + k];
+      uint32_t original = pick[kind * per_kind + k];
+      const PlantKind pk = kinds[kind];
+      if (pk == PlantKind::kNumeric) MakeNumeric(questions[original], rng);
       model::Question copy = questions[original];
-      PlantKind pk = static_cast<PlantKind>(kind);
       switch (pk) {
         case PlantKind::kExact:
           break;
@@ -344,6 +404,22 @@ SyntheticBank MakeSyntheticBank(const SyntheticOptions& options) {
           copy.stem = MakeStem(rng, options.templated_share);
           copy.explanation = Phrase(rng, 20) + ".";
           ShuffleOptions(copy, rng);
+          break;
+        case PlantKind::kSwap:
+          copy.stem = SwapAnywhere(copy.stem.value, 2, rng);
+          std::swap(copy.options[0], copy.options[1 + rng() % 3]);
+          break;
+        case PlantKind::kMixed:
+          copy.stem = InsertWords(SwapWords(Synonyms(copy.stem.value, 2, rng), 2, rng()), 2, rng);
+          break;
+        case PlantKind::kNumeric: {
+          copy.stem = ChangeNumbers(copy.stem.value, rng);
+          model::Option& changed = copy.options[rng() % copy.options.size()];
+          changed.text = ChangeNumbers(changed.text.value, rng);
+          break;
+        }
+        case PlantKind::kPartialOverlap:
+          copy.stem = PartialOverlap(copy.stem.value, rng);
           break;
       }
       planted.push_back({original, static_cast<uint32_t>(questions.size()), pk});

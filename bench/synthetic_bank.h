@@ -23,8 +23,12 @@ enum class PlantKind {
   kLookalike,   // look-alike Cyrillic letters and zero-width spaces
   kNumbers,     // the numbers in the stem changed
   kOptionSet,   // the same options under a new stem
+  kSwap,        // words swapped anywhere in the stem (not only neighbours), two options exchanged
+  kMixed,       // two words replaced, two neighbouring swaps and two words inserted, together
+  kNumeric,     // a problem with numbers in the stem and numeric options, other values in each
+  kPartialOverlap,  // the stem's opening fifth dropped and a new clause of as many words added
 };
-inline constexpr int kPlantKinds = 8;
+inline constexpr int kPlantKinds = 12;
 std::string_view PlantKindName(PlantKind kind);
 
 struct PlantedPair {
@@ -43,6 +47,8 @@ struct SyntheticOptions {
   double planted_share = 0.05;   // share of the questions that are planted copies
   double templated_share = 0.4;  // share of stems that open with a stock template
   uint64_t seed = 1;
+  // When not empty, only these kinds are planted (each an equal share); else every kind.
+  std::vector<PlantKind> kinds;
 };
 
 // A bank of `options.questions` questions; each original has at most one planted copy, copies

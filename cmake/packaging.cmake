@@ -33,10 +33,13 @@ set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "https://github.com/your-org/qbank")
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)
 set(CPACK_STRIP_FILES ON)
 find_program(QBANK_DPKG_SHLIBDEPS dpkg-shlibdeps)
+# wordnet-base: the data files paraphrased-options reads (a data package, so shlibdeps cannot
+# find it; CPack adds the computed libraries to this list).
 if(QBANK_DPKG_SHLIBDEPS)
   set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+  set(CPACK_DEBIAN_PACKAGE_DEPENDS "wordnet-base")
 else()
   set(CPACK_DEBIAN_PACKAGE_DEPENDS
-      "libc6, libstdc++6, libgcc-s1, libicu72, libboost-program-options1.74.0, libpugixml1v5, libzip4, zlib1g, libyaml-0-2")
+      "libc6, libstdc++6, libgcc-s1, libicu72, libboost-program-options1.74.0, libpugixml1v5, libzip4, zlib1g, libyaml-0-2, wordnet-base")
 endif()
 include(CPack)

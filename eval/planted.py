@@ -148,6 +148,93 @@ def plant_option_fragment(rows, rng):
     return out
 
 
+# Two options that say the same thing, written for this set: reordered words, synonyms, derived
+# words and a broader word; each pair replaces two distractors of an MMLU question.
+PARAPHRASES = [
+    ("a contact lens", "a lens for contact"),
+    ("the heart muscle", "the muscle of the heart"),
+    ("a sudden rise in temperature", "an abrupt increase in temperature"),
+    ("halting and starting the flow of current", "stopping and beginning the flow of current"),
+    ("a fungal colony in the soil", "a colony of fungi in the soil"),
+    ("the rapid growth of cities", "the fast growth of cities"),
+    ("a decline in trade", "a decrease in trade"),
+    ("the price of the goods rises", "the cost of the goods rises"),
+    ("a small country town", "a little country town"),
+    ("a large quantity of water", "a big quantity of water"),
+    ("the shape of the coast", "the form of the coast"),
+    ("a bacterial population in the blood", "a population of bacteria in the blood"),
+    ("a quick reply to the letter", "a fast answer to the letter"),
+    ("the end of the war", "the close of the war"),
+    ("an error in the calculation", "a mistake in the calculation"),
+    ("the start of the trial", "the beginning of the trial"),
+    ("a rise in wages", "an increase in wages"),
+    ("the ancient city walls", "the old city walls"),
+    ("the voters' choice", "the choice of the voters"),
+    ("a gift from the king", "a present from the king"),
+]
+
+
+def plant_paraphrased_options(rows, rng):
+    out = []
+    for k, r in enumerate(rows):
+        r = list(r)
+        key = int(r[5])
+        a, b = [i for i in range(1, 5) if i != key + 1][:2]
+        r[a], r[b] = PARAPHRASES[k % len(PARAPHRASES)]
+        out.append(r)
+    return out
+
+
+# Stems an option must complete, written for this set: the option at the index given does not fit.
+UNGRAMMATICAL = [
+    ("The organ that stores bile is an", ["organ of digestion", "the gall bladder", "exocrine gland", "accessory organ"], 1),
+    ("A sudden drop in barometric pressure usually signals an", ["approaching storm", "incoming front", "arriving depression", "cold clear night"], 3),
+    ("The smallest unit of an element that keeps its properties is an", ["atom", "element particle", "isotope", "molecule"], 3),
+    ("In a food web, a rabbit is an", ["animal that grazes", "organism of the meadow", "consumer", "eater of plants"], 2),
+    ("The Magna Carta is an", ["English charter", "agreement of 1215", "royal decree", "ancient legal text"], 2),
+    ("A word that describes a noun is an", ["adjective", "noun modifier", "adverb", "article"], 1),
+    ("The main purpose of the Federal Reserve is to", ["set monetary policy", "supervise banks", "the Treasury", "issue currency"], 2),
+    ("Plants open their stomata in order to", ["take in carbon dioxide", "release oxygen", "the roots", "lose water"], 2),
+    ("The role of white blood cells is to", ["fight infection", "carry oxygen", "the platelets", "clot blood"], 2),
+    ("A thermostat is used to", ["regulate temperature", "the boiler", "measure humidity", "store heat"], 1),
+    ("Enzymes help to", ["speed up reactions", "the substrate", "store energy", "carry genes"], 1),
+    ("The function of the ozone layer is to", ["absorb ultraviolet light", "trap heat", "the stratosphere", "make rain"], 2),
+    ("Central banks raise interest rates in order to", ["curb inflation", "a recession", "boost lending", "raise taxes"], 1),
+    ("The aim of a vaccine is to", ["train the immune system", "kill bacteria directly", "an antibiotic", "cure a cold"], 2),
+    ("A graph of supply and demand is meant to", ["show the market price", "the consumer", "track inflation", "list taxes"], 1),
+    ("The first step of the scientific method is to", ["ask a question", "draw a conclusion", "the hypothesis", "test a prediction"], 2),
+    ("A lever is designed to", ["multiply force", "the fulcrum", "store energy", "reduce friction"], 1),
+    ("The kidneys work to", ["filter the blood", "pump the blood", "the bladder", "digest food"], 2),
+    ("Mitochondria are able to", ["make ATP", "copy DNA", "the nucleus", "split water"], 2),
+    ("The job of an editor is to", ["correct the text", "print the book", "the author", "sell copies"], 2),
+]
+
+
+def ungrammatical_rows():
+    return [[stem] + options + [str(0)] for stem, options, _ in UNGRAMMATICAL]
+
+
+# Watermarks of dump sites no term list names (invented names), each on a line of its own after
+# the stem or appended to it, as copies from dump sites carry them.
+WATERMARKS = [
+    "Download the latest VCE at www.quizharbor-{n}.com",
+    "Passbright{n}.net - 100% pass guaranteed with real exam questions",
+    "Free PDF dumps: https://examlantern{n}.org/free",
+    "Get the full version of this practice test at certmeadow{n}.io",
+    "Exam4Tide{n} | latest valid braindumps",
+]
+
+
+def plant_watermark(rows, rng):
+    out = []
+    for k, r in enumerate(rows):
+        r = list(r)
+        mark = WATERMARKS[k % len(WATERMARKS)].format(n=k)
+        r[0] = r[0].rstrip() + ("\n" if k % 2 == 0 else " ") + mark
+        out.append(r)
+    return out
+
+
 def binary_rows():
     pairs = [("Yes", "No"), ("True", "False"), ("No", "Yes"), ("FALSE", "TRUE"), ("Oui", "Non"),
              ("Ja", "Nein"), ("Sí", "No"), ("Vrai", "Faux"), ("はい", "いいえ"), ("Да", "Нет")]
@@ -204,6 +291,59 @@ def lint(qbank, path, rule):
     return rows
 
 
+HEADINGS = {
+    "twice": lambda n: f"Topic 1 Question #{n}\nQuestion #{n}Topic 1",
+    "q-dot": lambda n: f"Q{n}.",
+    "slash": lambda n: f"Question {n}/100",
+    "item": lambda n: f"Item {n}",
+    "topic-dash": lambda n: f"Topic 2 - Question {n}",
+}
+
+
+def dump_copy(rows, style, rng):
+    """100 MMLU questions written as a dump in heading style `style`, a watermark of an invented
+    site between every tenth question and the next."""
+    lines = []
+    for n, r in enumerate(rows, 1):
+        lines.append(HEADINGS[style](n))
+        lines.append(r[0].replace("\n", " "))
+        for k in range(4):
+            lines.append(f"{'ABCD'[k]}. {r[1 + k]}")
+        lines.append(f"Suggested Answer: {'ABCD'[int(r[5])]}")
+        if n % 10 == 0:
+            lines.append(WATERMARKS[(n // 10) % len(WATERMARKS)].format(n=n))
+        lines.append("")
+    return "\n".join(lines) + "\n"
+
+
+def read_dump(qbank, path):
+    """The questions `qbank convert` reads from a dump, and how many stems hold a watermark."""
+    run = subprocess.run([qbank, "convert", path, "--from", "dump", "--to", "json", "-k"],
+                         capture_output=True, text=True)
+    if not run.stdout:
+        return 0, 0
+    questions = json.loads(run.stdout)["questions"]
+    marked = sum(1 for q in questions
+                 if any(site in json.dumps(q).lower()
+                        for site in ("quizharbor", "passbright", "examlantern", "certmeadow",
+                                     "exam4tide")))
+    return len(questions), marked
+
+
+def dump_layouts(qbank, pool, out):
+    print("\ndump reader: 100 MMLU questions per heading style, a watermark after every tenth")
+    print("style".ljust(14) + "questions read  questions holding a watermark")
+    rng = random.Random("31:dump")
+    rows = [r for r in pool if "\n" not in r[0]]
+    for style in HEADINGS:
+        sample = rng.sample(rows, 100)
+        path = os.path.join(out, f"planted_dump_{style}.txt")
+        with open(path, "w", encoding="utf-8") as f:
+            f.write(dump_copy(sample, style, rng))
+        read, marked = read_dump(qbank, path)
+        print(style.ljust(14) + str(read).rjust(15) + str(marked).rjust(30))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--qbank", default=os.path.join(HERE, "..", "build", "tools", "qbank"))
@@ -218,7 +358,9 @@ def main():
     for rule, make in [("key-in-question", plant_key_in_question),
                        ("dangling-reference", plant_dangling_reference),
                        ("absolute-terms", plant_absolute_terms),
-                       ("option-fragment", plant_option_fragment)]:
+                       ("option-fragment", plant_option_fragment),
+                       ("paraphrased-options", plant_paraphrased_options),
+                       ("dump-markers", plant_watermark)]:
         rng = random.Random("31:" + rule)
         rows = make(rng.sample(fit, PER_RULE), rng)
         cases[rule] = (rows, set(range(len(rows))))
@@ -231,6 +373,11 @@ def main():
     rng = random.Random("31:same-stem")
     rows = plant_same_stem(rng.sample(fit, PER_RULE), rng, pool)
     cases["same-stem"] = (rows, set(range(1, len(rows), 2)))
+    # The option that does not complete its stem: written whole, amid 20 untouched MMLU rows.
+    rng = random.Random("31:ungrammatical-option")
+    base = [list(r) for r in rng.sample(fit, PER_RULE)]
+    cases["ungrammatical-option"] = (base + ungrammatical_rows(),
+                                     set(range(PER_RULE, 2 * PER_RULE)))
     # False alarms that must stay silent: binary questions among four-option ones, song titles.
     rng = random.Random("31:option-count")
     base = [list(r) for r in rng.sample(fit, 30)]
@@ -249,6 +396,7 @@ def main():
         note = "  (false alarms: 0 is right)" if rule in ("option-count", "statement-options") else ""
         print(rule.ljust(22) + str(len(planted)).rjust(7) + str(hit).rjust(7) +
               str(len(found - planted)).rjust(16) + note)
+    dump_layouts(args.qbank, pool, out)
 
 
 if __name__ == "__main__":

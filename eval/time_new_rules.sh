@@ -4,7 +4,7 @@
 # CPU (user + system) time from /usr/bin/time. "Without" is the same binary with a config that
 # extends the preset and turns the new rules off (mojibake, an import rule, cannot be turned off;
 # it reads only files whose import refused control characters).
-# usage: eval/time_new_rules.sh [QBANK] [BANK] [PRESET] [RUNS]
+# usage: [RULES="rule ..."] eval/time_new_rules.sh [QBANK] [BANK] [PRESET] [RUNS]
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 qbank=${1:-$here/../build/tools/qbank}
@@ -13,11 +13,11 @@ preset=${3:-recommended}
 runs=${4:-3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cat > "$tmp/off.json" <<JSON
-{"extends": "$preset", "rules": {"absolute-terms": "off", "dangling-reference": "off",
- "key-echoes-stem": "off", "key-in-question": "off", "option-fragment": "off",
- "same-stem": "off"}}
-JSON
+# RULES: the rules turned off for "without" (default: every rule issue 31 added).
+rules=${RULES:-absolute-terms dangling-reference key-echoes-stem key-in-question option-fragment
+same-stem paraphrased-options ungrammatical-option}
+off=$(for r in $rules; do printf '"%s": "off", ' "$r"; done)
+echo "{\"extends\": \"$preset\", \"rules\": {${off%, }}}" > "$tmp/off.json"
 echo "{\"extends\": \"$preset\"}" > "$tmp/on.json"
 run() {  # run NAME: one timed lint, "wall cpu" appended to $tmp/NAME
   /usr/bin/time -f "%e %U %S" -o "$tmp/t" "$qbank" lint "$bank" --config "$tmp/$1.json" \

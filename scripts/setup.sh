@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 packages=(g++ cmake make pkg-config ccache git
   libboost-program-options-dev rapidjson-dev libicu-dev libpugixml-dev libzip-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev libxml2-utils zsh
-  libyaml-dev libcmark-dev libstemmer-dev libre2-dev)
+  libyaml-dev libcmark-dev libstemmer-dev libre2-dev wordnet-base)
 # What only the tests use: the full build installs it, the main job (a named target) does not.
 # chromium: the browser test of the preview site and the HTML report (tests/browser).
 # python3-openpyxl, libreoffice-calc-nogui: sheet_interop writes and opens workbooks.

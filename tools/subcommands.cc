@@ -85,6 +85,23 @@ std::vector<std::string> Strings(const po::variables_map& vm, const char* name) 
   return vm.count(name) ? vm[name].as<std::vector<std::string>>() : std::vector<std::string>{};
 }
 
+// A --delimiter value bound to `out`: comma (or ","), semicolon (";") or tab ("\t"); anything else
+// is a usage error.
+po::typed_value<std::string>* DelimiterValue(char& out) {
+  return po::value<std::string>()->notifier([&out](const std::string& d) {
+    if (d == "tab" || d == "\\t" || d == "\t") {
+      out = '\t';
+    } else if (d == "semicolon" || d == ";") {
+      out = ';';
+    } else if (d == "comma" || d == ",") {
+      out = ',';
+    } else {
+      throw po::error("--delimiter: '" + d +
+                      "' is not a delimiter; expected comma, semicolon or tab");
+    }
+  });
+}
+
 // The option table of import, export and convert (one shape), bound to
 // `options`.
 po::options_description ConvertTable(commands::ConvertOptions& options) {
@@ -104,11 +121,7 @@ po::options_description ConvertTable(commands::ConvertOptions& options) {
       "\"Q=stem,Opt1=option_a,Good=key\"); also the columns a csv, xlsx or ods export writes")(
       "keep-unknown", po::bool_switch(&options.sheet.keep_unknown),
       "spreadsheets: keep unknown columns in the questions' extensions instead of refusing "
-      "them")("delimiter", po::value<std::string>()->notifier([&options](const std::string& d) {
-    options.sheet.delimiter = d == "tab" || d == "\\t" || d == "\t" ? '\t'
-                              : d == "semicolon" || d == ";"        ? ';'
-                                                                    : ',';
-  }),
+      "them")("delimiter", DelimiterValue(options.sheet.delimiter),
               "csv: the field delimiter (comma, ';' or tab), detected from the header row when "
               "absent")("sheet", po::value(&options.sheet.sheet),
                         "xlsx, ods: the sheet to read (the first when absent)")(
@@ -163,6 +176,10 @@ po::options_description FmtTable(commands::FmtOptions& options) {
       "the files' format, detected per file from extension and content when absent")(
       "encoding", po::value(&options.encoding),
       "input encoding when not UTF-8 (e.g. windows-1252); the file is written back as UTF-8")(
+      "columns", po::value(&options.sheet.columns),
+      "spreadsheets: which header is which field, \"HEADER=FIELD,...\"; the file is written "
+      "back with the same headers")("sheet", po::value(&options.sheet.sheet),
+                                    "xlsx, ods: the sheet to read (the first when absent)")(
       "stdin-filename", po::value(&options.stdin_filename),
       "the name of standard input ('-'): its format when --from is absent (else detected from "
       "its content), and its name in messages");
@@ -222,6 +239,8 @@ po::options_description LintTable(commands::LintOptions& options) {
       "spreadsheets: which header is which field, \"HEADER=FIELD,...\"")(
       "keep-unknown", po::bool_switch(&options.keep_unknown),
       "spreadsheets: keep unknown columns in the questions' extensions")(
+      "delimiter", DelimiterValue(options.delimiter),
+      "csv: the field delimiter (comma, ';' or tab), detected from the header row when absent")(
       "sheet", po::value(&options.sheet), "xlsx, ods: the sheet to read (the first when absent)")(
       "stdin-filename", po::value(&options.stdin_filename),
       "the name of standard input ('-'): for its format, the config and its "

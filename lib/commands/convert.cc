@@ -3,7 +3,9 @@
 
 #include <algorithm>
 #include <map>
+#include <optional>
 
+#include "base/data_dir.h"
 #include "base/suggest.h"
 #include "commands/exit_code.h"
 #include "commands/formats.h"
@@ -12,6 +14,8 @@
 #include "formats/import.h"
 #include "formats/markdown_fields.h"
 #include "formats/registry.h"
+#include "lint/config.h"
+#include "lint/rule_environment.h"
 #include "report/text_report.h"
 
 namespace qbank::commands {
@@ -78,6 +82,33 @@ void HtmlAsMarkdown(model::Bank& bank) {
 
 namespace {
 
+// The csv section of the nearest .qbank.json above the inputs (with what it extends), for each
+// setting the command line leaves unsaid, as lint reads it; a config that cannot be read is a
+// warning on `err`, and the command line alone is used.
+ConvertOptions::Sheet WithConfigSheet(const ConvertOptions& options, FileSystem& fs,
+                                      std::ostream& err) {
+  ConvertOptions::Sheet sheet = options.sheet;
+  std::optional<std::string> found = lint::FindConfig(options.inputs, fs);
+  if (!found.has_value()) return sheet;
+  const Result<DataDirLocation>& data = DataDir();
+  Result<lint::SheetConfig> config = Status::NotFound("no data folder");
+  if (data.ok()) {
+    lint::RuleEnvironment env(fs, data->dir);
+    config = lint::LoadSheetConfig(*found, env);
+  } else {
+    config = data.status();
+  }
+  if (!config.ok()) {
+    err << "qbank: warning: the csv section of " << *found
+        << " is not read: " << config.status().ToString() << "\n";
+    return sheet;
+  }
+  if (sheet.columns.empty()) sheet.columns = config->columns;
+  sheet.keep_unknown = sheet.keep_unknown || config->keep_unknown;
+  if (sheet.delimiter == 0) sheet.delimiter = config->delimiter;
+  return sheet;
+}
+
 formats::SheetOptions SheetOptionsOf(const ConvertOptions::Sheet& sheet) {
   formats::SheetOptions out;
   out.columns = sheet.columns;
@@ -88,11 +119,12 @@ formats::SheetOptions SheetOptionsOf(const ConvertOptions::Sheet& sheet) {
   return out;
 }
 
-// The columns a spreadsheet export writes: --layout, or the --columns the input was read with.
-void SetSheetLayout(const ConvertOptions& options, formats::ExportOptions& export_options) {
+// The columns a spreadsheet export writes: --layout, or the columns the input was read with.
+void SetSheetLayout(const ConvertOptions& options, const ConvertOptions::Sheet& sheet,
+                    formats::ExportOptions& export_options) {
   export_options.layout = options.layout;
-  export_options.columns = options.sheet.columns;
-  if (options.sheet.delimiter != 0) export_options.delimiter = options.sheet.delimiter;
+  export_options.columns = sheet.columns;
+  if (sheet.delimiter != 0) export_options.delimiter = sheet.delimiter;
 }
 
 }  // namespace
@@ -123,7 +155,8 @@ int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, 
   formats::ImportOptions import_options;
   import_options.from = options.from;
   import_options.encoding = options.encoding;
-  import_options.sheet = SheetOptionsOf(options.sheet);
+  const ConvertOptions::Sheet sheet = WithConfigSheet(options, fs, err);
+  import_options.sheet = SheetOptionsOf(sheet);
   import_options.stdin_stream = &in;
   std::vector<std::string> skipped;
   import_options.skipped = &skipped;
@@ -155,7 +188,7 @@ int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, 
   if (target->name() == "md") HtmlAsMarkdown(bank);
   formats::ExportOptions export_options;
   export_options.output_path = options.output;
-  SetSheetLayout(options, export_options);
+  SetSheetLayout(options, sheet, export_options);
   formats::LossReport loss;
   Result<std::string> bytes = formats::ExportBank(*target, bank, export_options, loss);
   if (!bytes.ok()) {

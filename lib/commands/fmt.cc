@@ -43,12 +43,14 @@ std::string QuestionName(const model::Bank& bank, const model::Question& q) {
 
 // Reads `content` as `format` into a bank; ids are left as the file gives them.
 ReadResult Read(const std::string& path, std::string content, const formats::Format& format,
-                FileSystem& fs, const std::string& encoding) {
+                FileSystem& fs, const std::string& encoding, const FmtSheet& sheet) {
   ReadResult read;
   formats::ImportOptions import;
   import.warnings = &read.warnings;
   import.assign_ids = false;
   import.encoding = encoding;
+  import.sheet.columns = sheet.columns;
+  import.sheet.sheet = sheet.sheet;
   formats::InputFile file;
   file.path = path;
   file.content = std::move(content);
@@ -60,13 +62,14 @@ ReadResult Read(const std::string& path, std::string content, const formats::For
 // FormatText for one file: each check that can refuse it writes why on `why_`.
 class TextFormatter {
  public:
-  TextFormatter(const std::string& path, const formats::Format& format, FileSystem& fs)
-      : path_(path), format_(format), fs_(fs) {}
+  TextFormatter(const std::string& path, const formats::Format& format, FileSystem& fs,
+                const FmtSheet& sheet)
+      : path_(path), format_(format), fs_(fs), sheet_(sheet) {}
 
   Formatted Run(std::string content, const std::string& encoding) {
     encoding_ = encoding;
     Formatted result;
-    ReadResult read = Read(path_, std::move(content), format_, fs_, encoding);
+    ReadResult read = Read(path_, std::move(content), format_, fs_, encoding, sheet_);
     if (!read.bank.sources.empty()) result.source = read.bank.sources.front();
     if (!Format(read)) {
       result.refusal = why_.str();
@@ -102,6 +105,7 @@ class TextFormatter {
     formats::ExportOptions export_options;
     export_options.output_path = path_;
     export_options.written_over = ReadText(bank);
+    export_options.columns = sheet_.columns;
     formats::LossReport loss;
     Result<std::string> canonical = formats::ExportBank(format_, bank, export_options, loss);
     if (!canonical.ok()) {
@@ -116,7 +120,7 @@ class TextFormatter {
   // Reads canonical_ back: true when it reads without errors, gives each of the file's warnings
   // again and the values reading the file gave; else false, and why.
   bool ReadsBackTheSame(ReadResult& read) {
-    ReadResult again = Read(path_, canonical_, format_, fs_, "");
+    ReadResult again = Read(path_, canonical_, format_, fs_, "", sheet_);
     if (!again.errors.empty()) {
       why_ << "qbank fmt: " << path_ << ": not formatted: the " << format_.name()
            << " writer made a file qbank cannot read back (a bug in qbank; please report it):\n";
@@ -264,6 +268,7 @@ class TextFormatter {
   const std::string& path_;
   const formats::Format& format_;
   FileSystem& fs_;
+  const FmtSheet& sheet_;
   std::string encoding_;  // the file's, as given to Run
   std::ostringstream why_;
   std::string canonical_;
@@ -310,8 +315,8 @@ class Formatter : public formats::InputVisitor {
     ++taken_;
     std::string path = file.path;
     bool from_stdin = file.from_stdin;
-    Formatted formatted =
-        FormatText(path, std::move(file.content), *file.format, fs_, options_.encoding);
+    Formatted formatted = FormatText(path, std::move(file.content), *file.format, fs_,
+                                     options_.encoding, options_.sheet);
     err_ << formatted.warnings;
     if (!formatted.ok) {
       err_ << formatted.refusal;
@@ -417,8 +422,8 @@ class Formatter : public formats::InputVisitor {
 }  // namespace
 
 Formatted FormatText(const std::string& path, std::string content, const formats::Format& format,
-                     FileSystem& fs, const std::string& encoding) {
-  TextFormatter formatter(path, format, fs);
+                     FileSystem& fs, const std::string& encoding, const FmtSheet& sheet) {
+  TextFormatter formatter(path, format, fs, sheet);
   return formatter.Run(std::move(content), encoding);
 }
 

@@ -19,13 +19,21 @@ class Registry;
 
 namespace qbank::commands {
 
+// Spreadsheets (csv, xlsx, ods): how a sheet's header is read and written back, as for
+// `qbank import` (docs/formats/csv.md).
+struct FmtSheet {
+  std::string columns;  // --columns "HEADER=FIELD,...": read with it, written back with it
+  std::string sheet;    // --sheet NAME: the xlsx or ods sheet to read (the first when empty)
+};
+
 struct FmtOptions {
   // Question files of any format that can be written, folders, or "-" for standard input.
   std::vector<std::string> inputs;
   std::string from;      // the files' format; detected per file (as lint does) if empty
   std::string encoding;  // the input encoding when not UTF-8 (written back as UTF-8)
-  bool check = false;    // exit 1 and say where a file is not canonical
-  bool write = false;    // rewrite the files that are not canonical, in place
+  FmtSheet sheet;
+  bool check = false;  // exit 1 and say where a file is not canonical
+  bool write = false;  // rewrite the files that are not canonical, in place
   // The name standard input goes by (as `lint --stdin-filename`): its format when `from` is empty,
   // and its name in messages. Without it, the format of "-" is `from` or detected from its
   // content.
@@ -54,10 +62,11 @@ struct Formatted {
 // errors, holds what the reader does not keep (Format::Unkept), when the writer reports a loss,
 // when reading the result back does not give each import warning again (the result would not say
 // what the warning is about as the file says it), or other values than reading the file did.
-// Writes no file; `fs` serves only formats that read other files beside this one. `lint --fix`
-// and `qbank fmt` both get a file's canonical text here.
+// Writes no file; `fs` serves only formats that read other files beside this one; `sheet` says
+// how a spreadsheet's header is read and written. `lint --fix` and `qbank fmt` both get a file's
+// canonical text here.
 Formatted FormatText(const std::string& path, std::string content, const formats::Format& format,
-                     FileSystem& fs, const std::string& encoding = "");
+                     FileSystem& fs, const std::string& encoding = "", const FmtSheet& sheet = {});
 
 // For each file (folders are walked as lint walks them, formats::WalkInputs: every file qbank
 // reads as questions, never a README.md or a baseline; each file is read once), gets its

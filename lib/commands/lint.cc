@@ -281,7 +281,8 @@ Status ImportInputs(LintRun& run, std::ostream& err) {
   // The command line wins over the config's csv section.
   import_options.sheet.columns = options.columns.empty() ? run.config.csv.columns : options.columns;
   import_options.sheet.keep_unknown = options.keep_unknown || run.config.csv.keep_unknown;
-  import_options.sheet.delimiter = run.config.csv.delimiter;
+  import_options.sheet.delimiter =
+      options.delimiter != 0 ? options.delimiter : run.config.csv.delimiter;
   import_options.sheet.sheet = options.sheet;
   import_options.stdin_name = options.stdin_filename;
   import_options.stdin_stream = options.stdin_stream != nullptr ? options.stdin_stream : &std::cin;
@@ -328,12 +329,15 @@ Status PlanRules(LintRun& run) {
 }
 
 // The questions of --against banks that their readers refused, a warning each on `err` (the
-// rules compared the questions that were read). Not for --fix, whose lint after fixing says it.
+// rules compared the questions that were read), and the rules' notes (RuleEnvironment::AddNote).
+// Not for --fix, whose lint after fixing says it.
 void ReportUnreadQuestions(LintRun& run, std::ostream& err) {
   if (run.options.fix) return;
   std::vector<Diagnostic> unread = run.env->unread_questions();
-  if (unread.empty()) return;
+  std::vector<std::string> notes = run.env->notes();
+  if (unread.empty() && notes.empty()) return;
   auto print = [&] {
+    for (const std::string& note : notes) err << "qbank lint: note: " << note << "\n";
     for (const Diagnostic& d : unread) {
       err << "qbank lint: warning: " << FormatLocation(d.path, d.span)
           << ": question not read, so not compared: " << d.message << "\n";

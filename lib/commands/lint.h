@@ -22,9 +22,11 @@ namespace qbank::commands {
 struct LintOptions {
   std::vector<std::string> inputs;  // files, folders, "-" for stdin
   std::string from;                 // forced input format ("" to detect)
-  // Spreadsheets (csv, xlsx, ods): --columns, --keep-unknown, --sheet, as for `qbank import`.
+  // Spreadsheets (csv, xlsx, ods): --columns, --keep-unknown, --delimiter, --sheet, as for
+  // `qbank import`.
   std::string columns;
   bool keep_unknown = false;
+  char delimiter = 0;  // 0: the config's, else detected
   std::string sheet;
   std::string config_path;             // --config; "" to look for .qbank.json above the inputs
   std::string preset = "recommended";  // used when no config file is given or found

@@ -79,6 +79,12 @@ class Format {
   // How sure this format is that a file with this path and (leading) content is its own:
   // 0 not at all, 100 certain. Used when the extension is ambiguous or missing.
   virtual int Sniff(std::string_view path, std::string_view content) const;
+  // True when `content` says this format whatever the extension of `path` says (a .txt saved by
+  // Excel as "Unicode Text" is a tab-separated sheet): detection asks this first.
+  virtual bool ClaimsDespiteExtension(std::string_view /*path*/,
+                                      std::string_view /*content*/) const {
+    return false;
+  }
   virtual bool can_import() const { return true; }
   virtual bool can_export() const { return true; }
   // True when Export, given `path` as its output, writes a file of the kind Import read from

@@ -79,6 +79,9 @@ const Format* Registry::Find(std::string_view name) const {
 }
 
 const Format* Registry::Detect(std::string_view path, std::string_view content) const {
+  for (const auto& f : formats_) {
+    if (f->can_import() && f->ClaimsDespiteExtension(path, content)) return f.get();
+  }
   std::vector<const Format*> by_extension;
   for (const auto& f : formats_) {
     if (!f->can_import()) continue;

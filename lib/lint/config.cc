@@ -180,6 +180,30 @@ struct ChainLink {
   json::Node root;
 };
 
+// Applies the csv section of config file `root`, if it has one, over `csv` (what the files it
+// extends say): each key it gives replaces theirs.
+void ApplyCsvSection(const json::Node& root, SheetConfig& csv) {
+  const json::Node* section = root.Find("csv");
+  if (section == nullptr) return;
+  if (const json::Node* columns = section->Find("columns")) {
+    if (columns->is_string()) {
+      csv.columns = columns->as_string();
+    } else {
+      std::string joined;
+      for (const json::Member& m : columns->members()) {
+        if (!joined.empty()) joined += ',';
+        joined += m.key + "=" + m.value.as_string();
+      }
+      csv.columns = std::move(joined);
+    }
+  }
+  if (const json::Node* keep = section->Find("keep_unknown")) csv.keep_unknown = keep->as_bool();
+  if (const json::Node* d = section->Find("delimiter")) {
+    const std::string& v = d->as_string();
+    csv.delimiter = v == ";" || v == "semicolon" ? ';' : v == "\t" || v == "tab" ? '\t' : ',';
+  }
+}
+
 // Applies `link`'s own rules and overrides over `config`, which holds what it extends.
 Status ApplyChainLink(const ChainLink& link, const RuleEnvironment& env, LintConfig& config) {
   const SourceText& src = *link.src;
@@ -191,26 +215,7 @@ Status ApplyChainLink(const ChainLink& link, const RuleEnvironment& env, LintCon
     QBANK_RETURN_IF_ERROR(ReadRules(src, *rules, registry, config.base_dir, env, &own));
     for (auto& [id, setting] : own) MergeSetting(setting, &config.rules[id]);
   }
-  if (const json::Node* csv = link.root.Find("csv")) {
-    if (const json::Node* columns = csv->Find("columns")) {
-      if (columns->is_string()) {
-        config.csv.columns = columns->as_string();
-      } else {
-        for (const json::Member& m : columns->members()) {
-          if (!config.csv.columns.empty()) config.csv.columns += ',';
-          config.csv.columns += m.key + "=" + m.value.as_string();
-        }
-      }
-    }
-    if (const json::Node* keep = csv->Find("keep_unknown"))
-      config.csv.keep_unknown = keep->as_bool();
-    if (const json::Node* d = csv->Find("delimiter")) {
-      const std::string& v = d->as_string();
-      config.csv.delimiter = v == ";" || v == "semicolon" ? ';'
-                             : v == "\t" || v == "tab"    ? '\t'
-                                                          : ',';
-    }
-  }
+  ApplyCsvSection(link.root, config.csv);
   if (const json::Node* overrides = link.root.Find("overrides")) {
     for (const json::Node& item : overrides->items()) {
       Override o;
@@ -230,11 +235,11 @@ Status ApplyChainLink(const ChainLink& link, const RuleEnvironment& env, LintCon
   return Status::Ok();
 }
 
-// The config at `path` with everything its `extends` chain brings. The chain is followed in a loop
-// and applied from its far end, so its length is bounded by memory, not by the stack (a chain of
-// 6,000 files overflowed it when each file loaded the next recursively).
-Result<LintConfig> LoadConfigChain(const std::string& path, const RuleEnvironment& env,
-                                   std::optional<json::Schema>* schema) {
+// The files of the `extends` chain that starts at `path`, each read and checked against the
+// schema, nearest first. The chain is followed in a loop, so its length is bounded by memory, not
+// by the stack (a chain of 6,000 files overflowed it when each file loaded the next recursively).
+Result<std::vector<ChainLink>> ReadConfigChain(const std::string& path, const RuleEnvironment& env,
+                                               std::optional<json::Schema>* schema) {
   std::set<std::string> seen;
   std::vector<ChainLink> chain;
   std::string next = path;
@@ -266,8 +271,16 @@ Result<LintConfig> LoadConfigChain(const std::string& path, const RuleEnvironmen
     chain.push_back({std::move(src), std::move(root).value()});
     if (extends == nullptr) break;
   }
+  return chain;
+}
+
+// The config at `path` with everything its `extends` chain brings, applied from its far end.
+Result<LintConfig> LoadConfigChain(const std::string& path, const RuleEnvironment& env,
+                                   std::optional<json::Schema>* schema) {
+  Result<std::vector<ChainLink>> chain = ReadConfigChain(path, env, schema);
+  if (!chain.ok()) return chain.status();
   LintConfig config;
-  for (auto it = chain.rbegin(); it != chain.rend(); ++it) {
+  for (auto it = chain->rbegin(); it != chain->rend(); ++it) {
     QBANK_RETURN_IF_ERROR(ApplyChainLink(*it, env, config));
   }
   return config;
@@ -322,6 +335,15 @@ Result<LintConfig> LoadConfig(const std::string& path, const RuleEnvironment& en
     for (std::string& f : o.files) f = AbsoluteNormal(f);
   }
   return config;
+}
+
+Result<SheetConfig> LoadSheetConfig(const std::string& path, const RuleEnvironment& env) {
+  std::optional<json::Schema> schema;
+  Result<std::vector<ChainLink>> chain = ReadConfigChain(path, env, &schema);
+  if (!chain.ok()) return chain.status();
+  SheetConfig csv;
+  for (auto it = chain->rbegin(); it != chain->rend(); ++it) ApplyCsvSection(it->root, csv);
+  return csv;
 }
 
 Result<LintConfig> LoadPreset(const std::string& name, const RuleEnvironment& env) {

@@ -53,7 +53,8 @@ struct LintConfig {
   // The command line's --select, --ignore and --rule: applied for every file after `rules` and
   // `overrides`, so they win over the configuration.
   RuleSelection selection;
-  SheetConfig csv;  // this file's own csv section (not inherited through extends)
+  SheetConfig
+      csv;  // the csv section, each key inherited through extends unless a nearer file sets it
 };
 
 // Reads, validates and resolves the config file at `path` through env.fs(). `extends` names a
@@ -63,6 +64,10 @@ struct LintConfig {
 // expected ..." naming the config file line and key: schema violations, unknown rule ids, bad
 // severities, options the rule rejects.
 Result<LintConfig> LoadConfig(const std::string& path, const RuleEnvironment& env);
+// The csv section of the config at `path` with its `extends` chain (each key from the nearest
+// file that sets it), without reading the rules: what import, convert and fmt take from a config.
+// Errors as LoadConfig's for the files themselves (unreadable, not the schema's, a cycle).
+Result<SheetConfig> LoadSheetConfig(const std::string& path, const RuleEnvironment& env);
 // The preset `name` on its own (what lint uses when no config file is found).
 Result<LintConfig> LoadPreset(const std::string& name, const RuleEnvironment& env);
 

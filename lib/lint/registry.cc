@@ -8,6 +8,7 @@
 #include "lint/rules/answers/explanation_cites_missing_option.h"
 #include "lint/rules/answers/key_count.h"
 #include "lint/rules/answers/option_count.h"
+#include "lint/rules/answers/paraphrased_options.h"
 #include "lint/rules/bank/key_balance.h"
 #include "lint/rules/bank/longest_key_rate.h"
 #include "lint/rules/bank/true_false_balance.h"
@@ -37,6 +38,7 @@
 #include "lint/rules/flaws/option_fragment.h"
 #include "lint/rules/flaws/option_order.h"
 #include "lint/rules/flaws/statement_options.h"
+#include "lint/rules/flaws/ungrammatical_option.h"
 #include "lint/rules/house_style/layout.h"
 #include "lint/rules/house_style/required_metadata.h"
 #include "lint/rules/house_style/review_age.h"
@@ -85,6 +87,7 @@ void RegisterBuiltinRules(RuleRegistry& registry) {
   registry.Add<OptionDebrisRule>(Category::kContent);
   registry.Add<OptionFragmentRule>(Category::kFlaws);
   registry.Add<OptionOrderRule>(Category::kFlaws);
+  registry.Add<ParaphrasedOptionsRule>(Category::kAnswers);
   registry.Add<ReferenceOverlapRule>(Category::kOriginality);
   registry.Add<RequiredMetadataRule>(Category::kHouseStyle);
   registry.Add<ReusedExplanationRule>(Category::kDuplicates);
@@ -93,6 +96,7 @@ void RegisterBuiltinRules(RuleRegistry& registry) {
   registry.Add<StatementOptionsRule>(Category::kFlaws);
   registry.Add<TrueFalseBalanceRule>(Category::kBank);
   registry.Add<TypographyRule>(Category::kHouseStyle);
+  registry.Add<UngrammaticalOptionRule>(Category::kFlaws);
   registry.Add<UnusedSuppressionRule>(Category::kSuppressions);
 }
 

@@ -35,4 +35,17 @@ std::vector<Diagnostic> RuleEnvironment::unread_questions() const {
   return unread_questions_;
 }
 
+void RuleEnvironment::AddNote(std::string note) const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  for (const std::string& n : notes_) {
+    if (n == note) return;
+  }
+  notes_.push_back(std::move(note));
+}
+
+std::vector<std::string> RuleEnvironment::notes() const {
+  std::lock_guard<std::mutex> lock(mutex_);
+  return notes_;
+}
+
 }  // namespace qbank::lint

@@ -47,6 +47,12 @@ class RuleEnvironment {
   // bank), in the order they were read: for the command line to say that they were not compared.
   std::vector<Diagnostic> unread_questions() const;
 
+  // A note for the user about how a rule runs ("paraphrased-options: WordNet not found at ...,
+  // so the rule is off"), printed once however many configurations add it; notes() lists them in
+  // the order first added.
+  void AddNote(std::string note) const;
+  std::vector<std::string> notes() const;
+
   // The text `qbank fmt` would write for the file `source` was read from (without a byte-order
   // mark, comparable with source.content()); nullopt when fmt leaves the file as it is (it cannot
   // read it whole, would lose something, or the format has no canonical form). Made by the command
@@ -66,6 +72,7 @@ class RuleEnvironment {
   mutable std::mutex mutex_;
   mutable std::map<std::string, std::shared_ptr<const model::Bank>> banks_;
   mutable std::vector<Diagnostic> unread_questions_;
+  mutable std::vector<std::string> notes_;
 };
 
 }  // namespace qbank::lint

@@ -1,7 +1,12 @@
 // The duplicate checks: grouping by key hashes, the similarity join, and word differences.
 #include "similarity/duplicate_finder.h"
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include <algorithm>
+#include <atomic>
 #include <mutex>
 #include <set>
 #include <thread>
@@ -62,6 +67,50 @@ double StemSimilarity(const std::vector<uint64_t>& wa, const std::vector<uint64_
   return Jaccard(CommonCount(wa.data(), wa.size(), wb.data(), wb.size()), wa.size(), wb.size());
 }
 
+// The tokens of records [0, n) as record_tokens(r, &tokens) appends them, made on `threads`
+// threads. Records are taken in chunks of 4,096 by whichever thread is free; each chunk's tokens
+// are kept apart, then moved into one array chunk by chunk (its memory reserved, so touched only as
+// it is filled) and each chunk freed (and its pages returned) once copied: the tokens are never
+// held twice, as they were
+// when two threads' halves were appended into one array (at a million questions the tokens take
+// about 450 MB).
+template <typename F>
+TokenSets TokensInChunks(size_t n, unsigned threads, F&& record_tokens) {
+  constexpr size_t kChunk = 4096;
+  const size_t chunks = (n + kChunk - 1) / kChunk;
+  std::vector<TokenSets> parts(chunks);
+  std::atomic<size_t> next{0};
+  auto work = [&] {
+    std::vector<uint32_t> tokens;
+    for (size_t c = next++; c < chunks; c = next++) {
+      for (size_t r = c * kChunk; r < std::min(n, (c + 1) * kChunk); ++r) {
+        tokens.clear();
+        record_tokens(r, &tokens);
+        parts[c].Add(tokens.data(), tokens.size());
+      }
+    }
+  };
+  std::vector<std::thread> workers;
+  for (unsigned t = 1; t < threads; ++t) workers.emplace_back(work);
+  work();
+  for (std::thread& w : workers) w.join();
+  size_t total = 0;
+  for (const TokenSets& part : parts) total += part.data.size();
+  TokenSets all;
+  all.data.reserve(total);
+  all.offsets.reserve(n + 1);
+  for (size_t c = 0; c < chunks; ++c) {
+    all.Append(parts[c]);
+    parts[c] = TokenSets();
+#ifdef __GLIBC__
+    // Freed chunks stay in the allocator's heap, still resident: hand their pages back every 32
+    // chunks, or the copy would hold the tokens twice after all.
+    if (c % 32 == 31) malloc_trim(0);
+#endif
+  }
+  return all;
+}
+
 }  // namespace
 
 std::shared_ptr<const BankFeatures> ComputeBankFeatures(
@@ -77,28 +126,10 @@ std::shared_ptr<const BankFeatures> ComputeBankFeatures(
   result->features.resize(result->refs.size());
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   threads = static_cast<unsigned>(std::min<size_t>(threads, result->refs.size() / 256 + 1));
-  std::vector<TokenSets> parts(threads);
-  auto work = [&](unsigned part, size_t begin, size_t end) {
-    std::vector<uint32_t> tokens;
-    for (size_t r = begin; r < end; ++r) {
-      tokens.clear();
-      result->features[r] = ExtractFeatures(result->question(r), options, &tokens);
-      parts[part].Add(tokens.data(), tokens.size());
-    }
-  };
-  size_t n = result->refs.size();
-  std::vector<std::thread> workers;
-  for (unsigned t = 1; t < threads; ++t) {
-    workers.emplace_back(work, t, n * t / threads, n * (t + 1) / threads);
-  }
-  work(0, 0, n / threads);
-  for (std::thread& w : workers) w.join();
-  result->tokens = std::move(parts[0]);
-  for (unsigned t = 1; t < threads; ++t) {
-    result->tokens->Append(parts[t]);
-    parts[t] = TokenSets();
-  }
-
+  result->tokens =
+      TokensInChunks(result->refs.size(), threads, [&](size_t r, std::vector<uint32_t>* tokens) {
+        result->features[r] = ExtractFeatures(result->question(r), options, tokens);
+      });
   return result;
 }
 
@@ -139,27 +170,9 @@ TokenSets QuestionTokenSets(const BankFeatures& f, unsigned threads) {
   const size_t n = f.refs.size();
   if (threads == 0) threads = std::max(1u, std::thread::hardware_concurrency());
   threads = static_cast<unsigned>(std::min<size_t>(threads, n / 256 + 1));
-  std::vector<TokenSets> parts(threads);
-  auto work = [&](unsigned part, size_t begin, size_t end) {
-    std::vector<uint32_t> tokens;
-    for (size_t r = begin; r < end; ++r) {
-      tokens.clear();
-      AppendQuestionTokens(f.question(r), &tokens);
-      parts[part].Add(tokens.data(), tokens.size());
-    }
-  };
-  std::vector<std::thread> workers;
-  for (unsigned t = 1; t < threads; ++t) {
-    workers.emplace_back(work, t, n * t / threads, n * (t + 1) / threads);
-  }
-  work(0, 0, n / threads);
-  for (std::thread& w : workers) w.join();
-  TokenSets all = std::move(parts[0]);
-  for (unsigned t = 1; t < threads; ++t) {
-    all.Append(parts[t]);
-    parts[t] = TokenSets();
-  }
-  return all;
+  return TokensInChunks(n, threads, [&](size_t r, std::vector<uint32_t>* tokens) {
+    AppendQuestionTokens(f.question(r), tokens);
+  });
 }
 
 std::vector<SimilarPair> FindNearDuplicates(const BankFeatures& f, const JoinOptions& options,
@@ -358,6 +371,53 @@ bool SharePassageOnly(const QuestionText& ta, const QuestionText& tb, size_t min
   for (std::string_view w : ra) shared += rb.count(w);
   const size_t either = ra.size() + rb.size() - shared;
   return shared * 2 < either;
+}
+
+namespace {
+
+// The stem's key words outside `function_words`, in order.
+std::vector<std::string_view> ContentWords(const QuestionText& t, const WordSet& function_words) {
+  std::vector<std::string_view> out;
+  for (size_t i = 0; i < t.keys[0].size(); ++i) {
+    std::string_view w = t.keys[0].Word(i);
+    if (function_words.count(w) == 0) out.push_back(w);
+  }
+  return out;
+}
+
+bool HasDigit(std::string_view w) {
+  return std::any_of(w.begin(), w.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// The same word, or one with an ending of up to three letters added (four letters or more first).
+bool SameWordStem(std::string_view a, std::string_view b) {
+  if (a == b) return true;
+  if (a.size() > b.size()) std::swap(a, b);
+  return a.size() >= 4 && b.size() - a.size() <= 3 && b.substr(0, a.size()) == a && !HasDigit(a) &&
+         !HasDigit(b);
+}
+
+}  // namespace
+
+bool SameStemWording(const QuestionText& a, const QuestionText& b, const WordSet& function_words) {
+  const std::vector<std::string_view> wa = ContentWords(a, function_words);
+  const std::vector<std::string_view> wb = ContentWords(b, function_words);
+  if (wa.size() != wb.size() || wa.empty()) return false;
+  // What lies between the common beginning and end must be the same words, or the same with one
+  // part moved before the rest (b's middle a rotation of a's).
+  size_t first = 0, last = wa.size();
+  while (first < last && SameWordStem(wa[first], wb[first])) ++first;
+  while (last > first && SameWordStem(wa[last - 1], wb[last - 1])) --last;
+  const size_t n = last - first;
+  if (n == 0) return true;
+  for (size_t shift = 1; shift < n; ++shift) {
+    bool same = true;
+    for (size_t i = 0; i < n && same; ++i) {
+      same = SameWordStem(wa[first + (i + shift) % n], wb[first + i]);
+    }
+    if (same) return true;
+  }
+  return false;
 }
 
 }  // namespace qbank::similarity

@@ -9,6 +9,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -175,6 +176,17 @@ bool SharePassageOnly(const model::Question& a, const model::Question& b,
 // with the word counts (QuestionFeatures::stem_words) can skip keying it.
 bool SharePassageOnly(const QuestionText& ta, const QuestionText& tb,
                       size_t min_passage_words = kMinPassageWords);
+
+// True when two stems ask the same thing in other wording: once the words in `function_words`
+// (articles, auxiliaries, prepositions: comparison keys) are left out, their words are the same in
+// the same order, or in an order where, between a common beginning and end, one part was moved
+// before the rest ("In 2019, which ..." against "Which ... in 2019"), a word matching another that
+// only adds an ending of up to three letters ("electric", "electrical"; numbers must be equal).
+// Different options do not count: a copy with other distractors asks the same. A content word, a
+// number or a negation changed, or words exchanged within the stem ("doubles the energy ... its
+// momentum" against "doubles the momentum ... its energy"), make another question.
+using WordSet = std::set<std::string, std::less<>>;
+bool SameStemWording(const QuestionText& a, const QuestionText& b, const WordSet& function_words);
 
 }  // namespace qbank::similarity
 

@@ -693,6 +693,25 @@ ReferenceMatch ReferenceIndex::Measure(const std::vector<Hit>& hits, size_t i, s
   return m;
 }
 
+namespace {
+
+// Whether the run of `m` is a stock phrase of the reference: `stock_passages` or more candidate
+// passages of its document hold a run over the same query words (OverlapOptions::stock_passages).
+bool StockRun(const ReferenceMatch& m, const std::vector<ReferenceMatch>& candidates,
+              size_t stock_passages) {
+  if (stock_passages == 0) return false;
+  size_t holding = 0;
+  for (const ReferenceMatch& c : candidates) {
+    if (c.doc != m.doc || c.run_words() == 0) continue;
+    size_t first = std::max(c.run_first, m.run_first), end = std::min(c.run_end, m.run_end);
+    // The same phrase: the runs share most of the shorter one's words.
+    if (end > first && 2 * (end - first) > std::min(c.run_words(), m.run_words())) ++holding;
+  }
+  return holding >= stock_passages;
+}
+
+}  // namespace
+
 std::vector<ReferenceMatch> ReferenceIndex::Search(const ReferenceQuery& query,
                                                    const OverlapOptions& options) const {
   std::vector<ReferenceMatch> matches;
@@ -733,15 +752,21 @@ std::vector<ReferenceMatch> ReferenceIndex::Search(const ReferenceQuery& query,
     return a.field != b.field ? b.field : a.position < b.position;
   });
   std::vector<uint32_t> passage_ids;  // each candidate's words, in one buffer reused
+  std::vector<ReferenceMatch> measured;
   for (size_t i = 0; i < hits.size();) {
     size_t j = i;
     while (j < hits.size() && hits[j].passage == hits[i].passage) ++j;
-    ReferenceMatch m = Measure(hits, i, j, query_ids, query_words.size(), total, passage_ids);
+    measured.push_back(Measure(hits, i, j, query_ids, query_words.size(), total, passage_ids));
+    i = j;
+  }
+  for (const ReferenceMatch& m : measured) {
     bool long_run = m.run_words() >= options.min_run_words;
     bool large_share = m.shared >= options.min_shared && m.share() >= options.min_share;
     bool similar = options.min_similarity > 0 && m.similarity >= options.min_similarity;
+    if (long_run && !large_share && !similar && StockRun(m, measured, options.stock_passages)) {
+      long_run = false;
+    }
     if (m.doc != UINT32_MAX && (long_run || large_share || similar)) matches.push_back(m);
-    i = j;
   }
   // Each document by its best passage: the longest run, then the most similar.
   auto better = [](const ReferenceMatch& a, const ReferenceMatch& b) {

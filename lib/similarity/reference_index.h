@@ -204,6 +204,12 @@ struct OverlapOptions {
   // this similar to the query's (Jaccard), so options in another order and a few words replaced
   // still report; 0: not used.
   double min_similarity = 0;
+  // Stock phrases learned from the reference itself: a run that this many passages of one
+  // document or more hold (a dump's run of service names, "the responsibility of the provider
+  // according to the shared responsibility model") is phrasing of that corpus, not a copy, and
+  // counts only when the share or the similarity reports the passage too. A question a dump
+  // repeats is still found whole by its share; mirrors are other documents. 0: off.
+  size_t stock_passages = 3;
 };
 
 // One lookup: the token hashes of the query's fields in one stream (fingerprints of n-grams may

@@ -397,12 +397,22 @@ std::vector<uint32_t> RecordsBySize(const RankedRecords& records, size_t n) {
   return by_size;
 }
 
+// How many of the first tokens of a record of `size` tokens are indexed: what a later, larger
+// record can share with it at threshold t.
+size_t IndexPrefix(size_t size, double t) {
+  return std::min(size, size - CeilTimes(2.0 * t / (1.0 + t), static_cast<double>(size)) + 1);
+}
+
 // The inverted lists of indexed prefix tokens, as linked lists in one array (newest first, so
 // sizes fall along a list and the first too-small entry ends the walk). One vector per token
-// would cost 24 bytes for each of millions of mostly empty lists.
+// would cost 24 bytes for each of millions of mostly empty lists. The array is sized once for
+// every record's index prefix (`postings`): grown by doubling, it held up to twice the entries
+// while it was copied (a million questions index about 29 million, 350 MB).
 class PrefixIndex {
  public:
-  explicit PrefixIndex(size_t rank_count) : head_(rank_count, kEnd) {}
+  PrefixIndex(size_t rank_count, size_t postings) : head_(rank_count, kEnd) {
+    postings_.reserve(postings);
+  }
 
   // Walks the lists of the probe prefix of record x (records indexed so far, no smaller than x
   // can match at threshold t): counts in overlap[y] the prefix tokens x shares with each record
@@ -435,10 +445,9 @@ class PrefixIndex {
 
   // Adds the index prefix of record x (what a later, larger record can share with it at t).
   void Insert(const RankedRecords& records, uint32_t x, double t) {
-    const size_t nx = records.size(x);
     const uint32_t* xs = records.begin(x);
-    const size_t index_prefix = nx - CeilTimes(2.0 * t / (1.0 + t), static_cast<double>(nx)) + 1;
-    for (size_t i = 0; i < index_prefix && i < nx; ++i) {
+    const size_t index_prefix = IndexPrefix(records.size(x), t);
+    for (size_t i = 0; i < index_prefix; ++i) {
       postings_.push_back({x, static_cast<uint32_t>(i), head_[xs[i]]});
       head_[xs[i]] = static_cast<uint32_t>(postings_.size() - 1);
     }
@@ -538,11 +547,14 @@ ClassedPairs SimilarityJoinClasses(TokenSets sets, size_t linted, const JoinOpti
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   const double t = std::clamp(options.threshold, kEpsilon, 1.0);
 
-  PrefixIndex index(records.rank_count);
+  const std::vector<uint32_t> by_size = RecordsBySize(records, n);
+  size_t postings = 0;
+  for (uint32_t x : by_size) postings += IndexPrefix(records.size(x), t);
+  PrefixIndex index(records.rank_count, postings);
   std::vector<int32_t> overlap(n, 0);  // -1: pruned for the current probe
   std::vector<uint32_t> touched;
   std::vector<SimilarPair> pairs;
-  for (uint32_t x : RecordsBySize(records, n)) {
+  for (uint32_t x : by_size) {
     touched.clear();
     index.Probe(records, x, t, overlap, touched);
     VerifyCandidates(records, x, linted, t, touched, overlap, stats, pairs);

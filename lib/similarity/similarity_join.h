@@ -11,8 +11,9 @@
 namespace qbank::similarity {
 
 struct JoinOptions {
-  // Pairs with Jaccard similarity at or above this are reported (0 < threshold <= 1).
-  double threshold = 0.7;
+  // Pairs with Jaccard similarity at or above this are reported (0 < threshold <= 1);
+  // near-duplicate's default, chosen from the recall curve in docs/duplicates.md.
+  double threshold = 0.6;
   // Pairs of a checked record and a record of a bank compared against (`--against`) are reported
   // from this similarity instead, when it is lower (0: threshold). A copy taken from a dump and
   // reworded in a few words is worth a look at a similarity where two questions of one bank are

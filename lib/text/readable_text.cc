@@ -409,9 +409,9 @@ bool IsStructuralLine(std::string_view key) {
       (key[1] == '.' || key[1] == ')' || key[1] == ':')) {
     return true;
   }
-  for (std::string_view start :
-       {"question", "new question", "topic", "answer", "correct answer", "explanation", "reference",
-        "selected answer", "suggested answer", "section"}) {
+  for (std::string_view start : {"question", "new question", "topic", "answer", "correct answer",
+                                 "explanation", "reference", "selected answer", "suggested answer",
+                                 "section", "q#", "q.#", "q #", "ques", "item #", "problem #"}) {
     if (key.compare(0, start.size(), start) == 0) return true;
   }
   return false;

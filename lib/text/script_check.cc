@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "text/ascii_scan.h"
 #include "text/word_scripts.h"
 
 namespace qbank::text {
@@ -77,6 +78,11 @@ std::string Retyped(const icu::UnicodeString& u, int32_t begin, int32_t end, int
   return utf8;
 }
 
+// True for the ASCII bytes at which ICU always breaks words: spaces, tabs and line breaks.
+bool IsAsciiBreak(char c) {
+  return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\v' || c == '\f';
+}
+
 }  // namespace
 
 std::string_view InvisibleKindName(InvisibleKind kind) {
@@ -93,13 +99,24 @@ std::string_view InvisibleKindName(InvisibleKind kind) {
   return "invisible character";
 }
 
-std::vector<InvisibleChar> FindInvisibleCharacters(std::string_view text) {
+namespace {
+
+// FindInvisibleCharacters; with `skip_ascii`, runs of ASCII bytes (never invisible) are stepped
+// over eight bytes at a time instead of decoded one by one.
+std::vector<InvisibleChar> InvisibleCharacters(std::string_view text, bool skip_ascii) {
   std::vector<InvisibleChar> found;
   const auto* s = reinterpret_cast<const uint8_t*>(text.data());
   int32_t length = static_cast<int32_t>(std::min<size_t>(text.size(), INT32_MAX));
   UChar32 previous = -1;  // the last visible code point, -1 at the start
   int32_t i = 0;
   while (i < length) {
+    if (skip_ascii && s[i] < 0x80) {
+      auto next = static_cast<int32_t>(std::min<size_t>(
+          internal::NextNonAscii(text, static_cast<size_t>(i)), static_cast<size_t>(length)));
+      previous = s[next - 1];
+      i = next;
+      continue;
+    }
     int32_t start = i;
     UChar32 c;
     U8_NEXT(s, i, length, c);
@@ -131,6 +148,16 @@ std::vector<InvisibleChar> FindInvisibleCharacters(std::string_view text) {
   return found;
 }
 
+}  // namespace
+
+std::vector<InvisibleChar> FindInvisibleCharacters(std::string_view text) {
+  return InvisibleCharacters(text, /*skip_ascii=*/true);
+}
+
+std::vector<InvisibleChar> FindInvisibleCharactersWithIcu(std::string_view text) {
+  return InvisibleCharacters(text, /*skip_ascii=*/false);
+}
+
 std::string CodePointLabel(char32_t c) {
   char buffer[16];
   std::snprintf(buffer, sizeof buffer, "U+%04X", static_cast<unsigned>(c));
@@ -146,12 +173,17 @@ std::string CodePointLabel(char32_t c) {
   return label;
 }
 
-std::vector<LookalikeWord> FindLookalikeWords(std::string_view text, int context_script) {
-  std::vector<LookalikeWord> found;
+namespace {
+
+// FindLookalikeWords over the whole of `text` with ICU, `context_script` already resolved
+// (kNoScript here: the text has no letters), each word's range offset by `base`; appends to
+// `found`.
+void LookalikeWordsIcu(std::string_view text, int context_script, size_t base,
+                       std::vector<LookalikeWord>* found_out) {
+  std::vector<LookalikeWord>& found = *found_out;
   internal::DecodedText decoded;
   internal::Decode(text, /*drop_ignorables=*/true, &decoded);
   const icu::UnicodeString& u = decoded.u16;
-  if (context_script == kNoScript) context_script = DominantScript(text);
   for (const internal::Segment& seg : internal::WordSegments(u)) {
     if (seg.status < UBRK_WORD_NONE_LIMIT) continue;
     internal::WordScripts scripts = internal::AnalyzeWord(u, seg.begin, seg.end, context_script);
@@ -211,8 +243,8 @@ std::vector<LookalikeWord> FindLookalikeWords(std::string_view text, int context
       if (u_isupper(c)) skeleton.toUpper(icu::Locale::getRoot());
       looks.append(skeleton);
     }
-    word.begin = decoded.SourceBegin(seg.begin);
-    word.end = decoded.SourceEnd(seg.end);
+    word.begin = base + decoded.SourceBegin(seg.begin);
+    word.end = base + decoded.SourceEnd(seg.end);
     for (size_t k = 0; k < seen.size(); ++k) {
       if (k > 0) word.scripts += "+";
       word.scripts += ScriptName(seen[k]);
@@ -221,6 +253,41 @@ std::vector<LookalikeWord> FindLookalikeWords(std::string_view text, int context
     word.replacement = Retyped(u, seg.begin, seg.end, target, capital);
     found.push_back(std::move(word));
   }
+}
+
+}  // namespace
+
+std::vector<LookalikeWord> FindLookalikeWords(std::string_view text, int context_script) {
+  if (context_script == kNoScript) context_script = DominantScript(text);
+  std::vector<LookalikeWord> found;
+  // In another script's text an ASCII word may itself be a look-alike ("pop" in Russian text):
+  // the whole text takes the ICU path.
+  if (context_script != USCRIPT_LATIN && context_script != kNoScript) {
+    LookalikeWordsIcu(text, context_script, 0, &found);
+    return found;
+  }
+  // In Latin (or letterless) text a word of ASCII characters only is neither mixed nor foreign,
+  // and ICU breaks words at every ASCII space, tab and line break: only the stretches between
+  // such breaks that hold a non-ASCII byte go through ICU.
+  const size_t n = text.size();
+  size_t at = 0;
+  while (true) {
+    size_t first = internal::NextNonAscii(text, at);
+    if (first == n) break;
+    size_t begin = first;
+    while (begin > at && !IsAsciiBreak(text[begin - 1])) --begin;
+    size_t end = first + 1;
+    while (end < n && !IsAsciiBreak(text[end])) ++end;
+    LookalikeWordsIcu(text.substr(begin, end - begin), context_script, begin, &found);
+    at = end;
+  }
+  return found;
+}
+
+std::vector<LookalikeWord> FindLookalikeWordsWithIcu(std::string_view text, int context_script) {
+  if (context_script == kNoScript) context_script = DominantScript(text);
+  std::vector<LookalikeWord> found;
+  LookalikeWordsIcu(text, context_script, 0, &found);
   return found;
 }
 

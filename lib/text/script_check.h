@@ -33,6 +33,9 @@ struct InvisibleChar {
 // sequences); a zero width (non-)joiner after a letter of a script other than Latin, Greek or
 // Cyrillic (Persian, Indic); a variation selector or tag character after a non-ASCII character.
 std::vector<InvisibleChar> FindInvisibleCharacters(std::string_view text);
+// The same, decoding every character (ASCII runs included) with ICU: the reference the fast path
+// of FindInvisibleCharacters is tested against.
+std::vector<InvisibleChar> FindInvisibleCharactersWithIcu(std::string_view text);
 
 // "U+200B ZERO WIDTH SPACE" (the Unicode name when ICU knows it).
 std::string CodePointLabel(char32_t c);
@@ -64,8 +67,14 @@ struct LookalikeWord {
 // word) counts by what the capital looks like ("Тhe", "КМS" with Cyrillic capitals).
 // `context_script` kNoScript: the text's DominantScript. Text wholly in one script (Greek,
 // Russian, Japanese) is never reported, nor a single foreign letter used as a symbol ("α").
+//
+// Only the stretches of `text` between ASCII spaces and line breaks that hold a non-ASCII byte go
+// through ICU when the context is Latin (or the text has no letters); otherwise the whole text.
 std::vector<LookalikeWord> FindLookalikeWords(std::string_view text,
                                               int context_script = kNoScript);
+// The same over the whole text with ICU: the reference FindLookalikeWords is tested against.
+std::vector<LookalikeWord> FindLookalikeWordsWithIcu(std::string_view text,
+                                                     int context_script = kNoScript);
 
 }  // namespace qbank::text
 

@@ -9,9 +9,11 @@
 #include <unicode/utext.h>
 #include <unicode/utf8.h>
 
+#include <array>
 #include <memory>
 #include <vector>
 
+#include "text/ascii_scan.h"
 #include "text/word_scripts.h"
 
 namespace qbank::text {
@@ -92,11 +94,134 @@ void AppendUtf8(UChar32 c, std::string& out) {
   if (!error) out.append(reinterpret_cast<const char*>(buf), static_cast<size_t>(n));
 }
 
-bool IsWordChar(UChar32 c) { return u_isalnum(c) != 0 || u_charType(c) == U_NON_SPACING_MARK; }
+bool IsWordChar(UChar32 c) {
+  if (c < 0x80) {  // ASCII: letters and digits, without ICU's property lookups
+    return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+  }
+  return u_isalnum(c) != 0 || u_charType(c) == U_NON_SPACING_MARK;
+}
+
+// White_Space (u_isUWhiteSpace), ASCII answered without ICU: tab to carriage return and space.
+bool IsWhiteSpace(UChar32 c) {
+  if (c < 0x80) return c == ' ' || (c >= '\t' && c <= '\r');
+  return u_isUWhiteSpace(c) != 0;
+}
+
+// Simple case folding (u_foldCase), ASCII answered without ICU.
+UChar32 FoldCase(UChar32 c) {
+  if (c < 0x80) return c >= 'A' && c <= 'Z' ? c + 32 : c;
+  return u_foldCase(c, U_FOLD_CASE_DEFAULT);
+}
+
+// The word-break classes of ASCII characters (Unicode's Word_Break property, UAX #29).
+enum class AsciiBreak : uint8_t {
+  kOther,
+  kCr,
+  kLf,
+  kNewline,      // vertical tab, form feed
+  kSpace,        // WSegSpace
+  kLetter,       // ALetter, and @ in ICU's rules
+  kNumeric,      // 0-9
+  kMidLetter,    // none in ASCII: ICU's rules take ":" out of UAX #29's MidLetter
+  kMidNum,       // , ;
+  kMidNumLetQ,   // . and the apostrophe (MidNumLet, Single_Quote)
+  kExtendNumLet  // _
+};
+
+constexpr AsciiBreak AsciiBreakOf(unsigned char c) {
+  // ICU's rules add "@" to ALetter (e-mail addresses stay one word).
+  if (((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '@') return AsciiBreak::kLetter;
+  if (c >= '0' && c <= '9') return AsciiBreak::kNumeric;
+  switch (c) {
+    case '\r':
+      return AsciiBreak::kCr;
+    case '\n':
+      return AsciiBreak::kLf;
+    case '\v':
+    case '\f':
+      return AsciiBreak::kNewline;
+    case ' ':
+      return AsciiBreak::kSpace;
+    case ',':
+    case ';':
+      return AsciiBreak::kMidNum;
+    case '.':
+    case '\'':
+      return AsciiBreak::kMidNumLetQ;
+    case '_':
+      return AsciiBreak::kExtendNumLet;
+    default:
+      return AsciiBreak::kOther;
+  }
+}
+
+constexpr std::array<AsciiBreak, 128> kAsciiBreak = [] {
+  std::array<AsciiBreak, 128> table{};
+  for (unsigned c = 0; c < 128; ++c) table[c] = AsciiBreakOf(static_cast<unsigned char>(c));
+  return table;
+}();
+
+// UAX #29's rules WB3 to WB13b between two characters of classes `before` and `here`, with the
+// classes of the one before them and the one after (kOther at the text's edges); no Extend or
+// Format characters, Katakana or Hebrew in ASCII. True when there is no break.
+bool AsciiJoined(AsciiBreak before2, AsciiBreak before, AsciiBreak here, AsciiBreak after) {
+  using B = AsciiBreak;
+  auto mid_letter = [](B b) { return b == B::kMidLetter || b == B::kMidNumLetQ; };
+  auto mid_num = [](B b) { return b == B::kMidNum || b == B::kMidNumLetQ; };
+  auto alnum = [](B b) { return b == B::kLetter || b == B::kNumeric; };
+  if (before == B::kCr && here == B::kLf) return true;                                 // WB3
+  if (before == B::kSpace && here == B::kSpace) return true;                           // WB3d
+  if (alnum(before) && alnum(here)) return true;                                       // WB5, 8-10
+  if (before == B::kLetter && mid_letter(here) && after == B::kLetter) return true;    // WB6
+  if (before2 == B::kLetter && mid_letter(before) && here == B::kLetter) return true;  // WB7
+  if (before2 == B::kNumeric && mid_num(before) && here == B::kNumeric) return true;   // WB11
+  if (before == B::kNumeric && mid_num(here) && after == B::kNumeric) return true;     // WB12
+  if ((alnum(before) || before == B::kExtendNumLet) && here == B::kExtendNumLet) {
+    return true;  // WB13a
+  }
+  return before == B::kExtendNumLet && alnum(here);  // WB13b
+}
+
+// CountWords for ASCII text without ICU: UAX #29's segments, counting those ICU gives a word
+// status: holding a letter or digit, or two or more underscores (ICU's rule 13a gives "__" the
+// letter status).
+size_t CountAsciiWords(std::string_view text) {
+  const size_t n = text.size();
+  auto at = [&](size_t i) {
+    return i < n ? kAsciiBreak[static_cast<unsigned char>(text[i]) & 0x7F] : AsciiBreak::kOther;
+  };
+  size_t count = 0;
+  size_t begin = 0;
+  // Whether the segment from `begin` holds a letter or digit, or is underscores only.
+  bool alnum = false, underscores = true;
+  AsciiBreak before2 = AsciiBreak::kOther, before = AsciiBreak::kOther, here = at(0);
+  for (size_t i = 0; i < n; ++i) {
+    AsciiBreak after = at(i + 1);
+    if (i > 0 && !AsciiJoined(before2, before, here, after)) {
+      if (alnum || (underscores && i - begin >= 2)) ++count;
+      begin = i;
+      alnum = false;
+      underscores = true;
+    }
+    alnum = alnum || here == AsciiBreak::kLetter || here == AsciiBreak::kNumeric;
+    underscores = underscores && here == AsciiBreak::kExtendNumLet;
+    before2 = before;
+    before = here;
+    here = after;
+  }
+  if (n > 0 && (alnum || (underscores && n - begin >= 2))) ++count;
+  return count;
+}
 
 }  // namespace
 
 size_t CountWords(std::string_view text) {
+  // ASCII text (most fields) follows the same rules without ICU's iterator.
+  if (internal::IsAsciiText(text)) return CountAsciiWords(text);
+  return CountWordsWithIcu(text);
+}
+
+size_t CountWordsWithIcu(std::string_view text) {
   if (text.empty()) return 0;
   icu::BreakIterator* it = ThreadWordIterator();
   if (it == nullptr) return CountWordsWithoutIcu(text);
@@ -151,7 +276,7 @@ std::string OptionComparisonKey(std::string_view text) {
   std::vector<UChar32> cps;
   bool pending_space = false;
   for (UChar32 c : input) {
-    if (u_isUWhiteSpace(c)) {
+    if (IsWhiteSpace(c)) {
       pending_space = true;
       continue;
     }
@@ -192,7 +317,7 @@ std::string OptionComparisonKey(std::string_view text) {
     }
     for (size_t k = i; k < j; ++k) {
       UChar32 c = cps[k];
-      if (k == i && j - i >= 3) c = u_foldCase(c, U_FOLD_CASE_DEFAULT);
+      if (k == i && j - i >= 3) c = FoldCase(c);
       AppendUtf8(c, out);
     }
     i = j;

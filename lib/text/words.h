@@ -16,6 +16,9 @@ namespace qbank::text {
 // "3.14" and "e-mail" follow ICU's rules (one, one and two words). Invalid UTF-8 is counted as
 // far as ICU reads it (bad bytes become U+FFFD) and never crashes. Thread-safe.
 size_t CountWords(std::string_view text);
+// The same with ICU's iterator whatever the text (CountWords counts ASCII text without it): the
+// reference CountWords is tested against.
+size_t CountWordsWithIcu(std::string_view text);
 
 // A key under which two answer options count as "the same": NFKC; typographic apostrophes, quotes,
 // dashes and no-break spaces read as their ASCII forms; white space dropped next to

@@ -286,7 +286,8 @@ Result<std::string> Write(const std::vector<Entry>& entries) {
     }
     auto i = static_cast<zip_uint64_t>(index);
     if (zip_file_set_mtime(archive, i, mtime, 0) != 0 ||
-        zip_file_set_external_attributes(archive, i, 0, ZIP_OPSYS_UNIX, 0100644u << 16) != 0) {
+        zip_file_set_external_attributes(archive, i, 0, ZIP_OPSYS_UNIX, 0100644u << 16) != 0 ||
+        (e.stored && zip_set_file_compression(archive, i, ZIP_CM_STORE, 0) != 0)) {
       return fail(e.path);
     }
   }

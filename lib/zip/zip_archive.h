@@ -20,6 +20,9 @@ namespace qbank::zip {
 struct Entry {
   std::string path;
   std::string data;
+  // Written stored (not compressed), as an OpenDocument package's first entry, mimetype, must be
+  // so that a reader finds the type at a fixed offset.
+  bool stored = false;
 };
 
 // The defaults fit a content package of a few hundred thousand items (one file each).
@@ -69,9 +72,9 @@ class Archive {
 // by qti_package_fuzz).
 bool IsSafeEntryName(std::string_view name);
 
-// A zip archive holding `entries` in order (deflated, with a fixed timestamp so the same entries
-// always give the same bytes). Every name must pass IsSafeEntryName and appear once; otherwise a
-// Usage error.
+// A zip archive holding `entries` in order (deflated unless an entry is `stored`, with a fixed
+// timestamp so the same entries always give the same bytes). Every name must pass IsSafeEntryName
+// and appear once; otherwise a Usage error.
 Result<std::string> Write(const std::vector<Entry>& entries);
 
 }  // namespace qbank::zip

@@ -6,6 +6,8 @@
 
 #include <sstream>
 
+#include "base/data_dir.h"
+#include "base/file_system.h"
 #include "commands/exit_code.h"
 #include "formats/import.h"
 #include "formats/registry.h"
@@ -200,6 +202,40 @@ TEST(ConvertToMdTest, HtmlTextsBecomeMarkdownThatRendersTheSameHtml) {
           << shown(b.options[o].rationale);
     }
   }
+}
+
+// import and convert read the csv section of the nearest .qbank.json, as lint does; the command
+// line wins over it.
+TEST(ConvertConfigTest, TheConfigCsvSectionMapsAVendorSheet) {
+  const Result<DataDirLocation>& data = DataDir();
+  ASSERT_TRUE(data.ok()) << data.status().ToString();
+  InMemoryFileSystem fs;
+  Result<std::string> schema = RealFileSystem().ReadFile(data->dir + "/schemas/config.schema.json");
+  ASSERT_TRUE(schema.ok());
+  fs.Add(data->dir + "/schemas/config.schema.json", *schema);
+  fs.Add("/proj/.qbank.json",
+         R"({"csv": {"columns": {"Q": "stem", "Opt1": "option_a", "Opt2": "option_b",)"
+         R"( "Good": "key"}, "delimiter": ";"}})");
+  fs.Add("/proj/v.csv", "Q;Opt1;Opt2;Good\nWhich gas?;CO2;He;2\n");
+  ConvertOptions options;
+  options.inputs = {"/proj/v.csv"};
+  options.to = "aiken";
+  Outcome run = Convert(fs, options);
+  EXPECT_EQ(run.rc, 0) << run.err;
+  EXPECT_EQ(run.out, "Which gas?\nA) CO2\nB) He\nANSWER: B\n");
+  // A --columns of the command line replaces the config's.
+  options.sheet.columns = "Q=stem,Opt1=option_b,Opt2=option_a,Good=key";
+  run = Convert(fs, options);
+  EXPECT_EQ(run.rc, 0) << run.err;
+  EXPECT_EQ(run.out, "Which gas?\nA) He\nB) CO2\nANSWER: B\n");
+  // A config that cannot be read is said, and the sheet read as the command line says.
+  fs.Add("/proj/.qbank.json", "{\"csv\": 3}");
+  options.sheet.delimiter = ';';
+  run = Convert(fs, options);
+  EXPECT_EQ(run.rc, 0) << run.err;
+  EXPECT_NE(run.err.find("warning: the csv section of /proj/.qbank.json is not read"),
+            std::string::npos)
+      << run.err;
 }
 
 }  // namespace

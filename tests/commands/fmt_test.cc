@@ -13,6 +13,7 @@
 #include "base/utf8_text.h"
 #include "commands/exit_code.h"
 #include "formats/aiken/aiken_format.h"
+#include "formats/format.h"
 #include "formats/registry.h"
 #include "formats/xml_unkept.h"
 #include "zip/zip_archive.h"
@@ -205,6 +206,41 @@ TEST(FmtTest, RefusesACsvWithAnUnknownColumn) {
       "MMLU header question,choice0,...,answer)\n"
       "stem,option_a,option_b,key,notes\n                           ^\n"
       "qbank fmt: q.csv: not formatted: 1 input error; nothing written\n");
+}
+
+// --columns maps a vendor's headers for reading and writing back; --sheet picks the sheet.
+TEST(FmtTest, ColumnsAndSheetReadAVendorSheet) {
+  const formats::Format& csv = *formats::Registry::Default().Find("csv");
+  InMemoryFileSystem fs;
+  std::string vendor = "Q,Opt1,Opt2,Good\n\"Which gas?\",CO2,He,2\n";
+  Formatted unmapped = FormatText("v.csv", vendor, csv, fs);
+  EXPECT_FALSE(unmapped.ok);
+  FmtSheet sheet;
+  sheet.columns = "Q=stem,Opt1=option_a,Opt2=option_b,Good=key";
+  Formatted mapped = FormatText("v.csv", vendor, csv, fs, "", sheet);
+  ASSERT_TRUE(mapped.ok) << mapped.refusal;
+  EXPECT_EQ(mapped.text, "Q,Opt1,Opt2,Good\nWhich gas?,CO2,He,B\n");
+
+  // A workbook's second sheet, named.
+  const formats::Format& xlsx = *formats::Registry::Default().Find("xlsx");
+  model::Bank bank;
+  model::Question q;
+  q.stem.value = "Which gas?";
+  q.options.resize(2);
+  q.options[0].text.value = "CO2";
+  q.options[1].text.value = "He";
+  q.options[1].correct = true;
+  bank.questions.push_back(q);
+  formats::LossReport loss;
+  Result<std::string> book = formats::ExportBank(xlsx, bank, formats::ExportOptions{}, loss);
+  ASSERT_TRUE(book.ok());
+  FmtSheet named;
+  named.sheet = "Questions";
+  EXPECT_TRUE(FormatText("b.xlsx", *book, xlsx, fs, "", named).ok);
+  named.sheet = "Missing";
+  Formatted missing = FormatText("b.xlsx", *book, xlsx, fs, "", named);
+  EXPECT_FALSE(missing.ok);
+  EXPECT_NE(missing.refusal.find("Missing"), std::string::npos) << missing.refusal;
 }
 
 TEST(FmtTest, CanonicalFileIsByteIdentical) {

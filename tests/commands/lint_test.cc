@@ -41,10 +41,12 @@ class RunLintTest : public ::testing::Test {
     if (formats::Registry::Default().Find("aiken") == nullptr) {
       GTEST_SKIP() << "the aiken format is not registered in this build";
     }
-    for (const char* rel : {"schemas/config.schema.json", "rules/presets/recommended.json",
-                            "rules/presets/practice-page.json", "rules/presets/strict.json",
-                            "rules/terms/dump-markers.txt", "rules/terms/binary-options.txt",
-                            "rules/terms/generic-stem-words.txt"}) {
+    for (const char* rel :
+         {"schemas/config.schema.json", "rules/presets/recommended.json",
+          "rules/presets/practice-page.json", "rules/presets/strict.json",
+          "rules/terms/dump-markers.txt", "rules/terms/binary-options.txt",
+          "rules/terms/generic-stem-words.txt", "rules/terms/function-words.txt",
+          "rules/terms/paraphrase-function-words.txt"}) {
       Result<std::string> text =
           RealFileSystem().ReadFile(std::string(QBANK_SOURCE_DIR) + "/" + rel);
       ASSERT_TRUE(text.ok());
@@ -75,6 +77,22 @@ TEST_F(RunLintTest, CleanInputExitsZero) {
   EXPECT_EQ(Run(), 0) << err_.str();
   EXPECT_EQ(out_.str(), "no findings (1 question in 1 file checked)\n");
   EXPECT_EQ(err_.str(), "");
+}
+
+// --delimiter is how the csv files are read, over the header row's detection and the config.
+TEST_F(RunLintTest, DelimiterFlagDecidesHowACsvIsRead) {
+  fs_.Add("/w/gases.csv",
+          "stem;option_a;option_b;option_c;option_d;key\n"
+          "Which gas makes up most of the air that we breathe on Earth?;Nitrogen;Oxygen;"
+          "Argon;Carbon dioxide;A\n");
+  options_.inputs = {"/w/gases.csv"};
+  options_.select = {"key-count"};
+  EXPECT_EQ(Run(), 0) << out_.str() << err_.str();
+  options_.delimiter = ';';
+  EXPECT_EQ(Run(), 0) << out_.str() << err_.str();
+  options_.delimiter = '\t';  // the header is then one unknown column
+  EXPECT_NE(Run(), 0);
+  EXPECT_NE(out_.str().find("unknown column"), std::string::npos) << out_.str() << err_.str();
 }
 
 TEST_F(RunLintTest, FailOnAndMaxWarningsDecideTheExitCode) {

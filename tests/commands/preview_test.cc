@@ -62,9 +62,9 @@ TEST(SafeFieldHtmlTest, ImagesAreLocalOrInlineNeverRemote) {
 class PreviewTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    for (const char* rel :
-         {"schemas/config.schema.json", "schemas/bank.schema.json",
-          "rules/presets/recommended.json", "rules/terms/dump-markers.txt", "rules/key-count.md"}) {
+    for (const char* rel : {"schemas/config.schema.json", "schemas/bank.schema.json",
+                            "rules/presets/recommended.json", "rules/terms/dump-markers.txt",
+                            "rules/key-count.md", "rules/terms/function-words.txt"}) {
       Result<std::string> text =
           RealFileSystem().ReadFile(std::string(QBANK_SOURCE_DIR) + "/" + rel);
       ASSERT_TRUE(text.ok()) << rel;

@@ -12,11 +12,12 @@
 
 namespace {
 
-const char* const kFormats[] = {"aiken", "csv",        "gift",        "json",
-                                "md",    "moodle-xml", "page",        "qti21",
-                                "qti12", "blackboard", "brightspace", "text2qti"};
-const char* const kPaths[] = {"f.txt", "f.csv", "f.gift", "f.json", "f.md",  "f.xml",
-                              "f.txt", "f.zip", "f.qti",  "f.txt",  "f.csv", "f.text2qti"};
+const char* const kFormats[] = {"aiken",       "csv",      "gift",  "json",  "md",
+                                "moodle-xml",  "page",     "qti21", "qti12", "blackboard",
+                                "brightspace", "text2qti", "xlsx",  "ods"};
+const char* const kPaths[] = {"f.txt", "f.csv",      "f.gift", "f.json", "f.md",
+                              "f.xml", "f.txt",      "f.zip",  "f.qti",  "f.txt",
+                              "f.csv", "f.text2qti", "f.xlsx", "f.ods"};
 constexpr size_t kCount = sizeof kFormats / sizeof kFormats[0];
 
 }  // namespace

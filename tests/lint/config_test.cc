@@ -11,10 +11,12 @@ namespace {
 class ConfigTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    for (const char* rel : {"schemas/config.schema.json", "rules/presets/recommended.json",
-                            "rules/presets/practice-page.json", "rules/presets/strict.json",
-                            "rules/terms/dump-markers.txt", "rules/terms/binary-options.txt",
-                            "rules/terms/generic-stem-words.txt"}) {
+    for (const char* rel :
+         {"schemas/config.schema.json", "rules/presets/recommended.json",
+          "rules/presets/practice-page.json", "rules/presets/strict.json",
+          "rules/terms/dump-markers.txt", "rules/terms/binary-options.txt",
+          "rules/terms/generic-stem-words.txt", "rules/terms/function-words.txt",
+          "rules/terms/paraphrase-function-words.txt"}) {
       Result<std::string> text =
           RealFileSystem().ReadFile(std::string(QBANK_SOURCE_DIR) + "/" + rel);
       ASSERT_TRUE(text.ok()) << text.status().ToString();
@@ -201,6 +203,34 @@ TEST_F(ConfigTest, PathOptionsAreRelativeToTheConfigFile) {
   ASSERT_FALSE(missing.ok());
   EXPECT_NE(missing.status().ToString().find(dir + "/sub/../refs.qidx"), std::string::npos)
       << missing.status().ToString();
+}
+
+// The csv section is inherited through extends, key by key; a nearer file's key wins.
+TEST_F(ConfigTest, CsvSectionIsInheritedThroughExtends) {
+  fs_.Add("/team/base.json",
+          R"({"extends": "recommended", "csv": {"columns": {"Q": "stem", "Good": "key"},)"
+          R"( "delimiter": ";"}})");
+  fs_.Add("/team/course.json", R"({"extends": "base.json"})");
+  fs_.Add("/team/other.json", R"({"extends": "base.json", "csv": {"columns": {"Prompt": "stem"},)"
+                              R"( "keep_unknown": true}})");
+  Result<LintConfig> inherited = Load("/team/course.json");
+  ASSERT_TRUE(inherited.ok()) << inherited.status().ToString();
+  EXPECT_EQ(inherited->csv.columns, "Q=stem,Good=key");
+  EXPECT_EQ(inherited->csv.delimiter, ';');
+  Result<SheetConfig> sheet = LoadSheetConfig("/team/course.json", env_);
+  ASSERT_TRUE(sheet.ok()) << sheet.status().ToString();
+  EXPECT_EQ(sheet->columns, "Q=stem,Good=key");
+  EXPECT_EQ(sheet->delimiter, ';');
+  EXPECT_FALSE(sheet->keep_unknown);
+  // Its own columns replace the inherited ones (not added to them); the delimiter stays.
+  Result<SheetConfig> own = LoadSheetConfig("/team/other.json", env_);
+  ASSERT_TRUE(own.ok()) << own.status().ToString();
+  EXPECT_EQ(own->columns, "Prompt=stem");
+  EXPECT_EQ(own->delimiter, ';');
+  EXPECT_TRUE(own->keep_unknown);
+  Result<LintConfig> full = Load("/team/other.json");
+  ASSERT_TRUE(full.ok());
+  EXPECT_EQ(full->csv.columns, "Prompt=stem");
 }
 
 TEST(GlobMatchTest, StarsSegmentsAndQuestionMarks) {

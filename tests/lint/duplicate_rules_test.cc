@@ -2,9 +2,12 @@
 // builds, and `against` banks read through the rule environment's file system.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 
 #include "base/file_system.h"
+#include "base/source_text.h"
+#include "json/bank_reader.h"
 #include "json/bank_writer.h"
 #include "lint/engine.h"
 #include "lint/registry.h"
@@ -110,6 +113,58 @@ TEST(DuplicateRulesTest, FireOnPlantedCopies) {
   EXPECT_EQ(found["invisible-characters"].size(), 1u);
 }
 
+// eval/passages/passage_bank.json: 24 questions on six shared reading passages and two planted
+// rewordings ("bakery-copy", "library-copy"). Under "stem-differences": "wording" only the two
+// copies are reported; questions sharing only a passage never are.
+TEST(DuplicateRulesTest, WordingOnlyReportsNoQuestionsThatShareOnlyAPassage) {
+  const std::string path = std::string(QBANK_SOURCE_DIR) + "/eval/passages/passage_bank.json";
+  Result<std::string> text = RealFileSystem().ReadFile(path);
+  ASSERT_TRUE(text.ok()) << text.status().ToString();
+  model::Bank bank;
+  ASSERT_TRUE(json::ReadBank(SourceText(path, *text), 0, bank).ok());
+  ASSERT_EQ(bank.questions.size(), 26u);
+  RuleEnvironment env(RealFileSystem(), QBANK_SOURCE_DIR);  // rules/terms/function-words.txt
+  auto run = [&](const std::string& stem_differences) {
+    std::unique_ptr<Rule> rule = RuleRegistry::Default().Create("near-duplicate");
+    model::Value options;
+    if (!stem_differences.empty()) options["stem-differences"] = model::Value(stem_differences);
+    Status st = rule->Configure(options, env);
+    EXPECT_TRUE(st.ok()) << st.ToString();
+    std::vector<PlannedRule> plan = {
+        {std::shared_ptr<const Rule>(std::move(rule)), Severity::kWarning, {}}};
+    EngineOptions engine;
+    engine.threads = 1;
+    std::vector<std::string> pairs;  // "lead related..." per finding
+    for (const Finding& f : RunRules(bank, plan, engine).findings) {
+      std::string pair = f.question_id;
+      for (const auto& r : f.related) pair += " " + r.question_id;
+      pairs.push_back(pair);
+    }
+    std::sort(pairs.begin(), pairs.end());
+    return pairs;
+  };
+  EXPECT_EQ(run("wording"),
+            (std::vector<std::string>{"bakery-1 bakery-copy", "library-1 library-copy"}));
+  // Every pair at min-similarity also takes "second most often" for a copy of "most often".
+  EXPECT_EQ(run(""),
+            (std::vector<std::string>{"bakery-1 bakery-copy", "library-1 library-2 library-copy"}));
+}
+
+TEST(DuplicateRulesTest, StemDifferencesOptionIsChecked) {
+  InMemoryFileSystem empty;
+  RuleEnvironment env(empty, "/data");
+  std::unique_ptr<Rule> rule = RuleRegistry::Default().Create("near-duplicate");
+  model::Value options;
+  options["stem-differences"] = model::Value(std::string("same"));
+  Status st = rule->Configure(options, env);
+  EXPECT_EQ(st.ToString(), "option 'stem-differences': expected \"any\" or \"wording\"");
+  // "wording" reads the function words; a data folder without them is an error naming the file.
+  options["stem-differences"] = model::Value(std::string("wording"));
+  st = rule->Configure(options, env);
+  EXPECT_NE(st.ToString().find("/data/rules/terms/function-words.txt"), std::string::npos)
+      << st.ToString();
+}
+
 TEST(DuplicateRulesTest, CompareAgainstOtherBanksWithoutCheckingThem) {
   model::Bank other = PlantedBank();
   other.id = std::string("other-bank");
@@ -141,7 +196,7 @@ TEST(DuplicateRulesTest, CompareAgainstOtherBanksWithoutCheckingThem) {
 }
 
 // A copy from an `against` bank reworded in a few words is reported from `against-min-similarity`
-// (50 by default), below the 70 two questions of the checked bank need.
+// (50 by default), below the 70 two questions of the checked bank are given here.
 TEST(DuplicateRulesTest, AgainstBanksHaveTheirOwnThreshold) {
   const std::vector<std::string> options_text = {"The tide gauge", "The wind vane",
                                                  "The depth sounder", "The log"};
@@ -165,11 +220,14 @@ TEST(DuplicateRulesTest, AgainstBanksHaveTheirOwnThreshold) {
             std::string::npos)
       << found["near-duplicate"][0];
 
-  // The same pair inside one bank stays below near-duplicate's own threshold.
+  // The same pair inside one bank stays below a threshold of 70 for two of its own questions.
   model::Bank both = mine;
   both.questions.push_back(dump.questions[0]);
-  EXPECT_TRUE(RunDuplicateRules(both, {"near-duplicate"})["near-duplicate"].empty());
+  model::Value own;
+  own["min-similarity"] = model::Value(int64_t{70});
+  EXPECT_TRUE(RunDuplicateRules(both, {"near-duplicate"}, own)["near-duplicate"].empty());
 
+  options["min-similarity"] = model::Value(int64_t{70});
   options["against-min-similarity"] = model::Value(int64_t{70});
   EXPECT_TRUE(RunDuplicateRules(mine, {"near-duplicate"}, options, &fs)["near-duplicate"].empty());
 }

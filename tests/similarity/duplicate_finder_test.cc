@@ -265,3 +265,53 @@ TEST(NearGroupsTest, LaterExactCopiesAndOtherBanksOnlyStayOut) {
 
 }  // namespace
 }  // namespace qbank::similarity
+
+namespace qbank::similarity {
+namespace {
+
+// SameStemWording over two stems (options play no part).
+bool SameWording(const std::string& a, const std::string& b) {
+  static const WordSet kFunctionWords = {"a",  "an", "the", "that", "was",   "is",
+                                         "in", "of", "to",  "its",  "during"};
+  model::Question qa, qb;
+  qa.stem = a;
+  qb.stem = b;
+  return SameStemWording(KeyQuestionText(qa), KeyQuestionText(qb), kFunctionWords);
+}
+
+TEST(SameStemWordingTest, FunctionWordsAndEndingsDoNotChangeTheQuestion) {
+  EXPECT_TRUE(SameWording("What made up most of the bread thrown away in the first month?",
+                          "What made up most of the bread that was thrown away during the "
+                          "first month?"));
+  EXPECT_TRUE(SameWording("A step-up transformer in an electric circuit can step up",
+                          "A step-up transformer in an electrical circuit can step up"));
+  EXPECT_TRUE(SameWording("A principal source of the Earth's internal energy is",
+                          "The principal source of Earth's internal energy is"));
+}
+
+TEST(SameStemWordingTest, APartMovedBeforeTheRestIsTheSameQuestion) {
+  EXPECT_TRUE(SameWording("Read this. Which item was borrowed most often in the first year?",
+                          "Read this. In the first year, which item was borrowed most often?"));
+}
+
+TEST(SameStemWordingTest, ChangedContentWordsNumbersOrRolesAreAnotherQuestion) {
+  EXPECT_FALSE(SameWording("As more lamps are connected in a series circuit the current",
+                           "As more lamps are connected in parallel in a circuit the current"));
+  EXPECT_FALSE(SameWording("What was GDP per capita in 1850?", "What was GDP per capita in 1950?"));
+  EXPECT_FALSE(SameWording("Which item was borrowed most often?",
+                           "Which item was borrowed second most often?"));
+  EXPECT_FALSE(SameWording("Which statement is true?", "Which statement is not true?"));
+  // The same words with two of them exchanged ask the reverse.
+  EXPECT_FALSE(
+      SameWording("When an increase in speed doubles the kinetic energy of a moving "
+                  "body its momentum",
+                  "When an increase in speed doubles the momentum of a moving body its "
+                  "kinetic energy"));
+  // An ending is added to a word of four letters or more, never to a number.
+  EXPECT_FALSE(
+      SameWording("Find the order of the group Z_12", "Find the order of the group Z_124"));
+  EXPECT_FALSE(SameWording("the", "a"));  // no content word at all
+}
+
+}  // namespace
+}  // namespace qbank::similarity

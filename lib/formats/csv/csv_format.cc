@@ -976,8 +976,29 @@ void RecordBankLosses(const model::Bank& bank, LossReport& loss) {
   DropExtensions("bank.extensions", bank.extensions, loss);
 }
 
-void RecordQuestionLosses(const model::Question& q, size_t carried, LossReport& loss) {
-  DropExtensions("extensions", q.extensions, loss);
+// True when `sheet` (a question's extensions.sheet) holds only columns `header_names` writes
+// from it: points and time_limit (Kahoot's time limit goes back in its own column).
+bool SheetColumnsWritten(const model::Value& sheet, const std::vector<std::string>* header_names) {
+  if (header_names == nullptr || !sheet.is_object()) return false;
+  for (const auto& [column, cell] : sheet.as_object()) {
+    bool written =
+        (column == "points" || column == "time_limit") && cell.is_string() &&
+        std::find(header_names->begin(), header_names->end(), column) != header_names->end();
+    if (!written) return false;
+  }
+  return true;
+}
+
+// `header_names`: the columns of a kept or chosen header (nullptr for the qbank layout).
+void RecordQuestionLosses(const model::Question& q, size_t carried, LossReport& loss,
+                          const std::vector<std::string>* header_names = nullptr) {
+  if (const model::Value* sheet = q.extensions.Find("sheet");
+      sheet != nullptr && q.extensions.as_object().size() == 1 &&
+      SheetColumnsWritten(*sheet, header_names)) {
+    // Carried whole by the header's own columns.
+  } else {
+    DropExtensions("extensions", q.extensions, loss);
+  }
   if (q.options.size() > kMaxOptions) loss.Drop("options (after the 26th)", q.options.size() - 26);
   loss.Drop("options (empty, at the end)", std::min(q.options.size(), kMaxOptions) - carried);
   for (const model::Option& o : q.options) {
@@ -1080,6 +1101,26 @@ int CsvFormat::Sniff(std::string_view /*path*/, std::string_view content) const 
   return 0;
 }
 
+bool CsvFormat::ClaimsDespiteExtension(std::string_view path, std::string_view content) const {
+  bool little = content.starts_with(std::string_view("\xFF\xFE", 2));
+  bool big = content.starts_with(std::string_view("\xFE\xFF", 2));
+  if ((!little && !big) || content.starts_with(std::string_view("\xFF\xFE\0\0", 4))) {
+    return false;  // not UTF-16 (UTF-32LE starts with the same two bytes)
+  }
+  // The first line, up to its line feed (a whole UTF-16 unit).
+  size_t end = 2;
+  while (end + 1 < content.size()) {
+    char unit = little ? content[end] : content[end + 1];
+    char high = little ? content[end + 1] : content[end];
+    if (unit == '\n' && high == '\0') break;
+    end += 2;
+  }
+  Result<std::string> header =
+      text::ConvertToUtf8(content.substr(0, end), little ? "UTF-16LE" : "UTF-16BE");
+  if (!header.ok() || header->find('\t') == std::string::npos) return false;
+  return Sniff(path, *header + "\n") >= 70;
+}
+
 namespace {
 
 // The delimiter the user forced, else the one the header row holds most.
@@ -1128,7 +1169,8 @@ struct CsvWidths {
 
 // `kept_choices`: the choice columns of a kept MMLU header, which hold empty options too (a row
 // of the qbank layout ends at its last filled option).
-CsvWidths MeasureColumns(const model::Bank& bank, LossReport& loss, size_t kept_choices = 0) {
+CsvWidths MeasureColumns(const model::Bank& bank, LossReport& loss, size_t kept_choices = 0,
+                         const std::vector<std::string>* header_names = nullptr) {
   CsvWidths widths;
   widths.carried.resize(bank.questions.size());
   for (size_t i = 0; i < bank.questions.size(); ++i) {
@@ -1140,7 +1182,7 @@ CsvWidths MeasureColumns(const model::Bank& bank, LossReport& loss, size_t kept_
     for (size_t k = 0; k < carried; ++k) {
       if (!q.options[k].rationale.empty()) widths.rationales = std::max(widths.rationales, k + 1);
     }
-    RecordQuestionLosses(q, carried, loss);
+    RecordQuestionLosses(q, carried, loss, header_names);
   }
   return widths;
 }
@@ -1521,7 +1563,7 @@ Result<std::vector<std::vector<std::string>>> ExportRows(const model::Bank& bank
                          : static_cast<size_t>(std::count_if(
                                header->names.begin(), header->names.end(),
                                [](const std::string& n) { return n.starts_with("choice"); }));
-    CsvWidths widths = MeasureColumns(bank, loss, choices);
+    CsvWidths widths = MeasureColumns(bank, loss, choices, &header->names);
     return ExportUnderHeader(bank, *header, widths, options.output_path, loss);
   }
   CsvWidths widths = MeasureColumns(bank, loss);

@@ -19,6 +19,9 @@ class CsvFormat : public Format {
   std::vector<std::string_view> extensions() const override { return {".csv", ".tsv"}; }
   // 90 when the first line is a header of either layout, 0 otherwise.
   int Sniff(std::string_view path, std::string_view content) const override;
+  // Excel's "Unicode Text" (File > Save As): a .txt in UTF-16 with a byte-order mark whose first
+  // line is a tab-separated header Sniff takes for a question sheet.
+  bool ClaimsDespiteExtension(std::string_view path, std::string_view content) const override;
 
   // Reads one CSV file. The header picks the layout (a `question` or `choiceN` column means MMLU,
   // anything else is the qbank layout). Errors in the text itself (quoting, invalid UTF-8) and in

@@ -84,6 +84,14 @@ class Package {
     return std::optional<Node>(std::move(root).value());
   }
 
+  // The bytes of the part at `path`, nullopt when there is none or the zip door refuses it.
+  std::optional<std::string> Bytes(const std::string& path) {
+    if (!archive_.Contains(path)) return std::nullopt;
+    Result<std::string> bytes = archive_.Read(path);
+    if (!bytes.ok()) return std::nullopt;
+    return std::move(bytes).value();
+  }
+
   // The relationships of the part at `path`, by id.
   Result<std::map<std::string, Relationship>> Relationships(const std::string& path) {
     std::map<std::string, Relationship> out;
@@ -313,7 +321,7 @@ class BodyReader {
 
   void Append(Paragraph& out, const Run& format, std::string_view text) {
     if (text.empty()) return;
-    if (!out.runs.empty()) {
+    if (!out.runs.empty() && out.runs.back().picture.empty()) {
       Run& last = out.runs.back();
       if (last.bold == format.bold && last.italic == format.italic && last.code == format.code &&
           last.highlight == format.highlight) {
@@ -362,7 +370,7 @@ class BodyReader {
       } else if (tag == "noBreakHyphen") {
         Append(out, format, "-");
       } else if (tag == "drawing" || tag == "pict" || tag == "object") {
-        Pictures(c, out);
+        Pictures(c, format, out);
       } else if (tag == "sym") {
         const std::string* ch = Attr(c, "char");
         if (ch != nullptr) Append(out, format, "?");  // a symbol font's glyph: no Unicode text
@@ -371,7 +379,8 @@ class BodyReader {
   }
 
   // The images a drawing shows (a:blip r:embed, v:imagedata r:id), by package path.
-  void Pictures(const Node& n, Paragraph& out) {
+  // Each is also a run of its own, where it stands in the text.
+  void Pictures(const Node& n, const Run& format, Paragraph& out) {
     std::string_view tag = n.LocalName();
     const std::string* rid = nullptr;
     if (tag == "blip") rid = Attr(n, "embed");
@@ -379,9 +388,13 @@ class BodyReader {
     if (rid != nullptr) {
       auto it = rels_.find(*rid);
       out.images.push_back(it != rels_.end() ? it->second.target : *rid);
+      Run picture = format;
+      picture.text.clear();
+      picture.picture = out.images.back();
+      out.runs.push_back(std::move(picture));
     }
     for (const Node& c : n.children) {
-      if (c.is_element()) Pictures(c, out);
+      if (c.is_element()) Pictures(c, format, out);
     }
   }
 
@@ -461,6 +474,28 @@ std::map<std::string, Style> ReadStyles(const Node& styles) {
   return out;
 }
 
+void AddMedia(Package& package, const Paragraph& p, Document& doc) {
+  for (const std::string& path : p.images) {
+    if (doc.media.count(path)) continue;
+    if (std::optional<std::string> bytes = package.Bytes(path)) doc.media[path] = *bytes;
+  }
+}
+
+// The bytes of the pictures the document's paragraphs show.
+void ReadMedia(Package& package, Document& doc) {
+  for (const Block& b : doc.blocks) {
+    if (!b.is_table) {
+      AddMedia(package, b.paragraph, doc);
+      continue;
+    }
+    for (const auto& row : b.table.rows) {
+      for (const auto& cell : row) {
+        for (const Paragraph& p : cell) AddMedia(package, p, doc);
+      }
+    }
+  }
+}
+
 // The main document part's path, from the package relationships (_rels/.rels).
 Result<std::string> MainPart(Package& package, const std::string& path) {
   Result<std::map<std::string, Relationship>> rels = package.Relationships("");
@@ -522,6 +557,7 @@ Result<Document> ReadDocument(const SourceText& source) {
   reader.ReadBody(*body, doc);
   doc.text = std::make_shared<const SourceText>(source.path(), reader.TakeText(), 0,
                                                 SourceSpan::Unit::kParagraph);
+  ReadMedia(package, doc);
   return doc;
 }
 

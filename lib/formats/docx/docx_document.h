@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -24,6 +25,9 @@ struct Run {
   bool italic = false;
   bool code = false;       // a monospaced font or a code character style
   bool highlight = false;  // w:highlight, or a shading fill behind the text
+  // Not empty for a run that shows a picture (its text is empty): the picture's package path
+  // (word/media/image1.png) when read, the markup's reference (media/image1.png) when written.
+  std::string picture;
 };
 
 // What a paragraph's list numbering shows before it.
@@ -66,6 +70,9 @@ struct Document {
   // One line per paragraph, in the order of their numbers; its path is the .docx's, its unit
   // SourceSpan::Unit::kParagraph.
   std::shared_ptr<const SourceText> text;
+  // The bytes of each picture the paragraphs show, by package path (word/media/image1.png); a
+  // picture whose part is missing or too large for the zip door's limits is not here.
+  std::map<std::string, std::string> media;
 };
 
 // Reads the Word document whose bytes are `source` (its path names it in errors) through the zip

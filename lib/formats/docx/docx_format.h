@@ -27,15 +27,17 @@ class DocxFormat : public Format {
 
   // Reads the body in order. Each question that cannot be read (no options, no key, a key that
   // names no option, a table of a type qbank does not read) is one error at its paragraph, and
-  // the next question is read; a picture (the model holds no files), an equation (read as its
-  // linear text) and paragraphs outside any question are warnings at their paragraph. Returns
+  // the next question is read; a picture is kept as a file of its question (media_files.h) and
+  // an <img> in its HTML text; a picture the package lacks, an equation (read as its linear
+  // text) and paragraphs outside any question are warnings at their paragraph. Returns
   // non-OK when the file is not a Word document (ReadDocument's errors).
   Status Import(const SourceText& source, ImportContext& ctx) const override;
   // The numbered-list layout: single answer, multiple answer (a "Type: MA" line), true/false
   // ("Type: TF") and essay ("Type: E") questions, bold/italic/code of Markdown and HTML questions
   // as Word formatting, the key marked by an asterisk, rationales as "@" paragraphs, the
   // explanation as "Explanation:", the domain as a heading, an id that is not derived from the
-  // content as "Title:". Other types and fields are recorded in `loss`.
+  // content as "Title:", each picture whose file the question holds as an inline drawing of a
+  // word/media part. Other types and fields are recorded in `loss`.
   Result<std::string> Export(const model::Bank& bank, const ExportOptions& options,
                              LossReport& loss) const override;
 };

@@ -29,6 +29,13 @@ void AppendText(std::string_view text, std::vector<xml::Node>& out) {
 // One run as HTML nodes; the white space at its ends stays outside its formatting, as Markdown's
 // emphasis needs it.
 void AppendRun(const Run& r, const MarkupOptions& options, std::vector<xml::Node>& out) {
+  if (!r.picture.empty()) {
+    xml::Node img = xml::Node::Element("img");
+    img.SetAttribute("src", r.picture);
+    img.SetAttribute("alt", "");
+    out.push_back(std::move(img));
+    return;
+  }
   if (!Formatted(r, options)) {
     AppendText(r.text, out);
     return;
@@ -82,6 +89,10 @@ class RunWriter {
         Break("\n");
       } else if (tag == "br") {
         Add(format, "\n");
+      } else if (const std::string* src = n.FindAttribute("src"); tag == "img" && src != nullptr) {
+        Run picture = format;
+        picture.picture = *src;  // the writer embeds it, or reports it when it has no file
+        runs_.push_back(std::move(picture));
       } else {
         Run inner = format;
         if (tag == "strong" || tag == "b") {
@@ -100,7 +111,9 @@ class RunWriter {
 
   std::vector<Run> Take() {
     // Breaks at the ends are the blocks' edges, not text.
-    while (!runs_.empty() && IsBlank(runs_.back().text)) runs_.pop_back();
+    while (!runs_.empty() && runs_.back().picture.empty() && IsBlank(runs_.back().text)) {
+      runs_.pop_back();
+    }
     if (!runs_.empty()) {
       std::string& t = runs_.back().text;
       while (!t.empty() && t.back() == '\n') t.pop_back();
@@ -136,6 +149,7 @@ class RunWriter {
   // A break between blocks: at most `brk` of line breaks, none at the start.
   void Break(std::string_view brk) {
     if (runs_.empty()) return;
+    if (!runs_.back().picture.empty()) runs_.emplace_back();  // the break follows the picture
     std::string& t = runs_.back().text;
     while (!t.empty() && t.back() == ' ') t.pop_back();
     size_t have = 0;
@@ -145,7 +159,7 @@ class RunWriter {
 
   void Add(const Run& format, std::string_view text) {
     if (text.empty()) return;
-    if (!runs_.empty()) {
+    if (!runs_.empty() && runs_.back().picture.empty()) {
       Run& last = runs_.back();
       if (last.bold == format.bold && last.italic == format.italic && last.code == format.code) {
         last.text += text;
@@ -175,6 +189,7 @@ std::string PlainText(const FieldRuns& field) {
 bool HasFormatting(const FieldRuns& field, const MarkupOptions& options) {
   for (const std::vector<Run>& p : field) {
     for (const Run& r : p) {
+      if (!r.picture.empty()) return true;  // a picture makes the field HTML
       if (Formatted(r, options) && !IsBlank(r.text)) return true;
     }
   }

@@ -11,6 +11,7 @@
 #include "formats/docx/docx_document.h"
 #include "formats/docx/docx_format.h"
 #include "formats/docx/docx_markup.h"
+#include "formats/media_files.h"
 #include "formats/question_names.h"
 
 namespace qbank::formats {
@@ -29,7 +30,7 @@ std::vector<Run> RunsFrom(const Paragraph& p, size_t from) {
   size_t at = 0;
   for (const Run& r : p.runs) {
     size_t end = at + r.text.size();
-    if (end > from) {
+    if (end > from || (!r.picture.empty() && at >= from)) {
       Run piece = r;
       if (from > at) piece.text = r.text.substr(from - at);
       out.push_back(std::move(piece));
@@ -42,13 +43,13 @@ std::vector<Run> RunsFrom(const Paragraph& p, size_t from) {
     size_t lead = 0;
     while (lead < t.size() && IsBlank(t[lead])) ++lead;
     t.erase(0, lead);
-    if (!t.empty()) break;
+    if (!t.empty() || !out.front().picture.empty()) break;
     out.erase(out.begin());
   }
   while (!out.empty()) {
     std::string& t = out.back().text;
     while (!t.empty() && IsBlank(t.back())) t.pop_back();
-    if (!t.empty()) break;
+    if (!t.empty() || !out.back().picture.empty()) break;
     out.pop_back();
   }
   return out;
@@ -169,6 +170,7 @@ class DocxReader {
       const docx::Block& b = doc_.blocks[i];
       if (b.is_table) {
         Finish();
+        NoteTablePictures(b.table);
         ReadTable(b.table);
         table_title_ = nullptr;
         continue;
@@ -206,13 +208,29 @@ class DocxReader {
     return false;
   }
 
+  // Moodle's table layout reads its cells as text: a picture in one is said, not kept.
+  void NoteTablePictures(const docx::Table& table) {
+    for (const auto& row : table.rows) {
+      for (const auto& cell : row) {
+        for (const Paragraph& p : cell) {
+          for (const std::string& image : p.images) {
+            Warn(p, 0,
+                 "a picture (" + image +
+                     ") in a table is not kept: the table layout's cells are read as text");
+          }
+        }
+      }
+    }
+  }
+
   // Pictures and equations: what of them the model keeps, said at their paragraph.
   void NoteContent(const Paragraph& p) {
     for (const std::string& image : p.images) {
+      if (doc_.media.count(image)) continue;  // kept with its question (media_files.h)
       Warn(p, 0,
            "a picture (" + image +
-               ") is not kept: the question model holds no files; the text around it is "
-               "read");
+               ") is not kept: the package holds no such part, or one too large to read; the "
+               "text around it is read");
     }
     for (const std::string& eq : p.equations) {
       Warn(p, 0, "an equation is read as its linear text " + Quoted(eq));
@@ -553,9 +571,31 @@ class DocxReader {
     return markdown ? model::Markup::kMarkdown : model::Markup::kHtml;
   }
 
+  // The pictures of a field kept with `question`: each picture run's package path becomes the
+  // reference its markup holds (media/NAME), and its bytes the question's file.
+  void KeepPictures(docx::FieldRuns& field, model::Question& question) {
+    for (std::vector<Run>& paragraph : field) {
+      std::erase_if(paragraph, [&](Run& r) {
+        if (r.picture.empty()) return false;
+        auto it = doc_.media.find(r.picture);
+        if (it == doc_.media.end()) return true;  // said at its paragraph (NoteContent)
+        r.picture = "media/" + SafeMediaName(r.picture);
+        AddMediaFile(question, r.picture, it->second);
+        return false;
+      });
+    }
+  }
+
   void Emit(QuestionType type) {
     model::Question question;
     question.type = type;
+    question.extensions = q_.extensions;
+    KeepPictures(q_.stem.runs, question);
+    KeepPictures(q_.explanation.runs, question);
+    for (PendingOption& o : q_.options) {
+      KeepPictures(o.text.runs, question);
+      KeepPictures(o.rationale.runs, question);
+    }
     docx::MarkupOptions all;
     docx::MarkupOptions key_options;
     key_options.bold = !q_.keys_by_format;
@@ -579,7 +619,6 @@ class DocxReader {
     }
     for (const std::string& tag : q_.tags) question.tags.emplace_back(tag);
     if (!domain_.empty()) question.domain.value = domain_;
-    question.extensions = q_.extensions;
     size_t end = q_.last->offset + q_.last->text.size();
     question.span = text_.SpanOf(q_.first->offset, end, file_);
     if (!q_.title.empty()) AdoptTitleAsId(question, q_.title, used_);

@@ -4,6 +4,7 @@
 
 #include "base/utf8_text.h"
 #include "formats/dump/dump_format.h"
+#include "formats/dump/dump_watermark.h"
 #include "formats/source_decoding.h"
 #include "text/readable_text.h"
 
@@ -41,30 +42,62 @@ struct Heading {
   size_t rest = 0;     // where the text after the heading starts in the line
 };
 
-// "Topic 2" / "Topic 2," at `at`.
+// "Topic 2", "Topic 2,", "Topic 2 -", "(Topic 2)" at `at`.
 bool EatTopic(std::string_view line, size_t& at, std::string* topic) {
   size_t i = at;
+  bool paren = i < line.size() && line[i] == '(';
+  if (paren) ++i;
   if (!Eat(line, i, "topic")) return false;
   SkipBlanks(line, i);
+  if (i < line.size() && (line[i] == '#' || line[i] == ':')) ++i;
+  SkipBlanks(line, i);
   if (!EatNumber(line, i, topic)) return false;
-  if (i < line.size() && line[i] == ',') ++i;
+  if (paren) {
+    if (i >= line.size() || line[i] != ')') return false;
+    ++i;
+  }
+  SkipBlanks(line, i);
+  if (i < line.size() && (line[i] == ',' || line[i] == '-')) ++i;
   SkipBlanks(line, i);
   at = i;
   return true;
 }
 
-// QUESTION 37 | QUESTION NO: 12 | NEW QUESTION 4 | Question #112Topic 1 | Topic 2, Question #5 |
-// Question #: 7 | Question 5 of 60.
-std::optional<Heading> MatchHeading(std::string_view line) {
+// The word a heading starts with: "Question", "Ques", "Item", "Problem", or a capital "Q" that
+// a number or "#", "." follows ("Q12", "Q.12", "Q#12").
+bool EatHeadingWord(std::string_view line, size_t& at, bool any_style, bool* bare_q) {
+  if (Eat(line, at, "question")) return true;
+  if (!any_style) return false;
+  for (std::string_view word : {"ques.", "ques", "item", "problem"}) {
+    if (Eat(line, at, word)) return true;
+  }
+  if (at + 1 < line.size() && line[at] == 'Q' &&
+      (IsDigit(line[at + 1]) || line[at + 1] == '#' || line[at + 1] == '.' ||
+       (line[at + 1] == ' ' && at + 2 < line.size() && IsDigit(line[at + 2])))) {
+    ++at;
+    *bare_q = true;
+    return true;
+  }
+  return false;
+}
+
+// The headings of any numbering style: QUESTION 37 | QUESTION NO: 12 | NEW QUESTION 4 | Question
+// #112Topic 1 | Topic 2, Question #5 | Topic 1 - Question 5 | Question #: 7 | Question 5 of 60 |
+// Question 5/60 | Question Number 5 | Q12. | Q.12 | Q#12 | Item 12 | Problem 12 | Question 5
+// (Topic 2). Only the headings that say "Question" unless `any_style`.
+std::optional<Heading> MatchHeading(std::string_view line, bool any_style = true) {
   size_t at = 0;
   SkipBlanks(line, at);
   Heading h;
   EatTopic(line, at, &h.topic);
   Eat(line, at, "new ");
-  if (!Eat(line, at, "question")) return std::nullopt;
+  bool bare_q = false;
+  if (!EatHeadingWord(line, at, any_style, &bare_q)) return std::nullopt;
   SkipBlanks(line, at);
-  if (Eat(line, at, "no")) {
+  if (Eat(line, at, "number") || Eat(line, at, "no")) {
     if (at < line.size() && line[at] == '.') ++at;
+  } else if (at < line.size() && line[at] == '.') {
+    ++at;  // "Q.12"
   }
   SkipBlanks(line, at);
   if (at < line.size() && line[at] == '#') ++at;
@@ -73,16 +106,26 @@ std::optional<Heading> MatchHeading(std::string_view line) {
   if (!EatNumber(line, at, &h.number)) return std::nullopt;
   size_t after_number = at;
   SkipBlanks(line, at);
-  if (Eat(line, at, "of ")) {
+  if (Eat(line, at, "of ") || Eat(line, at, "/")) {
     std::string total;
     SkipBlanks(line, at);
     if (!EatNumber(line, at, &total)) at = after_number;
   }
   SkipBlanks(line, at);
-  if (h.topic.empty()) EatTopic(line, at, &h.topic);
-  // A heading stands alone or is followed by punctuation, not by a word glued to the number.
-  if (at == after_number && at < line.size() && !IsBlank(line[at]) && line[at] != '.' &&
-      line[at] != ':' && line[at] != ')') {
+  if (h.topic.empty()) {
+    size_t before = at;
+    if (at < line.size() && (line[at] == '-' || line[at] == ',')) ++at;
+    SkipBlanks(line, at);
+    if (!EatTopic(line, at, &h.topic)) at = before;
+  }
+  // A heading stands alone or is followed by punctuation, not by a word glued to the number; a
+  // bare "Q12" only by punctuation or the line's end ("Q1 revenue rose" is a sentence).
+  bool punctuated = at < line.size() && (line[at] == '.' || line[at] == ':' || line[at] == ')');
+  if (at == after_number && at < line.size() && !IsBlank(line[at]) && !punctuated) {
+    return std::nullopt;
+  }
+  if (bare_q && !Trim(line.substr(after_number)).empty() &&
+      std::string_view(".:)").find(line[after_number]) == std::string_view::npos) {
     return std::nullopt;
   }
   if (at < line.size() && (line[at] == '.' || line[at] == ':' || line[at] == ')')) ++at;
@@ -254,6 +297,14 @@ class DumpReader {
 
   void ReadLine(size_t begin, std::string_view line) {
     if (std::optional<Heading> heading = MatchHeading(line)) {
+      if (RepeatsHeading(*heading)) {
+        // A forum copy prints each heading twice ("Topic 1 Question #1" over "Question #1Topic
+        // 1"): the second opens the same question.
+        if (current_.heading.topic.empty()) current_.heading.topic = heading->topic;
+        std::string_view rest = line.substr(heading->rest);
+        if (!Trim(rest).empty()) Extend(current_.stem, begin + heading->rest, begin + line.size());
+        return;
+      }
       Finish();
       current_ = DumpQuestion();
       current_.heading = *heading;
@@ -264,7 +315,7 @@ class DumpReader {
       return;
     }
     if (phase_ == Phase::kOutside) return;
-    if (IsResidue(line)) {
+    if (IsResidue(line) || IsWholeWatermark(line)) {
       if (phase_ == Phase::kExplanation) phase_ = Phase::kAfterAnswer;
       return;
     }
@@ -281,6 +332,21 @@ class DumpReader {
     }
     if (Trim(line).empty()) return;
     ReadContentLine(begin, line);
+  }
+
+  // Whether `heading` is the current question's heading again, before any of its text.
+  bool RepeatsHeading(const Heading& heading) const {
+    return phase_ == Phase::kStem && current_.stem.empty() &&
+           heading.number == current_.heading.number &&
+           (heading.topic.empty() || current_.heading.topic.empty() ||
+            heading.topic == current_.heading.topic);
+  }
+
+  // A dump site's watermark that fills the line (dump_watermark.h), whatever the site.
+  static bool IsWholeWatermark(std::string_view line) {
+    std::vector<std::pair<size_t, size_t>> marks = FindDumpWatermarks(line);
+    std::string_view t = Trim(line);
+    return marks.size() == 1 && marks[0].second - marks[0].first == t.size();
   }
 
   void ReadContentLine(size_t begin, std::string_view line) {
@@ -398,14 +464,21 @@ int DumpFormat::Sniff(std::string_view /*path*/, std::string_view content) const
   std::string rendered =
       text::LooksLikeHtml(content) ? text::HtmlToText(content).text : std::string(content);
   std::string_view s = rendered;
+  // Headings that say "Question" count alone; other numbering styles ("Q12.", "Item 12") only
+  // beside a dump answer line, as plain quiz files number their questions that way too.
   int headings = 0;
+  int other_headings = 0;
   bool answer_line = false;
   size_t pos = 0;
   while (pos < s.size()) {
     size_t nl = s.find('\n', pos);
     size_t end = nl == std::string_view::npos ? s.size() : nl;
     std::string_view line = s.substr(pos, end - pos);
-    if (MatchHeading(line)) ++headings;
+    if (MatchHeading(line, false)) {
+      ++headings;
+    } else if (MatchHeading(line)) {
+      ++other_headings;
+    }
     size_t at = 0;
     std::string_view t = Trim(line);
     if (Eat(t, at, "correct answer") || Eat(t, at, "suggested answer") ||
@@ -414,7 +487,7 @@ int DumpFormat::Sniff(std::string_view /*path*/, std::string_view content) const
     }
     pos = end + 1;
   }
-  return (headings >= 2 || (headings >= 1 && answer_line)) ? 95 : 0;
+  return (headings >= 2 || (headings + other_headings >= 1 && answer_line)) ? 95 : 0;
 }
 
 Status DumpFormat::Import(const SourceText& source, ImportContext& ctx) const {

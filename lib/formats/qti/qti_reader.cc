@@ -17,6 +17,7 @@
 #include "formats/field_loss.h"
 #include "formats/import_checks.h"
 #include "formats/lms_carrier.h"
+#include "formats/media_files.h"
 #include "formats/metadata_carrier.h"
 #include "formats/qti/qti_format.h"
 #include "formats/qti/qti_html.h"
@@ -72,25 +73,6 @@ void NormalizeVocabulary(xml::Node& node) {
     }
   }
   for (xml::Node& c : node.children) NormalizeVocabulary(c);
-}
-
-std::string PercentDecode(std::string_view s) {
-  std::string out;
-  for (size_t i = 0; i < s.size(); ++i) {
-    auto hex = [](char c) -> int {
-      if (c >= '0' && c <= '9') return c - '0';
-      if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-      if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-      return -1;
-    };
-    if (s[i] == '%' && i + 2 < s.size() && hex(s[i + 1]) >= 0 && hex(s[i + 2]) >= 0) {
-      out += static_cast<char>(hex(s[i + 1]) * 16 + hex(s[i + 2]));
-      i += 2;
-    } else {
-      out += s[i];
-    }
-  }
-  return out;
 }
 
 // Joins a manifest href to the folder of the manifest ("" for the package root); nullopt when

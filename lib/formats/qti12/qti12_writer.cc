@@ -3,11 +3,18 @@
 #include <algorithm>
 #include <cctype>
 #include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <map>
+#include <optional>
 #include <set>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "formats/field_loss.h"
 #include "formats/lms_carrier.h"
+#include "formats/media_files.h"
 #include "formats/metadata_carrier.h"
 #include "formats/qti12/qti12_format.h"
 #include "formats/qti12/qti12_vocabulary.h"
@@ -66,8 +73,11 @@ class ItemWriter {
   Result<std::optional<Node>> Write(const Question& q, const std::string& metadata) {
     html_ = q.markup == Markup::kHtml;
     if (q.type == QuestionType::kOther) {
+      // An item kept whole is written back by the flavour it came from (Blackboard's carry
+      // bbmd_ metadata): Canvas's multi-gap items, Blackboard's Ordering or Hot Spot.
       const Value* stored = Find(q.extensions, "item");
-      if (!canvas() || stored == nullptr || !stored->is_string()) {
+      if (stored == nullptr || !stored->is_string() ||
+          (stored->as_string().find("<bbmd_") != std::string::npos) == canvas()) {
         loss_.Drop("questions (other: no QTI 1.2 item for it)");
         return std::optional<Node>();
       }
@@ -565,7 +575,10 @@ FieldSet HeldFields() {
   return held;
 }
 
-Node CanvasManifest(const std::string& ident, const std::string& title) {
+// The manifest of a Canvas quiz export; `files` are the package's other files (pictures under
+// web_resources/), each listed as a webcontent resource as Canvas lists its course files.
+Node CanvasManifest(const std::string& ident, const std::string& title,
+                    const std::vector<std::string>& files) {
   Node m = Node::Element("manifest");
   m.SetAttribute("identifier", ident + "_manifest");
   m.SetAttribute("xmlns", "http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1");
@@ -596,8 +609,78 @@ Node CanvasManifest(const std::string& ident, const std::string& title) {
   meta_res.SetAttribute("type", std::string(qti12::kMetaResourceType));
   meta_res.SetAttribute("href", ident + "/assessment_meta.xml");
   meta_res.Append(Node::Element("file")).SetAttribute("href", ident + "/assessment_meta.xml");
+  for (size_t i = 0; i < files.size(); ++i) {
+    Node& file = resources.Append(Node::Element("resource"));
+    file.SetAttribute("identifier", ident + "_file" + std::to_string(i + 1));
+    file.SetAttribute("type", "webcontent");
+    file.SetAttribute("href", files[i]);
+    file.Append(Node::Element("file")).SetAttribute("href", files[i]);
+  }
   return m;
 }
+
+// The pictures of a package's questions, written as files under web_resources/ and named in the
+// items as Canvas names its course files ("$IMS-CC-FILEBASE$/media/x.png").
+class PackagePictures {
+ public:
+  // `q` with its kept files moved into the package: each reference rewritten, extensions.media
+  // removed.
+  Question Take(const Question& q) {
+    Question out = q;
+    std::map<std::string, std::string> renamed;  // reference -> the item's src
+    for (MediaFile& f : MediaFiles(q)) {
+      std::string name = SafeMediaName(f.path);
+      for (int n = 2; files_.count(name) && files_[name] != f.bytes; ++n) {
+        name = std::to_string(n) + "-" + SafeMediaName(f.path);
+      }
+      if (!files_.count(name)) order_.push_back(name);
+      files_[name] = std::move(f.bytes);
+      renamed[f.path] = "$IMS-CC-FILEBASE$/media/" + name;
+    }
+    out.extensions.mutable_object().erase(std::string(kMediaKey));
+    if (out.extensions.as_object().empty()) out.extensions = model::Value();
+    auto rewrite = [&](model::Text& t) {
+      if (t.value.empty()) return;
+      if (q.markup == model::Markup::kHtml) {
+        t.value = ReplaceImageSources(t.value, [&](std::string_view src) {
+          auto it = renamed.find(std::string(src));
+          return it == renamed.end() ? std::nullopt : std::optional<std::string>(it->second);
+        });
+        return;
+      }
+      for (const auto& [from, to] : renamed) {
+        std::string pattern = "](" + from + ")";
+        for (size_t at = t.value.find(pattern); at != std::string::npos;
+             at = t.value.find(pattern, at + 1)) {
+          t.value.replace(at, pattern.size(), "](" + to + ")");
+        }
+      }
+    };
+    rewrite(out.stem);
+    rewrite(out.explanation);
+    for (model::Option& o : out.options) {
+      rewrite(o.text);
+      rewrite(o.rationale);
+    }
+    return out;
+  }
+
+  // The files, as package paths, in the order first met.
+  std::vector<std::string> Paths() const {
+    std::vector<std::string> out;
+    for (const std::string& name : order_) out.push_back("web_resources/media/" + name);
+    return out;
+  }
+  void AddEntries(std::vector<zip::Entry>& entries) const {
+    for (const std::string& name : order_) {
+      entries.push_back({"web_resources/media/" + name, files_.at(name)});
+    }
+  }
+
+ private:
+  std::map<std::string, std::string> files_;  // name -> bytes
+  std::vector<std::string> order_;
+};
 
 Node CanvasQuizMeta(const std::string& ident, const std::string& title, double points) {
   Node quiz = Node::Element("quiz");
@@ -629,17 +712,56 @@ Node CanvasQuizMeta(const std::string& ident, const std::string& title, double p
   return quiz;
 }
 
+// A pool export's manifest: the pool (res00001) and the course it came from (res00002), as
+// Blackboard Learn lists them.
 Node BlackboardManifest(const std::string& title) {
   Node m = Node::Element("manifest");
   m.SetAttribute("identifier", "man00001");
   m.SetAttribute("xmlns:bb", std::string(qti12::kBlackboardNamespace));
   m.Append(Node::Element("organizations"));
-  Node& res = m.Append(Node::Element("resources")).Append(Node::Element("resource"));
-  res.SetAttribute("bb:file", "res00001.dat").SetAttribute("bb:title", title);
-  res.SetAttribute("identifier", "res00001");
-  res.SetAttribute("type", std::string(qti12::kBlackboardPoolType));
-  res.SetAttribute("xml:base", "res00001");
+  Node& resources = m.Append(Node::Element("resources"));
+  for (auto [id, type] :
+       {std::pair<std::string, std::string>{"res00001", std::string(qti12::kBlackboardPoolType)},
+        {"res00002", "resource/x-mhhe-course-cx"}}) {
+    Node& res = resources.Append(Node::Element("resource"));
+    res.SetAttribute("bb:file", id + ".dat").SetAttribute("bb:title", title);
+    res.SetAttribute("identifier", id);
+    res.SetAttribute("type", type);
+    res.SetAttribute("xml:base", id);
+  }
   return m;
+}
+
+// The course a pool export names as its context (res00002.dat): Blackboard's import course id.
+std::string BlackboardCourseContext() {
+  Node context = Node::Element("parentContextInfo");
+  context.Append(TextElement("parentContextId", "IMPORT"));
+  return xml::Write(context);
+}
+
+// .bb-package-info, the Java properties file Blackboard Learn writes into every export package
+// (and looks for to know a package as its own): the package format version, the operation, the
+// course and the package's identifier (32 hex digits, here derived from the pool's title and id,
+// so the same bank gives the same bytes). Blackboard's own adds its server's details and the
+// time, which a file made elsewhere has no true value for.
+std::string BlackboardPackageInfo(const std::string& title, const std::string& ident) {
+  uint64_t h1 = 14695981039346656037ull;
+  uint64_t h2 = 1099511628211ull;
+  for (char c : title + '\0' + ident) {
+    h1 = (h1 ^ static_cast<unsigned char>(c)) * 1099511628211ull;
+    h2 = (h2 ^ static_cast<unsigned char>(c)) * 14029467366897019727ull;
+  }
+  char id[33];
+  std::snprintf(id, sizeof id, "%016llx%016llx", static_cast<unsigned long long>(h1),
+                static_cast<unsigned long long>(h2));
+  return "#Bb PackageInfo Property File\n"
+         "cx.package.info.version=6.0\n"
+         "cx.config.operation=blackboard.apps.cx.CxConfig$Operation\\:EXPORT\n"
+         "cx.config.course.id=IMPORT\n"
+         "cx.config.package.identifier=" +
+         std::string(id) +
+         "\n"
+         "cx.config.file.references=false\n";
 }
 
 // Blackboard's assessment-level metadata of a pool.
@@ -723,8 +845,12 @@ Result<std::string> Qti12Format::Export(const model::Bank& bank, const ExportOpt
   section_options.declaration = false;
   xml::StreamWriter section(section_node, section_options);
   double points = 0;
+  PackagePictures pictures;
   for (size_t i = 0; i < bank.questions.size(); ++i) {
-    const Question& q = bank.questions[i];
+    Question packaged;
+    bool moved = package && canvas && bank.questions[i].extensions.Find(std::string(kMediaKey));
+    if (moved) packaged = pictures.Take(bank.questions[i]);
+    const Question& q = moved ? packaged : bank.questions[i];
     LossReport::QuestionScope scope(loss, q);
     ReportQuestionLoss(WithoutSharedExtensions(q, true, true, true), held, loss);
     LmsQuestion written = PrepareForLms(q, carrier, loss);
@@ -755,15 +881,18 @@ Result<std::string> Qti12Format::Export(const model::Bank& bank, const ExportOpt
   if (!package) return document;
   std::vector<zip::Entry> entries;
   if (canvas) {
-    entries.push_back(
-        {std::string(qti12::kManifestName), xml::Write(CanvasManifest(ident, title))});
+    entries.push_back({std::string(qti12::kManifestName),
+                       xml::Write(CanvasManifest(ident, title, pictures.Paths()))});
     // The small files first: a reader that sees only the archive's first bytes (format
     // detection) finds every name but the last.
     entries.push_back(
         {ident + "/assessment_meta.xml", xml::Write(CanvasQuizMeta(ident, title, points))});
     entries.push_back({ident + "/" + ident + ".xml", std::move(document)});
+    pictures.AddEntries(entries);
   } else {
     entries.push_back({std::string(qti12::kManifestName), xml::Write(BlackboardManifest(title))});
+    entries.push_back({".bb-package-info", BlackboardPackageInfo(title, ident)});
+    entries.push_back({"res00002.dat", BlackboardCourseContext()});
     entries.push_back({"res00001.dat", std::move(document)});
   }
   return zip::Write(entries);

@@ -90,7 +90,8 @@ Result<std::string> WriteOds(const std::vector<std::vector<std::string>>& rows,
   manifest.Append(xml::Node::Element("manifest:file-entry"))
       .SetAttribute("manifest:full-path", "content.xml")
       .SetAttribute("manifest:media-type", "text/xml");
-  return zip::Write({{"mimetype", kMimeType},
+  // The mimetype first and stored, as ODF requires (a reader finds it at offset 38).
+  return zip::Write({{"mimetype", kMimeType, true},
                      {"META-INF/manifest.xml", xml::Write(manifest, options)},
                      {"content.xml", xml::Write(root, options)}});
 }

@@ -9,9 +9,11 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <sstream>
 
 #include "formats/format_test_support.h"
+#include "formats/media_files.h"
 #include "formats/registry.h"
 #include "zip/zip_archive.h"
 
@@ -197,6 +199,26 @@ TEST(DocxFormatTest, MoodleWordTableQuestions) {
   EXPECT_EQ(*m.options[1].weight, -100);
 }
 
+// Moodle's table layout reads its cells as text: a picture in a cell is said at its paragraph.
+TEST(DocxFormatTest, APictureInATableIsSaid) {
+  auto row = [](const std::string& cells) { return "<w:tr>" + cells + "</w:tr>"; };
+  std::string picture_cell =
+      "<w:tc><w:p><w:r><w:t>Stratosphere</w:t></w:r><w:r><w:drawing><a:blip xmlns:a=\"urn:a\" "
+      "xmlns:r=\"urn:r\" r:embed=\"rId9\"/></w:drawing></w:r></w:p></w:tc>";
+  std::string table = "<w:tbl>" + row(Cell("Which layer holds most ozone?", 3) + Cell("MC")) +
+                      row(Cell("#") + Cell("Answers") + Cell("Feedback") + Cell("Grade")) +
+                      row(Cell("") + Cell("Troposphere") + Cell("") + Cell("0")) +
+                      row(Cell("") + picture_cell + Cell("") + Cell("100")) + "</w:tbl>";
+  Imported r = Read(Package(P("ozone-2", "<w:pStyle w:val=\"Heading2\"/>") + table));
+  EXPECT_EQ(r.ErrorText(), "");
+  ASSERT_EQ(r.bank.questions.size(), 1u);
+  EXPECT_EQ(r.bank.questions[0].options[1].text.value, "Stratosphere");
+  EXPECT_NE(r.WarningText().find("warning: a picture (rId9) in a table is not kept: the table "
+                                 "layout's cells are read as text"),
+            std::string::npos)
+      << r.WarningText();
+}
+
 TEST(DocxFormatTest, ErrorsNameTheParagraphAndShowItsText) {
   Imported r = Read(Package(
       P("Unit 3 quiz") + P("1. Which ocean is the largest?") + P("A. Atlantic") + P("B. Pacific") +
@@ -247,8 +269,8 @@ TEST(DocxFormatTest, PicturesAndEquationsAreSaid) {
             "1: warning: an equation is read as its linear text "
             "\"x^2=9\"\n"
             "bank.docx:\xC2\xB6"
-            "2: warning: a picture (rId9) is not kept: the question model "
-            "holds no files; the text around it is read\n");
+            "2: warning: a picture (rId9) is not kept: the package holds no such part, or one "
+            "too large to read; the text around it is read\n");
 }
 
 TEST(DocxFormatTest, NotAWordDocumentIsOneError) {
@@ -463,6 +485,89 @@ TEST(DocxToolsTest, LibreOfficeOpensQbankDocumentsWithTheSameContent) {
         << "LibreOffice's text lacks \"" << line << "\":\n"
         << text;
   }
+}
+
+TEST(DocxToolsTest, APictureIsKeptWithItsQuestionAndWrittenBack) {
+  if (std::system("/usr/bin/python3 -c 'import docx' >/dev/null 2>&1") != 0) {
+    GTEST_SKIP() << "python3-docx is not installed (Debian package python3-docx)";
+  }
+  ScratchDir dir;
+  std::string cmd = "/usr/bin/python3 '" + std::string(QBANK_SOURCE_DIR) +
+                    "/tests/formats/docx/docx_python_docx_picture.py' '" +
+                    (dir.path / "pic.docx").string() + "' '" + (dir.path / "pic.png").string() +
+                    "'";
+  ASSERT_EQ(std::system(cmd.c_str()), 0) << cmd;
+  const std::string png = Slurp(dir.path / "pic.png");
+  Imported r = Read(Slurp(dir.path / "pic.docx"), "pic.docx");
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_EQ(r.ErrorText(), "");
+  EXPECT_EQ(r.WarningText(), "");
+  ASSERT_EQ(r.bank.questions.size(), 1u);
+  const model::Question& q = r.bank.questions[0];
+  EXPECT_EQ(q.markup, model::Markup::kHtml);
+  EXPECT_EQ(q.stem.value,
+            "Which shape does the figure show? <img src=\"media/image1.png\" alt=\"\"/>");
+  EXPECT_EQ(Keys(q), "B");
+  std::vector<MediaFile> files = MediaFiles(q);
+  ASSERT_EQ(files.size(), 1u);
+  EXPECT_EQ(files[0].path, "media/image1.png");
+  EXPECT_EQ(files[0].bytes, png);
+
+  // Written back: the picture is a part of the package, drawn where the stem shows it, at its
+  // size (4 x 3 pixels at 96 an inch), and reads back the same.
+  LossReport loss;
+  std::string out = format_testing::ExportText(Docx(), r.bank, loss, "out.docx");
+  EXPECT_TRUE(loss.empty()) << loss.ToString();
+  // The command line's export checks the package's text members, not the pictures' bytes.
+  ExportOptions checked;
+  checked.output_path = "out.docx";
+  Result<std::string> exported = ExportBank(Docx(), r.bank, checked, loss);
+  ASSERT_TRUE(exported.ok()) << exported.status().ToString();
+  EXPECT_EQ(*exported, out);
+  Result<std::vector<zip::Entry>> entries = zip::Read(out, "out.docx");
+  ASSERT_TRUE(entries.ok());
+  std::map<std::string, std::string> parts;
+  for (const zip::Entry& e : *entries) parts[e.path] = e.data;
+  EXPECT_EQ(parts["word/media/image1.png"], png);
+  EXPECT_NE(parts["word/_rels/document.xml.rels"].find("Target=\"media/image1.png\""),
+            std::string::npos);
+  EXPECT_NE(parts["[Content_Types].xml"].find("Extension=\"png\" ContentType=\"image/png\""),
+            std::string::npos);
+  EXPECT_NE(parts["word/document.xml"].find("<wp:extent cx=\"38100\" cy=\"28575\"/>"),
+            std::string::npos)
+      << parts["word/document.xml"];
+  Imported back = Read(out, "out.docx");
+  EXPECT_EQ(back.WarningText(), "");
+  ASSERT_EQ(back.bank.questions.size(), 1u);
+  EXPECT_EQ(back.bank.questions[0].stem.value, q.stem.value);
+  EXPECT_EQ(back.bank.questions[0].extensions, q.extensions);
+
+  // LibreOffice opens the document with its picture (converted to .odt, the picture is a part of
+  // it with the same bytes).
+  if (Have("soffice")) {
+    std::ofstream(dir.path / "out.docx", std::ios::binary) << out;
+    std::string convert =
+        "cd '" + dir.path.string() + "' && soffice -env:UserInstallation=file://" +
+        dir.path.string() +
+        "/profile --headless --convert-to odt --outdir lo out.docx >/dev/null 2>&1";
+    ASSERT_EQ(std::system(convert.c_str()), 0) << convert;
+    Result<std::vector<zip::Entry>> odt = zip::Read(Slurp(dir.path / "lo" / "out.odt"), "out.odt");
+    ASSERT_TRUE(odt.ok()) << odt.status().ToString();
+    bool found = false;
+    for (const zip::Entry& e : *odt)
+      found = found || (e.path.starts_with("Pictures/") && e.data == png);
+    EXPECT_TRUE(found) << "LibreOffice's document lacks the picture";
+  }
+
+  // A picture whose file the bank does not hold is written as its path and reported.
+  model::Bank bank;
+  model::Question plain = q;
+  plain.extensions = model::Value();
+  bank.questions.push_back(plain);
+  LossReport lost;
+  format_testing::ExportText(Docx(), bank, lost, "out.docx");
+  EXPECT_NE(lost.ToString().find("pictures whose file the bank does not hold"), std::string::npos)
+      << lost.ToString();
 }
 
 }  // namespace

@@ -142,6 +142,95 @@ TEST(DumpFormatTest, HeadingWithoutTextIsAnErrorAtTheHeading) {
       << r.ErrorText();
 }
 
+// A forum copy that prints each question's heading twice, in two orders.
+constexpr const char* kTwiceHeaded =
+    "Topic 1 Question #1\n"
+    "Question #1Topic 1\n"
+    "Which ledger records the pilot boat departures?\n"
+    "A. The quay book\n"
+    "B. The tide table\n"
+    "Suggested Answer: A\n"
+    "Topic 1 Question #2\n"
+    "Question #2Topic 1\n"
+    "Which signal orders a vessel to hold position?\n"
+    "A. Two short blasts\n"
+    "B. One long blast Most Voted\n"
+    "Suggested Answer: B\n"
+    "Community vote distribution\n"
+    "B (90%)\n";
+
+TEST(DumpFormatTest, ReadsAForumCopyWhoseHeadingsComeTwice) {
+  DumpFormat dump;
+  auto r = ImportText(dump, "forum.txt", kTwiceHeaded);
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  EXPECT_EQ(r.ErrorText(), "");
+  ASSERT_EQ(r.bank.questions.size(), 2u);
+  EXPECT_EQ(r.bank.questions[0].id.value, "t1-q1");
+  EXPECT_EQ(r.bank.questions[0].stem.value, "Which ledger records the pilot boat departures?");
+  EXPECT_EQ(r.bank.questions[0].stem.span.line, 3u);
+  EXPECT_EQ(r.bank.questions[1].id.value, "t1-q2");
+  EXPECT_EQ(r.bank.questions[1].options[1].text.value, "One long blast");
+  EXPECT_EQ(r.bank.questions[1].KeyIndexes(), std::vector<size_t>{1});
+  EXPECT_EQ(Registry::Default().Detect("forum.txt", kTwiceHeaded)->name(), "dump");
+}
+
+TEST(DumpFormatTest, ReadsHeadingsOfOtherNumberingStyles) {
+  DumpFormat dump;
+  for (const char* heading :
+       {"Q12.", "Q.12", "Q#12", "Q 12:", "Question 12/60", "Item 12", "Problem 12",
+        "Question Number 12", "Ques. 12", "Topic 3 - Question 12", "Question 12 (Topic 3)"}) {
+    std::string text = std::string(heading) +
+                       "\nWhich lamp marks the harbour mouth?\nA. The green lamp\nB. The red "
+                       "lamp\nCorrect Answer: B\n";
+    auto r = ImportText(dump, "dump.txt", text);
+    ASSERT_TRUE(r.status.ok()) << heading << ": " << r.status.ToString();
+    ASSERT_EQ(r.bank.questions.size(), 1u) << heading << ": " << r.ErrorText();
+    EXPECT_EQ(r.bank.questions[0].stem.value, "Which lamp marks the harbour mouth?") << heading;
+    EXPECT_EQ(r.bank.questions[0].extensions.Find("dump_question")->as_string().back(), '2')
+        << heading;
+    EXPECT_EQ(Registry::Default().Detect("dump.txt", text)->name(), "dump") << heading;
+  }
+  // A plain numbered quiz is not a dump: no dump answer line beside its "Q1." headings.
+  EXPECT_EQ(dump.Sniff("quiz.txt", "Q1. What is 2+2?\nA. 3\nB. 4\nANSWER: B\n"), 0);
+  // "Q1 revenue" and "Question time" are words, not headings.
+  auto r = ImportText(dump, "dump.txt",
+                      "QUESTION 1\nQ1 revenue rose. Which quarter fell?\nA. Q2\nB. Q3\n"
+                      "Correct Answer: A\n");
+  ASSERT_EQ(r.bank.questions.size(), 1u) << r.ErrorText();
+  EXPECT_EQ(r.bank.questions[0].stem.value, "Q1 revenue rose. Which quarter fell?");
+}
+
+TEST(DumpFormatTest, LeavesOutWatermarksOfAnySite) {
+  DumpFormat dump;
+  auto r =
+      ImportText(dump, "dump.txt",
+                 "QUESTION 1\n"
+                 "Which lamp marks the harbour mouth?\n"
+                 "Get the latest VCE dumps of this exam at www.harbourpass-example.net\n"
+                 "A. The green lamp\n"
+                 "B. The red lamp\n"
+                 "Download the full version PDF of the exam from https://quaytests.example.org\n"
+                 "Correct Answer: B\n"
+                 "Explanation/Reference:\n"
+                 "Red lamps mark the port side.\n"
+                 "Reference: https://harbour-authority.example.com/lamps\n"
+                 "Leads4Quay - 100% pass with real exam questions\n"
+                 "QUESTION 2\n"
+                 "Which flag asks for a pilot?\n"
+                 "A. G\n"
+                 "B. H\n"
+                 "Correct Answer: A\n");
+  ASSERT_TRUE(r.status.ok()) << r.status.ToString();
+  ASSERT_EQ(r.bank.questions.size(), 2u);
+  const model::Question& q = r.bank.questions[0];
+  EXPECT_EQ(q.stem.value, "Which lamp marks the harbour mouth?");
+  EXPECT_EQ(q.options[1].text.value, "The red lamp");
+  // A documentation link is no watermark: it stays in the explanation.
+  EXPECT_EQ(q.explanation.value,
+            "Red lamps mark the port side.\n"
+            "Reference: https://harbour-authority.example.com/lamps");
+}
+
 TEST(DumpFormatTest, DetectionTakesDumpsAndNeverAikenOrGift) {
   const Registry& registry = Registry::Default();
   EXPECT_EQ(registry.Detect("dump.txt", kVce)->name(), "dump");

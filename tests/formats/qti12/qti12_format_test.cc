@@ -4,12 +4,15 @@
 // packages qbank writes, the loss report, hostile input.
 #include <gtest/gtest.h>
 
+#include <map>
 #include <string>
 #include <vector>
 
+#include "base/base64.h"
 #include "base/file_system.h"
 #include "formats/format_test_support.h"
 #include "formats/loss_report.h"
+#include "formats/media_files.h"
 #include "formats/question_names.h"
 #include "formats/registry.h"
 #include "model/bank.h"
@@ -158,16 +161,33 @@ TEST(Qti12FormatTest, ReadsTheQuizBanksOfACourseExportAndNotTheCartridgeCopy) {
             "geology.imscc!/non_cc_assessments/gbank3.xml.qti");
 }
 
-TEST(Qti12FormatTest, ReadsABlackboardPoolAndReportsTheTypeItCannotRead) {
+TEST(Qti12FormatTest, ReadsABlackboardPoolAndKeepsTheTypeItCannotRead) {
   std::string pool = ZipOf("blackboard_pool", {"imsmanifest.xml", "res00001.dat"});
   EXPECT_EQ(Registry::Default().Detect("pool.zip", pool), &Blackboard());
   Imported in = ImportText(Blackboard(), "pool.zip", pool);
   ASSERT_TRUE(in.status.ok()) << in.status.ToString();
-  EXPECT_EQ(in.ErrorText(),
-            "pool.zip!/res00001.dat:217:9: error: Blackboard question type 'Ordering' cannot be "
-            "read; expected Multiple Choice, Multiple Answer, True/False, Either/Or, Fill in the "
-            "Blank, Numeric, Matching, Essay, Short Response or File Upload\n");
-  ASSERT_EQ(in.bank.questions.size(), 3u);
+  EXPECT_EQ(in.ErrorText(), "");
+  EXPECT_EQ(in.WarningText(),
+            "pool.zip!/res00001.dat:217:9: warning: Blackboard question type 'Ordering' has no "
+            "type in qbank's model; read as an \"other\" question: its text, and the item kept "
+            "whole for blackboard-pool to write back (expected Multiple Choice, Multiple Answer, "
+            "True/False, Either/Or, Fill in the Blank, Numeric, Matching, Essay, Short Response "
+            "or File Upload to read it all)\n");
+  ASSERT_EQ(in.bank.questions.size(), 4u);
+  const model::Question& ordering = in.bank.questions[3];
+  EXPECT_EQ(ordering.type, QuestionType::kOther);
+  EXPECT_EQ(ordering.stem.value, "Put the cloud layers in order from low to high.");
+  // blackboard-pool writes the Ordering item back as it was; Canvas has no item for it.
+  LossReport loss;
+  std::string again = ExportText(Blackboard(), in.bank, loss, "pool.zip");
+  EXPECT_EQ(loss.ToString().find("questions (other"), std::string::npos) << loss.ToString();
+  Imported back = ImportText(Blackboard(), "pool.zip", again);
+  ASSERT_EQ(back.bank.questions.size(), 4u);
+  EXPECT_EQ(back.bank.questions[3].extensions, ordering.extensions);
+  LossReport canvas_loss;
+  ExportText(Canvas(), in.bank, canvas_loss, "quiz.zip");
+  EXPECT_EQ(canvas_loss.dropped().count("questions (other: no QTI 1.2 item for it)"), 1u)
+      << canvas_loss.ToString();
   EXPECT_EQ(in.bank.title.value, "Weather pool");
   const model::Question& mc = in.bank.questions[0];
   EXPECT_EQ(mc.id.value, "_88101_1");
@@ -192,8 +212,9 @@ TEST(Qti12FormatTest, ReadsPlainQti12ChoicesAndReportsWhatItCannotRead) {
   EXPECT_EQ(in.ErrorText(),
             "optics.xml:85:11: error: <response_xy> cannot be read; expected <response_lid> "
             "(choices, matching) or <response_str> (short answer, numerical, essay)\n");
-  EXPECT_NE(in.WarningText().find("optics.xml:83:13: warning: <matimage> not read"),
-            std::string::npos)
+  EXPECT_NE(
+      in.WarningText().find("optics.xml:83:13: warning: <matimage uri=\"lens.png\"> not read"),
+      std::string::npos)
       << in.WarningText();
   ASSERT_EQ(in.bank.questions.size(), 3u);
   const model::Question& mc = in.bank.questions[0];
@@ -273,12 +294,23 @@ TEST(Qti12FormatTest, WritesTheBlackboardPoolLayoutAndReportsWhatItCannotHold) {
   std::string zip = ExportText(Blackboard(), SmallBank(), loss, "pool.zip");
   Result<std::vector<zip::Entry>> entries = zip::Read(zip, "pool.zip");
   ASSERT_TRUE(entries.ok()) << entries.status().ToString();
-  ASSERT_EQ(entries->size(), 2u);
+  // As Blackboard Learn's own pool exports: the manifest, .bb-package-info, the course context
+  // and the pool.
+  ASSERT_EQ(entries->size(), 4u);
   EXPECT_EQ((*entries)[0].path, "imsmanifest.xml");
-  EXPECT_EQ((*entries)[1].path, "res00001.dat");
+  EXPECT_EQ((*entries)[1].path, ".bb-package-info");
+  EXPECT_EQ((*entries)[2].path, "res00002.dat");
+  EXPECT_EQ((*entries)[3].path, "res00001.dat");
   EXPECT_NE((*entries)[0].data.find("bb:file=\"res00001.dat\""), std::string::npos);
   EXPECT_NE((*entries)[0].data.find("type=\"assessment/x-bb-qti-pool\""), std::string::npos);
-  const std::string& pool = (*entries)[1].data;
+  EXPECT_NE((*entries)[0].data.find("type=\"resource/x-mhhe-course-cx\""), std::string::npos);
+  const std::string& info = (*entries)[1].data;
+  EXPECT_TRUE(info.starts_with("#Bb PackageInfo Property File\ncx.package.info.version=6.0\n"))
+      << info;
+  EXPECT_NE(info.find("\ncx.config.package.identifier="), std::string::npos);
+  EXPECT_NE((*entries)[2].data.find("<parentContextInfo>"), std::string::npos)
+      << (*entries)[2].data;
+  const std::string& pool = (*entries)[3].data;
   EXPECT_NE(pool.find("<bbmd_questiontype>Multiple Choice</bbmd_questiontype>"), std::string::npos);
   EXPECT_NE(pool.find("<bbmd_assessmenttype>Pool</bbmd_assessmenttype>"), std::string::npos);
   EXPECT_NE(pool.find("<mat_formattedtext type=\"PLAIN_TEXT\">Venus is second."),
@@ -310,7 +342,8 @@ TEST(Qti12FormatTest, DetectionKeepsQti2PackagesAndOtherXmlApart) {
   // blackboard-pool names only packages (.zip): a pool's document saved as .xml is qti12's, whose
   // reader reads Blackboard's flavour as well.
   EXPECT_EQ(r.Detect("pool.xml", bb), &Canvas());
-  EXPECT_EQ(ImportText(Canvas(), "pool.xml", bb).bank.questions.size(), 3u);
+  EXPECT_EQ(ImportText(Canvas(), "pool.xml", bb).bank.questions.size(),
+            4u);  // the Ordering item kept whole
   EXPECT_EQ(r.Detect("imsmanifest.xml", ReadTestdata("qti12/canvas_quiz/imsmanifest.xml")),
             &Canvas());
 }
@@ -394,6 +427,121 @@ TEST(Qti12FormatTest, KeepsAShortAnswerGapAndAnyOtherNumericalAnswer) {
     LossReport again;
     EXPECT_EQ(ExportText(*format, back.bank, again, "out.zip"), once);
   }
+}
+
+// A Canvas quiz package whose question shows two pictures: a <matimage> beside the quiz document
+// and an <img> in the HTML under Canvas's $IMS-CC-FILEBASE$ (the package's web_resources/).
+TEST(Qti12FormatTest, KeepsThePicturesOfAPackageAndWritesThemBack) {
+  const std::string chart("\x89PNG\r\n\x1a\n\0chart", 14);
+  const std::string map("GIF89a\0map", 10);
+  std::string quiz =
+      "<?xml version=\"1.0\"?>\n"
+      "<questestinterop xmlns=\"http://www.imsglobal.org/xsd/ims_qtiasiv1p2\">\n"
+      "<assessment ident=\"g1\" title=\"Maps\"><section ident=\"root_section\">\n"
+      "<item ident=\"i1\" title=\"Question\"><itemmetadata><qtimetadata><qtimetadatafield>"
+      "<fieldlabel>question_type</fieldlabel><fieldentry>multiple_choice_question</fieldentry>"
+      "</qtimetadatafield></qtimetadata></itemmetadata>\n"
+      "<presentation><material><mattext texttype=\"text/html\">&lt;p&gt;Which city is marked? "
+      "&lt;img src=\"%24IMS-CC-FILEBASE%24/Uploaded%20Media/map.gif\" alt=\"map\"&gt;&lt;/p&gt;"
+      "</mattext><matimage imagtype=\"image/png\" uri=\"chart.png\"/></material>\n"
+      "<response_lid ident=\"response1\" rcardinality=\"Single\"><render_choice>"
+      "<response_label ident=\"a\"><material><mattext>Lyon</mattext></material></response_label>"
+      "<response_label ident=\"b\"><material><mattext>Nantes</mattext></material>"
+      "</response_label></render_choice></response_lid></presentation>\n"
+      "<resprocessing><outcomes><decvar maxvalue=\"100\" minvalue=\"0\" varname=\"SCORE\"/>"
+      "</outcomes><respcondition continue=\"No\"><conditionvar><varequal respident=\"response1\">"
+      "b</varequal></conditionvar><setvar action=\"Set\" varname=\"SCORE\">100</setvar>"
+      "</respcondition></resprocessing></item>\n"
+      "</section></assessment></questestinterop>\n";
+  std::string manifest =
+      "<?xml version=\"1.0\"?><manifest identifier=\"m\" "
+      "xmlns=\"http://www.imsglobal.org/xsd/imsccv1p1/imscp_v1p1\"><resources>"
+      "<resource identifier=\"g1\" type=\"imsqti_xmlv1p2\"><file href=\"g1/g1.xml\"/></resource>"
+      "</resources></manifest>";
+  Result<std::string> zip = zip::Write({{"imsmanifest.xml", manifest},
+                                        {"g1/g1.xml", quiz},
+                                        {"g1/chart.png", chart},
+                                        {"web_resources/Uploaded Media/map.gif", map}});
+  ASSERT_TRUE(zip.ok());
+  Imported in = ImportText(Canvas(), "maps.zip", *zip);
+  ASSERT_TRUE(in.status.ok()) << in.status.ToString();
+  EXPECT_EQ(in.ErrorText(), "");
+  EXPECT_EQ(in.WarningText(), "");
+  ASSERT_EQ(in.bank.questions.size(), 1u);
+  const model::Question& q = in.bank.questions[0];
+  EXPECT_EQ(q.markup, model::Markup::kHtml);
+  EXPECT_EQ(q.stem.value,
+            "<p>Which city is marked? <img src=\"media/map.gif\" alt=\"map\"></p><br/>"
+            "<img src=\"media/chart.png\" alt=\"\"/>");
+  std::vector<MediaFile> files = MediaFiles(q);
+  ASSERT_EQ(files.size(), 2u);
+  EXPECT_EQ(files[0].path, "media/chart.png");
+  EXPECT_EQ(files[0].bytes, chart);
+  EXPECT_EQ(files[1].path, "media/map.gif");
+  EXPECT_EQ(files[1].bytes, map);
+
+  // Written back: the files under web_resources/, named by the items and the manifest.
+  LossReport loss;
+  std::string out = ExportText(Canvas(), in.bank, loss, "out.zip");
+  EXPECT_TRUE(loss.empty()) << loss.ToString();
+  ExportOptions checked;  // as the command line exports: the pictures are not text
+  checked.output_path = "out.zip";
+  Result<std::string> exported = ExportBank(Canvas(), in.bank, checked, loss);
+  ASSERT_TRUE(exported.ok()) << exported.status().ToString();
+  Result<std::vector<zip::Entry>> entries = zip::Read(out, "out.zip");
+  ASSERT_TRUE(entries.ok());
+  std::map<std::string, std::string> by_name;
+  for (const zip::Entry& e : *entries) by_name[e.path] = e.data;
+  EXPECT_EQ(by_name["web_resources/media/chart.png"], chart);
+  EXPECT_EQ(by_name["web_resources/media/map.gif"], map);
+  EXPECT_NE(
+      by_name["imsmanifest.xml"].find("type=\"webcontent\" href=\"web_resources/media/map.gif\""),
+      std::string::npos)
+      << by_name["imsmanifest.xml"];
+  std::string document = by_name["g1/g1.xml"];
+  EXPECT_NE(document.find("$IMS-CC-FILEBASE$/media/chart.png"), std::string::npos) << document;
+  EXPECT_EQ(document.find("base64"), std::string::npos);  // not in the carried metadata too
+  EXPECT_EQ(document.find(EncodeBase64(chart)), std::string::npos);
+  Imported back = ImportText(Canvas(), "out.zip", out);
+  ASSERT_EQ(back.bank.questions.size(), 1u);
+  EXPECT_EQ(back.bank.questions[0].stem.value, q.stem.value);
+  EXPECT_EQ(back.bank.questions[0].extensions, q.extensions);
+  LossReport again;
+  EXPECT_EQ(ExportText(Canvas(), back.bank, again, "out.zip"), out);
+}
+
+// A QTI 1.2 item, or a section of items, kept alone without <questestinterop> (as converters
+// keep their test items: OpenAssessments' item.xml and section.xml fixtures are laid out so) is
+// detected and read.
+TEST(Qti12FormatTest, ReadsAnItemOrSectionWithoutTheWrapper) {
+  std::string item =
+      "<?xml version=\"1.0\"?>\n"
+      "<item ident=\"q1\" title=\"Rivers\" xmlns=\"http://www.imsglobal.org/xsd/ims_qtiasiv1p2\">\n"
+      "<presentation><material><mattext>Which river is longest?</mattext></material>\n"
+      "<response_lid ident=\"r\" rcardinality=\"Single\"><render_choice>"
+      "<response_label ident=\"a\"><material><mattext>Nile</mattext></material></response_label>"
+      "<response_label ident=\"b\"><material><mattext>Thames</mattext></material>"
+      "</response_label></render_choice></response_lid></presentation>\n"
+      "<resprocessing><outcomes><decvar maxvalue=\"1\" varname=\"que_score\"/></outcomes>"
+      "<respcondition><conditionvar><varequal respident=\"r\">a</varequal></conditionvar>"
+      "<setvar action=\"Set\" varname=\"que_score\">1</setvar></respcondition></resprocessing>\n"
+      "</item>\n";
+  EXPECT_EQ(Registry::Default().Detect("item.xml", item), &Canvas());
+  Imported in = ImportText(Canvas(), "item.xml", item);
+  ASSERT_TRUE(in.status.ok()) << in.status.ToString();
+  EXPECT_EQ(in.ErrorText(), "");
+  ASSERT_EQ(in.bank.questions.size(), 1u);
+  EXPECT_EQ(in.bank.questions[0].stem.value, "Which river is longest?");
+  EXPECT_EQ(in.bank.questions[0].KeyIndexes(), std::vector<size_t>{0});
+  EXPECT_FALSE(Canvas().CanWriteBack("item.xml", item));  // it would gain the wrapper
+  std::string section = "<section ident=\"s\">" + item.substr(item.find("<item")) + "</section>";
+  EXPECT_EQ(Registry::Default().Detect("section.xml", section), &Canvas());
+  Imported in_section = ImportText(Canvas(), "section.xml", section);
+  EXPECT_EQ(in_section.ErrorText(), "");
+  EXPECT_EQ(in_section.bank.questions.size(), 1u);
+  // Another root is still refused.
+  Imported other = ImportText(Canvas(), "x.xml", "<quiz/>");
+  EXPECT_FALSE(other.status.ok());
 }
 
 }  // namespace

@@ -277,6 +277,42 @@ TEST(SheetDialectTest, DelimiterCanBeForced) {
             "header question,choice0,...,answer)");
 }
 
+// `text` (ASCII) as Excel's "Unicode Text" writes it: UTF-16 LE with a byte-order mark.
+std::string Utf16Le(std::string_view text) {
+  std::string out = "\xFF\xFE";
+  for (char c : text) {
+    out += c;
+    out += '\0';
+  }
+  return out;
+}
+
+// Excel's "Unicode Text" (.txt): detected as a tab-separated sheet by its content, and read.
+TEST(SheetDialectTest, ExcelUnicodeTextIsATabSeparatedSheet) {
+  std::string sheet = Utf16Le(
+      "Question\tOption A\tOption B\tOption C\tCorrect Answer\r\n"
+      "Which gas is inert?\tCarbon dioxide\tHelium\tOxygen\tB\r\n");
+  const Format* detected = Registry::Default().Detect("bank.txt", sheet);
+  ASSERT_NE(detected, nullptr);
+  EXPECT_EQ(detected->name(), "csv");
+  auto imported = Import(*detected, "bank.txt", sheet);
+  ASSERT_EQ(Errors(*imported), "");
+  ASSERT_EQ(imported->bank.questions.size(), 1u);
+  EXPECT_EQ(imported->bank.questions[0].stem.value, "Which gas is inert?");
+  EXPECT_EQ(Keys(imported->bank), std::vector<std::string>{"B"});
+  // Other UTF-16 text files keep their own format: an Aiken file, a header without tabs.
+  std::string aiken =
+      Utf16Le("Which gas is inert?\r\nA. Carbon dioxide\r\nB. Helium\r\nANSWER: B\r\n");
+  EXPECT_NE(Registry::Default().Detect("bank.txt", aiken)->name(), "csv");
+  std::string commas = Utf16Le("Question,Option A,Option B,Correct Answer\r\nWhich?,x,y,A\r\n");
+  EXPECT_NE(Registry::Default().Detect("bank.txt", commas)->name(), "csv");
+  // Nor is a UTF-8 .txt with a tab-separated header taken for a sheet.
+  EXPECT_NE(Registry::Default()
+                .Detect("bank.txt", "Question\tOption A\tOption B\tAnswer\nq\ta\tb\tA\n")
+                ->name(),
+            "csv");
+}
+
 TEST(SheetPlacesTest, CellsPrintAsSheetReferences) {
   EXPECT_EQ(FormatLocation(SheetPath("bank.xlsx", "Sheet1"), 7, 3), "bank.xlsx:Sheet1!C7");
   EXPECT_EQ(FormatLocation(SheetPath("bank.xlsx", "Sheet1"), 2, 27), "bank.xlsx:Sheet1!AA2");
@@ -339,6 +375,39 @@ TEST(SheetExportTest, ColumnsWriteTheNamedHeader) {
   auto back = ImportCsv("t.csv", *out, sheet);
   ASSERT_EQ(Errors(*back), "");
   EXPECT_EQ(Keys(back->bank), (std::vector<std::string>{"B", "A;C"}));
+}
+
+// Kahoot's time limit, kept in extensions.sheet on import, goes back in its own column: not lost.
+TEST(SheetExportTest, KahootTimeLimitIsNotCountedAsDropped) {
+  auto imported = ImportFixture("kahoot.csv");
+  ASSERT_EQ(Errors(*imported), "");
+  ASSERT_NE(imported->bank.questions[0].extensions.Find("sheet"), nullptr);
+  LossReport loss;
+  ExportOptions kahoot;
+  kahoot.layout = "kahoot";
+  Result<std::string> out = CsvFormat().Export(imported->bank, kahoot, loss);
+  ASSERT_TRUE(out.ok());
+  EXPECT_EQ(loss.ToString().find("extensions.sheet"), std::string::npos) << loss.ToString();
+  // The simple layout has no time limit column: there it is lost.
+  LossReport simple_loss;
+  ExportOptions simple;
+  simple.layout = "simple";
+  ASSERT_TRUE(CsvFormat().Export(imported->bank, simple, simple_loss).ok());
+  EXPECT_NE(simple_loss.ToString().find("extensions.sheet"), std::string::npos);
+}
+
+// ODF: the mimetype entry comes first and is stored, so its text stands at offset 38.
+TEST(WorkbookTest, OdsMimetypeIsTheFirstEntryAndStored) {
+  model::Bank bank = FixtureBank("vendor.csv");
+  LossReport loss;
+  Result<std::string> out = OdsFormat().Export(bank, ExportOptions{}, loss);
+  ASSERT_TRUE(out.ok());
+  ASSERT_GT(out->size(), 80u);
+  EXPECT_EQ(out->substr(0, 4), "PK\x03\x04");
+  EXPECT_EQ(static_cast<unsigned char>((*out)[8]) | static_cast<unsigned char>((*out)[9]) << 8,
+            0);  // compression method: stored
+  EXPECT_EQ(out->substr(30, 8), "mimetype");
+  EXPECT_EQ(out->substr(38, 46), "application/vnd.oasis.opendocument.spreadsheet");
 }
 
 // xlsx and ods written by qbank read back as the same bank, and their places are cells.

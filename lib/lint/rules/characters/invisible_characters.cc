@@ -11,7 +11,7 @@ void InvisibleCharactersRule::CheckQuestion(const LintContext& ctx, size_t index
   const model::Question& q = ctx.bank->questions[index];
   std::vector<QuestionField> fields = AuthoredTextFields(q);
   // The id too: a U+FEFF that starts a later CSV row (files joined with their marks) stays in it.
-  if (!q.id.empty()) fields.push_back({&q.id, "id", "id"});
+  if (!q.id.empty()) fields.push_back({&q.id, QuestionField::Kind::kId, 0});
   for (const QuestionField& field : fields) {
     std::vector<text::InvisibleChar> found = text::FindInvisibleCharacters(field.text->value);
     if (found.empty()) continue;
@@ -22,11 +22,12 @@ void InvisibleCharactersRule::CheckQuestion(const LintContext& ctx, size_t index
       message += " and " + std::to_string(found.size() - 1) + " more invisible character" +
                  (found.size() > 2 ? "s" : "");
     }
-    bool bare = field.label.rfind("option ", 0) == 0 || field.label.rfind("tag ", 0) == 0;
-    message += (bare ? " in " : " in the ") + field.label + "; delete " +
+    bool bare =
+        field.kind == QuestionField::Kind::kOption || field.kind == QuestionField::Kind::kTag;
+    message += (bare ? " in " : " in the ") + field.label() + "; delete " +
                (found.size() > 1 ? "them" : "it");
     Finding& finding = reporter.ReportRange(index, *field.text, c.offset, c.offset + c.length,
-                                            field.path, message);
+                                            field.path(), message);
     // One edit over the first to the last invisible character, keeping what lies between.
     size_t begin = c.offset, end = found.back().offset + found.back().length;
     std::string kept;

@@ -22,7 +22,7 @@ void LookalikeCharactersRule::CheckQuestion(const LintContext& ctx, size_t index
                                       " letters that look like " + text::ScriptName(script) +
                                       " ones and reads as \"" + w.looks_like + "\"; retype it";
       Finding& finding =
-          reporter.ReportRange(index, *field.text, w.begin, w.end, field.path, message);
+          reporter.ReportRange(index, *field.text, w.begin, w.end, field.path(), message);
       // Retyped in the script it imitates, when each letter imitates one letter of it.
       if (!w.replacement.empty()) {
         finding.fix = reporter.FixRange(*field.text, w.begin, w.end, w.replacement);

@@ -11,6 +11,7 @@
 #include "lint/rules/shared/near_duplicate_pairs.h"
 #include "lint/rules/shared/other_banks.h"
 #include "lint/rules/shared/question_description.h"
+#include "lint/rules/shared/term_lists.h"
 
 namespace qbank::lint {
 namespace {
@@ -38,17 +39,44 @@ std::string Differences(const model::Question& a, const model::Question& b) {
 }  // namespace
 
 Status NearDuplicateRule::Configure(const model::Value& options, const RuleEnvironment& env) {
-  QBANK_RETURN_IF_ERROR(CheckOptionKeys(
-      options,
-      {"min-similarity", "against-min-similarity", "frequent-share", "frequent-min-questions",
-       "min-words", "against", "family-field", "family-tag-prefix", "family-id-pattern"}));
+  QBANK_RETURN_IF_ERROR(
+      CheckOptionKeys(options, {"min-similarity", "against-min-similarity", "frequent-share",
+                                "frequent-min-questions", "min-words", "against", "family-field",
+                                "family-tag-prefix", "family-id-pattern", "stem-differences"}));
   QBANK_RETURN_IF_ERROR(ReadJoinOptions(options, &join_));
+  wording_only_ = false;
+  if (const model::Value* v = options.Find("stem-differences"); v != nullptr) {
+    if (!v->is_string() || (v->as_string() != "any" && v->as_string() != "wording")) {
+      return Status::InvalidInput("option 'stem-differences': expected \"any\" or \"wording\"");
+    }
+    wording_only_ = v->as_string() == "wording";
+  }
+  function_words_.clear();
+  if (wording_only_) {
+    Result<std::string> list = ReadTermList(env, "function-words.txt", "function words");
+    if (!list.ok()) return list.status();
+    for (const auto& entry : TermLines(*list)) {
+      text::TextKey key = text::MakeTextKey(entry.second);
+      for (size_t i = 0; i < key.size(); ++i) function_words_.emplace(key.Word(i));
+    }
+  }
   QBANK_RETURN_IF_ERROR(families_.Configure(options));
   return LoadOtherBanks(options, env, &others_);
 }
 
+bool NearDuplicateRule::SameQuestion(const similarity::BankFeatures& features, uint32_t lead,
+                                     const similarity::QuestionText& lead_text,
+                                     uint32_t other) const {
+  if (!wording_only_) return true;
+  // The very same stem with other options is same-stem's finding.
+  if (features.features[lead].stem_hash == features.features[other].stem_hash) return false;
+  return similarity::SameStemWording(
+      lead_text, similarity::KeyQuestionText(features.question(other)), function_words_);
+}
+
 // Which members a group finding names (PickGroupMembers), less those that share only a reading
-// passage with the lead: questions on one passage that ask different things are a test layout.
+// passage with the lead (questions on one passage that ask different things are a test layout)
+// and, under `stem-differences` "wording", those whose stem asks another thing.
 GroupMembers NearDuplicateRule::SelectMembers(const LintContext& ctx,
                                               const similarity::BankFeatures& features,
                                               const similarity::NearGroup& group,
@@ -56,13 +84,19 @@ GroupMembers NearDuplicateRule::SelectMembers(const LintContext& ctx,
   std::vector<size_t> records(group.members.begin(), group.members.end());
   GroupMembers m = PickGroupMembers(*ctx.bank, records, features.linted_records, indexes, id());
   if (m.lead == GroupMembers::kNone) return m;
+  const uint32_t lead_record = group.members[m.lead];
   // Only stems long enough to hold a passage are keyed (the lead's once).
   auto long_stem = [&](size_t i) {
     return features.features[group.members[i]].stem_words >= similarity::kMinPassageWords;
   };
+  if (!long_stem(m.lead) && !wording_only_) return m;
+  const similarity::QuestionText lead = similarity::KeyQuestionText(features.question(lead_record));
+  if (wording_only_) {
+    std::erase_if(m.others, [&](size_t i) {
+      return !SameQuestion(features, lead_record, lead, group.members[i]);
+    });
+  }
   if (!long_stem(m.lead)) return m;
-  const similarity::QuestionText lead =
-      similarity::KeyQuestionText(features.question(group.members[m.lead]));
   std::erase_if(m.others, [&](size_t i) {
     return long_stem(i) &&
            similarity::SharePassageOnly(

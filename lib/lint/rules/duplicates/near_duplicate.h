@@ -23,7 +23,10 @@ namespace qbank::lint {
 // from the next member, and the other members (up to 20) as related locations. A member that
 // suppresses the rule leaves the group; the rest is still reported. Option `against` names banks
 // to compare with without checking them; the family options (VariantFamilies) make a group of one
-// declared family an info note.
+// declared family an info note. With `stem-differences` "wording", a pair is reported only when
+// the two stems ask the same thing in other wording (similarity::SameStemWording, with the words
+// of rules/terms/function-words.txt left out) and are not the very same stem (same-stem's): a
+// content word, a number or a negation changed in the stem makes another question.
 class NearDuplicateRule : public Rule {
  public:
   std::string_view id() const override { return "near-duplicate"; }
@@ -45,7 +48,13 @@ class NearDuplicateRule : public Rule {
                    const similarity::NearGroup& group, const GroupMembers& m,
                    Reporter& reporter) const;
 
+  // Whether member `other` stays in a group led by `lead` under `stem-differences`.
+  bool SameQuestion(const similarity::BankFeatures& features, uint32_t lead,
+                    const similarity::QuestionText& lead_text, uint32_t other) const;
+
   similarity::JoinOptions join_;
+  bool wording_only_ = false;           // stem-differences: "wording" (true) or "any"
+  similarity::WordSet function_words_;  // rules/terms/function-words.txt, when wording_only_
   VariantFamilies families_;
   std::vector<std::shared_ptr<const model::Bank>> others_;
 };

@@ -6,6 +6,7 @@
 
 #include "base/ascii_text.h"
 #include "lint/rules/shared/item_text.h"
+#include "text/term_automaton.h"
 
 namespace qbank::lint {
 namespace {
@@ -35,6 +36,13 @@ std::vector<Word> Words(std::string_view text, size_t offset) {
     i = j;
   }
   return words;
+}
+
+// Every negative word (IsNegative) holds one of these: a sentence without any asks positively.
+bool MayHoldNegative(std::string_view sentence) {
+  static const text::TermAutomaton parts =
+      text::TermAutomaton::Of({"not", "except", "least", "false", "incorrect", "untrue"});
+  return parts.ContainsAny(sentence);
 }
 
 bool IsNegative(std::string_view w) {
@@ -168,6 +176,7 @@ void NegativeStemRule::CheckQuestion(const LintContext& ctx, size_t index,
   std::string_view stem = q.stem.value;
   TextRange range = QuestionSentence(stem);
   std::string_view sentence = stem.substr(range.begin, range.end - range.begin);
+  if (!MayHoldNegative(sentence)) return;  // one pass over the bytes instead of the word scan
   std::vector<Word> words = Words(sentence, range.begin);
   if (!AsksSomething(sentence, words)) return;
   // The negative must belong to the clause that selects: after a selection word ("Which of the

@@ -517,18 +517,19 @@ void TypographyRule::CheckQuestion(const LintContext& ctx, size_t index, Reporte
   const model::Question& q = ctx.bank->questions[index];
   for (const QuestionField& field : AuthoredTextFields(q)) {
     // Metadata (exam, domain, difficulty, tags) are names, not prose.
-    if (field.path == "exam" || field.path == "domain" || field.path == "difficulty" ||
-        field.path.rfind("tags[", 0) == 0) {
+    using Kind = QuestionField::Kind;
+    if (field.kind == Kind::kExam || field.kind == Kind::kDomain ||
+        field.kind == Kind::kDifficulty || field.kind == Kind::kTag) {
       continue;
     }
     const std::string& value = field.text->value;
     Edits edits = FindTypographyEdits(value, style_);
     if (edits.empty()) continue;
-    bool bare = field.label.rfind("option ", 0) == 0;
+    bool bare = field.kind == Kind::kOption;
     std::string message =
-        (bare ? "" : "the ") + field.label + " has " + JoinParts(DescribeEdits(edits, style_));
+        (bare ? "" : "the ") + field.label() + " has " + JoinParts(DescribeEdits(edits, style_));
     Finding& finding = reporter.ReportRange(index, *field.text, edits.front().begin,
-                                            edits.front().end, field.path, message);
+                                            edits.front().end, field.path(), message);
     // One edit from the first to the last change, keeping what lies between.
     size_t begin = edits.front().begin, end = edits.back().end;
     std::string rewritten;

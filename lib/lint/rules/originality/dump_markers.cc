@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "base/ascii_text.h"
+#include "formats/dump/dump_watermark.h"
 #include "lint/rules/shared/question_fields.h"
 
 namespace qbank::lint {
@@ -49,6 +50,10 @@ DumpMarkerTerm::DumpMarkerTerm(std::string_view term) : text_(term) {
       pieces_.push_back({Kind::kChar, AsciiToLower(term[i])});
     }
   }
+  for (const Piece& p : pieces_) {
+    if (p.kind != Kind::kChar) break;
+    literal_prefix_ += p.c;
+  }
 }
 
 size_t DumpMarkerTerm::MatchAt(std::string_view s, size_t at) const {
@@ -81,6 +86,29 @@ size_t DumpMarkerTerm::MatchAt(std::string_view s, size_t at) const {
   return i;
 }
 
+size_t DumpMarkerTerm::MatchHere(std::string_view s, size_t at) const {
+  if (pieces_.empty() || at >= s.size()) return kNpos;
+  if (line_start_) {
+    size_t b = at;
+    while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t')) --b;
+    if (b > 0 && s[b - 1] != '\n') return kNpos;
+  }
+  if (at > 0 && IsWordByte(s[at - 1]) && IsWordByte(s[at])) return kNpos;
+  size_t end = MatchAt(s, at);
+  if (end == kNpos || end == at) return kNpos;
+  if (end < s.size() && IsWordByte(s[end - 1]) && IsWordByte(s[end])) return kNpos;
+  if (line_end_) {
+    // More text must follow on the next line: a heading, not a whole field ("Question 12" as
+    // an option).
+    size_t after = end;
+    while (after < s.size() && (s[after] == ' ' || s[after] == '\t' || s[after] == '\r')) {
+      ++after;
+    }
+    if (after >= s.size() || s[after] != '\n') return kNpos;
+  }
+  return end;
+}
+
 std::pair<size_t, size_t> DumpMarkerTerm::Find(std::string_view s, size_t from) const {
   if (pieces_.empty()) return {kNpos, kNpos};
   for (size_t at = from; at < s.size(); ++at) {
@@ -88,27 +116,15 @@ std::pair<size_t, size_t> DumpMarkerTerm::Find(std::string_view s, size_t from) 
       size_t b = at;
       while (b > 0 && (s[b - 1] == ' ' || s[b - 1] == '\t')) --b;
       if (b > 0 && s[b - 1] != '\n') {
-        // Not at a line start: go on from the next line.
+        // Not at a line start, nor is any byte up to the line's end: go on from the next line.
         size_t newline = s.find('\n', at);
         if (newline == kNpos) break;
         at = newline;
         continue;
       }
     }
-    if (at > 0 && IsWordByte(s[at - 1]) && IsWordByte(s[at])) continue;
-    size_t end = MatchAt(s, at);
-    if (end == kNpos || end == at) continue;
-    if (end < s.size() && IsWordByte(s[end - 1]) && IsWordByte(s[end])) continue;
-    if (line_end_) {
-      // More text must follow on the next line: a heading, not a whole field ("Question 12" as
-      // an option).
-      size_t after = end;
-      while (after < s.size() && (s[after] == ' ' || s[after] == '\t' || s[after] == '\r')) {
-        ++after;
-      }
-      if (after >= s.size() || s[after] != '\n') continue;
-    }
-    return {at, end};
+    size_t end = MatchHere(s, at);
+    if (end != kNpos) return {at, end};
   }
   return {kNpos, kNpos};
 }
@@ -128,15 +144,86 @@ std::vector<DumpMarkerTerm> ParseDumpMarkerTerms(std::string_view list) {
   return terms;
 }
 
+DumpMarkerScanner::DumpMarkerScanner(std::vector<DumpMarkerTerm> terms) : terms_(std::move(terms)) {
+  for (uint32_t i = 0; i < terms_.size(); ++i) {
+    if (terms_[i].literal_prefix().empty()) {
+      unprefixed_.push_back(i);
+    } else {
+      prefixes_.Add(terms_[i].literal_prefix(), i);
+    }
+  }
+  prefixes_.Build();
+}
+
+namespace {
+
+// Adds `m` to `found` unless it overlaps a match already there.
+void AddUnlessOverlapping(std::pair<size_t, size_t> m,
+                          std::vector<std::pair<size_t, size_t>>* found) {
+  for (const auto& f : *found) {
+    if (m.first < f.second && f.first < m.second) return;
+  }
+  found->push_back(m);
+}
+
+}  // namespace
+
+std::vector<std::pair<size_t, size_t>> DumpMarkerScanner::Matches(std::string_view s) const {
+  // Where each prefixed term's literal prefix occurs (term, start), in text order per term.
+  std::vector<std::pair<uint32_t, size_t>> candidates;
+  prefixes_.Scan(s, [&](size_t begin, uint32_t term) { candidates.emplace_back(term, begin); });
+  std::stable_sort(candidates.begin(), candidates.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  std::vector<std::pair<size_t, size_t>> found;
+  size_t next_candidate = 0;
+  size_t next_unprefixed = 0;
+  for (uint32_t t = 0; t < terms_.size(); ++t) {
+    const DumpMarkerTerm& term = terms_[t];
+    if (next_unprefixed < unprefixed_.size() && unprefixed_[next_unprefixed] == t) {
+      ++next_unprefixed;
+      for (auto m = term.Find(s); m.first != kNpos; m = term.Find(s, m.second)) {
+        AddUnlessOverlapping(m, &found);
+      }
+      continue;
+    }
+    // A match starts only where the term's prefix does; Find's next search starts at the end of
+    // the last match.
+    size_t from = 0;
+    for (; next_candidate < candidates.size() && candidates[next_candidate].first == t;
+         ++next_candidate) {
+      size_t at = candidates[next_candidate].second;
+      if (at < from) continue;
+      size_t end = term.MatchHere(s, at);
+      if (end == kNpos) continue;
+      AddUnlessOverlapping({at, end}, &found);
+      from = end;
+    }
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+std::vector<std::pair<size_t, size_t>> DumpMarkerScanner::MatchesTermByTerm(
+    std::string_view s) const {
+  std::vector<std::pair<size_t, size_t>> found;
+  for (const DumpMarkerTerm& term : terms_) {
+    for (auto m = term.Find(s); m.first != kNpos; m = term.Find(s, m.second)) {
+      AddUnlessOverlapping(m, &found);
+    }
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
 Status DumpMarkersRule::Configure(const model::Value& options, const RuleEnvironment& env) {
   QBANK_RETURN_IF_ERROR(CheckOptionKeys(options, {"terms", "extra-terms"}));
   std::vector<std::string> terms, extra;
   bool replace = options.Find("terms") != nullptr;
   QBANK_RETURN_IF_ERROR(ReadStringListOption(options, "terms", &terms));
   QBANK_RETURN_IF_ERROR(ReadStringListOption(options, "extra-terms", &extra));
-  terms_.clear();
+  std::vector<DumpMarkerTerm> all;
   if (replace) {
-    for (const std::string& t : terms) terms_.emplace_back(t);
+    for (const std::string& t : terms) all.emplace_back(t);
   } else {
     std::string path = env.data_dir() + "/rules/terms/dump-markers.txt";
     Result<std::string> list = env.fs().ReadFile(path);
@@ -144,9 +231,10 @@ Status DumpMarkersRule::Configure(const model::Value& options, const RuleEnviron
       return Status::NotFound("the dump-marker term list: " + list.status().ToString() +
                               " (set QBANK_DATA_DIR, or give the option 'terms')");
     }
-    terms_ = ParseDumpMarkerTerms(*list);
+    all = ParseDumpMarkerTerms(*list);
   }
-  for (const std::string& t : extra) terms_.emplace_back(t);
+  for (const std::string& t : extra) all.emplace_back(t);
+  scanner_ = DumpMarkerScanner(std::move(all));
   return Status::Ok();
 }
 
@@ -154,21 +242,19 @@ void DumpMarkersRule::CheckQuestion(const LintContext& ctx, size_t index,
                                     Reporter& reporter) const {
   const model::Question& q = ctx.bank->questions[index];
   for (const QuestionField& field : AuthoredTextFields(q)) {
-    if (field.path == "stated_answer") continue;
+    if (field.kind == QuestionField::Kind::kStatedAnswer) continue;
     const std::string& value = field.text->value;
-    // Matches in text order, one per place (the first term wins where several overlap).
-    std::vector<std::pair<size_t, size_t>> found;
-    for (const DumpMarkerTerm& term : terms_) {
-      for (auto m = term.Find(value); m.first != kNpos; m = term.Find(value, m.second)) {
-        bool overlaps = false;
-        for (const auto& f : found)
-          overlaps = overlaps || (m.first < f.second && f.first < m.second);
-        if (!overlaps) found.push_back(m);
-      }
+    // Matches in text order, one per place (a site's watermark, then the first term, wins where
+    // several overlap).
+    std::vector<std::pair<size_t, size_t>> found = formats::FindDumpWatermarks(value);
+    for (const auto& m : scanner_.Matches(value)) {
+      bool overlaps = false;
+      for (const auto& f : found) overlaps = overlaps || (m.first < f.second && f.first < m.second);
+      if (!overlaps) found.push_back(m);
     }
     std::sort(found.begin(), found.end());
     for (const auto& [begin, end] : found) {
-      reporter.ReportRange(index, *field.text, begin, end, field.path,
+      reporter.ReportRange(index, *field.text, begin, end, field.path(),
                            "\"" + value.substr(begin, end - begin) +
                                "\" is text typical of leaked exam dumps; remove it and check "
                                "the question was written from scratch");

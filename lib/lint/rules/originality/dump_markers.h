@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "lint/rule.h"
+#include "text/term_automaton.h"
 
 namespace qbank::lint {
 
@@ -22,6 +23,12 @@ class DumpMarkerTerm {
   const std::string& text() const { return text_; }
   // The first match in `s` at or after `from`: its byte range, or {npos, npos}.
   std::pair<size_t, size_t> Find(std::string_view s, size_t from = 0) const;
+  // The end of a match of the term starting at byte `at` of `s` (the term's edges checked), or
+  // npos. Find is the first `at` from `from` on where this is not npos.
+  size_t MatchHere(std::string_view s, size_t at) const;
+  // The literal text (small letters) every match starts with, up to the first space or
+  // placeholder: "question" for "QUESTION NO: {n}"; empty when the term starts with one.
+  const std::string& literal_prefix() const { return literal_prefix_; }
 
  private:
   enum class Kind { kChar, kSpace, kNumber, kLetter, kLetters };
@@ -30,6 +37,7 @@ class DumpMarkerTerm {
     char c;
   };
   size_t MatchAt(std::string_view s, size_t at) const;  // end of the match, or npos
+  std::string literal_prefix_;
   std::string text_;
   std::vector<Piece> pieces_;
   bool line_start_ = false;
@@ -38,6 +46,27 @@ class DumpMarkerTerm {
 
 // Parses a term list: one term a line, "#" comments and blank lines skipped.
 std::vector<DumpMarkerTerm> ParseDumpMarkerTerms(std::string_view list);
+
+// Every term of a list searched in one pass: an automaton over the terms' literal prefixes finds
+// where a match may start, and only there is the whole term tried; terms without a literal prefix
+// are searched on their own.
+class DumpMarkerScanner {
+ public:
+  explicit DumpMarkerScanner(std::vector<DumpMarkerTerm> terms = {});
+  const std::vector<DumpMarkerTerm>& terms() const { return terms_; }
+  // The matches in `s`, in text order, one per place: each term's matches left to right (a
+  // match starting where the term's previous one ended or later), the earlier term of the list
+  // winning where matches of several overlap.
+  std::vector<std::pair<size_t, size_t>> Matches(std::string_view s) const;
+  // The same result by searching for each term in turn with DumpMarkerTerm::Find: the reference
+  // the one-pass search is tested against.
+  std::vector<std::pair<size_t, size_t>> MatchesTermByTerm(std::string_view s) const;
+
+ private:
+  std::vector<DumpMarkerTerm> terms_;
+  text::TermAutomaton prefixes_;      // literal prefix -> index in terms_
+  std::vector<uint32_t> unprefixed_;  // terms searched on their own
+};
 
 // The list is rules/terms/dump-markers.txt in the data folder, read when the rule is configured;
 // option `terms` replaces it and `extra-terms` adds to it. Every authored field but the stated
@@ -54,7 +83,7 @@ class DumpMarkersRule : public Rule {
   void CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const override;
 
  private:
-  std::vector<DumpMarkerTerm> terms_;
+  DumpMarkerScanner scanner_;
 };
 
 }  // namespace qbank::lint

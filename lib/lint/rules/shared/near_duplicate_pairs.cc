@@ -21,7 +21,8 @@ std::shared_ptr<const std::vector<similarity::NearGroup>> SharedNearGroups(
 }
 
 Status ReadJoinOptions(const model::Value& options, similarity::JoinOptions* join) {
-  int64_t similarity = 70, against = 50, share = 2, min_questions = 20, min_words = 5;
+  int64_t similarity = kNearDuplicateMinSimilarity, against = 50, share = 2, min_questions = 20,
+          min_words = 5;
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "min-similarity", 30, 100, &similarity));
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "against-min-similarity", 30, 100, &against));
   QBANK_RETURN_IF_ERROR(ReadIntOption(options, "frequent-share", 1, 100, &share));

@@ -20,6 +20,11 @@ std::shared_ptr<const std::vector<similarity::NearGroup>> SharedNearGroups(
     const LintContext& ctx, const std::shared_ptr<const similarity::BankFeatures>& features,
     const similarity::JoinOptions& join);
 
+// The default "min-similarity" of near-duplicate and contradicting-copies (one default, so the two
+// share one similarity join): chosen from the recall curve of the duplicate benchmark
+// (docs/duplicates.md): 97.5% of the planted copies of 100,000 questions, none unplanted.
+inline constexpr int64_t kNearDuplicateMinSimilarity = 60;
+
 // Reads the join options near-duplicate and contradicting-copies take ("min-similarity",
 // "frequent-share", "frequent-min-questions", "min-words"; see near-duplicate's page) into `join`,
 // defaults first.

@@ -3,27 +3,68 @@
 
 namespace qbank::lint {
 
+std::string QuestionField::path() const {
+  switch (kind) {
+    case Kind::kStem:
+      return "stem";
+    case Kind::kTrap:
+      return "trap";
+    case Kind::kStatedAnswer:
+      return "stated_answer";
+    case Kind::kExplanation:
+      return "explanation";
+    case Kind::kOption:
+      return "options[" + std::to_string(index) + "]";
+    case Kind::kRationale:
+      return "options[" + std::to_string(index) + "].rationale";
+    case Kind::kExam:
+      return "exam";
+    case Kind::kDomain:
+      return "domain";
+    case Kind::kDifficulty:
+      return "difficulty";
+    case Kind::kTag:
+      return "tags[" + std::to_string(index) + "]";
+    case Kind::kId:
+      return "id";
+  }
+  return "";
+}
+
+std::string QuestionField::label() const {
+  switch (kind) {
+    case Kind::kStatedAnswer:
+      return "stated answer";
+    case Kind::kOption:
+      return "option " + model::OptionLetter(index);
+    case Kind::kRationale:
+      return "rationale of option " + model::OptionLetter(index);
+    case Kind::kTag:
+      return "tag " + std::to_string(index + 1);
+    default:
+      return path();
+  }
+}
+
 std::vector<QuestionField> AuthoredTextFields(const model::Question& q) {
+  using Kind = QuestionField::Kind;
   std::vector<QuestionField> fields;
-  auto add = [&](const model::Text& t, std::string path, std::string label) {
-    if (!t.value.empty()) fields.push_back({&t, std::move(path), std::move(label)});
+  fields.reserve(8 + 2 * q.options.size() + q.tags.size());
+  auto add = [&](const model::Text& t, Kind kind, size_t index = 0) {
+    if (!t.value.empty()) fields.push_back({&t, kind, index});
   };
-  add(q.stem, "stem", "stem");
-  add(q.trap, "trap", "trap");
-  add(q.stated_answer, "stated_answer", "stated answer");
-  add(q.explanation, "explanation", "explanation");
+  add(q.stem, Kind::kStem);
+  add(q.trap, Kind::kTrap);
+  add(q.stated_answer, Kind::kStatedAnswer);
+  add(q.explanation, Kind::kExplanation);
   for (size_t i = 0; i < q.options.size(); ++i) {
-    std::string base = "options[" + std::to_string(i) + "]";
-    std::string letter = model::OptionLetter(i);
-    add(q.options[i].text, base, "option " + letter);
-    add(q.options[i].rationale, base + ".rationale", "rationale of option " + letter);
+    add(q.options[i].text, Kind::kOption, i);
+    add(q.options[i].rationale, Kind::kRationale, i);
   }
-  add(q.exam, "exam", "exam");
-  add(q.domain, "domain", "domain");
-  add(q.difficulty, "difficulty", "difficulty");
-  for (size_t i = 0; i < q.tags.size(); ++i) {
-    add(q.tags[i], "tags[" + std::to_string(i) + "]", "tag " + std::to_string(i + 1));
-  }
+  add(q.exam, Kind::kExam);
+  add(q.domain, Kind::kDomain);
+  add(q.difficulty, Kind::kDifficulty);
+  for (size_t i = 0; i < q.tags.size(); ++i) add(q.tags[i], Kind::kTag, i);
   return fields;
 }
 

@@ -2,6 +2,7 @@
 #ifndef QBANK_LINT_RULES_SHARED_QUESTION_FIELDS_H_
 #define QBANK_LINT_RULES_SHARED_QUESTION_FIELDS_H_
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
@@ -9,10 +10,30 @@
 
 namespace qbank::lint {
 
+// One field: its text, which field it is and, for an option's text or rationale or a tag, its
+// index. The path and label are made only when asked for (most fields have no finding).
 struct QuestionField {
-  const model::Text* text;
-  std::string path;   // "stem", "options[1].rationale", "tags[0]"
-  std::string label;  // for messages: "stem", "rationale of option B", "tag 1"
+  enum class Kind {
+    kStem,
+    kTrap,
+    kStatedAnswer,
+    kExplanation,
+    kOption,     // options[index]
+    kRationale,  // options[index].rationale
+    kExam,
+    kDomain,
+    kDifficulty,
+    kTag,  // tags[index]
+    kId,
+  };
+  const model::Text* text = nullptr;
+  Kind kind = Kind::kStem;
+  size_t index = 0;
+
+  // "stem", "options[1].rationale", "tags[0]", "id".
+  std::string path() const;
+  // For messages: "stem", "rationale of option B", "option C", "tag 1".
+  std::string label() const;
 };
 
 // Every non-empty text field of `question` a writer authors: stem, trap, stated answer,
