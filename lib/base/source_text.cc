@@ -19,7 +19,9 @@ size_t CountCodePoints(std::string_view text) {
     uint64_t word;
     std::memcpy(&word, p, sizeof word);
     uint64_t continuation = (word & ~(word << 1)) & 0x8080808080808080ULL;
-    count += 8 - static_cast<size_t>(__builtin_popcountll(continuation));
+    // The bytes' flags summed by one multiplication (popcount is a library call without
+    // -mpopcnt).
+    count += 8 - static_cast<size_t>(((continuation >> 7) * 0x0101010101010101ULL) >> 56);
   }
   for (; p < end; ++p) count += (static_cast<unsigned char>(*p) & 0xC0) != 0x80;
   return count;
@@ -63,6 +65,8 @@ void SourceText::Reload() const {
 }
 
 void SourceText::BuildIndex() const {
+  // Every position a reader makes asks for the index: once it is built, no call_once.
+  if (index_built_.load(std::memory_order_acquire)) return;
   const std::string& content = this->content();
   std::call_once(index_once_, [&] {
     line_starts_.reserve(static_cast<size_t>(std::count(content.begin(), content.end(), '\n')) + 1);
@@ -74,6 +78,7 @@ void SourceText::BuildIndex() const {
       ++p;
       line_starts_.push_back(static_cast<size_t>(p - begin));
     }
+    index_built_.store(true, std::memory_order_release);
   });
 }
 
@@ -85,8 +90,27 @@ uint32_t SourceText::LineCount() const {
 SourcePosition SourceText::PositionAt(size_t offset) const {
   BuildIndex();
   offset = std::min(offset, content_.size());
-  auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
-  size_t line_index = static_cast<size_t>(it - line_starts_.begin()) - 1;
+  // Readers ask for positions in file order: the line of this thread's previous position (or one
+  // a few lines after it) is checked before a binary search of the whole index.
+  thread_local const SourceText* hint_text = nullptr;
+  thread_local size_t hint_line = 0;
+  size_t line_index = 0;
+  const size_t lines = line_starts_.size();
+  size_t k = hint_line;
+  if (hint_text == this && k < lines && line_starts_[k] <= offset) {
+    for (size_t steps = 0; steps < 8 && k + 1 < lines && line_starts_[k + 1] <= offset; ++steps) {
+      ++k;
+    }
+  }
+  if (hint_text == this && k < lines && line_starts_[k] <= offset &&
+      (k + 1 == lines || line_starts_[k + 1] > offset)) {
+    line_index = k;
+  } else {
+    auto it = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+    line_index = static_cast<size_t>(it - line_starts_.begin()) - 1;
+  }
+  hint_text = this;
+  hint_line = line_index;
   size_t start = std::min(line_starts_[line_index], offset);  // (an index of changed content)
   SourcePosition pos;
   pos.line = static_cast<uint32_t>(line_index + 1);

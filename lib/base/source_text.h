@@ -87,6 +87,7 @@ class SourceText {
   mutable uint64_t released_hash_ = 0;
   mutable std::vector<size_t> line_starts_;  // built on first use, by one thread
   mutable std::once_flag index_once_;
+  mutable std::atomic<bool> index_built_{false};  // line_starts_ is complete
   // Code points before each multiple of kColumnStride bytes, built the first time a column far
   // into a line is asked for, so columns on a long line (a minified JSON file) cost O(stride).
   void BuildColumnIndex() const;

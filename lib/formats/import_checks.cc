@@ -2,6 +2,7 @@
 #include "formats/import_checks.h"
 
 #include <cstdio>
+#include <cstring>
 #include <optional>
 
 #include "base/source_span.h"
@@ -201,8 +202,31 @@ class Checker {
 
 }  // namespace
 
+namespace {
+
+// True when one of the eight bytes of `word` may be a control character or the lead byte of one:
+// below 0x20, 0x7F or 0xC2 (a byte-parallel test; it may say true for a byte after one of those,
+// never false for one).
+bool MayHoldControl(uint64_t word) {
+  constexpr uint64_t kOnes = 0x0101010101010101ULL;
+  constexpr uint64_t kHigh = 0x8080808080808080ULL;
+  auto has_zero = [](uint64_t x) { return (x - kOnes) & ~x & kHigh; };
+  uint64_t below_space = (word - 0x20 * kOnes) & ~word & kHigh;
+  return (below_space | has_zero(word ^ (0x7F * kOnes)) | has_zero(word ^ (0xC2 * kOnes))) != 0;
+}
+
+}  // namespace
+
 size_t FindControlCharacter(std::string_view s) {
-  for (size_t i = 0; i < s.size(); ++i) {
+  // Eight bytes at a time while none of them may be one (every field of every question is
+  // scanned at import).
+  size_t i = 0;
+  for (; i + 8 <= s.size(); i += 8) {
+    uint64_t word;
+    std::memcpy(&word, s.data() + i, sizeof word);
+    if (MayHoldControl(word)) break;
+  }
+  for (; i < s.size(); ++i) {
     unsigned char c = static_cast<unsigned char>(s[i]);
     if (c < 0x20) {
       if (c != '\t' && c != '\n' && c != '\r') return i;

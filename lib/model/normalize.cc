@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <string>
+#include <string_view>
 #include <unordered_set>
 
 #include "text/unicode.h"
@@ -10,8 +11,26 @@
 namespace qbank::model {
 namespace {
 
+// True when text::NormalizeField would give `s` back unchanged and `s` is ASCII (its own NFC): no
+// tab or carriage return, no space or line break at either end, and every run of them a single
+// space, one line break or two. Most fields are, and need no copy.
+bool IsNormalAscii(std::string_view s) {
+  if (s.empty()) return true;
+  auto blank = [](char c) { return c == ' ' || c == '\n'; };
+  if (blank(s.front()) || blank(s.back())) return false;
+  for (size_t i = 0; i < s.size(); ++i) {
+    char c = s[i];
+    if (static_cast<unsigned char>(c) >= 0x80 || c == '\t' || c == '\r') return false;
+    if (!blank(c) || !blank(s[i + 1])) continue;  // (s.back() is not blank: i + 1 is in range)
+    // Two blanks in a row: only "\n\n" followed by text is normal.
+    if (c != '\n' || s[i + 1] != '\n' || blank(s[i + 2])) return false;
+    ++i;
+  }
+  return true;
+}
+
 void Normalize(Text& t) {
-  if (t.value.empty()) return;
+  if (t.value.empty() || IsNormalAscii(t.value)) return;
   std::string normal = text::NormalizeField(t.value);
   if (normal == t.value) return;
   t.value = std::move(normal);
@@ -19,7 +38,7 @@ void Normalize(Text& t) {
 }
 
 void Normalize(std::string& s) {
-  if (!s.empty()) s = text::NormalizeField(s);
+  if (!s.empty() && !IsNormalAscii(s)) s = text::NormalizeField(s);
 }
 
 // Normalises each text, drops the empty ones and, when `unique`, the repeats.

@@ -702,6 +702,8 @@ Status PageFormat::Import(const SourceText& source, ImportContext& ctx) const {
   // A malformed page is reported at its place and skipped; the file's other pages are read.
   std::vector<Question> questions;
   std::vector<BankFacts> facts;
+  questions.reserve(pages.size());  // (moving every question as the vector grew cost a tenth)
+  facts.reserve(pages.size());
   for (size_t p = 0; p < pages.size(); ++p) {
     Question q;
     BankFacts page_facts;
