@@ -21,11 +21,10 @@ constexpr std::string_view kCyrillicO = "\u043E";
 class FixTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    for (const char* rel :
-         {"schemas/config.schema.json", "rules/presets/recommended.json",
-          "rules/terms/dump-markers.txt", "rules/terms/binary-options.txt",
-          "rules/terms/generic-stem-words.txt", "rules/terms/function-words.txt",
-          "rules/terms/paraphrase-function-words.txt"}) {
+    for (const char* rel : {"schemas/config.schema.json", "rules/presets/recommended.json",
+                            "rules/terms/dump-markers.txt", "rules/terms/binary-options.txt",
+                            "rules/terms/generic-stem-words.txt", "rules/terms/function-words.txt",
+                            "rules/terms/paraphrase-function-words.txt"}) {
       Result<std::string> text =
           RealFileSystem().ReadFile(std::string(QBANK_SOURCE_DIR) + "/" + rel);
       ASSERT_TRUE(text.ok());

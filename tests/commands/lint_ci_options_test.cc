@@ -40,11 +40,11 @@ class LintCiOptionsTest : public ::testing::Test {
     if (formats::Registry::Default().Find("aiken") == nullptr) {
       GTEST_SKIP() << "the aiken format is not registered in this build";
     }
-    for (const char* rel : {"schemas/config.schema.json", "rules/presets/recommended.json",
-                            "rules/presets/strict.json", "rules/terms/dump-markers.txt",
-                            "rules/terms/binary-options.txt", "rules/terms/generic-stem-words.txt",
-                            "rules/terms/function-words.txt",
-          "rules/terms/paraphrase-function-words.txt"}) {
+    for (const char* rel :
+         {"schemas/config.schema.json", "rules/presets/recommended.json",
+          "rules/presets/strict.json", "rules/terms/dump-markers.txt",
+          "rules/terms/binary-options.txt", "rules/terms/generic-stem-words.txt",
+          "rules/terms/function-words.txt", "rules/terms/paraphrase-function-words.txt"}) {
       Result<std::string> text =
           RealFileSystem().ReadFile(std::string(QBANK_SOURCE_DIR) + "/" + rel);
       ASSERT_TRUE(text.ok()) << rel;

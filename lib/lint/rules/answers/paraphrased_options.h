@@ -13,9 +13,9 @@
 namespace qbank::lint {
 
 // Compares each pair of options of a choice question by their content words (function words and
-// light predicates from rules/terms/paraphrase-function-words.txt left out): two words match when their
-// Snowball stems are equal, when they share a WordNet sense ("cease" and "stop"), when one sense is
-// one WordNet link from the other (derived forms, pertainyms, a noun's or verb's hypernym:
+// light predicates from rules/terms/paraphrase-function-words.txt left out): two words match when
+// their Snowball stems are equal, when they share a WordNet sense ("cease" and "stop"), when one
+// sense is one WordNet link from the other (derived forms, pertainyms, a noun's or verb's hypernym:
 // "bacterial" and "bacteria", "population" and "group"), or, once per pair and only beside three
 // other matches, when the first gloss of one names the other ("current": "a flow of electricity").
 // Reports the later option of a pair when every content word of each is matched in the other (at
