@@ -1083,7 +1083,8 @@ std::optional<std::string> Resolve(const std::string& base, std::string_view hre
 }
 
 // The bytes of package file `path`; nullopt when there is none (or it could not be resolved).
-std::optional<std::string> ReadNamedFile(PackageSource& files, std::optional<std::string> path) {
+std::optional<std::string> ReadNamedFile(const PackageFiles& files,
+                                         std::optional<std::string> path) {
   if (!path.has_value()) return std::nullopt;
   Result<std::string> bytes = files.Read(*path);
   if (!bytes.ok()) return std::nullopt;

@@ -838,19 +838,19 @@ Node Skeleton(bool canvas, const std::string& ident, const std::string& title,
   return root;
 }
 
-// Each question of `bank` as an <item> appended to `section`; the points they are worth.
+// Each question of `bank` as an <item> appended to `section`; the points they are worth. In a
+// Canvas package (`pictures` not null) a question's kept pictures move into the package.
 Result<double> WriteItems(const model::Bank& bank, Flavour flavour, const FieldSet& held,
-                          xml::StreamWriter& section, LossReport& loss) {
+                          PackagePictures* pictures, xml::StreamWriter& section, LossReport& loss) {
   LmsCarrier carrier;
   carrier.own_extension = qti12::kExtensionKey;
   carrier.value_tolerance_numbers = true;
   ItemWriter writer(flavour, loss);
   double points = 0;
-  PackagePictures pictures;
   for (size_t i = 0; i < bank.questions.size(); ++i) {
     Question packaged;
-    bool moved = package && canvas && bank.questions[i].extensions.Find(std::string(kMediaKey));
-    if (moved) packaged = pictures.Take(bank.questions[i]);
+    bool moved = pictures != nullptr && bank.questions[i].extensions.Find(std::string(kMediaKey));
+    if (moved) packaged = pictures->Take(bank.questions[i]);
     const Question& q = moved ? packaged : bank.questions[i];
     LossReport::QuestionScope scope(loss, q);
     ReportQuestionLoss(WithoutSharedExtensions(q, true, true, true), held, loss);
@@ -875,7 +875,7 @@ Result<double> WriteItems(const model::Bank& bank, Flavour flavour, const FieldS
 // The package: Canvas's quiz export (manifest, assessment_meta.xml, the quiz) or a Blackboard
 // pool (manifest, res00001.dat).
 Result<std::string> Package(bool canvas, const std::string& ident, const std::string& title,
-                            double points, std::string document) {
+                            double points, std::string document, const PackagePictures& pictures) {
   std::vector<zip::Entry> entries;
   if (canvas) {
     entries.push_back({std::string(qti12::kManifestName),
@@ -918,7 +918,9 @@ Result<std::string> Qti12Format::Export(const model::Bank& bank, const ExportOpt
   xml::WriteOptions section_options;
   section_options.declaration = false;
   xml::StreamWriter section(section_node, section_options);
-  Result<double> points = WriteItems(bank, flavour_, held, section, loss);
+  PackagePictures pictures;
+  Result<double> points =
+      WriteItems(bank, flavour_, held, package && canvas ? &pictures : nullptr, section, loss);
   if (!points.ok()) return points.status();
   if (Status writable = xml::CheckWritable(root); !writable.ok()) {
     return Status::InvalidInput("the bank's title: " + writable.ToString());
@@ -931,7 +933,7 @@ Result<std::string> Qti12Format::Export(const model::Bank& bank, const ExportOpt
   while (!items.empty() && items.back() == '\n') items.pop_back();
   if (at != std::string::npos) document.replace(at, empty_section.size(), items);
   if (!package) return document;
-  return Package(canvas, ident, title, *points, std::move(document));
+  return Package(canvas, ident, title, *points, std::move(document), pictures);
 }
 
 }  // namespace qbank::formats
