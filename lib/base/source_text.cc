@@ -65,8 +65,12 @@ void SourceText::Reload() const {
 }
 
 void SourceText::BuildIndex() const {
-  // Every position a reader makes asks for the index: once it is built, no call_once.
-  if (index_built_.load(std::memory_order_acquire)) return;
+  // Every position a reader makes asks for the index: once it is built, no call_once. Content a
+  // run released is read again here too, as content() does (Line and LineStart read content_).
+  if (index_built_.load(std::memory_order_acquire)) {
+    if (released_.load(std::memory_order_acquire)) Reload();
+    return;
+  }
   const std::string& content = this->content();
   std::call_once(index_once_, [&] {
     line_starts_.reserve(static_cast<size_t>(std::count(content.begin(), content.end(), '\n')) + 1);

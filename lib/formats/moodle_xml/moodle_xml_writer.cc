@@ -205,6 +205,19 @@ class Writer {
   // A draft's Markdown reaches Moodle as the HTML it means (rendered by cmark); the draft
   // travels in <qbank_metadata>. Moodle's own markdown stays as it is.
   Result<xml::Node> WriteAsMoodleShowsIt(const Question& q, size_t index) {
+    std::string type = StringOr(q.extensions, "type", MoodleTypeOf(q.type));
+    if (!ReadsAnswers(type) && !TextAfterGap(q).empty()) {
+      // A question without answers has no gap to read back (GIFT's "{}" in the middle of an
+      // essay): the text after it joins the question text here, once, so a second trip writes
+      // the same file rather than the text after the gap again.
+      Question joined = q;
+      joined.stem.value = JoinAtGap(q.stem.value, kGapMarker, TextAfterGap(q));
+      SetTextAfterGap(joined, "");
+      loss_.Drop("extensions.gift.blank_after (joined into the question text: a " + type +
+                 " question has no gap)");
+      LmsQuestion written = PrepareForLms(joined, Carrier(), loss_);
+      return WriteQuestion(written.shown, written.metadata, index);
+    }
     LmsQuestion written = PrepareForLms(q, Carrier(), loss_);
     return WriteQuestion(written.shown, written.metadata, index);
   }

@@ -474,9 +474,7 @@ class DocumentReader {
     ReadGeneralFeedback(feedback, q, ext, html);
     q.markup = html ? Markup::kHtml : Markup::kPlain;
     if (html) EscapePlainFields(q, stem, feedback);
-    KeepHtmlPictures(q);
-    for (MediaFile& f : pictures_) AddMediaFile(q, f.path, f.bytes);
-    pictures_.clear();
+    KeepPictures(q);
 
     // A missing-word sentence is one stem with Moodle's gap marker in Canvas and Blackboard;
     // qbank says where it joined one, so a stem that merely holds "_____" stays whole.
@@ -581,6 +579,13 @@ class DocumentReader {
       if (!correct.empty()) ext["feedback"]["correct"] = correct;
       if (!incorrect.empty()) ext["feedback"]["incorrect"] = incorrect;
     }
+  }
+
+  // The pictures the question's HTML and <matimage> elements name, kept with the question.
+  void KeepPictures(Question& q) {
+    KeepHtmlPictures(q);
+    for (MediaFile& f : pictures_) AddMediaFile(q, f.path, f.bytes);
+    pictures_.clear();
   }
 
   // In an HTML question, the fields the file gave as plain text, escaped so they stand as HTML.

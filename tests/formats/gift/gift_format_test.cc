@@ -666,16 +666,25 @@ TEST(GiftFormatTest, HostileInputNeverCrashes) {
     Result<std::string> out = gift.Export(r.bank, ExportOptions{}, loss);
     ASSERT_TRUE(out.ok());
   }
-  // A hundred thousand answers on one line: read in linear time, spans still exact.
+  // A thousand answers on one line (the most a question may have): spans still exact.
   std::string wide = "Q {=key";
-  for (int i = 0; i < 100000; ++i) wide += " ~o" + std::to_string(i);
+  for (int i = 0; i < 999; ++i) wide += " ~o" + std::to_string(i);
   wide += "}";
   auto w = ImportText(gift, "wide.gift", wide);
   ASSERT_EQ(w.bank.questions.size(), 1u);
-  ASSERT_EQ(w.bank.questions[0].options.size(), 100001u);
+  ASSERT_EQ(w.bank.questions[0].options.size(), 1000u);
   const model::Option& last = w.bank.questions[0].options.back();
-  EXPECT_EQ(last.text.value, "o99999");
-  EXPECT_EQ(last.text.span.column, wide.size() - 6);  // 1-based column of "o99999"
+  EXPECT_EQ(last.text.value, "o998");
+  EXPECT_EQ(last.text.span.column, wide.size() - 4);  // 1-based column of "o998"
+  // A hundred thousand: refused before the answers are split, at the question's place.
+  std::string wider = "Q {=key";
+  for (int i = 0; i < 100000; ++i) wider += " ~o" + std::to_string(i);
+  wider += "}";
+  auto refused = ImportText(gift, "wider.gift", wider);
+  EXPECT_TRUE(refused.bank.questions.empty());
+  ASSERT_EQ(refused.errors.size(), 1u);
+  EXPECT_NE(refused.errors[0].ToString().find("wider.gift:1:"), std::string::npos);
+  EXPECT_NE(refused.errors[0].ToString().find("at most 1000"), std::string::npos);
   std::string deep(200000, '{');
   auto r = ImportText(gift, "deep.gift", deep);
   EXPECT_EQ(r.errors.size(), 1u);
