@@ -213,7 +213,7 @@ class Writer {
       Question joined = q;
       joined.stem.value = JoinAtGap(q.stem.value, kGapMarker, TextAfterGap(q));
       SetTextAfterGap(joined, "");
-      loss_.Drop("extensions.gift.blank_after (joined into the question text: a " + type +
+      loss_.Drop("extensions.gift.blank_after (joined into the question text: Moodle's " + type +
                  " question has no gap)");
       LmsQuestion written = PrepareForLms(joined, Carrier(), loss_);
       return WriteQuestion(written.shown, written.metadata, index);
