@@ -221,7 +221,9 @@ void WriteZshOption(std::string_view command, const OptionInfo& o, std::ostream&
       value = ":" + o.long_name + ":(" + Join(choices) + ")";
     }
   }
-  std::string description = "[" + ZshDescription(o.description) + "]";
+  std::string description = "[";  // appended piece by piece: GCC 12's false -Wrestrict at -O3
+  description += ZshDescription(o.description);
+  description += ']';
   std::string star = o.repeatable ? "*" : "";
   out << "        '" << exclusion << star << "--" << o.long_name << (o.takes_value ? "=" : "")
       << description << value << "'\n";

@@ -118,7 +118,9 @@ std::string ReplaceImageSources(
     if (!given.has_value()) continue;
     size_t start = html[value - 1] == '"' || html[value - 1] == '\'' ? value - 1 : value;
     out.append(html.substr(copied, start - copied));
-    out += "\"" + EscapeAttribute(*given) + "\"";
+    out += '"';
+    out += EscapeAttribute(*given);
+    out += '"';
     copied = after;
   }
   out.append(html.substr(copied));
