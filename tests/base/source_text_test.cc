@@ -74,6 +74,26 @@ TEST(SourceTextTest, ReleasedTextIsReadAgainWhenNeeded) {
   EXPECT_EQ(no_loader.content(), "kept");
 }
 
+// The usual order in a run: a reader asks for positions (the line index is built), the run
+// releases the bytes, and a report later asks for a line to print under its message.
+TEST(SourceTextTest, ReleasedAfterTheIndexIsBuiltIsReadAgainForALine) {
+  const std::string text = "first\nsecond line\nthird";
+  int loads = 0;
+  SourceText src("f.txt", text);
+  src.SetLoader([&]() -> std::optional<std::string> {
+    ++loads;
+    return text;
+  });
+  EXPECT_EQ(src.PositionAt(8).line, 2u);  // builds the index
+  src.Release();
+  EXPECT_EQ(src.Line(2), "second line");
+  EXPECT_EQ(loads, 1);
+  src.Release();
+  EXPECT_EQ(src.LineStart(3), 18u);
+  EXPECT_EQ(src.Line(3), "third");
+  EXPECT_EQ(loads, 2);
+}
+
 // When the file changed (or vanished) between the two reads, the text reads as empty rather than
 // showing lines that are not the ones the findings were made on; nothing breaks.
 TEST(SourceTextTest, ReleasedTextThatChangedReadsAsEmpty) {
