@@ -14,21 +14,13 @@
 #include <string>
 #include <vector>
 
+#include "sanitized.h"
+
 namespace {
 
 namespace stdfs = std::filesystem;
 
-#if defined(__SANITIZE_ADDRESS__)
-constexpr bool kSanitized = true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer)
-constexpr bool kSanitized = true;
-#else
-constexpr bool kSanitized = false;
-#endif
-#else
-constexpr bool kSanitized = false;
-#endif
+using qbank::testing::kSanitized;
 
 struct ChildRun {
   int exit_code = -1;  // -1: killed by a signal
