@@ -21,22 +21,30 @@ seed() {  # seed TARGET FILE...: copies the files that exist into OUT/TARGET
 }
 
 seed aiken_fuzz "$td"/aiken/*.txt "$td"/hostile/*aiken*
+seed blackboard_fuzz "$td"/blackboard/*.txt
+seed brightspace_fuzz "$td"/brightspace/*.csv
 seed csv_fuzz "$td"/csv/*.csv "$src"/samples/csv/*.csv "$td"/hostile/*.csv
-seed dump_fuzz "$src"/samples/dumps/*.txt "$src"/tests/fuzz/seeds/dump/*
-seed gift_fuzz "$td"/gift/*.gift "$td"/hostile/*.gift
+seed dump_fuzz "$src"/samples/dumps/*.txt
+seed gift_fuzz "$td"/gift/*.gift "$td"/gift/moodle/*.gift "$td"/every_type/*.gift "$td"/hostile/*.gift
 seed json_bank_fuzz "$src"/samples/bank.json "$src"/samples/drafts/*.json \
   "$src"/tests/lint/fixtures/*/*.json "$td"/hostile/*.json
 seed json_format_fuzz "$src"/samples/bank.json "$src"/samples/drafts/*.json "$td"/hostile/*.json
-seed md_fuzz "$td"/md/*.md "$td"/hostile/*.md
+seed md_fuzz "$td"/md/*.md "$td"/every_type/*.md "$td"/hostile/*.md
 seed moodle_xml_fuzz "$td"/moodle_xml/*.xml "$td"/hostile/*.xml
 seed page_fuzz "$td"/page/*.txt "$src"/samples/pages/*.txt "$td"/hostile/*page*.txt
-seed qti_item_fuzz "$td"/qti/*.xml "$td"/qti/package21/items/*.xml
+seed qti_item_fuzz "$td"/qti/*.xml "$td"/qti/package21/items/*.xml "$td"/qti_html/*.xml
 seed qti_package_fuzz "$td"/zip/*.zip
 seed config_fuzz "$src"/samples/.qbank.json "$src"/rules/presets/*.json \
   "$src"/tests/report/testdata/bank/.qbank.json
-seed reference_index_fuzz "$src"/samples/pages/*.txt "$td"/aiken/good.txt \
-  "$src"/tests/fuzz/seeds/reference_index/*
+seed reference_index_fuzz "$src"/samples/pages/*.txt "$td"/aiken/good.txt
+seed text2qti_fuzz "$td"/text2qti/*.txt
 
+# Seeds written for the fuzzers: tests/fuzz/seeds/NAME/ holds NAME_fuzz's, in the layouts the
+# format's documentation and its public exporters show, for the paths the fixtures miss
+# (docs/reliability.md, "Line coverage of the readers").
+for dir in "$src"/tests/fuzz/seeds/*/; do
+  seed "$(basename "$dir")_fuzz" "$dir"*
+done
 # A package in the qti_package_fuzz text layout: the manifest, then "@@ NAME" and each file.
 pkg="$td/qti/package21"
 {
