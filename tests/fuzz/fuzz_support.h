@@ -12,6 +12,7 @@
 
 #include "base/diagnostic.h"
 #include "base/file_system.h"
+#include "base/source_text.h"
 #include "formats/format.h"
 #include "formats/import.h"
 #include "formats/import_checks.h"
@@ -27,13 +28,61 @@ namespace qbank::fuzz {
   std::abort();
 }
 
+// Imports the files in `fs` named by `inputs` with `options` through the import pipeline.
+inline void Import(InMemoryFileSystem& fs, const std::vector<std::string>& inputs,
+                   const formats::ImportOptions& options, model::Bank& bank,
+                   std::vector<Diagnostic>& errors) {
+  Status status = formats::ImportInputs(inputs, options, fs, bank, errors);
+  if (!status.ok()) Fail("usage error from the import pipeline", status.message());
+}
+
 // Imports the files in `fs` named by `inputs` as `format` through the import pipeline.
 inline void Import(InMemoryFileSystem& fs, const std::vector<std::string>& inputs,
                    const std::string& format, model::Bank& bank, std::vector<Diagnostic>& errors) {
   formats::ImportOptions options;
   options.from = format;
-  Status status = formats::ImportInputs(inputs, options, fs, bank, errors);
-  if (!status.ok()) Fail("usage error from the import pipeline", status.message());
+  Import(fs, inputs, options, bank, errors);
+}
+
+// The reader options a user sets on the command line, which a bare file never sets: an input
+// whose first line starts with kOptionsLine gives them, tab-separated, and the rest of the input
+// is the file. `columns=MAPPING` (--columns), `keep-unknown`, `verbose`, `delimiter=C` and
+// `encoding=NAME` (--encoding); other words are ignored. Returns the file; `options` gets the
+// options (none for an input without the line).
+inline constexpr std::string_view kOptionsLine = "#qbank-fuzz-options\t";
+inline std::string_view TakeReaderOptions(std::string_view input, formats::ImportOptions& options) {
+  if (!input.starts_with(kOptionsLine)) return input;
+  size_t end = input.find('\n');
+  std::string_view line = input.substr(kOptionsLine.size(), end - kOptionsLine.size());
+  std::string_view file = end == std::string_view::npos ? "" : input.substr(end + 1);
+  while (!line.empty()) {
+    size_t tab = line.find('\t');
+    std::string_view word = line.substr(0, tab);
+    line = tab == std::string_view::npos ? "" : line.substr(tab + 1);
+    if (word.starts_with("columns=")) options.sheet.columns = word.substr(8);
+    if (word.starts_with("encoding=")) options.encoding = word.substr(9);
+    if (word.starts_with("delimiter=") && word.size() == 11) options.sheet.delimiter = word[10];
+    if (word == "keep-unknown") options.sheet.keep_unknown = true;
+    if (word == "verbose") options.sheet.verbose = true;
+  }
+  return file;
+}
+
+// What runs on a file besides its reader: detection by name and content (each sniffer that
+// claims the name reads the bytes) and the own format's sniffer, which run on every file given
+// without --from, and the check `qbank fmt` makes before it writes (content the reader would not
+// keep). A score is 0 to 100; a place of unkept content lies in the file.
+inline void CheckDetection(const formats::Format& format, const std::string& path,
+                           std::string_view content) {
+  const formats::Registry& registry = formats::Registry::Default();
+  registry.Detect(path, content);
+  int score = format.Sniff(path, content);
+  if (score < 0 || score > 100) Fail("a sniffer's score out of 0 to 100", std::to_string(score));
+  format.ClaimsDespiteExtension(path, content);
+  SourceText source(path, std::string(content));
+  for (const formats::UnkeptContent& u : format.Unkept(source)) {
+    if (u.offset > content.size()) Fail("unkept content past the end of the file", u.what);
+  }
 }
 
 // Every refusal names the input it is about.

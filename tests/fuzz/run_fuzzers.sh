@@ -27,8 +27,9 @@ seconds="$2"
 shift 2
 targets=("$@")
 if [ ${#targets[@]} -eq 0 ]; then
-  targets=(aiken_fuzz config_fuzz csv_fuzz dump_fuzz gift_fuzz json_bank_fuzz json_format_fuzz md_fuzz
-    moodle_xml_fuzz page_fuzz qti_item_fuzz qti_package_fuzz reference_index_fuzz round_trip_fuzz)
+  targets=(aiken_fuzz blackboard_fuzz brightspace_fuzz config_fuzz csv_fuzz dump_fuzz gift_fuzz
+    json_bank_fuzz json_format_fuzz md_fuzz moodle_xml_fuzz page_fuzz qti_item_fuzz qti_package_fuzz
+    reference_index_fuzz round_trip_fuzz text2qti_fuzz)
 fi
 # QBANK_FUZZ_SEEDS: another folder for the seeds of a timed run (campaign.sh gives each its own).
 seeds="${QBANK_FUZZ_SEEDS:-$build/fuzz-seeds}"
