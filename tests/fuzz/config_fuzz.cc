@@ -1,10 +1,12 @@
 // libFuzzer target for the lint configuration reader: the input is a .qbank.json (the presets of
 // rules/presets are beside it, so `extends` works). It must be refused with a message naming the
-// config file, or planned into rules for a small bank without error.
+// config file, or planned into rules for a small bank without error, and its csv section read.
+// An input without a JSON object is also tried as a --preset name.
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 
 #include "fuzz_support.h"
 #include "lint/config.h"
@@ -47,6 +49,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   fs.Add(path, std::string(reinterpret_cast<const char*>(data), size));
   fs.Add("bank/other.json", "{\"extends\": \"recommended\"}");
   lint::RuleEnvironment env(fs, "data");
+  // An input that holds no JSON object is also tried as a --preset name: a preset of the data
+  // folder is loaded, anything else refused with a message (a path is no preset name).
+  std::string_view input(reinterpret_cast<const char*>(data), size);
+  if (input.find('{') == std::string_view::npos) {
+    size_t end = input.find_last_not_of(" \t\r\n");
+    std::string name(input.substr(0, end == std::string_view::npos ? 0 : end + 1));
+    Result<lint::LintConfig> preset = lint::LoadPreset(name, env);
+    if (!preset.ok() && preset.status().message().empty()) fuzz::Fail("an empty preset error", "");
+  }
   Result<lint::LintConfig> config = lint::LoadConfig(path, env);
   if (!config.ok()) {
     if (config.status().ToString().rfind("bank/", 0) != 0) {
@@ -54,6 +65,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
     }
     return 0;
   }
+  // The spreadsheet settings of the same chain (`csv`), which sheet inputs read.
+  Result<lint::SheetConfig> sheet = lint::LoadSheetConfig(path, env);
+  if (!sheet.ok()) fuzz::Fail("a config that loads has a csv section that does not", path);
   model::Bank bank;
   bank.AddSource(std::make_shared<const SourceText>("bank/q.json", "{}"));
   model::Question q;

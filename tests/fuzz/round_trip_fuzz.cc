@@ -2,10 +2,12 @@
 // format the rest is read as, the second the format it is written to. A bank that reads must
 // (1) come back the same from the lossless json format: import -> json -> import -> json gives the
 // same bytes; (2) reach a fixed point in the target format after one trip: what is lost is lost
-// once, so export(import(export(bank))) == export(bank).
+// once, so export(import(export(bank))) == export(bank). The file goes through format detection
+// first, as every file given without --from does (fuzz::CheckDetection).
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "fuzz_support.h"
@@ -29,7 +31,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   size_t to = data[1] % kCount;
   InMemoryFileSystem fs;
   std::string path = kPaths[from];
-  fs.Add(path, std::string(reinterpret_cast<const char*>(data + 2), size - 2));
+  std::string_view content(reinterpret_cast<const char*>(data + 2), size - 2);
+  fuzz::CheckDetection(*formats::Registry::Default().Find(kFormats[from]), path, content);
+  fs.Add(path, std::string(content));
   model::Bank bank;
   std::vector<Diagnostic> errors;
   fuzz::Import(fs, {path}, kFormats[from], bank, errors);
