@@ -857,6 +857,27 @@ xml::Node Manifest(Version version, const std::string& identifier,
   return manifest;
 }
 
+// True when the item writer joins `q`'s text after a missing-word gap into its question text
+// ("stem _____ after"): a choice question that is not written as an inline gap, or a text entry
+// whose stem or text after holds blocks a paragraph cannot. A package's manifest would then carry
+// the text after the gap too, and the question read back would hold it twice.
+bool JoinsGap(Version version, const Question& q) {
+  std::string after = TextAfterGap(q);
+  if (after.empty()) return false;
+  switch (q.type) {
+    case QuestionType::kShortAnswer:
+    case QuestionType::kNumerical:
+      return !GapFits(version, q, q.markup == Markup::kHtml, after);
+    case QuestionType::kMatching:
+    case QuestionType::kEssay:
+    case QuestionType::kDescription:
+    case QuestionType::kOther:
+      return false;  // written without the text after the gap, which the carrier holds
+    default:
+      return !q.options.empty() && !WritesInlineGap(version, q);
+  }
+}
+
 bool EndsWithZip(std::string_view path) {
   return path.size() >= 4 && AsciiEqualIgnoringCase(path.substr(path.size() - 4), ".zip");
 }
@@ -930,8 +951,21 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
     }
     used.insert(identifier);
     // QTI carries HTML, not Markdown: a draft's Markdown is rendered (cmark), the draft travels in
-    // the manifest.
-    LmsQuestion written = PrepareForLms(q, carrier, loss);
+    // the manifest. A gap the item cannot hold is joined into the question text here, once, as
+    // the item writes it, so the text after it does not travel beside it and a second trip
+    // writes the same package (round_trip_fuzz).
+    Question joined;
+    const Question* shown = &q;
+    if (q.markup != Markup::kMarkdown && JoinsGap(version_, q)) {
+      joined = q;
+      joined.stem.value = JoinAtGap(q.stem.value, kGapMarker, TextAfterGap(q));
+      SetTextAfterGap(joined, "");
+      loss.Drop(
+          "extensions.gift.blank_after (joined into the question text: the item's sentence holds "
+          "blocks an inline gap cannot)");
+      shown = &joined;
+    }
+    LmsQuestion written = PrepareForLms(*shown, carrier, loss);
     written.shown.id.value = id_source;
     Result<xml::Node> item = writer.Write(written.shown, identifier, bank.language.value);
     if (item.ok()) {
