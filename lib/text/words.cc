@@ -213,10 +213,6 @@ size_t CountAsciiWords(std::string_view text) {
   return count;
 }
 
-}  // namespace
-
-namespace {
-
 bool IsAsciiSpace(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
 
 // Whether ICU's word segments of a text always break between bytes at-1 and at: both are ASCII
