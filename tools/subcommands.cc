@@ -344,6 +344,7 @@ int StatsCommand(const std::vector<std::string>& args) {
   if (int rc = Parse(args, usage, opts, vm, "inputs", -1); rc >= 0) return rc;
   options.lint.inputs = Strings(vm, "inputs");
   if (int rc = CheckInputs("stats", options.lint.inputs, usage); rc >= 0) return rc;
+  options.lint.exit_follows = true;
   return commands::RunStats(options, std::cout, std::cerr);
 }
 

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <set>
 #include <system_error>
@@ -15,6 +16,7 @@
 #include "commands/exit_code.h"
 #include "commands/preview_index.h"
 #include "commands/process.h"
+#include "formats/media_files.h"
 #include "markup/html_tree.h"
 #include "markup/markdown_html.h"
 #include "report/html_page.h"
@@ -298,36 +300,61 @@ struct Site {
   std::vector<std::string> warnings;
 };
 
-// Copies the local image `src` of a question read from `source_path` into media/ (once) and
-// returns its src from a page in q/; "" when it cannot be read.
-std::string CopyImage(Site& site, const std::string& source_path, std::string_view src) {
-  std::string relative(src);
-  if (size_t cut = relative.find_first_of("?#"); cut != std::string::npos) relative.resize(cut);
-  std::filesystem::path from = std::filesystem::path(source_path).parent_path() / relative;
-  std::string key = from.lexically_normal().generic_string();
+// Writes picture `bytes` into media/ once under `key`, named after `name` made safe; returns its
+// src from a page in q/, "" when it cannot be written (a warning says why).
+std::string WritePicture(Site& site, const std::string& key, std::string_view name,
+                         const std::function<Result<std::string>()>& bytes) {
   auto [it, added] = site.copied.try_emplace(key);
   if (added) {
-    Result<std::string> bytes = site.fs->ReadFile(key);
-    if (!bytes.ok()) {
-      site.warnings.push_back("image " + key + " not found; its alt text is shown");
+    Result<std::string> content = bytes();
+    if (!content.ok()) {
+      site.warnings.push_back(content.status().message());
       return "";
     }
-    std::string name = std::to_string(site.copied.size()) + "-" +
-                       EncodeUrlPart(std::filesystem::path(key).filename().string());
-    Status written = site.fs->WriteFileAtomic(site.dir + "/media/" + name, *bytes);
+    // A number first keeps two pictures of one name apart; the rest is the name's last part with
+    // only letters, digits, '.', '-' and '_' (never a folder, "..", a scheme or a query).
+    std::string file = std::to_string(site.copied.size()) + "-" + formats::SafeMediaName(name);
+    Status written = site.fs->WriteFileAtomic(site.dir + "/media/" + file, *content);
     if (!written.ok()) {
       site.warnings.push_back(written.ToString());
       return "";
     }
-    it->second = name;
+    it->second = file;
   }
   return it->second.empty() ? "" : "../media/" + it->second;
 }
 
-std::string Field(Site& site, const model::Question& q, std::string_view text) {
-  const std::string& path = site.bank->SourcePath(q.span.file);
-  return SafeFieldHtml(text, q.markup,
-                       [&](std::string_view src) { return CopyImage(site, path, src); });
+// The src for the local image `src` of question `index`: the picture the question keeps under
+// that path in extensions.media (formats/media_files.h: a .docx's or a package's picture), else
+// the file at that path beside the question's source file; copied into media/ once. "" when
+// there is neither.
+std::string CopyImage(Site& site, size_t index, std::string_view src) {
+  const model::Question& q = site.bank->questions[index];
+  std::string relative(src);
+  if (size_t cut = relative.find_first_of("?#"); cut != std::string::npos) relative.resize(cut);
+  if (q.extensions.Find(std::string(formats::kMediaKey)) != nullptr) {
+    for (formats::MediaFile& kept : formats::MediaFiles(q)) {
+      if (kept.path != relative && kept.path != formats::PercentDecode(relative)) continue;
+      std::string key = "#" + std::to_string(index) + " " + kept.path;
+      return WritePicture(site, key, kept.path,
+                          [&]() -> Result<std::string> { return std::move(kept.bytes); });
+    }
+  }
+  std::filesystem::path from =
+      std::filesystem::path(site.bank->SourcePath(q.span.file)).parent_path() / relative;
+  std::string key = from.lexically_normal().generic_string();
+  return WritePicture(site, key, key, [&]() -> Result<std::string> {
+    Result<std::string> bytes = site.fs->ReadFile(key);
+    if (!bytes.ok()) {
+      return Status::NotFound("image " + key + " not found; its alt text is shown");
+    }
+    return bytes;
+  });
+}
+
+std::string Field(Site& site, size_t index, std::string_view text) {
+  return SafeFieldHtml(text, site.bank->questions[index].markup,
+                       [&](std::string_view src) { return CopyImage(site, index, src); });
 }
 
 // A finding as a list item, its rule linked to the site's page of it (`root` leads to the site).
@@ -351,10 +378,10 @@ void AppendQuestion(Site& site, size_t index, std::string& html) {
   html += " \xC2\xB7 " + EscapeHtml(model::QuestionTypeName(q.type)) + " \xC2\xB7 " +
           EscapeHtml(file) + ":" + std::to_string(q.span.line) + "</h2>\n";
   if (!q.exam.empty()) html += "<p class=\"meta\">" + EscapeHtml(q.exam.value) + "</p>";
-  html += "<div class=\"stem\">" + Field(site, q, q.stem.value) + "</div>\n";
+  html += "<div class=\"stem\">" + Field(site, index, q.stem.value) + "</div>\n";
   if (!q.trap.empty()) {
     html += "<div class=\"trap\"><strong>\xE2\x9A\xA0 Common exam trap</strong>" +
-            Field(site, q, q.trap.value) + "</div>\n";
+            Field(site, index, q.trap.value) + "</div>\n";
   }
   std::vector<size_t> keys = q.KeyIndexes();
   if (!q.options.empty()) {
@@ -363,11 +390,11 @@ void AppendQuestion(Site& site, size_t index, std::string& html) {
       const model::Option& o = q.options[i];
       bool key = o.correct;
       html += std::string("<li class=\"") + (key ? "key" : "wrong") + "\"><span class=\"letter\">" +
-              model::OptionLetter(i) + "</span><div>" + Field(site, q, o.text.value);
+              model::OptionLetter(i) + "</span><div>" + Field(site, index, o.text.value);
       html += "<div class=\"rationale\" data-answer><span class=\"mark\" aria-hidden=\"true\">" +
               std::string(key ? "\xE2\x9C\x93" : "\xE2\x9C\x97") + "</span> <span class=\"why\">" +
               (key ? "Why this is correct" : "Why it's wrong here") + "</span>";
-      if (!o.rationale.empty()) html += Field(site, q, o.rationale.value);
+      if (!o.rationale.empty()) html += Field(site, index, o.rationale.value);
       html += "</div></div></li>\n";
     }
     html += "</ol>\n";
@@ -393,7 +420,7 @@ void AppendQuestion(Site& site, size_t index, std::string& html) {
   html += "<p class=\"correct\">Correct answer: " +
           (letters.empty() ? std::string("none marked") : letters) + "</p>";
   if (!q.explanation.empty()) {
-    html += "<div class=\"explanation\">" + Field(site, q, q.explanation.value) + "</div>";
+    html += "<div class=\"explanation\">" + Field(site, index, q.explanation.value) + "</div>";
   }
   html += "</section>\n";
   if (!found.empty()) {

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <sstream>
+#include <utility>
 
 #include "commands/exit_code.h"
 #include "commands/output.h"
@@ -172,6 +173,7 @@ int RunStats(const StatsOptions& options, std::ostream& out, std::ostream& err) 
         return Status::Ok();
       },
       *outcome.bank, out);
+  if (options.lint.exit_follows) KeepBankUntilExit(std::move(outcome.bank));
   if (!written.ok()) {
     err << "qbank stats: " << written.ToString() << "\n";
     return kExitError;

@@ -213,12 +213,62 @@ size_t CountAsciiWords(std::string_view text) {
   return count;
 }
 
+bool IsAsciiSpace(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
+
+// Whether ICU's word segments of a text always break between bytes at-1 and at: both are ASCII
+// and exactly one is white space. No rule of UAX #29 joins white space with a letter, digit or
+// punctuation (WB3d joins spaces only with spaces, WB4 attaches only Extend, Format and ZWJ,
+// which are not ASCII), and the rules that look one character further (WB6, WB7, WB11, WB12)
+// need letters or digits on both sides of the middle character, so the segments on either side
+// come out the same when each side is segmented alone.
+bool IsAsciiCut(std::string_view text, size_t at) {
+  const auto before = static_cast<unsigned char>(text[at - 1]);
+  const auto here = static_cast<unsigned char>(text[at]);
+  return before < 0x80 && here < 0x80 && IsAsciiSpace(before) != IsAsciiSpace(here);
+}
+
+// CountWords of text holding a non-ASCII byte: cut into pieces at IsAsciiCut's places, the
+// pieces of ASCII counted without ICU and the others with it (consecutive pieces of one kind
+// together, so a Latin text with one accented word makes one ICU call on that word).
+size_t CountMixedWords(std::string_view text) {
+  const size_t n = text.size();
+  size_t count = 0;
+  size_t run = 0, piece = 0;  // the start of the run of pieces of one kind, and of the piece
+  bool run_ascii = true, piece_ascii = true;
+  auto count_run = [&](size_t end) {
+    std::string_view part = text.substr(run, end - run);
+    count += run_ascii ? CountAsciiWords(part) : CountWordsWithIcu(part);
+  };
+  for (size_t i = 0; i < n; ++i) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (i > 0 && IsAsciiCut(text, i)) {
+      if (piece_ascii != run_ascii) {
+        count_run(piece);
+        run = piece;
+        run_ascii = piece_ascii;
+      }
+      piece = i;
+      piece_ascii = true;
+    }
+    if (c >= 0x80) piece_ascii = false;
+  }
+  if (piece_ascii != run_ascii) {
+    count_run(piece);
+    run = piece;
+    run_ascii = piece_ascii;
+  }
+  count_run(n);
+  return count;
+}
+
 }  // namespace
 
 size_t CountWords(std::string_view text) {
-  // ASCII text (most fields) follows the same rules without ICU's iterator.
-  if (internal::IsAsciiText(text)) return CountAsciiWords(text);
-  return CountWordsWithIcu(text);
+  // ASCII text (most fields) follows the same rules without ICU's iterator; in other text only
+  // the stretches holding a non-ASCII byte need it.
+  const size_t first = internal::NextNonAscii(text, 0);
+  if (first == text.size()) return CountAsciiWords(text);
+  return CountMixedWords(text);
 }
 
 size_t CountWordsWithIcu(std::string_view text) {

@@ -32,7 +32,8 @@ function check(ok, what) {
   }
 }
 
-// A bank whose every field tries to run code or reach the network, and a local image.
+// A bank whose every field tries to run code or reach the network, a local image and pictures
+// kept in a question's extensions.media; returns its number of questions.
 function writeHostileBank(dir) {
   const png = Buffer.from(
     'iVBORw0KGgoAAAANSUhEUgAAABAAAAAQCAIAAACQkWg2AAAAGUlEQVR4nGNkaGAgCTCRpnxUw6iGUQ1DSAMAQC4BH7hXVbgAAAAASUVORK5CYII=',
@@ -61,6 +62,25 @@ function writeHostileBank(dir) {
           '<base href="http://192.0.2.1/">explained',
       },
       {
+        // Pictures kept in the question (extensions.media, as the docx and package readers keep
+        // them): one shown, one whose name tries to leave the site, one with a javascript: src.
+        id: 'kept-pictures', type: 'single', markup: 'html', domain: 'Security',
+        stem: 'Which shape is drawn? <img src="media/shape%201.png" alt="kept picture">' +
+          '<img src="../../escape.png" alt="escaping picture">' +
+          '<img src="javascript:window.__pwned = \'media\'" alt="script picture">',
+        options: [
+          { text: 'A square', correct: true },
+          { text: 'A circle', correct: false },
+        ],
+        extensions: {
+          media: {
+            'media/shape 1.png': png.toString('base64'),
+            '../../escape.png': png.toString('base64'),
+            "javascript:window.__pwned = 'media'": png.toString('base64'),
+          },
+        },
+      },
+      {
         id: 'hostile-text', type: 'single', domain: 'Security',
         stem: 'Plain text shows <script>alert("x")</script> as it is written.',
         options: [
@@ -72,6 +92,7 @@ function writeHostileBank(dir) {
     ],
   };
   fs.writeFileSync(path.join(dir, 'hostile.json'), JSON.stringify(bank, null, 2));
+  return bank.questions.length;
 }
 
 // A bank of `n` generated questions in three domains, large enough that the index has several
@@ -116,7 +137,7 @@ async function main() {
   fs.mkdirSync(work, { recursive: true });
   const hostileDir = path.join(work, 'hostile');
   fs.mkdirSync(hostileDir);
-  writeHostileBank(hostileDir);
+  const HOSTILE_QUESTIONS = writeHostileBank(hostileDir);
   const site = path.join(work, 'site');
   const report = path.join(work, 'report.html');
   const rel = path.basename(samples);
@@ -179,7 +200,7 @@ async function main() {
     const c = document.getElementById('count').dataset;
     return { total: Number(c.loaded), shown: Number(c.shown), drawn: document.querySelectorAll('#questions > li').length };
   });
-  check(counts.total === stats.questions + 2 && counts.shown === counts.total && counts.drawn === Math.min(100, counts.total),
+  check(counts.total === stats.questions + HOSTILE_QUESTIONS && counts.shown === counts.total && counts.drawn === Math.min(100, counts.total),
     `index holds every question (${counts.total}) and draws the first ${counts.drawn}`);
   await index.screenshot({ path: path.join(shots, 'preview-index.png') });
   await index.type('#search', 'TTL dns');
@@ -327,9 +348,15 @@ async function main() {
     javascriptLinks: Array.from(document.querySelectorAll('a[href]'))
       .filter((a) => /^\s*javascript:/i.test(a.getAttribute('href'))).length,
     dangerous: document.querySelectorAll('main iframe, main object, main svg, main form, main input, main meta, main base, main link').length,
-    plain: document.querySelectorAll('article.question')[1].querySelector('.stem').textContent,
+    plain: document.querySelectorAll('article.question')[2].querySelector('.stem').textContent,
     image: (() => { const i = document.querySelector('img[alt="local diagram"]'); return i ? i.naturalWidth : -1; })(),
     remote: Array.from(document.images).filter((i) => /^https?:/.test(i.getAttribute('src'))).length,
+    kept: ['kept picture', 'escaping picture'].map((alt) => {
+      const i = document.querySelector(`img[alt="${alt}"]`);
+      return i ? [i.naturalWidth, new URL(i.src).pathname] : null;
+    }),
+    scriptPicture: document.querySelectorAll('img[alt="script picture"]').length,
+    scriptPictureText: document.querySelectorAll('article.question')[1].querySelector('.stem').textContent,
   }));
   check(inert.pwned === undefined && dialogs.length === 0, 'no hostile script ran, no dialog opened');
   check(inert.scripts === 1, `only the site's own script is on the page (${inert.scripts})`);
@@ -337,6 +364,13 @@ async function main() {
     'no event handler, style, javascript: link, frame, form or svg survived');
   check(inert.plain.includes('<script>alert("x")</script>'), 'plain text shows <script> as text');
   check(inert.image === 16 && inert.remote === 0, 'the local image is copied and shown; the remote one is not loaded');
+  const media = fs.realpathSync(path.join(site, 'media')) + path.sep;
+  check(inert.kept.every((k) => k && k[0] === 16 && decodeURIComponent(k[1]).startsWith(media)),
+    `pictures kept in extensions.media are shown from the site's media/ folder (${JSON.stringify(inert.kept)})`);
+  check(inert.scriptPicture === 0 && inert.scriptPictureText.includes('[script picture]'),
+    'a kept picture with a javascript: src shows its alt text, not an image');
+  check(!fs.existsSync(path.join(site, '..', '..', 'escape.png')) &&
+    !fs.existsSync(path.join(work, 'escape.png')), 'a kept picture named ../../ is not written outside the site');
   await hostile.evaluate(() => document.querySelector('article.question').scrollIntoView());
   await hostile.screenshot({ path: path.join(shots, 'preview-hostile.png') });
 

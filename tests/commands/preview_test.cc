@@ -107,6 +107,43 @@ TEST_F(PreviewTest, WritesTheIndexAndOnePagePerFile) {
   EXPECT_EQ(page->find("https://"), std::string::npos);
 }
 
+// Pictures a reader kept in extensions.media (a .docx's or a package's) are copied into the
+// site's media/ folder under a safe name and shown with their alt text; a kept name that tries
+// to leave the folder stays inside it, and a javascript: src is never a picture.
+TEST_F(PreviewTest, PicturesKeptInTheQuestionAreCopiedBesideIt) {
+  // "PNG!" and "ESC!" in base64.
+  fs_.Add("/w/pics.json",
+          R"j({"qbank": 1, "questions": [{"id": "pic-1", "type": "single", "markup": "html", )j"
+          R"j("stem": "<p>Which part is marked?</p><img src=\"media/circuit%201.png\" )j"
+          R"j(alt=\"A circuit\"><img src=\"../../escape.png\" alt=\"escape\">)j"
+          R"j(<img src=\"javascript:alert(1)\" alt=\"js\">", )j"
+          R"j("options": [{"text": "The resistor", "correct": true}, )j"
+          R"j({"text": "The lamp", "correct": false}], )j"
+          R"j("extensions": {"media": {"media/circuit 1.png": "UE5HIQ==", )j"
+          R"j("../../escape.png": "RVNDIQ==", "javascript:alert(1)": "RVNDIQ=="}}}]})j");
+  options_.lint.inputs = {"/w/pics.json"};
+  std::ostringstream out, err;
+  ASSERT_EQ(RunPreview(options_, out, err), 0) << err.str();
+  EXPECT_EQ(err.str(), "");
+  Result<std::string> page = fs_.ReadFile("/site/q/pics_json-1.html");
+  ASSERT_TRUE(page.ok());
+  EXPECT_NE(page->find("<img src=\"../media/1-circuit_1.png\" alt=\"A circuit\">"),
+            std::string::npos)
+      << *page;
+  EXPECT_NE(page->find("<img src=\"../media/2-escape.png\" alt=\"escape\">"), std::string::npos)
+      << *page;
+  EXPECT_NE(page->find("<span class=\"muted\">[js]</span>"), std::string::npos) << *page;
+  EXPECT_EQ(page->find("javascript:"), std::string::npos) << *page;
+  EXPECT_EQ(fs_.ReadFile("/site/media/1-circuit_1.png").value(), "PNG!");
+  EXPECT_EQ(fs_.ReadFile("/site/media/2-escape.png").value(), "ESC!");
+  // Nothing was written but the site: the inputs and data files, and files under /site/.
+  for (const auto& [path, content] : fs_.files()) {
+    bool input = path.starts_with("/w/") || path.starts_with("/data/");
+    EXPECT_TRUE(input || path.starts_with("/site/")) << path;
+    EXPECT_EQ(path.find(".."), std::string::npos) << path;
+  }
+}
+
 TEST_F(PreviewTest, StatsAsJsonAndText) {
   StatsOptions stats;
   stats.lint = options_.lint;

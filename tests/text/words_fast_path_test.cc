@@ -1,10 +1,12 @@
-// CountWords' ASCII path against ICU's word break iterator on generated ASCII text and on MMLU.
+// CountWords' ASCII path, and its ASCII stretches in mixed-script text, against ICU's word break
+// iterator on generated text and on MMLU.
 #include <gtest/gtest.h>
 
 #include <filesystem>
 #include <fstream>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "generated_text.h"
@@ -40,6 +42,82 @@ TEST(CountWordsFastPathTest, SameCountAsIcuOnGeneratedAsciiText) {
       ASSERT_EQ(CountWords(s), CountWordsWithIcu(s)) << "text: \"" << s << "\"";
     }
     all = std::move(longer);
+  }
+}
+
+TEST(CountWordsFastPathTest, SameCountAsIcuOnGeneratedMixedScriptText) {
+  // ASCII words, punctuation and white space beside pieces that need ICU: accented Latin,
+  // Cyrillic, Greek, CJK (dictionary segments), kana, Hangul, Arabic, Hebrew with its quote
+  // rules, emoji with ZWJ and skin tones, regional indicators, combining marks (also right after
+  // a space, where WB4 attaches them to it), zero-width and format characters, no-break and
+  // ideographic spaces (WB3d joins the latter with an ASCII space), fullwidth digits, and bytes
+  // that are not UTF-8.
+  const std::vector<std::string> pieces = {"a",
+                                           "Word",
+                                           "don't",
+                                           "3.14",
+                                           "1,000",
+                                           "e.g.",
+                                           "_",
+                                           " ",
+                                           "  ",
+                                           "\t",
+                                           "\n",
+                                           "\r\n",
+                                           ".",
+                                           ",",
+                                           ":",
+                                           "'",
+                                           "\"",
+                                           "-",
+                                           "(",
+                                           ")",
+                                           "caf\u00e9",
+                                           "\u00e9",
+                                           "na\u00efve",
+                                           "\u00c5",
+                                           "\u043f\u0440\u0438\u0432\u0435\u0442",
+                                           "\u0430",
+                                           "\u03b1\u03b2",
+                                           "\u4e2d\u6587",
+                                           "\u65e5\u672c\u8a9e",
+                                           "\u3072\u3089\u304c\u306a",
+                                           "\u30ab\u30bf",
+                                           "\ud55c\uad6d\uc5b4",
+                                           "\u0645\u0631\u062d\u0628\u0627",
+                                           "\u05e9\u05dc\u05d5\u05dd",
+                                           "\u05d0\"\u05d1",
+                                           "\U0001F600",
+                                           "\U0001F468\u200d\U0001F469",
+                                           "\U0001F44D\U0001F3FD",
+                                           "\U0001F1EB\U0001F1F7",
+                                           "\u0301",
+                                           "e\u0301",
+                                           "\u200b",
+                                           "\u200d",
+                                           "\u00ad",
+                                           "\u2060",
+                                           "\u00a0",
+                                           "\u3000",
+                                           "\u2003",
+                                           "\uff11\uff12",
+                                           "\u2019",
+                                           "\u2014",
+                                           "\u201cq\u201d",
+                                           "\xff",
+                                           "\xc3",
+                                           "\xe4\xb8",
+                                           "\x80"};
+  std::mt19937 rng(2929);
+  for (int i = 0; i < 20000; ++i) {
+    const std::string text = testing::RandomPieces(pieces, 30, 3, rng);
+    ASSERT_EQ(CountWords(text), CountWordsWithIcu(text)) << "text: \"" << text << "\"";
+  }
+  // A combining mark or a WSegSpace next to an ASCII space, and invalid bytes at the cuts.
+  for (std::string_view text :
+       {"a \u0301b", "a\u3000 b", "a \u3000b", "\u0301 a", "x \xc3 y", "\xe4\xb8 z", "a\u00ad b",
+        "\u4e2d \u6587 abc", "abc \u4e2d\u6587 \u05d0\"\u05d1 def", "\U0001F1EB \U0001F1F7"}) {
+    EXPECT_EQ(CountWords(text), CountWordsWithIcu(text)) << "text: \"" << text << "\"";
   }
 }
 

@@ -380,10 +380,19 @@ class BodyReader {
   }
 
   // The images a drawing shows (a:blip r:embed, v:imagedata r:id), by package path.
-  // Each is also a run of its own, where it stands in the text.
+  // Each is also a run of its own, where it stands in the text, with the drawing's description
+  // (wp:docPr descr, which Word's "alt text" sets, or VML's v:shape alt) as its alt text.
   void Pictures(const Node& n, const Run& format, Paragraph& out) {
+    std::string alt;
+    Pictures(n, format, out, alt);
+  }
+  void Pictures(const Node& n, const Run& format, Paragraph& out, std::string& alt) {
     std::string_view tag = n.LocalName();
     const std::string* rid = nullptr;
+    const std::string* description = nullptr;
+    if (tag == "docPr") description = Attr(n, "descr");
+    if (tag == "shape") description = Attr(n, "alt");
+    if (description != nullptr) alt = *description;
     if (tag == "blip") rid = Attr(n, "embed");
     if (tag == "imagedata") rid = Attr(n, "id");
     if (rid != nullptr) {
@@ -392,10 +401,11 @@ class BodyReader {
       Run picture = format;
       picture.text.clear();
       picture.picture = out.images.back();
+      picture.picture_alt = alt;
       out.runs.push_back(std::move(picture));
     }
     for (const Node& c : n.children) {
-      if (c.is_element()) Pictures(c, format, out);
+      if (c.is_element()) Pictures(c, format, out, alt);
     }
   }
 

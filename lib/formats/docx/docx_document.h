@@ -28,6 +28,9 @@ struct Run {
   // Not empty for a run that shows a picture (its text is empty): the picture's package path
   // (word/media/image1.png) when read, the markup's reference (media/image1.png) when written.
   std::string picture;
+  // The picture's alt text: its drawing's description (wp:docPr descr, VML's v:shape alt) when
+  // read, the <img>'s alt when written.
+  std::string picture_alt;
 };
 
 // What a paragraph's list numbering shows before it.

@@ -32,7 +32,7 @@ void AppendRun(const Run& r, const MarkupOptions& options, std::vector<xml::Node
   if (!r.picture.empty()) {
     xml::Node img = xml::Node::Element("img");
     img.SetAttribute("src", r.picture);
-    img.SetAttribute("alt", "");
+    img.SetAttribute("alt", r.picture_alt);
     out.push_back(std::move(img));
     return;
   }
@@ -92,6 +92,7 @@ class RunWriter {
       } else if (const std::string* src = n.FindAttribute("src"); tag == "img" && src != nullptr) {
         Run picture = format;
         picture.picture = *src;  // the writer embeds it, or reports it when it has no file
+        picture.picture_alt = n.AttributeOr("alt");
         runs_.push_back(std::move(picture));
       } else {
         Run inner = format;

@@ -74,8 +74,9 @@ std::pair<uint32_t, uint32_t> PixelSize(std::string_view b) {
   return {0, 0};
 }
 
-// An inline picture: w:drawing/wp:inline/a:graphic/pic:pic whose a:blip embeds the relationship.
-Node PictureRun(const Placed& p) {
+// An inline picture: w:drawing/wp:inline/a:graphic/pic:pic whose a:blip embeds the relationship;
+// `alt`, the <img>'s alt text, is the drawing's description (Word's "alt text").
+Node PictureRun(const Placed& p, const std::string& alt) {
   Node run = Node::Element("w:r");
   Node& inline_node = run.Append(Node::Element("w:drawing")).Append(Node::Element("wp:inline"));
   Node extent = Node::Element("wp:extent");
@@ -85,6 +86,7 @@ Node PictureRun(const Placed& p) {
   Node doc_pr = Node::Element("wp:docPr");
   doc_pr.SetAttribute("id", std::to_string(p.number));
   doc_pr.SetAttribute("name", "Picture " + std::to_string(p.number));
+  if (!alt.empty()) doc_pr.SetAttribute("descr", alt);
   inline_node.Append(std::move(doc_pr));
   Node& graphic = inline_node.Append(Node::Element("a:graphic"));
   graphic.SetAttribute("xmlns:a", std::string(kGraphicNs));
@@ -184,7 +186,7 @@ Node ParagraphNode(std::string_view prefix, const std::vector<Run>& runs,
   }
   for (const Run& r : runs) {
     auto it = r.picture.empty() ? placed.end() : placed.find(r.picture);
-    p.Append(it != placed.end() ? PictureRun(it->second) : RunNode(r));
+    p.Append(it != placed.end() ? PictureRun(it->second, r.picture_alt) : RunNode(r));
   }
   return p;
 }

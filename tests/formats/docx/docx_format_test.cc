@@ -273,6 +273,64 @@ TEST(DocxFormatTest, PicturesAndEquationsAreSaid) {
             "too large to read; the text around it is read\n");
 }
 
+// A picture's alt text is its drawing's description (Word's "alt text", wp:docPr descr): written
+// from the <img>'s alt and read back into it; a VML picture's v:shape alt is read too.
+TEST(DocxFormatTest, APicturesAltTextIsItsDrawingsDescription) {
+  model::Bank bank;
+  model::Question& q = bank.questions.emplace_back();
+  q.id.value = "dot";
+  q.type = model::QuestionType::kSingleAnswer;
+  q.markup = model::Markup::kHtml;
+  q.stem.value =
+      "Which colour is the dot? <img src=\"media/dot.png\" alt=\"A red dot &amp; a ring\"/>";
+  for (const char* text : {"Red", "Blue"}) {
+    model::Option& o = q.options.emplace_back();
+    o.text.value = text;
+    o.correct = q.options.size() == 1;
+  }
+  AddMediaFile(q, "media/dot.png", "not really a png");
+  LossReport loss;
+  std::string out = format_testing::ExportText(Docx(), bank, loss, "out.docx");
+  Result<std::vector<zip::Entry>> entries = zip::Read(out, "out.docx");
+  ASSERT_TRUE(entries.ok());
+  std::string document;
+  for (const zip::Entry& e : *entries) {
+    if (e.path == "word/document.xml") document = e.data;
+  }
+  EXPECT_NE(document.find("descr=\"A red dot &amp; a ring\""), std::string::npos) << document;
+  Imported back = Read(out, "out.docx");
+  EXPECT_EQ(back.ErrorText(), "");
+  ASSERT_EQ(back.bank.questions.size(), 1u);
+  EXPECT_NE(back.bank.questions[0].stem.value.find("alt=\"A red dot &amp; a ring\""),
+            std::string::npos)
+      << back.bank.questions[0].stem.value;
+
+  // VML (older Word): the shape's alt attribute. The package made by the writer above, with its
+  // drawing replaced by a v:shape holding a v:imagedata of the same picture.
+  std::vector<zip::Entry> parts = *entries;
+  for (zip::Entry& e : parts) {
+    if (e.path != "word/document.xml") continue;
+    size_t begin = e.data.find("<w:drawing>");
+    size_t end = e.data.find("</w:drawing>");
+    ASSERT_NE(begin, std::string::npos);
+    ASSERT_NE(end, std::string::npos);
+    size_t rid = e.data.find("r:embed=\"", begin);
+    ASSERT_LT(rid, end);
+    std::string id = e.data.substr(rid + 9, e.data.find('"', rid + 9) - rid - 9);
+    e.data.replace(begin, end + 12 - begin,
+                   "<w:pict><v:shape xmlns:v=\"urn:schemas-microsoft-com:vml\" alt=\"A shape\">"
+                   "<v:imagedata r:id=\"" +
+                       id + "\"/></v:shape></w:pict>");
+  }
+  Result<std::string> vml = zip::Write(parts);
+  ASSERT_TRUE(vml.ok());
+  Imported old = Read(*vml, "vml.docx");
+  EXPECT_EQ(old.ErrorText(), "");
+  ASSERT_EQ(old.bank.questions.size(), 1u);
+  EXPECT_NE(old.bank.questions[0].stem.value.find("alt=\"A shape\""), std::string::npos)
+      << old.bank.questions[0].stem.value;
+}
+
 TEST(DocxFormatTest, NotAWordDocumentIsOneError) {
   Imported text = Read("1. not a zip\nA. x\n");
   EXPECT_FALSE(text.status.ok());
