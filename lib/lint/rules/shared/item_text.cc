@@ -1,8 +1,11 @@
 // Loose phrases, question sentences and written numbers for the item-writing-flaw rules.
 #include "lint/rules/shared/item_text.h"
 
+#include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdlib>
+#include <span>
 
 #include "base/ascii_text.h"
 
@@ -139,8 +142,19 @@ TextRange QuestionSentence(std::string_view stem) {
 }
 
 bool StandsForAllOptions(std::string_view phrase, std::initializer_list<std::string_view> leads) {
-  std::vector<std::string_view> words = SplitWords(phrase);
-  if (words.empty() || words.size() > 9) return false;
+  // The words, as SplitWords splits them, on the stack: more than nine is no such option.
+  std::array<std::string_view, 9> word_array;
+  size_t count = 0;
+  for (size_t at = 0; at < phrase.size();) {
+    size_t space = std::min(phrase.find(' ', at), phrase.size());
+    if (space > at) {
+      if (count == word_array.size()) return false;
+      word_array[count++] = phrase.substr(at, space - at);
+    }
+    at = space + 1;
+  }
+  const std::span<const std::string_view> words(word_array.data(), count);
+  if (words.empty()) return false;
   bool lead = false;
   for (std::string_view l : leads) lead = lead || words[0] == l;
   if (!lead) return false;
