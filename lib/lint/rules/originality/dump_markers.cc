@@ -147,13 +147,34 @@ std::vector<DumpMarkerTerm> ParseDumpMarkerTerms(std::string_view list) {
 
 DumpMarkerScanner::DumpMarkerScanner(std::vector<DumpMarkerTerm> terms) : terms_(std::move(terms)) {
   for (uint32_t i = 0; i < terms_.size(); ++i) {
-    if (terms_[i].literal_prefix().empty()) {
+    const std::string& prefix = terms_[i].literal_prefix();
+    if (prefix.empty()) {
       unprefixed_.push_back(i);
     } else {
-      prefixes_.Add(terms_[i].literal_prefix(), i);
+      prefixes_.Add(prefix, i);
+      word_start_prefixes_ = word_start_prefixes_ && IsWordByte(prefix[0]);
+      by_first_byte_[static_cast<unsigned char>(prefix[0])].push_back(i);
     }
   }
   prefixes_.Build();
+}
+
+template <typename Visit>
+void DumpMarkerScanner::ScanPrefixes(std::string_view s, Visit&& visit) const {
+  if (!word_start_prefixes_) {
+    prefixes_.Scan(s, visit);
+    return;
+  }
+  bool previous_is_word = false;
+  for (size_t at = 0; at < s.size(); ++at) {
+    const bool is_word = IsWordByte(s[at]);
+    const bool word_start = is_word && !previous_is_word;
+    previous_is_word = is_word;
+    if (!word_start) continue;
+    for (uint32_t t : by_first_byte_[static_cast<unsigned char>(AsciiToLower(s[at]))]) {
+      if (AsciiStartsWithIgnoringCase(s.substr(at), terms_[t].literal_prefix())) visit(at, t);
+    }
+  }
 }
 
 namespace {
@@ -172,7 +193,8 @@ void AddUnlessOverlapping(std::pair<size_t, size_t> m,
 std::vector<std::pair<size_t, size_t>> DumpMarkerScanner::Matches(std::string_view s) const {
   // Where each prefixed term's literal prefix occurs (term, start), in text order per term.
   std::vector<std::pair<uint32_t, size_t>> candidates;
-  prefixes_.Scan(s, [&](size_t begin, uint32_t term) { candidates.emplace_back(term, begin); });
+  ScanPrefixes(s, [&](size_t begin, uint32_t term) { candidates.emplace_back(term, begin); });
+  if (candidates.empty() && unprefixed_.empty()) return {};
   std::stable_sort(candidates.begin(), candidates.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<std::pair<size_t, size_t>> found;
