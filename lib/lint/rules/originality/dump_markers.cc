@@ -13,14 +13,28 @@ namespace {
 
 constexpr size_t kNpos = std::string_view::npos;
 
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+constexpr bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 // Option letters are capitals: "Correct Answer: be careful" names no options.
 bool IsOptionLetter(char c) { return c >= 'A' && c <= 'H'; }
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-bool IsWordByte(char c) {
+constexpr bool IsWordByte(char c) {
   return IsDigit(c) || (AsciiToLower(c) >= 'a' && AsciiToLower(c) <= 'z') ||
          (static_cast<unsigned char>(c) >= 0x80);
 }
+
+// IsWordByte and AsciiToLower of each byte, for the scan over every byte of a field.
+constexpr std::array<uint8_t, 256> kWordByte = [] {
+  std::array<uint8_t, 256> table{};
+  for (unsigned c = 0; c < 256; ++c) table[c] = IsWordByte(static_cast<char>(c)) ? 1 : 0;
+  return table;
+}();
+constexpr std::array<uint8_t, 256> kLowerByte = [] {
+  std::array<uint8_t, 256> table{};
+  for (unsigned c = 0; c < 256; ++c) {
+    table[c] = static_cast<uint8_t>(AsciiToLower(static_cast<char>(c)));
+  }
+  return table;
+}();
 
 }  // namespace
 
@@ -153,7 +167,13 @@ DumpMarkerScanner::DumpMarkerScanner(std::vector<DumpMarkerTerm> terms) : terms_
     } else {
       prefixes_.Add(prefix, i);
       word_start_prefixes_ = word_start_prefixes_ && IsWordByte(prefix[0]);
-      by_first_byte_[static_cast<unsigned char>(prefix[0])].push_back(i);
+      const auto first = static_cast<unsigned char>(prefix[0]);
+      by_first_byte_[first].push_back(i);
+      for (unsigned second = 0; second < 256; ++second) {
+        if (prefix.size() >= 2 && second != static_cast<unsigned char>(prefix[1])) continue;
+        const unsigned pair = first << 8 | second;
+        first_pairs_[pair >> 6] |= uint64_t{1} << (pair & 63);
+      }
     }
   }
   prefixes_.Build();
@@ -165,15 +185,26 @@ void DumpMarkerScanner::ScanPrefixes(std::string_view s, Visit&& visit) const {
     prefixes_.Scan(s, visit);
     return;
   }
-  bool previous_is_word = false;
-  for (size_t at = 0; at < s.size(); ++at) {
-    const bool is_word = IsWordByte(s[at]);
-    const bool word_start = is_word && !previous_is_word;
-    previous_is_word = is_word;
-    if (!word_start) continue;
-    for (uint32_t t : by_first_byte_[static_cast<unsigned char>(AsciiToLower(s[at]))]) {
+  const auto* bytes = reinterpret_cast<const unsigned char*>(s.data());
+  const size_t n = s.size();
+  auto visit_terms_at = [&](size_t at) {
+    for (uint32_t t : by_first_byte_[kLowerByte[bytes[at]]]) {
       if (AsciiStartsWithIgnoringCase(s.substr(at), terms_[t].literal_prefix())) visit(at, t);
     }
+  };
+  // One rarely taken branch a byte: a word start whose first two bytes begin some prefix.
+  uint8_t previous_is_word = 0;
+  for (size_t at = 0; at + 1 < n; ++at) {
+    const uint8_t is_word = kWordByte[bytes[at]];
+    const unsigned pair = unsigned{kLowerByte[bytes[at]]} << 8 | kLowerByte[bytes[at + 1]];
+    const auto pair_bit = static_cast<uint8_t>((first_pairs_[pair >> 6] >> (pair & 63)) & 1);
+    const uint8_t candidate = is_word & static_cast<uint8_t>(previous_is_word ^ 1) & pair_bit;
+    previous_is_word = is_word;
+    if (candidate != 0) visit_terms_at(at);
+  }
+  // The last byte: a one-byte prefix may start there.
+  if (n > 0 && kWordByte[bytes[n - 1]] != 0 && (n == 1 || kWordByte[bytes[n - 2]] == 0)) {
+    visit_terms_at(n - 1);
   }
 }
 

@@ -4,6 +4,7 @@
 #define QBANK_LINT_RULES_ORIGINALITY_DUMP_MARKERS_H_
 
 #include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -77,6 +78,9 @@ class DumpMarkerScanner {
   // byte of their prefix (small letters).
   bool word_start_prefixes_ = true;
   std::array<std::vector<uint32_t>, 256> by_first_byte_;
+  // Bit (first << 8 | second) is set when some prefix starts with those two bytes (small
+  // letters), or is the one byte `first`: most word starts are answered by this bit alone.
+  std::array<uint64_t, 1024> first_pairs_{};
 };
 
 // The list is rules/terms/dump-markers.txt in the data folder, read when the rule is configured;
