@@ -115,14 +115,12 @@ void Print(const char* what, const Measured& m, const std::string& preset, int r
 
 // {"extends": PRESET, "rules": {every registered rule but `id`: "off"}}.
 std::string OnlyRule(const std::string& preset, const std::string& id) {
-  std::string json = "{\"extends\": \"" + preset + "\", \"rules\": {";
-  bool first = true;
+  std::map<std::string, std::string> off;
   for (const lint::Rule* rule : lint::RuleRegistry::Default().All()) {
     if (rule->scope() == lint::RuleScope::kImport || rule->id() == id) continue;
-    json += (first ? "\"" : ", \"") + std::string(rule->id()) + "\": \"off\"";
-    first = false;
+    off[std::string(rule->id())] = "off";
   }
-  return json + "}}\n";
+  return ConfigExtending(preset, off);
 }
 
 // Each rule of `m`'s preset runs alone: its CPU time beyond the rules-off run's, against that.
