@@ -295,8 +295,8 @@ Status DumpMarkersRule::Configure(const model::Value& options, const RuleEnviron
 void DumpMarkersRule::CheckQuestion(const LintContext& ctx, size_t index,
                                     Reporter& reporter) const {
   const model::Question& q = ctx.bank->questions[index];
-  for (const QuestionField& field : AuthoredTextFields(q)) {
-    if (field.kind == QuestionField::Kind::kStatedAnswer) continue;
+  ForEachAuthoredTextField(q, [&](const QuestionField& field) {
+    if (field.kind == QuestionField::Kind::kStatedAnswer) return;
     const std::string& value = field.text->value;
     // Matches in text order, one per place (a site's watermark, then the first term, wins where
     // several overlap).
@@ -313,7 +313,7 @@ void DumpMarkersRule::CheckQuestion(const LintContext& ctx, size_t index,
                                    "\" is text typical of leaked exam dumps; remove it and check "
                                    "the question was written from scratch"}));
     }
-  }
+  });
 }
 
 }  // namespace qbank::lint
