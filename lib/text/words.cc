@@ -82,6 +82,28 @@ UChar32 ClosingQuote(UChar32 c) {
   }
 }
 
+// The range [begin, end) of `cps` (code points, or the bytes of ASCII text) left when trailing
+// sentence punctuation and one pair of enclosing quotes are removed, in any nesting.
+template <typename Sequence>
+std::pair<size_t, size_t> TrimmedRange(const Sequence& cps) {
+  size_t begin = 0;
+  size_t end = cps.size();
+  for (bool changed = true; changed;) {
+    changed = false;
+    while (end > begin && IsTrailingPunctuation(static_cast<UChar32>(cps[end - 1]))) {
+      --end;
+      changed = true;
+    }
+    const UChar32 close = end - begin >= 2 ? ClosingQuote(static_cast<UChar32>(cps[begin])) : 0;
+    if (close != 0 && static_cast<UChar32>(cps[end - 1]) == close) {
+      ++begin;
+      --end;
+      changed = true;
+    }
+  }
+  return {begin, end};
+}
+
 void AppendUtf8(UChar32 c, std::string& out) {
   if (c < 0x80) {
     out.push_back(static_cast<char>(c));
@@ -253,21 +275,7 @@ std::string AsciiOptionComparisonKey(std::string_view text) {
     pending_space = false;
     key.push_back(c);
   }
-  size_t begin = 0;
-  size_t end = key.size();
-  for (bool changed = true; changed;) {
-    changed = false;
-    while (end > begin && IsTrailingPunctuation(static_cast<unsigned char>(key[end - 1]))) {
-      --end;
-      changed = true;
-    }
-    if (end - begin >= 2 && (key[begin] == '"' || key[begin] == '\'') &&
-        key[end - 1] == key[begin]) {
-      ++begin;
-      --end;
-      changed = true;
-    }
-  }
+  auto [begin, end] = TrimmedRange(key);
   key.resize(end);
   key.erase(0, begin);
   for (size_t i = 0; i < key.size();) {
@@ -355,21 +363,7 @@ std::string OptionComparisonKeyWithIcu(std::string_view text) {
     cps.push_back(c);
   }
   // Trailing sentence punctuation and one pair of enclosing quotes, in any nesting.
-  size_t begin = 0;
-  size_t end = cps.size();
-  for (bool changed = true; changed;) {
-    changed = false;
-    while (end > begin && IsTrailingPunctuation(cps[end - 1])) {
-      --end;
-      changed = true;
-    }
-    if (end - begin >= 2 && ClosingQuote(cps[begin]) != 0 &&
-        cps[end - 1] == ClosingQuote(cps[begin])) {
-      ++begin;
-      --end;
-      changed = true;
-    }
-  }
+  auto [begin, end] = TrimmedRange(cps);
   // Case: only the first letter of a word of three or more letters is folded ("The Kidney" is
   // "the kidney"); case inside a word and in short words carries meaning (genotypes "Bb" and
   // "bb", formulas "CO" and "Co", units "mW", numerals "II").

@@ -44,17 +44,24 @@ TEST(CountWordsFastPathTest, SameCountAsIcuOnGeneratedAsciiText) {
   }
 }
 
-TEST(CountWordsFastPathTest, SameCountAsIcuOnMmlu) {
-  const std::filesystem::path dir = testing::MmluTestDir();
-  if (dir.empty()) GTEST_SKIP() << "no MMLU test split at ../shared/data/mmlu-test";
+// Calls check(line) for every line of the MMLU CSV files in `dir`; returns how many there were.
+template <typename Check>
+size_t ForEachMmluLine(const std::filesystem::path& dir, Check&& check) {
   size_t lines = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     if (entry.path().extension() != ".csv") continue;
     std::ifstream in(entry.path(), std::ios::binary);
-    for (std::string line; std::getline(in, line); ++lines) {
-      ASSERT_EQ(CountWords(line), CountWordsWithIcu(line)) << "line: " << line;
-    }
+    for (std::string line; std::getline(in, line); ++lines) check(line);
   }
+  return lines;
+}
+
+TEST(CountWordsFastPathTest, SameCountAsIcuOnMmlu) {
+  const std::filesystem::path dir = testing::MmluTestDir();
+  if (dir.empty()) GTEST_SKIP() << "no MMLU test split at ../shared/data/mmlu-test";
+  size_t lines = ForEachMmluLine(dir, [](const std::string& line) {
+    ASSERT_EQ(CountWords(line), CountWordsWithIcu(line)) << "line: " << line;
+  });
   EXPECT_GT(lines, 14000u);
 }
 
@@ -78,20 +85,15 @@ TEST(OptionComparisonKeyFastPathTest, SameKeyAsIcuOnGeneratedAsciiText) {
 TEST(OptionComparisonKeyFastPathTest, SameKeyAsIcuOnMmlu) {
   const std::filesystem::path dir = testing::MmluTestDir();
   if (dir.empty()) GTEST_SKIP() << "no MMLU test split at ../shared/data/mmlu-test";
-  size_t lines = 0;
-  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
-    if (entry.path().extension() != ".csv") continue;
-    std::ifstream in(entry.path(), std::ios::binary);
-    for (std::string line; std::getline(in, line); ++lines) {
-      // Each cell of the line, as an option would be.
-      for (size_t begin = 0; begin <= line.size();) {
-        size_t comma = std::min(line.find(',', begin), line.size());
-        std::string cell = line.substr(begin, comma - begin);
-        ASSERT_EQ(OptionComparisonKey(cell), OptionComparisonKeyWithIcu(cell)) << "cell: " << cell;
-        begin = comma + 1;
-      }
+  size_t lines = ForEachMmluLine(dir, [](const std::string& line) {
+    // Each cell of the line, as an option would be.
+    for (size_t begin = 0; begin <= line.size();) {
+      size_t comma = std::min(line.find(',', begin), line.size());
+      std::string cell = line.substr(begin, comma - begin);
+      ASSERT_EQ(OptionComparisonKey(cell), OptionComparisonKeyWithIcu(cell)) << "cell: " << cell;
+      begin = comma + 1;
     }
-  }
+  });
   EXPECT_GT(lines, 14000u);
 }
 
