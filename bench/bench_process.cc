@@ -56,6 +56,18 @@ std::string ConfigWith(const std::set<std::string>& on) {
   return json + "}}\n";
 }
 
+std::string ConfigExtending(const std::string& preset,
+                            const std::map<std::string, std::string>& severities) {
+  std::string json = "{\"extends\": \"" + preset + "\", \"rules\": {";
+  bool first = true;
+  for (const auto& [id, severity] : severities) {
+    json += first ? "\"" : ", \"";
+    json += id + "\": \"" + severity + "\"";
+    first = false;
+  }
+  return json + "}}\n";
+}
+
 double Median(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   return v.empty() ? 0 : v[v.size() / 2];

@@ -3,6 +3,7 @@
 #ifndef QBANK_BENCH_BENCH_PROCESS_H_
 #define QBANK_BENCH_BENCH_PROCESS_H_
 
+#include <map>
 #include <set>
 #include <string>
 #include <vector>
@@ -24,6 +25,11 @@ CommandCost RunCommand(const std::vector<std::string>& argv, bool quiet_stderr =
 // A configuration file's text that turns every registered rule off except those in `on` (at
 // warning); the import rules keep their fixed severity.
 std::string ConfigWith(const std::set<std::string>& on);
+
+// A configuration file's text that extends `preset` and sets the rules in `severities` (rule id
+// -> "off", "info", "warning" or "error"): {"extends": PRESET, "rules": {...}}.
+std::string ConfigExtending(const std::string& preset,
+                            const std::map<std::string, std::string>& severities);
 
 // The median of `v` (the upper one for an even count); 0 when empty.
 double Median(std::vector<double> v);

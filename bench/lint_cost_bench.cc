@@ -6,12 +6,13 @@
 // rule's CPU time (QBANK_TIMING's table of the preset run) against the time the same run spent
 // reading the inputs. With --baseline-qbank the same is measured for a second binary (for
 // example main's) in the same run, alternating with this build's. With --each-rule, each rule
-// that ran is also timed alone (the preset with every other rule off) and its process CPU time
-// beyond the rules-off run's is set against that run's: a rule's cost against the read in CPU
-// time, which a loaded machine does not inflate as it does QBANK_TIMING's clock.
+// that ran (or each named by --rules) is also timed alone (the preset with every other rule off),
+// alternating with the rules-off run, and its process CPU time beyond the median of those
+// rules-off runs is set against that median: a rule's cost against the read in CPU time, which a
+// loaded machine does not inflate as it does QBANK_TIMING's clock.
 //
 //   lint_cost_bench [--questions N] [--preset NAME] [--runs N] [--qbank PATH]
-//                   [--baseline-qbank PATH] [--bank PATH] [--each-rule]
+//                   [--baseline-qbank PATH] [--bank PATH] [--each-rule] [--rules id,...]
 //
 // --bank PATH: write the bank there and keep it (for profiling one rule on it).
 //
@@ -23,6 +24,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <map>
+#include <set>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -115,36 +117,43 @@ void Print(const char* what, const Measured& m, const std::string& preset, int r
 
 // {"extends": PRESET, "rules": {every registered rule but `id`: "off"}}.
 std::string OnlyRule(const std::string& preset, const std::string& id) {
-  std::string json = "{\"extends\": \"" + preset + "\", \"rules\": {";
-  bool first = true;
+  std::map<std::string, std::string> off;
   for (const lint::Rule* rule : lint::RuleRegistry::Default().All()) {
     if (rule->scope() == lint::RuleScope::kImport || rule->id() == id) continue;
-    json += (first ? "\"" : ", \"") + std::string(rule->id()) + "\": \"off\"";
-    first = false;
+    off[std::string(rule->id())] = "off";
   }
-  return json + "}}\n";
+  return ConfigExtending(preset, off);
 }
 
-// Each rule of `m`'s preset runs alone: its CPU time beyond the rules-off run's, against that.
+// Each rule of `m`'s preset (or those in `only`, when given) runs alone, alternating with the
+// rules-off run: its CPU time beyond the median rules-off run of its own pairs, against that.
 void MeasureEachRule(const char* what, const Measured& m, const std::string& bank,
-                     const std::string& preset, int runs, const std::string& stem) {
-  const double off = Median(m.off_cpu);
+                     const std::string& preset, const std::string& off_config,
+                     const std::set<std::string>& only, int runs, const std::string& stem) {
   std::vector<std::pair<double, std::string>> costs;
+  std::vector<double> all_off;
   const std::string config = stem + "-one.json", report = stem + "-report.json";
   for (const auto& [name, seconds] : m.steps) {
     if (name.rfind("rule ", 0) != 0) continue;
     std::string id = name.substr(5);
+    if (!only.empty() && only.count(id) == 0) continue;
     std::ofstream(config) << OnlyRule(preset, id);
-    std::vector<double> cpu;
+    std::vector<double> on_cpu, off_cpu;
     for (int i = 0; i < runs; ++i) {
-      cpu.push_back(RunLint(m.qbank, bank, {"--config", config}, report, "/dev/null").cpu_s);
+      off_cpu.push_back(
+          RunLint(m.qbank, bank, {"--config", off_config}, report, "/dev/null").cpu_s);
+      on_cpu.push_back(RunLint(m.qbank, bank, {"--config", config}, report, "/dev/null").cpu_s);
     }
-    costs.emplace_back(Median(cpu) - off, id);
+    all_off.insert(all_off.end(), off_cpu.begin(), off_cpu.end());
+    costs.emplace_back(Median(on_cpu) - Median(off_cpu), id);
   }
   std::remove(config.c_str());
   std::remove(report.c_str());
   std::sort(costs.rbegin(), costs.rend());
-  std::printf("%s, each rule alone (process CPU beyond the rules-off run's %.2f s):\n", what, off);
+  const double off = Median(all_off);
+  std::printf(
+      "%s, each rule alone (process CPU beyond its own rules-off runs; their median %.2f s):\n",
+      what, off);
   std::printf("  %-34s %9s %12s\n", "rule", "CPU s", "x the read");
   for (const auto& [seconds, id] : costs) {
     std::printf("  %-34s %9.3f %11.2fx%s\n", id.c_str(), seconds, seconds / off,
@@ -161,6 +170,7 @@ int main(int argc, char** argv) {
   size_t questions = 100000;
   int runs = 3;
   bool each_rule = false;
+  std::set<std::string> only_rules;  // --rules: the rules --each-rule measures (all when empty)
   for (int i = 1; i < argc; ++i) {
     std::string arg = argv[i];
     if (arg == "--questions" && i + 1 < argc) {
@@ -175,12 +185,20 @@ int main(int argc, char** argv) {
       baseline = argv[++i];
     } else if (arg == "--each-rule") {
       each_rule = true;
+    } else if (arg == "--rules" && i + 1 < argc) {
+      std::string list = argv[++i];
+      for (size_t at = 0; at <= list.size();) {
+        size_t comma = std::min(list.find(',', at), list.size());
+        if (comma > at) only_rules.insert(list.substr(at, comma - at));
+        at = comma + 1;
+      }
     } else if (arg == "--bank" && i + 1 < argc) {
       kept_bank = argv[++i];
     } else {
       std::fprintf(stderr,
                    "usage: lint_cost_bench [--questions N] [--preset NAME] [--runs N] "
-                   "[--qbank PATH] [--baseline-qbank PATH] [--bank PATH] [--each-rule]\n");
+                   "[--qbank PATH] [--baseline-qbank PATH] [--bank PATH] [--each-rule] "
+                   "[--rules id,...]\n");
       return 2;
     }
   }
@@ -211,8 +229,10 @@ int main(int argc, char** argv) {
                 Median(current.on_cpu) / Median(old.on_cpu));
   }
   if (each_rule) {
-    if (!baseline.empty()) MeasureEachRule("baseline", old, bank, preset, runs, stem);
-    MeasureEachRule("this build", current, bank, preset, runs, stem);
+    if (!baseline.empty()) {
+      MeasureEachRule("baseline", old, bank, preset, off_config, only_rules, runs, stem);
+    }
+    MeasureEachRule("this build", current, bank, preset, off_config, only_rules, runs, stem);
   }
   if (kept_bank.empty()) std::remove(bank.c_str());
   std::remove(off_config.c_str());

@@ -7,14 +7,12 @@
 //
 // Without --rules it measures the rules of issue 11 (the item-writing flaws and the bank-level
 // key checks). Build with -DCMAKE_BUILD_TYPE=Release (or RelWithDebInfo) for real figures.
-#include <sys/resource.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -33,14 +31,12 @@ CommandCost Run(const std::vector<std::string>& argv) {
 
 // {"extends": PRESET, "rules": {id: default severity or "off", ...}}
 std::string Config(const std::string& preset, const std::vector<std::string>& rules, bool on) {
-  std::string json = "{\"extends\": \"" + preset + "\", \"rules\": {";
-  for (size_t i = 0; i < rules.size(); ++i) {
-    const qbank::lint::Rule* rule = qbank::lint::RuleRegistry::Default().Find(rules[i]);
-    std::string severity =
-        on ? std::string(qbank::lint::SeverityName(rule->default_severity())) : "off";
-    json += (i == 0 ? "\"" : ", \"") + rules[i] + "\": \"" + severity + "\"";
+  std::map<std::string, std::string> severities;
+  for (const std::string& id : rules) {
+    const qbank::lint::Rule* rule = qbank::lint::RuleRegistry::Default().Find(id);
+    severities[id] = on ? std::string(qbank::lint::SeverityName(rule->default_severity())) : "off";
   }
-  return json + "}}\n";
+  return qbank::bench::ConfigExtending(preset, severities);
 }
 
 }  // namespace

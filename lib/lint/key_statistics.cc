@@ -1,6 +1,7 @@
 // Chi-square tests of the answer key: the incomplete gamma function, and the counts.
 #include "lint/key_statistics.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <cstdio>
@@ -96,9 +97,15 @@ KeyStatistics ComputeKeyStatistics(const model::Bank& bank, std::span<const size
   std::map<size_t, std::vector<size_t>> positions;  // option count -> counts
   for (size_t index : indexes) {
     const model::Question& q = bank.questions[index];
-    std::vector<size_t> keys = q.KeyIndexes();
-    if (keys.size() != 1) continue;
-    const size_t key = keys[0], n = q.options.size();
+    // The one key (questions with none or several take no part), without a vector per question.
+    size_t key_count = 0, key = 0;
+    for (size_t i = 0; i < q.options.size(); ++i) {
+      if (!q.options[i].correct) continue;
+      ++key_count;
+      key = i;
+    }
+    if (key_count != 1) continue;
+    const size_t n = q.options.size();
     bool two_truths = n == 2 && TruthValue(q.options[0].text.value) >= 0 &&
                       TruthValue(q.options[1].text.value) >= 0 &&
                       TruthValue(q.options[0].text.value) != TruthValue(q.options[1].text.value);
@@ -151,6 +158,37 @@ KeyStatistics ComputeKeyStatistics(const model::Bank& bank, std::span<const size
       {static_cast<double>(s.longest.key_longest), q - static_cast<double>(s.longest.key_longest)},
       {s.longest.expected, q - s.longest.expected}, options.min_expected);
   return s;
+}
+
+namespace {
+
+// What SharedKeyStatistics keeps: the questions the statistics are of, to tell apart two sets of
+// questions whose keys in ctx.shared collide, and the statistics.
+struct SharedEntry {
+  std::vector<size_t> indexes;
+  KeyStatistics statistics;
+};
+
+}  // namespace
+
+std::shared_ptr<const KeyStatistics> SharedKeyStatistics(const LintContext& ctx,
+                                                         std::span<const size_t> indexes,
+                                                         const KeyStatisticsOptions& options) {
+  uint64_t hash = 14695981039346656037ULL;  // FNV-1a over the indexes
+  for (size_t i : indexes) hash = (hash ^ i) * 1099511628211ULL;
+  char key[96];
+  std::snprintf(key, sizeof key, "key-statistics %.17g %zu %016llx", options.min_expected,
+                indexes.size(), static_cast<unsigned long long>(hash));
+  std::shared_ptr<const SharedEntry> entry = ctx.shared->Get<SharedEntry>(key, [&] {
+    auto made = std::make_shared<SharedEntry>();
+    made->indexes.assign(indexes.begin(), indexes.end());
+    made->statistics = ComputeKeyStatistics(*ctx.bank, indexes, options);
+    return made;
+  });
+  if (!std::equal(entry->indexes.begin(), entry->indexes.end(), indexes.begin(), indexes.end())) {
+    return std::make_shared<const KeyStatistics>(ComputeKeyStatistics(*ctx.bank, indexes, options));
+  }
+  return std::shared_ptr<const KeyStatistics>(entry, &entry->statistics);
 }
 
 double CohensW(const CountTest& test) {

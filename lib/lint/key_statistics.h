@@ -6,10 +6,12 @@
 #define QBANK_LINT_KEY_STATISTICS_H_
 
 #include <cstddef>
+#include <memory>
 #include <span>
 #include <string>
 #include <vector>
 
+#include "lint/rule.h"
 #include "model/bank.h"
 #include "model/value.h"
 
@@ -77,6 +79,13 @@ struct KeyStatisticsOptions {
 // no key or several, take no part.
 KeyStatistics ComputeKeyStatistics(const model::Bank& bank, std::span<const size_t> indexes,
                                    const KeyStatisticsOptions& options = {});
+
+// ComputeKeyStatistics of ctx.bank, made once per lint run for the same questions and
+// min_expected (ctx.shared): key-balance, longest-key-rate and true-false-balance read the same
+// counts.
+std::shared_ptr<const KeyStatistics> SharedKeyStatistics(const LintContext& ctx,
+                                                         std::span<const size_t> indexes,
+                                                         const KeyStatisticsOptions& options);
 
 // Cohen's w, the effect size of a goodness-of-fit test: sqrt(chi-square / n), 0 for an empty test.
 // Cohen called 0.1 a small effect, 0.3 medium and 0.5 large. For two cells (true/false) w is twice

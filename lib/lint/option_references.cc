@@ -11,7 +11,10 @@
 namespace qbank::lint {
 namespace {
 
-bool IsAlnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+// std::isalnum of the "C" locale (qbank never sets another): ASCII letters and digits.
+constexpr bool IsAlnum(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 // Matches whole word `word` at `at`; returns the position after it or npos.
@@ -258,11 +261,22 @@ size_t AddKeywordReferences(std::string_view s, size_t i, std::vector<OptionRefe
   return AddFurtherLetters(s, ref.end, states, refs);
 }
 
+// What byte may start a reference, after a byte that is no letter or digit: a letter opening a
+// statement ("D is the answer", "(B) is ..."), or a keyword's first letter (answer, ans, option,
+// choice, key; any case). Most word starts are none of these and are skipped at once.
+constexpr std::array<bool, 256> kMayStartReference = [] {
+  std::array<bool, 256> table{};
+  for (unsigned c = 'A'; c <= 'Z'; ++c) table[c] = true;
+  for (char c : {'(', '[', 'a', 'o', 'c', 'k'}) table[static_cast<unsigned char>(c)] = true;
+  return table;
+}();
+
 }  // namespace
 
 std::vector<OptionReference> FindOptionReferences(std::string_view s) {
   std::vector<OptionReference> refs;
   for (size_t i = 0; i < s.size(); ++i) {
+    if (!kMayStartReference[static_cast<unsigned char>(s[i])]) continue;
     if (i > 0 && IsAlnum(s[i - 1])) continue;
     size_t end = AddLetterFirstStatement(s, i, &refs);
     if (end == std::string_view::npos) end = AddKeywordReferences(s, i, &refs);

@@ -9,7 +9,8 @@
 namespace qbank::similarity {
 namespace {
 
-uint64_t SetHash(std::vector<uint64_t> hashes) {
+// The hash of a set of hashes, whatever their order (`hashes` is sorted in place).
+uint64_t SetHash(std::vector<uint64_t>& hashes) {
   std::sort(hashes.begin(), hashes.end());
   uint64_t h = 0x13198a2e03707344ULL;
   for (uint64_t v : hashes) h = CombineHash(h, v);
@@ -152,11 +153,13 @@ QuestionFeatures ExtractFeatures(const model::Question& question, const FeatureO
   f.stem_hash = stem.SequenceHashValue();
   f.stem_words = static_cast<uint32_t>(std::min<size_t>(stem.count(), UINT32_MAX));
 
-  std::vector<uint64_t> option_hashes;
-  std::vector<uint64_t> key_hashes;
-  std::vector<uint64_t> content_hashes;
+  // Scratch kept by each thread from question to question: no allocation per question.
+  thread_local std::vector<uint64_t> option_hashes, key_hashes, content_hashes;
+  thread_local std::string key;
+  option_hashes.clear();
+  key_hashes.clear();
+  content_hashes.clear();
   size_t content_words = 0;
-  std::string key;
   for (const model::Option& o : question.options) {
     FieldHasher option(tokens);
     option.KeepKey(&key);

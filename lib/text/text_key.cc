@@ -9,6 +9,7 @@
 
 #include <algorithm>
 
+#include "text/ascii_scan.h"
 #include "text/word_scripts.h"
 
 namespace qbank::text {
@@ -25,12 +26,8 @@ const icu::Normalizer2* NfkcCasefold() {
   return instance;
 }
 
-bool IsAscii(std::string_view s) {
-  for (unsigned char c : s) {
-    if (c >= 0x80) return false;
-  }
-  return true;
-}
+// Eight bytes at a time (internal::IsAsciiText): every key, token visit and script guess asks.
+bool IsAscii(std::string_view s) { return internal::IsAsciiText(s); }
 
 // ASCII classes of the word-break rules (UAX #29 as ICU tailors it: no colon in MidLetter).
 enum class AsciiClass { kLetter, kDigit, kExtendNumLet, kMidNumLet, kMidNum, kQuote, kOther };

@@ -82,6 +82,28 @@ UChar32 ClosingQuote(UChar32 c) {
   }
 }
 
+// The range [begin, end) of `cps` (code points, or the bytes of ASCII text) left when trailing
+// sentence punctuation and one pair of enclosing quotes are removed, in any nesting.
+template <typename Sequence>
+std::pair<size_t, size_t> TrimmedRange(const Sequence& cps) {
+  size_t begin = 0;
+  size_t end = cps.size();
+  for (bool changed = true; changed;) {
+    changed = false;
+    while (end > begin && IsTrailingPunctuation(static_cast<UChar32>(cps[end - 1]))) {
+      --end;
+      changed = true;
+    }
+    const UChar32 close = end - begin >= 2 ? ClosingQuote(static_cast<UChar32>(cps[begin])) : 0;
+    if (close != 0 && static_cast<UChar32>(cps[end - 1]) == close) {
+      ++begin;
+      --end;
+      changed = true;
+    }
+  }
+  return {begin, end};
+}
+
 void AppendUtf8(UChar32 c, std::string& out) {
   if (c < 0x80) {
     out.push_back(static_cast<char>(c));
@@ -195,7 +217,28 @@ size_t CountAsciiWords(std::string_view text) {
   // Whether the segment from `begin` holds a letter or digit, or is underscores only.
   bool alnum = false, underscores = true;
   AsciiBreak before2 = AsciiBreak::kOther, before = AsciiBreak::kOther, here = at(0);
+  auto is_alnum = [](AsciiBreak b) {
+    return b == AsciiBreak::kLetter || b == AsciiBreak::kNumeric;
+  };
   for (size_t i = 0; i < n; ++i) {
+    if (i > 0 && is_alnum(before) && is_alnum(here)) {
+      // Inside a run of letters and digits nothing breaks (WB5, WB8 to WB10): step to the run's
+      // last byte, with the classes of the two before it, as the byte-by-byte walk would.
+      size_t last = i;
+      while (last + 1 < n && is_alnum(at(last + 1))) ++last;
+      alnum = true;
+      underscores = false;
+      if (last > i) {
+        before2 = at(last - 1);
+        before = at(last);
+      } else {
+        before2 = before;
+        before = here;
+      }
+      here = at(last + 1);
+      i = last;
+      continue;
+    }
     AsciiBreak after = at(i + 1);
     if (i > 0 && !AsciiJoined(before2, before, here, after)) {
       if (alnum || (underscores && i - begin >= 2)) ++count;
@@ -261,6 +304,37 @@ size_t CountMixedWords(std::string_view text) {
   return count;
 }
 
+// OptionComparisonKey of ASCII `text`, byte by byte: the steps of OptionComparisonKeyWithIcu,
+// whose classes (white space, word characters, trailing punctuation, quotes, case folding) are
+// plain byte tests in ASCII, and NFKC and the typographic fold change nothing.
+std::string AsciiOptionComparisonKey(std::string_view text) {
+  auto is_word = [](char c) {
+    return (c >= '0' && c <= '9') || ((c | 0x20) >= 'a' && (c | 0x20) <= 'z');
+  };
+  std::string key;
+  key.reserve(text.size());
+  bool pending_space = false;
+  for (char c : text) {
+    if (c == ' ' || (c >= '\t' && c <= '\r')) {
+      pending_space = true;
+      continue;
+    }
+    if (pending_space && !key.empty() && is_word(key.back()) && is_word(c)) key.push_back(' ');
+    pending_space = false;
+    key.push_back(c);
+  }
+  auto [begin, end] = TrimmedRange(key);
+  key.resize(end);
+  key.erase(0, begin);
+  for (size_t i = 0; i < key.size();) {
+    size_t j = i;
+    while (j < key.size() && is_word(key[j])) ++j;
+    if (j - i >= 3 && key[i] >= 'A' && key[i] <= 'Z') key[i] = static_cast<char>(key[i] + 32);
+    i = j == i ? i + 1 : j;
+  }
+  return key;
+}
+
 }  // namespace
 
 size_t CountWords(std::string_view text) {
@@ -299,14 +373,16 @@ size_t CountWordsWithIcu(std::string_view text) {
 }
 
 std::string OptionComparisonKey(std::string_view text) {
-  // Code points after NFKC; ASCII is its own NFKC, so most options skip ICU's conversions.
+  // ASCII is its own NFKC and typographic fold: most options take the byte path, without ICU.
+  if (internal::IsAsciiText(text)) return AsciiOptionComparisonKey(text);
+  return OptionComparisonKeyWithIcu(text);
+}
+
+std::string OptionComparisonKeyWithIcu(std::string_view text) {
+  // Code points after NFKC.
   std::vector<UChar32> input;
   input.reserve(text.size());
-  bool ascii = true;
-  for (unsigned char c : text) ascii = ascii && c < 0x80;
-  if (ascii) {
-    input.assign(text.begin(), text.end());
-  } else {
+  {
     icu::UnicodeString u = icu::UnicodeString::fromUTF8(
         icu::StringPiece(text.data(), static_cast<int32_t>(text.size())));
     UErrorCode status = U_ZERO_ERROR;
@@ -337,21 +413,7 @@ std::string OptionComparisonKey(std::string_view text) {
     cps.push_back(c);
   }
   // Trailing sentence punctuation and one pair of enclosing quotes, in any nesting.
-  size_t begin = 0;
-  size_t end = cps.size();
-  for (bool changed = true; changed;) {
-    changed = false;
-    while (end > begin && IsTrailingPunctuation(cps[end - 1])) {
-      --end;
-      changed = true;
-    }
-    if (end - begin >= 2 && ClosingQuote(cps[begin]) != 0 &&
-        cps[end - 1] == ClosingQuote(cps[begin])) {
-      ++begin;
-      --end;
-      changed = true;
-    }
-  }
+  auto [begin, end] = TrimmedRange(cps);
   // Case: only the first letter of a word of three or more letters is folded ("The Kidney" is
   // "the kidney"); case inside a word and in short words carries meaning (genotypes "Bb" and
   // "bb", formulas "CO" and "Co", units "mW", numerals "II").

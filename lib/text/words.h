@@ -28,6 +28,9 @@ size_t CountWordsWithIcu(std::string_view text);
 // symbols, digits and a lone prime (6') are kept, so "-1" and "1", "x+1" and "x-1", "Bb" and "bb",
 // "CO" and "Co", "a ab" and "aab" stay apart.
 std::string OptionComparisonKey(std::string_view text);
+// The same through ICU's NFKC whatever the text (OptionComparisonKey takes ASCII text byte by
+// byte): the reference OptionComparisonKey is tested against.
+std::string OptionComparisonKeyWithIcu(std::string_view text);
 
 // Terminal cells `text` takes: wide and fullwidth (East Asian Width W/F) characters 2, combining
 // marks and other zero-width characters 0, the rest 1. Tabs count 1 (callers keep them as tabs).

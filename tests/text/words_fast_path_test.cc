@@ -1,5 +1,5 @@
-// CountWords' ASCII path, and its ASCII stretches in mixed-script text, against ICU's word break
-// iterator on generated text and on MMLU.
+// CountWords' ASCII path (and its ASCII stretches in mixed-script text) and OptionComparisonKey's
+// ASCII path against their ICU paths on generated text and on MMLU.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -121,17 +121,56 @@ TEST(CountWordsFastPathTest, SameCountAsIcuOnGeneratedMixedScriptText) {
   }
 }
 
-TEST(CountWordsFastPathTest, SameCountAsIcuOnMmlu) {
-  const std::filesystem::path dir = testing::MmluTestDir();
-  if (dir.empty()) GTEST_SKIP() << "no MMLU test split at ../shared/data/mmlu-test";
+// Calls check(line) for every line of the MMLU CSV files in `dir`; returns how many there were.
+template <typename Check>
+size_t ForEachMmluLine(const std::filesystem::path& dir, Check&& check) {
   size_t lines = 0;
   for (const auto& entry : std::filesystem::directory_iterator(dir)) {
     if (entry.path().extension() != ".csv") continue;
     std::ifstream in(entry.path(), std::ios::binary);
-    for (std::string line; std::getline(in, line); ++lines) {
-      ASSERT_EQ(CountWords(line), CountWordsWithIcu(line)) << "line: " << line;
-    }
+    for (std::string line; std::getline(in, line); ++lines) check(line);
   }
+  return lines;
+}
+
+TEST(CountWordsFastPathTest, SameCountAsIcuOnMmlu) {
+  const std::filesystem::path dir = testing::MmluTestDir();
+  if (dir.empty()) GTEST_SKIP() << "no MMLU test split at ../shared/data/mmlu-test";
+  size_t lines = ForEachMmluLine(dir, [](const std::string& line) {
+    ASSERT_EQ(CountWords(line), CountWordsWithIcu(line)) << "line: " << line;
+  });
+  EXPECT_GT(lines, 14000u);
+}
+
+TEST(OptionComparisonKeyFastPathTest, SameKeyAsIcuOnGeneratedAsciiText) {
+  // Words of every length and case, white space of every kind, trailing punctuation, quotes in
+  // and out of pairs, signs and controls.
+  const std::vector<std::string> pieces = {
+      "a", "Ab", "ABC", "The", "kidney", "Bb", "CO", "3",  "14", ".",    ",",    ";",    ":",
+      "!", "?",  "'",   "\"",  "\"\"",   "''", " ",  "  ", "\t", "\n",   "\r",   "\v",   "\f",
+      "-", "+",  "(",   ")",   "x",      "_",  "%",  "=",  "/",  "\x01", "\x7f", "e.g.", "Don't"};
+  std::mt19937 rng(32);
+  std::uniform_int_distribution<size_t> count(0, 12), pick(0, pieces.size() - 1);
+  for (int i = 0; i < 100000; ++i) {
+    std::string text;
+    for (size_t n = count(rng); n > 0; --n) text += pieces[pick(rng)];
+    ASSERT_EQ(OptionComparisonKey(text), OptionComparisonKeyWithIcu(text))
+        << "text: \"" << text << "\"";
+  }
+}
+
+TEST(OptionComparisonKeyFastPathTest, SameKeyAsIcuOnMmlu) {
+  const std::filesystem::path dir = testing::MmluTestDir();
+  if (dir.empty()) GTEST_SKIP() << "no MMLU test split at ../shared/data/mmlu-test";
+  size_t lines = ForEachMmluLine(dir, [](const std::string& line) {
+    // Each cell of the line, as an option would be.
+    for (size_t begin = 0; begin <= line.size();) {
+      size_t comma = std::min(line.find(',', begin), line.size());
+      std::string cell = line.substr(begin, comma - begin);
+      ASSERT_EQ(OptionComparisonKey(cell), OptionComparisonKeyWithIcu(cell)) << "cell: " << cell;
+      begin = comma + 1;
+    }
+  });
   EXPECT_GT(lines, 14000u);
 }
 

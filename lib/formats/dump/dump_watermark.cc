@@ -1,6 +1,8 @@
 // Dump-site watermarks: a site named on a line, and the dump vocabulary beside it.
 #include "formats/dump/dump_watermark.h"
 
+#include <array>
+#include <cstdint>
 #include <string>
 
 namespace qbank::formats {
@@ -8,15 +10,55 @@ namespace {
 
 constexpr size_t kMaxLine = 300;
 
-char Lower(char c) { return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c; }
-bool IsLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+constexpr char Lower(char c) {
+  return (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
+}
+constexpr bool IsLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+constexpr bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
 
-std::string Lowered(std::string_view s) {
-  std::string out(s);
-  for (char& c : out) c = Lower(c);
-  return out;
+// Every name NamesSite accepts holds one of these pairs of bytes, whatever its case: "ww" or
+// "ht" followed by "tp" (a URL), a '.' before a letter (a domain's ending), or a letter before a
+// digit ("Pass4Sure"). A text without any names no site, so it is no watermark: most text is
+// answered here, in one pass over its bytes with one table look-up each.
+//
+// kPairTable[c] holds, in its low bits, what c is (kIs*) and, shifted by 4, what the byte after
+// it must be to start a pair (the same bits).
+constexpr uint8_t kIsLetter = 1, kIsDigit = 2, kIsW = 4, kIsT = 8;
+constexpr std::array<uint8_t, 256> kPairTable = [] {
+  std::array<uint8_t, 256> table{};
+  for (unsigned c = 0; c < 256; ++c) {
+    const char ch = static_cast<char>(c);
+    uint8_t is = 0, wants = 0;
+    if (IsLetter(ch)) {
+      is |= kIsLetter;
+      wants |= kIsDigit;
+    }
+    if (IsDigit(ch)) is |= kIsDigit;
+    if (ch == '.') wants |= kIsLetter;
+    if (Lower(ch) == 'w') {
+      is |= kIsW;
+      wants |= kIsW;
+    }
+    if (Lower(ch) == 't') is |= kIsT;
+    if (Lower(ch) == 'h') wants |= kIsT;
+    table[c] = static_cast<uint8_t>(is | (wants << 4));
+  }
+  return table;
+}();
+
+bool MayNameSite(std::string_view s) {
+  uint8_t wants = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const uint8_t entry = kPairTable[static_cast<unsigned char>(s[i])];
+    const uint8_t pair = wants & entry;
+    wants = entry >> 4;
+    if (pair == 0) continue;
+    // "ht" starts a pair only as "http".
+    if (pair != kIsT) return true;
+    if (i + 2 < s.size() && Lower(s[i + 1]) == 't' && Lower(s[i + 2]) == 'p') return true;
+  }
+  return false;
 }
 
 // Whether lower-case `token` (punctuation around it removed) names a site.
@@ -66,15 +108,18 @@ bool HasPhrase(std::string_view line, std::string_view phrase) {
 }  // namespace
 
 bool IsDumpWatermark(std::string_view line) {
-  if (line.size() > kMaxLine) return false;
-  std::string lower = Lowered(line);
+  if (line.size() > kMaxLine || !MayNameSite(line)) return false;
+  // The line in small letters, on the stack (it is at most kMaxLine bytes).
+  char lowered[kMaxLine];
+  for (size_t i = 0; i < line.size(); ++i) lowered[i] = Lower(line[i]);
+  const std::string_view lower(lowered, line.size());
   bool site = false;
   bool site_says_dump = false;
   for (size_t i = 0; i < lower.size();) {
     while (i < lower.size() && IsSpace(lower[i])) ++i;
     size_t j = i;
     while (j < lower.size() && !IsSpace(lower[j])) ++j;
-    std::string_view token = std::string_view(lower).substr(i, j - i);
+    std::string_view token = lower.substr(i, j - i);
     while (!token.empty() && std::string_view("([<\"'").find(token.front()) != std::string::npos) {
       token.remove_prefix(1);
     }
@@ -112,11 +157,18 @@ std::vector<std::pair<size_t, size_t>> FindDumpWatermarks(std::string_view text)
     while (end > begin && IsSpace(text[end - 1])) --end;
     return std::make_pair(begin, end);
   };
+  if (!MayNameSite(text)) return out;  // no line holds a site's name
+  std::vector<std::pair<size_t, size_t>> sentences;
   for (size_t begin = 0; begin < text.size();) {
     size_t end = text.find('\n', begin);
     if (end == std::string_view::npos) end = text.size();
+    // Neither the line nor any of its sentences can be a watermark without a site's name.
+    if (!MayNameSite(text.substr(begin, end - begin))) {
+      begin = end + 1;
+      continue;
+    }
     // The sentences of the line: a watermark appended to a question is reported alone.
-    std::vector<std::pair<size_t, size_t>> sentences;
+    sentences.clear();
     size_t from = begin;
     for (size_t i = begin; i < end; ++i) {
       bool stop = (text[i] == '.' || text[i] == '?' || text[i] == '!') &&

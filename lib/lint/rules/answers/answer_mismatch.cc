@@ -17,13 +17,21 @@ namespace {
 // An explanation that names a wrong answer dozens of times needs one fix, not dozens of findings.
 constexpr int kMaxFindingsPerField = 5;
 
-std::string KeyLetters(const model::Question& q) {
-  std::string letters;
-  for (size_t k : q.KeyIndexes()) letters += (letters.empty() ? "" : ", ") + model::OptionLetter(k);
-  return letters;
+// "the key is B", "the keys are A, C": made only for a finding (most questions have none).
+std::string KeyStatement(const model::Question& q) {
+  std::vector<size_t> keys = q.KeyIndexes();
+  std::string statement = keys.size() == 1 ? "the key is " : "the keys are ";
+  for (size_t i = 0; i < keys.size(); ++i) {
+    if (i > 0) statement += ", ";
+    statement += model::OptionLetter(keys[i]);
+  }
+  return statement;
 }
 
-bool IsAlnum(char c) { return std::isalnum(static_cast<unsigned char>(c)) != 0; }
+// std::isalnum of the "C" locale (qbank never sets another): ASCII letters and digits.
+bool IsAlnum(char c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+}
 
 // An option's text as a statement would quote it: trimmed, without a closing full stop.
 std::string_view QuotableText(std::string_view text) {
@@ -110,11 +118,10 @@ std::string NotFixedReason(const model::Question& q, const std::vector<size_t>& 
 // written), the finding says so and carries a fix that changes the letter to the key's; the message
 // says when the field is escaped in the file and the letter must be changed by hand.
 void ReportStatement(const model::Question& q, size_t index, const model::Text& field,
-                     std::string_view path, const OptionReference& ref,
-                     const std::string& key_statement, Reporter& reporter) {
+                     std::string_view path, const OptionReference& ref, Reporter& reporter) {
   std::string stated = model::OptionLetter(ref.option);
   std::string message =
-      "the " + std::string(path) + " says the answer is " + stated + ", but " + key_statement;
+      "the " + std::string(path) + " says the answer is " + stated + ", but " + KeyStatement(q);
   std::vector<size_t> named = OptionsNamedBeside(q, field.value, ref.begin, ref.end);
   if (named.size() != 1 || !q.options[named[0]].correct) {
     message += NotFixedReason(q, named);
@@ -142,10 +149,9 @@ void AnswerMismatchRule::CheckQuestion(const LintContext& ctx, size_t index,
                                        Reporter& reporter) const {
   const model::Question& q = ctx.bank->questions[index];
   if (!model::IsChoiceType(q.type) || q.options.empty()) return;
-  std::vector<size_t> keys = q.KeyIndexes();
-  if (keys.empty()) return;  // key-count reports it; there is nothing to compare with
-  std::string key_letters = KeyLetters(q);
-  std::string key_word = keys.size() == 1 ? "the key is " : "the keys are ";
+  bool has_key = false;
+  for (const model::Option& o : q.options) has_key = has_key || o.correct;
+  if (!has_key) return;  // key-count reports it; there is nothing to compare with
 
   if (!q.stated_answer.empty()) {
     std::string stated = text::OptionComparisonKey(q.stated_answer.value);
@@ -163,11 +169,11 @@ void AnswerMismatchRule::CheckQuestion(const LintContext& ctx, size_t index,
     if (!named) {
       reporter.Report(
           index, q.stated_answer, "stated_answer",
-          "the correct-answer block names no option of this question; " + key_word + key_letters);
+          "the correct-answer block names no option of this question; " + KeyStatement(q));
     } else if (!q.options[*named].correct) {
       reporter.Report(index, q.stated_answer, "stated_answer",
                       "the correct-answer block names option " + model::OptionLetter(*named) +
-                          ", which is not marked correct; " + key_word + key_letters);
+                          ", which is not marked correct; " + KeyStatement(q));
     }
   }
 
@@ -179,7 +185,7 @@ void AnswerMismatchRule::CheckQuestion(const LintContext& ctx, size_t index,
       if (!ref.states_answer || ref.option >= q.options.size()) continue;
       if (q.options[ref.option].correct) continue;
       if (++reported > kMaxFindingsPerField) break;
-      ReportStatement(q, index, *field, path, ref, key_word + key_letters, reporter);
+      ReportStatement(q, index, *field, path, ref, reporter);
     }
     reported = 0;
   }

@@ -14,7 +14,9 @@ Status KeyBalanceRule::Configure(const model::Value& options, const RuleEnvironm
 void KeyBalanceRule::CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
                                Reporter& reporter) const {
   for (const CheckScope& scope : CheckScopes(ctx, indexes)) {
-    KeyStatistics s = ComputeKeyStatistics(*ctx.bank, scope.indexes, statistics_);
+    std::shared_ptr<const KeyStatistics> shared =
+        SharedKeyStatistics(ctx, scope.indexes, statistics_);
+    const KeyStatistics& s = *shared;
     for (const KeyPositions& kp : s.positions) {
       if (!Reportable(kp.test, statistics_)) continue;
       std::string spread;

@@ -15,7 +15,9 @@ Status LongestKeyRateRule::Configure(const model::Value& options, const RuleEnvi
 void LongestKeyRateRule::CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
                                    Reporter& reporter) const {
   for (const CheckScope& scope : CheckScopes(ctx, indexes)) {
-    KeyStatistics s = ComputeKeyStatistics(*ctx.bank, scope.indexes, statistics_);
+    std::shared_ptr<const KeyStatistics> shared =
+        SharedKeyStatistics(ctx, scope.indexes, statistics_);
+    const KeyStatistics& s = *shared;
     const LongestKeys& lk = s.longest;
     if (!Reportable(lk.test, statistics_)) continue;
     const double n = static_cast<double>(lk.questions);

@@ -14,7 +14,9 @@ Status TrueFalseBalanceRule::Configure(const model::Value& options, const RuleEn
 void TrueFalseBalanceRule::CheckBank(const LintContext& ctx, std::span<const size_t> indexes,
                                      Reporter& reporter) const {
   for (const CheckScope& scope : CheckScopes(ctx, indexes)) {
-    KeyStatistics s = ComputeKeyStatistics(*ctx.bank, scope.indexes, statistics_);
+    std::shared_ptr<const KeyStatistics> shared =
+        SharedKeyStatistics(ctx, scope.indexes, statistics_);
+    const KeyStatistics& s = *shared;
     const TrueFalseKeys& tf = s.true_false;
     if (!Reportable(tf.test, statistics_)) continue;
     bool to_true = tf.true_keys > tf.false_keys;

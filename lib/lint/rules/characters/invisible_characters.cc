@@ -9,12 +9,9 @@ namespace qbank::lint {
 void InvisibleCharactersRule::CheckQuestion(const LintContext& ctx, size_t index,
                                             Reporter& reporter) const {
   const model::Question& q = ctx.bank->questions[index];
-  std::vector<QuestionField> fields = AuthoredTextFields(q);
-  // The id too: a U+FEFF that starts a later CSV row (files joined with their marks) stays in it.
-  if (!q.id.empty()) fields.push_back({&q.id, QuestionField::Kind::kId, 0});
-  for (const QuestionField& field : fields) {
+  auto check = [&](const QuestionField& field) {
     std::vector<text::InvisibleChar> found = text::FindInvisibleCharacters(field.text->value);
-    if (found.empty()) continue;
+    if (found.empty()) return;
     const text::InvisibleChar& c = found.front();
     std::string message = "invisible " + std::string(text::InvisibleKindName(c.kind)) + " " +
                           text::CodePointLabel(c.code_point);
@@ -37,7 +34,10 @@ void InvisibleCharactersRule::CheckQuestion(const LintContext& ctx, size_t index
       at = k.offset + k.length;
     }
     finding.fix = reporter.FixRange(*field.text, begin, end, std::move(kept));
-  }
+  };
+  ForEachAuthoredTextField(q, check);
+  // The id too: a U+FEFF that starts a later CSV row (files joined with their marks) stays in it.
+  if (!q.id.empty()) check(QuestionField{&q.id, QuestionField::Kind::kId, 0});
 }
 
 }  // namespace qbank::lint

@@ -11,7 +11,7 @@ void LookalikeCharactersRule::CheckQuestion(const LintContext& ctx, size_t index
                                             Reporter& reporter) const {
   const model::Question& q = ctx.bank->questions[index];
   int script = similarity::QuestionScript(q);
-  for (const QuestionField& field : AuthoredTextFields(q)) {
+  ForEachAuthoredTextField(q, [&](const QuestionField& field) {
     for (const text::LookalikeWord& w : text::FindLookalikeWords(field.text->value, script)) {
       std::string word = field.text->value.substr(w.begin, w.end - w.begin);
       std::string message = w.kind == text::LookalikeWord::Kind::kMixedScript
@@ -28,7 +28,7 @@ void LookalikeCharactersRule::CheckQuestion(const LintContext& ctx, size_t index
         finding.fix = reporter.FixRange(*field.text, w.begin, w.end, w.replacement);
       }
     }
-  }
+  });
 }
 
 }  // namespace qbank::lint

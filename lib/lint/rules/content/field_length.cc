@@ -25,21 +25,38 @@ Status ReadBounds(const model::Value& options, const std::string& key,
   return Status::Ok();
 }
 
-void Check(size_t index, const model::Text& text, const std::string& path, const char* what,
+// Which field Check reads: its path and, for messages, its name. Made only for a finding.
+struct FieldName {
+  const char* path;  // "stem"; nullptr for option `option`'s rationale
+  const char* what;
+  size_t option = 0;
+  std::string Path() const {
+    return path != nullptr ? std::string(path)
+                           : "options[" + std::to_string(option) + "].rationale";
+  }
+  std::string What() const {
+    return what != nullptr ? std::string(what)
+                           : "the rationale of option " + model::OptionLetter(option);
+  }
+};
+
+void Check(size_t index, const model::Text& text, const FieldName& name,
            const FieldLengthRule::Bounds& bounds, Reporter& reporter) {
   if (text.value.find_first_not_of(" \t\r\n") == std::string::npos) return;
-  if (path != "stem" && IsOnlyUrl(text.value)) return;
+  const bool stem = name.path != nullptr && std::string_view(name.path) == "stem";
+  if (!stem && IsOnlyUrl(text.value)) return;
   if (bounds.min == 0 && bounds.max == 0) return;
   auto words = static_cast<int64_t>(text::CountWords(text.value));
+  if (words >= bounds.min && (bounds.max == 0 || words <= bounds.max)) return;
   std::string count = std::to_string(words) + (words == 1 ? " word" : " words");
   if (words < bounds.min) {
     reporter.Report(
-        index, text, path,
-        std::string(what) + " has " + count + "; expected at least " + std::to_string(bounds.min));
-  } else if (bounds.max != 0 && words > bounds.max) {
+        index, text, name.Path(),
+        name.What() + " has " + count + "; expected at least " + std::to_string(bounds.min));
+  } else {
     reporter.Report(
-        index, text, path,
-        std::string(what) + " has " + count + "; expected at most " + std::to_string(bounds.max));
+        index, text, name.Path(),
+        name.What() + " has " + count + "; expected at most " + std::to_string(bounds.max));
   }
 }
 
@@ -57,13 +74,11 @@ Status FieldLengthRule::Configure(const model::Value& options, const RuleEnviron
 void FieldLengthRule::CheckQuestion(const LintContext& ctx, size_t index,
                                     Reporter& reporter) const {
   const model::Question& q = ctx.bank->questions[index];
-  Check(index, q.stem, "stem", "the stem", stem_, reporter);
-  Check(index, q.trap, "trap", "the exam-trap note", trap_, reporter);
-  Check(index, q.explanation, "explanation", "the explanation", explanation_, reporter);
+  Check(index, q.stem, {"stem", "the stem"}, stem_, reporter);
+  Check(index, q.trap, {"trap", "the exam-trap note"}, trap_, reporter);
+  Check(index, q.explanation, {"explanation", "the explanation"}, explanation_, reporter);
   for (size_t i = 0; i < q.options.size(); ++i) {
-    std::string what = "the rationale of option " + model::OptionLetter(i);
-    Check(index, q.options[i].rationale, "options[" + std::to_string(i) + "].rationale",
-          what.c_str(), rationale_, reporter);
+    Check(index, q.options[i].rationale, {nullptr, nullptr, i}, rationale_, reporter);
   }
 }
 

@@ -60,12 +60,16 @@ std::optional<Label> OwnLabel(std::string_view text, size_t position) {
 }
 
 bool IsPlaceholder(std::string_view text) {
-  std::string t = AsciiLowered(Trim(text));
-  if (t.empty()) return false;                                       // empty-field's business
-  if (t.find_first_not_of("._-") == std::string::npos) return true;  // "...", "-", "__"
-  static constexpr std::string_view kWords[] = {"\xE2\x80\xA6",      // …
-                                                "\xE2\x80\x94",      // —
-                                                "\xE2\x80\x93",      // –
+  std::string_view trimmed = Trim(text);
+  if (trimmed.empty()) return false;                                       // empty-field's business
+  if (trimmed.find_first_not_of("._-") == std::string::npos) return true;  // "...", "-", "__"
+  // Longer than every placeholder word below ("insert option here"), so only "lorem ipsum..."
+  // is left: most options are answered here, without the lowered copy.
+  if (trimmed.size() > 20) return AsciiStartsWithIgnoringCase(trimmed, "lorem ipsum");
+  std::string t = AsciiLowered(trimmed);
+  static constexpr std::string_view kWords[] = {"\xE2\x80\xA6",  // …
+                                                "\xE2\x80\x94",  // —
+                                                "\xE2\x80\x93",  // –
                                                 "n/a",
                                                 "n.a.",
                                                 "tbd",

@@ -34,41 +34,51 @@ bool IsRoman(std::string_view w) {
 // The labels of a combination option, or nullopt when the option is something else.
 // Capital letters past the question's last option ("(E)" among four) are not references to it.
 std::optional<std::vector<Label>> Combination(std::string_view text, size_t options) {
-  // Tokens: split at spaces and commas; '&' stands alone.
-  std::string spaced;
+  // Tokens: split at white space and commas; '&' stands alone. Read in place: most options fail
+  // at their first token, before anything is allocated.
+  auto is_space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+  auto is_word = [](std::string_view token, std::initializer_list<std::string_view> words) {
+    for (std::string_view w : words) {
+      if (AsciiEqualIgnoringCase(token, w)) return true;
+    }
+    return false;
+  };
   // Labels side by side with nothing joining them ("A B C", a song title) are text, not a
   // combination: one needs a comma or a joining word.
   bool joined = false;
-  for (char c : text) {
-    if (c == ',' || c == '&') {
-      joined = true;
-      spaced += ' ';
-      if (c == '&') spaced += "& ";
-    } else {
-      spaced += c;
-    }
-  }
   std::vector<Label> labels;
   bool only = false;
   size_t i = 0;
-  while (i < spaced.size()) {
-    while (i < spaced.size() && std::isspace(static_cast<unsigned char>(spaced[i]))) ++i;
-    if (i >= spaced.size()) break;
-    size_t j = i;
-    while (j < spaced.size() && !std::isspace(static_cast<unsigned char>(spaced[j]))) ++j;
-    std::string_view token = std::string_view(spaced).substr(i, j - i);
-    i = j;
+  while (i < text.size()) {
+    if (text[i] == ',') {
+      joined = true;
+      ++i;
+      continue;
+    }
+    if (is_space(text[i])) {
+      ++i;
+      continue;
+    }
+    std::string_view token;
+    if (text[i] == '&') {
+      joined = true;
+      token = text.substr(i, 1);
+      ++i;
+    } else {
+      size_t j = i;
+      while (j < text.size() && !is_space(text[j]) && text[j] != ',' && text[j] != '&') ++j;
+      token = text.substr(i, j - i);
+      i = j;
+    }
     // End punctuation of the option.
     while (!token.empty() && (token.back() == '.' || token.back() == ';')) token.remove_suffix(1);
     if (token.empty()) continue;
-    std::string lower = AsciiLowered(token);
-    if (lower == "and" || lower == "or" || lower == "both" || lower == "neither" ||
-        lower == "nor" || lower == "all" || lower == "of" || lower == "&" || lower == "the" ||
-        lower == "statements" || lower == "statement") {
-      joined = joined || (lower != "the" && lower != "statements" && lower != "statement");
+    if (is_word(token, {"and", "or", "both", "neither", "nor", "all", "of", "&"})) {
+      joined = true;
       continue;
     }
-    if (lower == "only") {
+    if (is_word(token, {"the", "statements", "statement"})) continue;
+    if (is_word(token, {"only"})) {
       only = true;
       joined = true;
       continue;
@@ -153,15 +163,18 @@ void StatementOptionsRule::CheckQuestion(const LintContext& ctx, size_t index,
   if (!model::IsChoiceType(q.type)) return;
   std::vector<std::optional<std::vector<Label>>> combos(q.options.size());
   size_t combinations = 0;
+  for (size_t i = 0; i < q.options.size(); ++i) {
+    combos[i] = Combination(q.options[i].text.value, q.options.size());
+    if (combos[i]) ++combinations;
+  }
+  if (combinations == 0) return;  // most questions
   // Numbered or Roman statements are listed 1..N: across the question's combinations no label
   // repeats within an option and the labels used are the first N ("2, 2, 3" and "4, 7" are numbers
   // such as a triangle's sides, not statements).
   std::vector<bool> used_numbers(10, false), used_romans(10, false);
   bool repeated = false;
   for (size_t i = 0; i < q.options.size(); ++i) {
-    combos[i] = Combination(q.options[i].text.value, q.options.size());
     if (!combos[i]) continue;
-    ++combinations;
     std::vector<std::string> seen;
     for (const Label& label : *combos[i]) {
       std::string lower = AsciiLowered(label.text);

@@ -13,14 +13,28 @@ namespace {
 
 constexpr size_t kNpos = std::string_view::npos;
 
-bool IsDigit(char c) { return c >= '0' && c <= '9'; }
+constexpr bool IsDigit(char c) { return c >= '0' && c <= '9'; }
 // Option letters are capitals: "Correct Answer: be careful" names no options.
 bool IsOptionLetter(char c) { return c >= 'A' && c <= 'H'; }
 bool IsSpace(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
-bool IsWordByte(char c) {
+constexpr bool IsWordByte(char c) {
   return IsDigit(c) || (AsciiToLower(c) >= 'a' && AsciiToLower(c) <= 'z') ||
          (static_cast<unsigned char>(c) >= 0x80);
 }
+
+// IsWordByte and AsciiToLower of each byte, for the scan over every byte of a field.
+constexpr std::array<uint8_t, 256> kWordByte = [] {
+  std::array<uint8_t, 256> table{};
+  for (unsigned c = 0; c < 256; ++c) table[c] = IsWordByte(static_cast<char>(c)) ? 1 : 0;
+  return table;
+}();
+constexpr std::array<uint8_t, 256> kLowerByte = [] {
+  std::array<uint8_t, 256> table{};
+  for (unsigned c = 0; c < 256; ++c) {
+    table[c] = static_cast<uint8_t>(AsciiToLower(static_cast<char>(c)));
+  }
+  return table;
+}();
 
 }  // namespace
 
@@ -147,13 +161,51 @@ std::vector<DumpMarkerTerm> ParseDumpMarkerTerms(std::string_view list) {
 
 DumpMarkerScanner::DumpMarkerScanner(std::vector<DumpMarkerTerm> terms) : terms_(std::move(terms)) {
   for (uint32_t i = 0; i < terms_.size(); ++i) {
-    if (terms_[i].literal_prefix().empty()) {
+    const std::string& prefix = terms_[i].literal_prefix();
+    if (prefix.empty()) {
       unprefixed_.push_back(i);
     } else {
-      prefixes_.Add(terms_[i].literal_prefix(), i);
+      prefixes_.Add(prefix, i);
+      word_start_prefixes_ = word_start_prefixes_ && IsWordByte(prefix[0]);
+      const auto first = static_cast<unsigned char>(prefix[0]);
+      by_first_byte_[first].push_back(i);
+      for (unsigned second = 0; second < 256; ++second) {
+        if (prefix.size() >= 2 && second != static_cast<unsigned char>(prefix[1])) continue;
+        const unsigned pair = first << 8 | second;
+        first_pairs_[pair >> 6] |= uint64_t{1} << (pair & 63);
+      }
     }
   }
   prefixes_.Build();
+}
+
+template <typename Visit>
+void DumpMarkerScanner::ScanPrefixes(std::string_view s, Visit&& visit) const {
+  if (!word_start_prefixes_) {
+    prefixes_.Scan(s, visit);
+    return;
+  }
+  const auto* bytes = reinterpret_cast<const unsigned char*>(s.data());
+  const size_t n = s.size();
+  auto visit_terms_at = [&](size_t at) {
+    for (uint32_t t : by_first_byte_[kLowerByte[bytes[at]]]) {
+      if (AsciiStartsWithIgnoringCase(s.substr(at), terms_[t].literal_prefix())) visit(at, t);
+    }
+  };
+  // One rarely taken branch a byte: a word start whose first two bytes begin some prefix.
+  uint8_t previous_is_word = 0;
+  for (size_t at = 0; at + 1 < n; ++at) {
+    const uint8_t is_word = kWordByte[bytes[at]];
+    const unsigned pair = unsigned{kLowerByte[bytes[at]]} << 8 | kLowerByte[bytes[at + 1]];
+    const auto pair_bit = static_cast<uint8_t>((first_pairs_[pair >> 6] >> (pair & 63)) & 1);
+    const uint8_t candidate = is_word & static_cast<uint8_t>(previous_is_word ^ 1) & pair_bit;
+    previous_is_word = is_word;
+    if (candidate != 0) visit_terms_at(at);
+  }
+  // The last byte: a one-byte prefix may start there.
+  if (n > 0 && kWordByte[bytes[n - 1]] != 0 && (n == 1 || kWordByte[bytes[n - 2]] == 0)) {
+    visit_terms_at(n - 1);
+  }
 }
 
 namespace {
@@ -172,7 +224,8 @@ void AddUnlessOverlapping(std::pair<size_t, size_t> m,
 std::vector<std::pair<size_t, size_t>> DumpMarkerScanner::Matches(std::string_view s) const {
   // Where each prefixed term's literal prefix occurs (term, start), in text order per term.
   std::vector<std::pair<uint32_t, size_t>> candidates;
-  prefixes_.Scan(s, [&](size_t begin, uint32_t term) { candidates.emplace_back(term, begin); });
+  ScanPrefixes(s, [&](size_t begin, uint32_t term) { candidates.emplace_back(term, begin); });
+  if (candidates.empty() && unprefixed_.empty()) return {};
   std::stable_sort(candidates.begin(), candidates.end(),
                    [](const auto& a, const auto& b) { return a.first < b.first; });
   std::vector<std::pair<size_t, size_t>> found;
@@ -242,8 +295,8 @@ Status DumpMarkersRule::Configure(const model::Value& options, const RuleEnviron
 void DumpMarkersRule::CheckQuestion(const LintContext& ctx, size_t index,
                                     Reporter& reporter) const {
   const model::Question& q = ctx.bank->questions[index];
-  for (const QuestionField& field : AuthoredTextFields(q)) {
-    if (field.kind == QuestionField::Kind::kStatedAnswer) continue;
+  ForEachAuthoredTextField(q, [&](const QuestionField& field) {
+    if (field.kind == QuestionField::Kind::kStatedAnswer) return;
     const std::string& value = field.text->value;
     // Matches in text order, one per place (a site's watermark, then the first term, wins where
     // several overlap).
@@ -260,7 +313,7 @@ void DumpMarkersRule::CheckQuestion(const LintContext& ctx, size_t index,
                                    "\" is text typical of leaked exam dumps; remove it and check "
                                    "the question was written from scratch"}));
     }
-  }
+  });
 }
 
 }  // namespace qbank::lint

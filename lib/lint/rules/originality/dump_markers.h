@@ -3,6 +3,8 @@
 #ifndef QBANK_LINT_RULES_ORIGINALITY_DUMP_MARKERS_H_
 #define QBANK_LINT_RULES_ORIGINALITY_DUMP_MARKERS_H_
 
+#include <array>
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -63,9 +65,22 @@ class DumpMarkerScanner {
   std::vector<std::pair<size_t, size_t>> MatchesTermByTerm(std::string_view s) const;
 
  private:
+  // Calls visit(begin, term) for each place a prefixed term's literal prefix starts, in text
+  // order: at word starts only, by first byte (when every prefix starts with a word byte, as
+  // MatchHere finds nothing inside a word), else with the automaton at every byte.
+  template <typename Visit>
+  void ScanPrefixes(std::string_view s, Visit&& visit) const;
+
   std::vector<DumpMarkerTerm> terms_;
   text::TermAutomaton prefixes_;      // literal prefix -> index in terms_
   std::vector<uint32_t> unprefixed_;  // terms searched on their own
+  // Whether every literal prefix starts with a word byte, and the prefixed terms by the first
+  // byte of their prefix (small letters).
+  bool word_start_prefixes_ = true;
+  std::array<std::vector<uint32_t>, 256> by_first_byte_;
+  // Bit (first << 8 | second) is set when some prefix starts with those two bytes (small
+  // letters), or is the one byte `first`: most word starts are answered by this bit alone.
+  std::array<uint64_t, 1024> first_pairs_{};
 };
 
 // The list is rules/terms/dump-markers.txt in the data folder, read when the rule is configured;

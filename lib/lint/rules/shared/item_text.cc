@@ -1,8 +1,12 @@
 // Loose phrases, question sentences and written numbers for the item-writing-flaw rules.
 #include "lint/rules/shared/item_text.h"
 
+#include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdlib>
+#include <optional>
+#include <span>
 
 #include "base/ascii_text.h"
 
@@ -93,28 +97,28 @@ std::vector<std::string_view> SplitWords(std::string_view phrase) {
 }
 
 TextRange QuestionSentence(std::string_view stem) {
-  // The non-empty lines, last first; lines that list statements after the question are skipped.
-  std::vector<TextRange> lines;
-  size_t start = 0;
-  while (start <= stem.size()) {
-    size_t end = stem.find('\n', start);
-    if (end == std::string_view::npos) end = stem.size();
+  // The non-empty lines, last first (walked back from the end, one at a time): lines that list
+  // statements after the question are skipped; when every line does, the first line.
+  std::optional<TextRange> chosen, first_line;
+  for (size_t end = stem.size();;) {
+    size_t newline = end == 0 ? std::string_view::npos : stem.rfind('\n', end - 1);
+    size_t start = newline == std::string_view::npos ? 0 : newline + 1;
     size_t b = start, e = end;
     while (b < e && IsSpace(stem[b])) ++b;
     while (e > b && IsSpace(stem[e - 1])) --e;
-    if (e > b) lines.push_back({b, e});
-    if (end == stem.size()) break;
-    start = end + 1;
-  }
-  if (lines.empty()) return {stem.size(), stem.size()};
-  TextRange line = lines.back();
-  for (size_t k = lines.size(); k-- > 0;) {
-    std::string_view text = stem.substr(lines[k].begin, lines[k].end - lines[k].begin);
-    if (!StartsWithStatementLabel(text) || k == 0) {
-      line = lines[k];
-      break;
+    if (e > b) {
+      first_line = TextRange{b, e};
+      if (!StartsWithStatementLabel(stem.substr(b, e - b))) {
+        chosen = first_line;
+        break;
+      }
     }
+    if (newline == std::string_view::npos) break;
+    end = newline;
   }
+  if (!chosen) chosen = first_line;
+  if (!chosen) return {stem.size(), stem.size()};
+  TextRange line = *chosen;
   std::string_view text = stem.substr(line.begin, line.end - line.begin);
   // Within the line: its last sentence, unless statements follow a question on the same line
   // ("Which are true? I. ... II. ..."): then the sentence ending at that '?'.
@@ -139,8 +143,19 @@ TextRange QuestionSentence(std::string_view stem) {
 }
 
 bool StandsForAllOptions(std::string_view phrase, std::initializer_list<std::string_view> leads) {
-  std::vector<std::string_view> words = SplitWords(phrase);
-  if (words.empty() || words.size() > 9) return false;
+  // The words, as SplitWords splits them, on the stack: more than nine is no such option.
+  std::array<std::string_view, 9> word_array;
+  size_t count = 0;
+  for (size_t at = 0; at < phrase.size();) {
+    size_t space = std::min(phrase.find(' ', at), phrase.size());
+    if (space > at) {
+      if (count == word_array.size()) return false;
+      word_array[count++] = phrase.substr(at, space - at);
+    }
+    at = space + 1;
+  }
+  const std::span<const std::string_view> words(word_array.data(), count);
+  if (words.empty()) return false;
   bool lead = false;
   for (std::string_view l : leads) lead = lead || words[0] == l;
   if (!lead) return false;

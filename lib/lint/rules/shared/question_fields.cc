@@ -47,24 +47,9 @@ std::string QuestionField::label() const {
 }
 
 std::vector<QuestionField> AuthoredTextFields(const model::Question& q) {
-  using Kind = QuestionField::Kind;
   std::vector<QuestionField> fields;
   fields.reserve(8 + 2 * q.options.size() + q.tags.size());
-  auto add = [&](const model::Text& t, Kind kind, size_t index = 0) {
-    if (!t.value.empty()) fields.push_back({&t, kind, index});
-  };
-  add(q.stem, Kind::kStem);
-  add(q.trap, Kind::kTrap);
-  add(q.stated_answer, Kind::kStatedAnswer);
-  add(q.explanation, Kind::kExplanation);
-  for (size_t i = 0; i < q.options.size(); ++i) {
-    add(q.options[i].text, Kind::kOption, i);
-    add(q.options[i].rationale, Kind::kRationale, i);
-  }
-  add(q.exam, Kind::kExam);
-  add(q.domain, Kind::kDomain);
-  add(q.difficulty, Kind::kDifficulty);
-  for (size_t i = 0; i < q.tags.size(); ++i) add(q.tags[i], Kind::kTag, i);
+  ForEachAuthoredTextField(q, [&](const QuestionField& f) { fields.push_back(f); });
   return fields;
 }
 

@@ -40,6 +40,28 @@ struct QuestionField {
 // explanation, each option's text and rationale, exam, domain, difficulty and tags, in that order.
 std::vector<QuestionField> AuthoredTextFields(const model::Question& question);
 
+// Calls visit(const QuestionField&) for each field AuthoredTextFields lists, in its order, without
+// making the list (the rules that read every field run on every question).
+template <typename Visit>
+void ForEachAuthoredTextField(const model::Question& q, Visit&& visit) {
+  using Kind = QuestionField::Kind;
+  auto field = [&](const model::Text& t, Kind kind, size_t index = 0) {
+    if (!t.value.empty()) visit(QuestionField{&t, kind, index});
+  };
+  field(q.stem, Kind::kStem);
+  field(q.trap, Kind::kTrap);
+  field(q.stated_answer, Kind::kStatedAnswer);
+  field(q.explanation, Kind::kExplanation);
+  for (size_t i = 0; i < q.options.size(); ++i) {
+    field(q.options[i].text, Kind::kOption, i);
+    field(q.options[i].rationale, Kind::kRationale, i);
+  }
+  field(q.exam, Kind::kExam);
+  field(q.domain, Kind::kDomain);
+  field(q.difficulty, Kind::kDifficulty);
+  for (size_t i = 0; i < q.tags.size(); ++i) field(q.tags[i], Kind::kTag, i);
+}
+
 }  // namespace qbank::lint
 
 #endif  // QBANK_LINT_RULES_SHARED_QUESTION_FIELDS_H_

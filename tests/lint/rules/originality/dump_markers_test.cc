@@ -134,6 +134,29 @@ TEST(DumpMarkerScannerTest, SameMatchesAsTermByTermOnGeneratedText) {
   EXPECT_GT(with_matches, 10000u);  // the texts reach the matching, not only the silent path
 }
 
+TEST(DumpMarkerScannerTest, SameMatchesAsTermByTermWithAPrefixThatIsNoWordStart) {
+  // A term opening with punctuation can match inside a word: the scanner then finds prefixes at
+  // every byte (the automaton), not only at word starts.
+  DumpMarkerScanner base = TestScanner();
+  std::vector<DumpMarkerTerm> terms = base.terms();
+  terms.emplace_back("(QUESTION {n})");
+  terms.emplace_back("#Q");
+  DumpMarkerScanner scanner(std::move(terms));
+  std::vector<std::string> pieces = Pieces();
+  for (const char* extra : {"(", ")", "#", "#Q", "(QUESTION 4)", "x(QUESTION 12)"}) {
+    pieces.push_back(extra);
+  }
+  std::mt19937 rng(33);
+  size_t with_matches = 0;
+  for (int i = 0; i < 20000; ++i) {
+    std::string text = testing::RandomPieces(pieces, 30, 4, rng);
+    std::vector<std::pair<size_t, size_t>> expected = scanner.MatchesTermByTerm(text);
+    ASSERT_EQ(Describe(scanner.Matches(text)), Describe(expected)) << "text: " << text;
+    with_matches += expected.empty() ? 0 : 1;
+  }
+  EXPECT_GT(with_matches, 4000u);
+}
+
 TEST(DumpMarkerScannerTest, FindsMarkersInTextOrder) {
   DumpMarkerScanner scanner(
       ParseDumpMarkerTerms("^QUESTION {n}$\nQUESTION NO: {n}\nMost Voted\nCorrect Answer: "
