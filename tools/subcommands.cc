@@ -274,7 +274,8 @@ po::options_description LintTable(commands::LintOptions& options) {
                     "`qbank index build`)")(
       "preview", po::value(&options.preview_dir),
       "html report: link each finding to its question in the preview site in DIR (made by "
-      "`qbank preview -o DIR`)");
+      "`qbank preview -o DIR`)")("jobs,j", po::value(&options.jobs)->default_value(options.jobs),
+                                 "threads that read files and check questions (0: one a core)");
   opts.add_options()("watch", po::bool_switch(),
                      "lint again each time an input or the config changes, until Ctrl-C "
                      "(exit code of the last run)");
@@ -365,6 +366,13 @@ int LintCommand(const std::vector<std::string>& args) {
                           std::to_string(options.max_warnings),
                       usage);
   }
+  if (options.jobs < 0) {
+    return UsageError("lint",
+                      "--jobs: expected a number of threads (0 for one a core); found " +
+                          std::to_string(options.jobs),
+                      usage);
+  }
+  options.threads = static_cast<unsigned>(options.jobs);
   const char* timing = std::getenv("QBANK_TIMING");
   options.timing = timing != nullptr && *timing != '\0' && std::string_view(timing) != "0";
   if (vm["watch"].as<bool>()) return commands::RunLintWatch(options, std::cout, std::cerr);

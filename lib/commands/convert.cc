@@ -155,6 +155,7 @@ int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, 
   formats::ImportOptions import_options;
   import_options.from = options.from;
   import_options.encoding = options.encoding;
+  import_options.threads = 0;  // every core: the bank is the same (ImportOptions::threads)
   const ConvertOptions::Sheet sheet = WithConfigSheet(options, fs, err);
   import_options.sheet = SheetOptionsOf(sheet);
   import_options.stdin_stream = &in;

@@ -273,6 +273,7 @@ Status ImportInputs(LintRun& run, std::ostream& err) {
   const LintOptions& options = run.options;
   formats::ImportOptions import_options;
   import_options.from = options.from;
+  import_options.threads = options.threads;
   // The command line wins over the config's csv section.
   import_options.sheet.columns = options.columns.empty() ? run.config.csv.columns : options.columns;
   import_options.sheet.keep_unknown = options.keep_unknown || run.config.csv.keep_unknown;

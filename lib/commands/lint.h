@@ -72,7 +72,8 @@ struct LintOptions {
   FileSystem* fs = nullptr;              // RealFileSystem()
   std::istream* stdin_stream = nullptr;  // std::cin
   std::optional<lint::Date> today;       // Today()
-  unsigned threads = 0;                  // all cores
+  unsigned threads = 0;                  // all cores (reading files and per-question rules)
+  int jobs = 0;                          // --jobs as given, checked and copied to `threads`
   std::optional<bool> out_is_terminal;   // isatty(1) when `out` is std::cout
   std::optional<bool> err_is_terminal;   // isatty(2) when `err` is std::cerr (progress line)
   int progress_delay_ms = 1000;          // how long a run goes before the progress line shows

@@ -93,6 +93,11 @@ class Format {
   virtual bool CanWriteBack(std::string_view /*path*/, std::string_view /*content*/) const {
     return can_import() && can_export();
   }
+  // True when Import reads a file on its own: it appends questions to ctx.bank, sets the bank's
+  // own fields only where they are still empty, and reads nothing else of the bank (no ids of
+  // earlier files) and no other file. Files of such formats are read on several threads, each
+  // into a bank of its own, and merged in the order of the walk (ImportOptions::threads).
+  virtual bool ReadsAlone() const { return false; }
   // True when Export writes the byte-order mark its reader read (page keeps it): a mark at the
   // front of its output is the file's, and ExportBank adds none.
   virtual bool WritesByteOrderMark() const { return false; }

@@ -1,11 +1,17 @@
 // The import pipeline over the format registry.
 #include "formats/import.h"
 
+#include <algorithm>
+#include <condition_variable>
+#include <deque>
 #include <filesystem>
+#include <functional>
 #include <iterator>
 #include <memory>
+#include <mutex>
 #include <new>
 #include <optional>
+#include <thread>
 #include <unordered_map>
 #include <unordered_set>
 #include <utility>
@@ -92,7 +98,7 @@ class InputWalker {
            options_.stdin_stream->gcount() > 0) {
       file.content.append(block, static_cast<size_t>(options_.stdin_stream->gcount()));
       if (file.content.size() > kMaxPipeBytes) {
-        errors_.push_back(Diagnostic::FromStatus(
+        AddError(Diagnostic::FromStatus(
             Status::InvalidInput("more than " + std::to_string(kMaxPipeBytes) +
                                  " bytes without its end; at most " +
                                  std::to_string(kMaxPipeBytes) + " are read from standard input"),
@@ -105,7 +111,7 @@ class InputWalker {
       file.format = registry_.Detect(name, std::string_view(file.content).substr(0, kHeadSize));
     }
     if (file.format == nullptr) {
-      errors_.push_back(Diagnostic::FromStatus(
+      AddError(Diagnostic::FromStatus(
           Status::InvalidInput(name.empty() ? "cannot tell the format of standard input; name it "
                                               "with --from FORMAT or --stdin-filename NAME"
                                             : "cannot tell the format of this file; name it with "
@@ -133,7 +139,7 @@ class InputWalker {
     }
     Result<std::vector<std::string>> files = fs_.ListFiles(dir);
     if (!files.ok()) {
-      errors_.push_back(Diagnostic::FromStatus(files.status(), dir));
+      AddError(Diagnostic::FromStatus(files.status(), dir));
       return;
     }
     size_t taken = 0;
@@ -144,7 +150,7 @@ class InputWalker {
       if (WalkFile(path, /*in_folder=*/true)) ++taken;
     }
     if (taken == 0) {
-      errors_.push_back(Diagnostic::FromStatus(
+      AddError(Diagnostic::FromStatus(
           Status::InvalidInput("no question file of a known format in this folder"), dir));
     }
   }
@@ -165,14 +171,14 @@ class InputWalker {
       content = Status::IoError(path + ": out of memory while reading this file");
     }
     if (!content.ok()) {
-      errors_.push_back(Diagnostic::FromStatus(content.status(), path));
+      AddError(Diagnostic::FromStatus(content.status(), path));
       return true;
     }
     std::string_view head = std::string_view(*content).substr(0, kHeadSize);
     const Format* format = forced_;
     if (format == nullptr) format = registry_.Detect(path, head);
     if (format == nullptr) {
-      errors_.push_back(Diagnostic::FromStatus(
+      AddError(Diagnostic::FromStatus(
           Status::InvalidInput("cannot tell the format of this file; name it with --from FORMAT"),
           path));
       return true;
@@ -191,6 +197,12 @@ class InputWalker {
     return true;
   }
 
+  // Records a problem of the walk, after what the visitor still holds of earlier inputs.
+  void AddError(Diagnostic error) {
+    visitor_.Settle();
+    errors_.push_back(std::move(error));
+  }
+
   // How much of a file the formats' Detect and Sniff look at.
   static constexpr size_t kHeadSize = size_t{64} * 1024;
 
@@ -206,11 +218,21 @@ class InputWalker {
 // Reads files and package folders into a bank, each under the pipeline's checks.
 class GuardedReader {
  public:
+  // Warnings go to `warnings` (options.warnings when not given).
   GuardedReader(const ImportOptions& options, FileSystem& fs, model::Bank& bank,
                 std::vector<Diagnostic>& errors)
-      : options_(options), fs_(fs), bank_(bank), errors_(errors) {}
+      : GuardedReader(options, fs, bank, errors, options.warnings) {}
+  GuardedReader(const ImportOptions& options, FileSystem& fs, model::Bank& bank,
+                std::vector<Diagnostic>& errors, std::vector<Diagnostic>* warnings)
+      : options_(options), fs_(fs), bank_(bank), errors_(errors), warnings_(warnings) {}
 
   void Read(InputFile file) {
+    const Format& format = *file.format;
+    ReadSource(MakeSource(std::move(file)), format);
+  }
+
+  // The file's bytes as the source its questions will point into.
+  std::shared_ptr<SourceText> MakeSource(InputFile file) const {
     auto source = std::make_shared<SourceText>(file.path, std::move(file.content));
     if (file.reloadable) {
       // Lets a long run free the bytes once parsed (SourceText::Release) and read them again
@@ -222,9 +244,15 @@ class GuardedReader {
         return std::move(again).value();
       });
     }
+    return source;
+  }
+
+  // Reads `source` as `format` into the bank; false when an error stopped the whole file (it
+  // is in the errors, and nothing of the file stayed).
+  bool ReadSource(std::shared_ptr<SourceText> source, const Format& format) {
     uint32_t index = bank_.AddSource(source);
     ImportContext ctx = MakeContext(index);
-    RunGuarded(file.path, [&] { return file.format->Import(*source, ctx); });
+    return RunGuarded(source->path(), [&] { return format.Import(*source, ctx); });
   }
 
   void ReadPackage(const std::string& dir, const Format& format) {
@@ -239,7 +267,7 @@ class GuardedReader {
     ctx.file = file;
     ctx.fs = &fs_;
     ctx.errors = &errors_;
-    ctx.warnings = options_.warnings;
+    ctx.warnings = warnings_;
     ctx.encoding = options_.encoding;
     ctx.sheet = options_.sheet;
     return ctx;
@@ -250,7 +278,7 @@ class GuardedReader {
   // character or exceed a limit fails here, whatever the format (docs/reliability.md). Running
   // out of memory while reading is an error naming the file, not an abort.
   template <typename Fn>
-  void RunGuarded(const std::string& path, Fn&& fn) {
+  bool RunGuarded(const std::string& path, Fn&& fn) {
     size_t before = bank_.questions.size();
     model::Bank metadata;  // the bank's own fields, restored if the text check refuses the file
     metadata.id = bank_.id;
@@ -286,7 +314,9 @@ class GuardedReader {
       bank_.extensions = std::move(metadata.extensions);
       bank_.questions.resize(before);
       errors_.push_back(Diagnostic::FromStatus(status, path));
+      return false;
     }
+    return true;
   }
 
   // Removes the questions CheckImported refused, each reported as an error of the input (the
@@ -312,22 +342,125 @@ class GuardedReader {
   FileSystem& fs_;
   model::Bank& bank_;
   std::vector<Diagnostic>& errors_;
+  std::vector<Diagnostic>* warnings_;
 };
+
+// One file read on a worker thread into a bank of its own (ReadPool).
+struct Piece {
+  std::shared_ptr<SourceText> source;
+  const Format* format = nullptr;
+  model::Bank bank;
+  std::vector<Diagnostic> errors;
+  std::vector<Diagnostic> warnings;
+  bool read = false;  // no error stopped the whole file
+  bool done = false;  // the worker has finished with it (guarded by ReadPool's mutex)
+};
+
+// Worker threads that read files of formats that read alone (Format::ReadsAlone), each into a
+// Piece, and give the pieces back in the order they were submitted.
+class ReadPool {
+ public:
+  ReadPool(unsigned threads, std::function<void(Piece&)> read) : read_(std::move(read)) {
+    for (unsigned i = 0; i < threads; ++i) workers_.emplace_back([this] { Work(); });
+  }
+  ~ReadPool() {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      stopping_ = true;
+    }
+    wake_workers_.notify_all();
+    for (std::thread& worker : workers_) worker.join();
+  }
+  ReadPool(const ReadPool&) = delete;
+  ReadPool& operator=(const ReadPool&) = delete;
+
+  void Submit(std::unique_ptr<Piece> piece) {
+    {
+      std::lock_guard<std::mutex> lock(mutex_);
+      queue_.push_back(piece.get());
+      pending_.push_back(std::move(piece));
+    }
+    wake_workers_.notify_one();
+  }
+
+  size_t pending() const { return pending_.size(); }
+
+  // The oldest piece submitted, once read.
+  std::unique_ptr<Piece> TakeFront() {
+    std::unique_lock<std::mutex> lock(mutex_);
+    piece_done_.wait(lock, [&] { return pending_.front()->done; });
+    std::unique_ptr<Piece> front = std::move(pending_.front());
+    pending_.pop_front();
+    return front;
+  }
+
+ private:
+  void Work() {
+    for (;;) {
+      Piece* piece = nullptr;
+      {
+        std::unique_lock<std::mutex> lock(mutex_);
+        wake_workers_.wait(lock, [&] { return stopping_ || !queue_.empty(); });
+        if (stopping_) return;
+        piece = queue_.front();
+        queue_.pop_front();
+      }
+      read_(*piece);
+      {
+        std::lock_guard<std::mutex> lock(mutex_);
+        piece->done = true;
+      }
+      piece_done_.notify_all();
+    }
+  }
+
+  std::function<void(Piece&)> read_;
+  std::mutex mutex_;
+  std::condition_variable wake_workers_;
+  std::condition_variable piece_done_;
+  std::deque<Piece*> queue_;                    // submitted, not yet taken by a worker
+  std::deque<std::unique_ptr<Piece>> pending_;  // submitted, not yet taken back, in order
+  bool stopping_ = false;
+  std::vector<std::thread> workers_;
+};
+
+void SetIfEmpty(model::Text& target, model::Text& value) {
+  if (target.empty()) target = std::move(value);
+}
 
 // ImportInputs: every file and package the walk finds, read into one bank.
 class Importer : public InputVisitor {
  public:
   Importer(const ImportOptions& options, FileSystem& fs, model::Bank& bank,
            std::vector<Diagnostic>& errors)
-      : options_(options), bank_(bank), errors_(errors), reader_(options, fs, bank, errors) {}
+      : options_(options),
+        fs_(fs),
+        bank_(bank),
+        errors_(errors),
+        reader_(options, fs, bank, errors),
+        threads_(options.threads != 0 ? options.threads
+                                      : std::max(1U, std::thread::hardware_concurrency())) {}
 
   void File(InputFile file) override {
+    if (threads_ > 1 && file.format->ReadsAlone()) {
+      Submit(std::move(file));
+      return;
+    }
+    TakeBackAll();
     Visit([&] { reader_.Read(std::move(file)); });
   }
 
   bool Package(const std::string& dir, const Format& format) override {
+    TakeBackAll();
     Visit([&] { reader_.ReadPackage(dir, format); });
     return true;
+  }
+
+  void Settle() override { TakeBackAll(); }
+
+  // Merges what the worker threads still read; call after the walk.
+  void TakeBackAll() {
+    while (pool_ != nullptr && pool_->pending() != 0) Merge(pool_->TakeFront());
   }
 
   // Ends ImportOptions::others_read with the walk's own errors after the last input.
@@ -382,13 +515,76 @@ class Importer : public InputVisitor {
     if (options_.questions_read != nullptr) options_.questions_read->store(bank_.questions.size());
   }
 
+  // Hands `file` to a worker thread, first merging the oldest pieces when enough are waiting (so
+  // at most twice as many files as threads are held at once).
+  void Submit(InputFile file) {
+    if (pool_ == nullptr) {
+      pool_ = std::make_unique<ReadPool>(threads_, [this](Piece& piece) { ReadPiece(piece); });
+    }
+    while (pool_->pending() >= 2 * size_t{threads_}) Merge(pool_->TakeFront());
+    auto piece = std::make_unique<Piece>();
+    piece->format = file.format;
+    piece->source = reader_.MakeSource(std::move(file));
+    pool_->Submit(std::move(piece));
+  }
+
+  // On a worker thread: the file read alone, under the same checks as in the bank.
+  void ReadPiece(Piece& piece) const {
+    GuardedReader reader(options_, fs_, piece.bank, piece.errors,
+                         options_.warnings != nullptr ? &piece.warnings : nullptr);
+    piece.read = reader.ReadSource(piece.source, *piece.format);
+  }
+
+  // Adds a piece to the bank as if its file had been read into it in turn. A file an error
+  // stopped is read again here, in the bank: whether its bank fields are refused can depend on
+  // the fields earlier files set, and that read gives the same errors as one without threads.
+  void Merge(std::unique_ptr<Piece> piece) {
+    if (!piece->read) {
+      Visit([&] { reader_.ReadSource(piece->source, *piece->format); });
+      return;
+    }
+    Visit([&] {
+      model::Bank& from = piece->bank;
+      const auto offset = static_cast<uint32_t>(bank_.sources.size());
+      for (auto& source : from.sources) bank_.sources.push_back(std::move(source));
+      SetIfEmpty(bank_.id, from.id);
+      SetIfEmpty(bank_.title, from.title);
+      SetIfEmpty(bank_.exam, from.exam);
+      SetIfEmpty(bank_.publisher, from.publisher);
+      SetIfEmpty(bank_.language, from.language);
+      SetIfEmpty(bank_.origin, from.origin);
+      if (!bank_.declared_size.has_value() && from.declared_size.has_value()) {
+        bank_.declared_size = from.declared_size;
+        bank_.declared_size_span = from.declared_size_span;
+        if (bank_.declared_size_span.file != SourceSpan::kNoFile) {
+          bank_.declared_size_span.file += offset;
+        }
+      }
+      if (bank_.extensions.is_null()) bank_.extensions = std::move(from.extensions);
+      bank_.questions.reserve(bank_.questions.size() + from.questions.size());
+      for (model::Question& q : from.questions) {
+        model::ShiftSourceFiles(q, offset);
+        bank_.questions.push_back(std::move(q));
+      }
+      std::vector<model::Question>().swap(from.questions);
+      std::move(piece->errors.begin(), piece->errors.end(), std::back_inserter(errors_));
+      if (options_.warnings != nullptr) {
+        std::move(piece->warnings.begin(), piece->warnings.end(),
+                  std::back_inserter(*options_.warnings));
+      }
+    });
+  }
+
   const ImportOptions& options_;
+  FileSystem& fs_;
   model::Bank& bank_;
   std::vector<Diagnostic>& errors_;
   const size_t errors_at_start_ = errors_.size();  // errors the caller had before
   const size_t others_at_start_ =
       options_.others_read != nullptr ? options_.others_read->size() : 0;
   GuardedReader reader_;
+  const unsigned threads_;
+  std::unique_ptr<ReadPool> pool_;  // made for the first file a worker can read
 };
 
 }  // namespace
@@ -409,6 +605,7 @@ Status ImportInputs(const std::vector<std::string>& inputs, const ImportOptions&
                     FileSystem& fs, model::Bank& bank, std::vector<Diagnostic>& errors) {
   Importer importer(options, fs, bank, errors);
   QBANK_RETURN_IF_ERROR(WalkInputs(inputs, options, fs, errors, importer));
+  importer.TakeBackAll();
   importer.FinishOthersRead();
   if (options.assign_ids) importer.AssignMissingIds();
   return Status::Ok();

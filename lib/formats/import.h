@@ -50,6 +50,11 @@ struct ImportOptions {
   // False: questions the file gives no id keep an empty one (`qbank fmt` writes no id the user
   // did not write).
   bool assign_ids = true;
+  // Threads that read files of the formats that read a file alone (Format::ReadsAlone: json, csv,
+  // md, aiken, page), each into a bank of its own merged in the order of the walk, so the bank,
+  // its errors and warnings are the same as with one thread. 0: one per core; 1: none beside the
+  // caller's.
+  unsigned threads = 1;
   // True: "-" without `from` and `stdin_name` has its format detected from its content (`qbank
   // fmt -`); false: that is a usage error (lint, convert).
   bool detect_stdin_format = false;
@@ -74,6 +79,9 @@ class InputVisitor {
   // A folder `format` reads as a whole (a QTI content package folder): true when the visitor
   // took it so, false to have its files walked one by one.
   virtual bool Package(const std::string& dir, const Format& format) = 0;
+  // Called before the walk records an error of its own: a visitor still reading earlier inputs
+  // (on other threads) finishes them first, so errors stay in the order of the inputs.
+  virtual void Settle() {}
 };
 
 // The one walk over the inputs a user names, shared by ImportInputs and `qbank fmt`: "-" is

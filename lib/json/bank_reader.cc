@@ -383,8 +383,10 @@ Status Converter::BankFields(Node& root, model::Bank& bank) {
 
 const Result<Schema>& BankSchema() {
   // Destroyed at exit (not leaked on purpose): RapidJSON packs flags into its pointers, so leak
-  // checkers cannot follow a never-freed schema's strings and would report them.
-  static const Result<Schema> schema =
+  // checkers cannot follow a never-freed schema's strings and would report them. One a thread:
+  // a schema validates one document at a time (Schema::ParseAndValidate), and the import reads
+  // bank files on several threads (formats::ImportOptions::threads).
+  thread_local const Result<Schema> schema =
       Schema::Load(SourceText("schemas/bank.schema.json", std::string(kBankSchemaText)));
   return schema;
 }

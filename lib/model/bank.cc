@@ -71,6 +71,45 @@ std::vector<size_t> Question::KeyIndexes() const {
   return keys;
 }
 
+namespace {
+
+void Shift(SourceSpan& span, uint32_t offset) {
+  if (span.file != SourceSpan::kNoFile) span.file += offset;
+}
+
+void Shift(Text& text, uint32_t offset) { Shift(text.span, offset); }
+
+void Shift(std::vector<Text>& texts, uint32_t offset) {
+  for (Text& text : texts) Shift(text, offset);
+}
+
+}  // namespace
+
+void ShiftSourceFiles(Question& q, uint32_t offset) {
+  if (offset == 0) return;
+  for (Text* text : {&q.id, &q.exam, &q.domain, &q.stem, &q.trap, &q.stated_answer, &q.explanation,
+                     &q.difficulty, &q.review.date, &q.review.reviewer, &q.review.checked_against,
+                     &q.origin.statement}) {
+    Shift(*text, offset);
+  }
+  Shift(q.tags, offset);
+  Shift(q.origin.references, offset);
+  for (Option& o : q.options) {
+    Shift(o.text, offset);
+    Shift(o.rationale, offset);
+    Shift(o.correct_span, offset);
+    Shift(o.span, offset);
+  }
+  for (Person& p : q.authors) {
+    Shift(p.initials, offset);
+    Shift(p.name, offset);
+    Shift(p.credentials, offset);
+    Shift(p.roles, offset);
+  }
+  for (Suppression& s : q.suppressions) Shift(s.span, offset);
+  Shift(q.span, offset);
+}
+
 uint32_t Bank::AddSource(std::shared_ptr<const SourceText> source) {
   sources.push_back(std::move(source));
   return static_cast<uint32_t>(sources.size() - 1);

@@ -147,6 +147,10 @@ struct Bank {
 // a 64-bit FNV-1a hash. The same content always yields the same id.
 std::string DeriveQuestionId(const Question& question);
 
+// Adds `offset` to the file index of every span in `question` that names a file (a question read
+// into a bank of its own, moved into another whose sources come first: ImportOptions::threads).
+void ShiftSourceFiles(Question& question, uint32_t offset);
+
 // Option letter for index 0..25 ("A".."Z"); beyond that "#27" and so on.
 std::string OptionLetter(size_t index);
 

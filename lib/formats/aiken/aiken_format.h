@@ -10,6 +10,8 @@ namespace qbank::formats {
 class AikenFormat : public Format {
  public:
   std::string_view name() const override { return "aiken"; }
+  // Reads nothing of the bank but appends (threads may read its files side by side).
+  bool ReadsAlone() const override { return true; }
   std::string_view summary() const override {
     return "Aiken: question text, options A) ..., ANSWER: X (single answer only)";
   }

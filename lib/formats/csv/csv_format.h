@@ -15,6 +15,8 @@ namespace qbank::formats {
 class CsvFormat : public Format {
  public:
   std::string_view name() const override { return "csv"; }
+  // Reads nothing of the bank but appends (threads may read its files side by side).
+  bool ReadsAlone() const override { return true; }
   std::string_view summary() const override;
   std::vector<std::string_view> extensions() const override { return {".csv", ".tsv"}; }
   // 90 when the first line is a header of either layout, 0 otherwise.

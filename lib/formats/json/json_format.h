@@ -9,6 +9,8 @@ namespace qbank::formats {
 class JsonFormat : public Format {
  public:
   std::string_view name() const override { return "json"; }
+  // Reads nothing of the bank but appends (threads may read its files side by side).
+  bool ReadsAlone() const override { return true; }
   std::string_view summary() const override {
     return "qbank bank file: the normalised JSON form of a bank (lossless)";
   }

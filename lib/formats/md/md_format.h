@@ -12,6 +12,8 @@ namespace qbank::formats {
 class MdFormat : public Format {
  public:
   std::string_view name() const override { return "md"; }
+  // Reads nothing of the bank but appends (threads may read its files side by side).
+  bool ReadsAlone() const override { return true; }
   std::string_view summary() const override {
     return "Markdown drafts: YAML front matter and ## Question/Trap/Options/Explanation sections";
   }

@@ -31,6 +31,8 @@ namespace qbank::formats {
 class PageFormat : public Format {
  public:
   std::string_view name() const override { return "page"; }
+  // Reads nothing of the bank but appends (threads may read its files side by side).
+  bool ReadsAlone() const override { return true; }
   std::string_view summary() const override;
   std::vector<std::string_view> extensions() const override { return {".txt"}; }
   // 90 when the first line ends with "Practice Question" and the text has a line "Correct answer
