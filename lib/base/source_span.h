@@ -16,13 +16,18 @@ struct SourceSpan {
   // What `line` counts: lines of a text file, or paragraphs of a document (a .docx, whose reader
   // gives each paragraph's text as one line of the source it registers). A paragraph place prints
   // as "bank.docx:¶37".
-  enum class Unit : uint8_t { kLine, kParagraph };
+  // (Unscoped, so that a one-bit field holds it without GCC's warning about scoped enums in bit
+  // fields; spelled SourceSpan::Unit::kLine all the same.)
+  enum Unit { kLine, kParagraph };
   uint32_t file = kNoFile;  // index into Bank::sources, kNoFile when unknown
   uint32_t line = 0;        // 1-based; 0 when unknown
   uint32_t column = 0;      // 1-based, in code points
   uint32_t end_line = 0;
-  uint32_t end_column = 0;  // one past the last code point
-  Unit unit = Unit::kLine;
+  // One past the last code point. 31 bits, so that `unit` fits beside it and a span is 20 bytes,
+  // not 24 (every field of every question has one): columns past 2^31 (a line of more than two
+  // billion characters) are not told apart.
+  uint32_t end_column : 31 = 0;
+  Unit unit : 1 = Unit::kLine;
 
   // A place that is only a start, 1-based `line` and `column` (end unknown, in no file): where
   // an error points.

@@ -285,6 +285,9 @@ Status ImportInputs(LintRun& run, std::ostream& err) {
   std::vector<std::string> skipped;
   import_options.skipped = &skipped;
   import_options.warnings = &run.import_warnings;
+  // Parsing a file is done when its reader returns: its bytes are read again only for the source
+  // lines of findings.
+  import_options.release_sources = true;
   if (run.progress != nullptr) {
     SetStep(run, "reading the inputs");
     import_options.files_read = &run.progress->counts().files_read;
@@ -307,10 +310,6 @@ Status ImportInputs(LintRun& run, std::ostream& err) {
     notes();
   }
   run.files_read = run.bank->sources.size();
-  // Parsing is done: the files' bytes are read again only for the source lines of findings.
-  for (const auto& source : run.bank->sources) {
-    if (source != nullptr) source->Release();
-  }
   return Status::Ok();
 }
 

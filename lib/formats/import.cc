@@ -11,6 +11,7 @@
 #include <mutex>
 #include <new>
 #include <optional>
+#include <string_view>
 #include <thread>
 #include <unordered_map>
 #include <unordered_set>
@@ -252,7 +253,10 @@ class GuardedReader {
   bool ReadSource(std::shared_ptr<SourceText> source, const Format& format) {
     uint32_t index = bank_.AddSource(source);
     ImportContext ctx = MakeContext(index);
-    return RunGuarded(source->path(), [&] { return format.Import(*source, ctx); });
+    const bool read = RunGuarded(source->path(), [&] { return format.Import(*source, ctx); });
+    // Not a file read again at the merge (ReadPool): its bytes are still needed.
+    if (read && options_.release_sources) source->Release();
+    return read;
   }
 
   void ReadPackage(const std::string& dir, const Format& format) {
@@ -469,25 +473,30 @@ class Importer : public InputVisitor {
   // Gives each question without an id one derived from its content. Copies of the same content
   // get "-2", "-3", ... in bank order, so ids stay unique and stable while the order is.
   void AssignMissingIds() {
-    std::unordered_set<std::string> used;
+    // Views of the questions' own ids: a deque does not move its questions, and an id is only
+    // set here, before its view is taken.
+    std::unordered_set<std::string_view> used;
+    used.reserve(bank_.questions.size());
     for (const model::Question& q : bank_.questions) {
       if (!q.id.empty()) used.insert(q.id.value);
     }
-    // The next suffix to try per derived id: copies n and n+1 of one content do not probe
-    // -2 ... -n again (40,000 copies took 124 s).
+    // The next suffix to try per derived id that is taken: copies n and n+1 of one content do
+    // not probe -2 ... -n again (40,000 copies took 124 s).
     std::unordered_map<std::string, int> next_suffix;
     for (model::Question& q : bank_.questions) {
       if (!q.id.empty()) continue;
-      std::string base = model::DeriveQuestionId(q);
-      auto [next, first] = next_suffix.try_emplace(base, 2);
-      std::string id = base;
-      if (!first || used.count(id) != 0) {
+      std::string id = model::DeriveQuestionId(q);
+      if (used.count(id) != 0) {
+        std::string base = std::move(id);
+        auto next = next_suffix.try_emplace(base, 2).first;
         do {
-          id = base + "-" + std::to_string(next->second++);
+          id = base;
+          id += '-';
+          id += std::to_string(next->second++);
         } while (used.count(id) != 0);
       }
-      used.insert(id);
       q.id.value = std::move(id);
+      used.insert(q.id.value);
     }
   }
 
@@ -561,12 +570,11 @@ class Importer : public InputVisitor {
         }
       }
       if (bank_.extensions.is_null()) bank_.extensions = std::move(from.extensions);
-      bank_.questions.reserve(bank_.questions.size() + from.questions.size());
       for (model::Question& q : from.questions) {
         model::ShiftSourceFiles(q, offset);
         bank_.questions.push_back(std::move(q));
       }
-      std::vector<model::Question>().swap(from.questions);
+      model::QuestionList().swap(from.questions);
       std::move(piece->errors.begin(), piece->errors.end(), std::back_inserter(errors_));
       if (options_.warnings != nullptr) {
         std::move(piece->warnings.begin(), piece->warnings.end(),

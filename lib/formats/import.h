@@ -58,6 +58,10 @@ struct ImportOptions {
   // True: "-" without `from` and `stdin_name` has its format detected from its content (`qbank
   // fmt -`); false: that is a usage error (lint, convert).
   bool detect_stdin_format = false;
+  // True: each file's bytes are released (SourceText::Release) as soon as its reader is done, so
+  // a run over many files holds one file's bytes at a time, not all of them (lint, which needs
+  // the bytes again only for its findings' source lines, read back through the file system).
+  bool release_sources = false;
 };
 
 // One input file as WalkInputs found it, read once: the bytes every later step works on.

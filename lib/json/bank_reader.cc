@@ -405,30 +405,22 @@ Status ReadBank(const SourceText& src, uint32_t file, model::Bank& bank) {
     return Status::Internal("the embedded bank schema does not load: " +
                             schema.status().ToString());
   }
-  // Questions are gathered in chunks while reading and moved into a vector of the exact size at
-  // the end: a vector growing by doubling would hold up to three halves of the questions at once
-  // (and keep up to half its room unused).
-  constexpr size_t kChunk = 4096;
-  std::vector<std::vector<model::Question>> chunks;
+  // Questions are read straight into the bank, each converted in place (moving a question costs
+  // as much as converting it), and taken back on an error, so the bank is left as it was.
+  const size_t before = bank.questions.size();
   Converter questions_converter(src, file);
   ParseOptions options;
   options.stream_member = "questions";
   options.on_element = [&](Node&& node) {
-    model::Question q;
-    QBANK_RETURN_IF_ERROR(questions_converter.Question(node, q));
-    if (chunks.empty() || chunks.back().size() == kChunk) {
-      chunks.emplace_back();
-      chunks.back().reserve(kChunk);
-    }
-    chunks.back().push_back(std::move(q));
-    return Status::Ok();
+    return questions_converter.Question(node, bank.questions.emplace_back());
   };
   Result<Node> root = schema->ParseAndValidate(src, options);
-  if (!root.ok()) return root.status();
-
   model::Bank fields;
-  Converter bank_converter(src, file);
-  QBANK_RETURN_IF_ERROR(bank_converter.BankFields(*root, fields));
+  Status status = root.ok() ? Converter(src, file).BankFields(*root, fields) : root.status();
+  if (!status.ok()) {
+    bank.questions.resize(before);
+    return status;
+  }
 
   SetIfEmpty(bank.id, fields.id);
   SetIfEmpty(bank.title, fields.title);
@@ -441,13 +433,6 @@ Status ReadBank(const SourceText& src, uint32_t file, model::Bank& bank) {
     bank.declared_size_span = fields.declared_size_span;
   }
   if (bank.extensions.is_null()) bank.extensions = std::move(fields.extensions);
-  size_t count = 0;
-  for (const auto& chunk : chunks) count += chunk.size();
-  bank.questions.reserve(bank.questions.size() + count);
-  for (auto& chunk : chunks) {
-    for (model::Question& q : chunk) bank.questions.push_back(std::move(q));
-    std::vector<model::Question>().swap(chunk);  // each chunk freed as soon as it is moved
-  }
   return Status::Ok();
 }
 

@@ -743,7 +743,7 @@ Value Server::DocumentSymbol(const json::Node* params) {
     symbol["kind"] = Int(19);  // SymbolKind.Object
     symbol["range"] = RangeJson(s.range);
     symbol["selectionRange"] = RangeJson(s.selection);
-    symbols.push_back(symbol);
+    symbols.emplace_back(std::move(symbol));
   }
   return symbols;
 }

@@ -326,11 +326,10 @@ using QuestionCache = std::map<std::string, std::map<uint64_t, std::vector<FileF
 
 // The bank's metadata and sources with only the questions at `indexes`.
 model::Bank SubBank(model::Bank& bank, const std::vector<size_t>& indexes) {
-  std::vector<model::Question> all = std::move(bank.questions);
+  model::QuestionList all = std::move(bank.questions);
   bank.questions.clear();
   model::Bank sub = bank;
   bank.questions = std::move(all);
-  sub.questions.reserve(indexes.size());
   for (size_t i : indexes) sub.questions.push_back(bank.questions[i]);
   return sub;
 }

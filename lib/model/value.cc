@@ -33,6 +33,7 @@ bool operator==(const Value& a, const Value& b) {
     if (a.is_int() && b.is_int()) return a.as_int() == b.as_int();
     return a.as_double() == b.as_double();
   }
+  if (a.is_string() && b.is_string()) return a.as_string() == b.as_string();
   return a.data_ == b.data_;
 }
 

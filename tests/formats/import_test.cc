@@ -36,6 +36,31 @@ TEST(ImportInputsTest, ReadsFoldersAndKeepsGoingPastBadFiles) {
   EXPECT_EQ(bank.SourcePath(bank.questions[1].stem.span.file), "bank/c.json");
 }
 
+// ImportOptions::release_sources frees each file's bytes once it is read (lint's setting): the
+// text is read again from the file when asked for, so a file that changed since reads as empty;
+// without the option the bytes read are kept.
+TEST(ImportInputsTest, ReleasesEachFilesBytesOnRequest) {
+  for (bool release : {false, true}) {
+    InMemoryFileSystem fs;
+    fs.Add("bank/a.json", kBank);
+    fs.Add("bank/b.json", kBank);
+    model::Bank bank;
+    std::vector<Diagnostic> errors;
+    ImportOptions options;
+    options.release_sources = release;
+    ASSERT_TRUE(ImportInputs({"bank"}, options, fs, bank, errors).ok());
+    ASSERT_TRUE(errors.empty());
+    ASSERT_EQ(bank.questions.size(), 2u);
+    ASSERT_EQ(bank.sources.size(), 2u);
+    fs.Add("bank/a.json", "changed");
+    EXPECT_EQ(bank.sources[0]->content(), release ? "" : kBank) << release;
+    // An unchanged file is read back whole, line index and all.
+    EXPECT_EQ(bank.sources[1]->content(), kBank) << release;
+    EXPECT_EQ(bank.sources[1]->Line(4),
+              "    {\"type\": \"single\", \"stem\": \"Which planet is closest to the Sun?\",");
+  }
+}
+
 // ImportOptions::others_read tells a question refused among others that were read (a GIFT
 // question, an item of a QTI package) from an input of which nothing was read (a file refused
 // whole, a missing file, a file whose every question was refused).

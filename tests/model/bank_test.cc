@@ -51,5 +51,27 @@ TEST(ValueTest, ObjectsCompareStructurallyAndCopyOnWrite) {
   EXPECT_TRUE(v == copy);
 }
 
+TEST(ValueTest, StringsCompareByContent) {
+  // Strings are held by pointer: two made apart are equal by their text, not their address.
+  Value a(std::string("same"));
+  Value b("same");
+  EXPECT_TRUE(a == b);
+  EXPECT_FALSE(a == Value("other"));
+  EXPECT_FALSE(a == Value(1));
+  Value copy = a;
+  EXPECT_EQ(copy.as_string(), "same");
+  EXPECT_TRUE(copy.is_string());
+  EXPECT_FALSE(Value().is_string());
+}
+
+// The model's parts stay small: a bank of a million questions holds a million of each.
+TEST(BankTest, ModelPartsStaySmall) {
+  EXPECT_LE(sizeof(SourceSpan), 20u);
+  EXPECT_LE(sizeof(Value), 24u);
+  EXPECT_LE(sizeof(Text), 56u);
+  EXPECT_LE(sizeof(Option), 200u);
+  EXPECT_LE(sizeof(Question), 856u);
+}
+
 }  // namespace
 }  // namespace qbank::model

@@ -6,6 +6,7 @@
 #include <charconv>
 #include <cmath>
 #include <cstdio>
+#include <optional>
 
 namespace qbank::formats {
 namespace {
@@ -315,7 +316,7 @@ class YamlTreeBuilder {
 
 }  // namespace
 
-Result<YamlNode> ParseYaml(const SourceText& source, size_t begin, size_t end) {
+Result<YamlNode> ParseYamlWithLibyaml(const SourceText& source, size_t begin, size_t end) {
   std::string_view text = std::string_view(source.content()).substr(begin, end - begin);
   YamlTreeBuilder builder(source, source.PositionAt(begin).line);
   YamlParser parser;
@@ -334,6 +335,70 @@ Result<YamlNode> ParseYaml(const SourceText& source, size_t begin, size_t end) {
     QBANK_RETURN_IF_ERROR(builder.Take(event.get(), &done));
   }
   return builder.TakeRoot();
+}
+
+namespace {
+
+bool IsKeyByte(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' ||
+         c == '-';
+}
+
+bool IsValueByte(char c) { return IsKeyByte(c) || c == '.'; }
+
+bool IsAlnum(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+// The front matter a writer makes and most people write: lines "key: value" with an ASCII key
+// and a value of letters, digits, '_', '-' and '.' that starts with a letter or digit. YAML reads
+// such a line as a plain key and a plain scalar whose text is the value as written, so the tree
+// is built here without libyaml (whose set-up alone cost more than reading the question). Any
+// other line (a list, a quote, a comment, a blank, a tab, a carriage return, a non-ASCII byte)
+// returns nullopt and the caller asks libyaml.
+std::optional<YamlNode> ParseSimpleMapping(std::string_view text, uint32_t first_line) {
+  if (text.empty()) return std::nullopt;
+  YamlNode root;
+  root.kind = YamlNode::Kind::kMapping;
+  root.line = first_line;
+  root.column = 1;
+  uint32_t line = first_line;
+  for (size_t pos = 0; pos < text.size(); ++line) {
+    size_t newline = text.find('\n', pos);
+    if (newline == std::string_view::npos) newline = text.size();
+    std::string_view row = text.substr(pos, newline - pos);
+    pos = newline + 1;
+    size_t colon = 0;
+    while (colon < row.size() && IsKeyByte(row[colon])) ++colon;
+    // "key: v": a key starting with a letter or digit, one space after the colon, a value.
+    if (colon == 0 || !IsAlnum(row[0]) || colon + 2 >= row.size() || row[colon] != ':' ||
+        row[colon + 1] != ' ' || !IsAlnum(row[colon + 2])) {
+      return std::nullopt;
+    }
+    for (size_t i = colon + 3; i < row.size(); ++i) {
+      if (!IsValueByte(row[i])) return std::nullopt;
+    }
+    YamlMember member;
+    member.key.scalar.assign(row.substr(0, colon));
+    member.key.plain = true;
+    member.key.line = line;
+    member.key.column = 1;
+    member.value.scalar.assign(row.substr(colon + 2));
+    member.value.plain = true;
+    member.value.line = line;
+    member.value.column = static_cast<uint32_t>(colon) + 3;
+    root.members.push_back(std::move(member));
+  }
+  return root;
+}
+
+}  // namespace
+
+Result<YamlNode> ParseYaml(const SourceText& source, size_t begin, size_t end) {
+  std::string_view text = std::string_view(source.content()).substr(begin, end - begin);
+  std::optional<YamlNode> simple = ParseSimpleMapping(text, source.PositionAt(begin).line);
+  if (simple.has_value()) return std::move(*simple);
+  return ParseYamlWithLibyaml(source, begin, end);
 }
 
 model::Value YamlToValue(const YamlNode& node) {

@@ -45,6 +45,9 @@ struct YamlMember {
 // position in the file; aliases and anchors are refused (no entity-expansion tricks), and so is
 // nesting deeper than 64 levels.
 Result<YamlNode> ParseYaml(const SourceText& source, size_t begin, size_t end);
+// ParseYaml always through libyaml: the same tree, without the shortcut ParseYaml takes for front
+// matter of plain "key: value" lines (which tests compare with this).
+Result<YamlNode> ParseYamlWithLibyaml(const SourceText& source, size_t begin, size_t end);
 
 // A YAML node as a model::Value: plain scalars resolve null (null, ~, empty), booleans
 // (true/false), integers and floats; everything else, and every quoted scalar, is a string.

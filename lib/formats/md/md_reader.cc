@@ -43,6 +43,7 @@ class MdReader {
   MdReader(const SourceText& text, uint32_t file, ImportContext& ctx)
       : text_(text), file_(file), ctx_(ctx) {
     std::string_view content = text.content();
+    lines_.reserve(static_cast<size_t>(std::count(content.begin(), content.end(), '\n')) + 1);
     size_t pos = 0;
     while (pos < content.size()) {
       size_t nl = content.find('\n', pos);

@@ -397,6 +397,94 @@ TEST(MdFormatTest, YamlScalarsReadBackAsWritten) {
   EXPECT_EQ(YamlScalar("12", false), "12");
 }
 
+// The tree as text, every field of every node, for comparing two parses.
+void DescribeYaml(const YamlNode& n, std::string& out) {
+  out += std::to_string(static_cast<int>(n.kind)) + "|" + n.scalar + "|" + std::to_string(n.plain) +
+         std::to_string(n.single_line) + "@" + std::to_string(n.line) + ":" +
+         std::to_string(n.column) + "[";
+  for (const YamlNode& item : n.items) DescribeYaml(item, out);
+  out += "]{";
+  for (const YamlMember& m : n.members) {
+    DescribeYaml(m.key, out);
+    out += "=";
+    DescribeYaml(m.value, out);
+    out += ";";
+  }
+  out += "}";
+}
+
+std::string ParsedYaml(const Result<YamlNode>& node) {
+  if (!node.ok()) return "error: " + node.status().ToString();
+  std::string out;
+  DescribeYaml(*node, out);
+  return out;
+}
+
+TEST(MdFormatTest, YamlShortcutGivesLibyamlsTree) {
+  // Front matter of "key: value" lines, most of them within the shortcut and some just outside it
+  // (a quote, a colon, a space, a tab, a comment, a list, a non-ASCII byte), after some lines of
+  // Markdown so the lines are counted from the file's start: ParseYaml's tree (or error) is
+  // libyaml's, node for node.
+  const std::vector<std::string> keys = {"id",  "domain", "markup", "type", "exam",
+                                         "x-1", "a_b",    "9",      "Key",  "tags"};
+  const std::vector<std::string> values = {"q-8f7b9ed1a8c451a4",
+                                           "abstract_algebra",
+                                           "plain",
+                                           "true",
+                                           "12",
+                                           "1.5e3",
+                                           "null",
+                                           "yes",
+                                           "2026-03",
+                                           "a.b-c_d",
+                                           "-x",
+                                           "x:",
+                                           "a: b",
+                                           "'q'",
+                                           "\"d\"",
+                                           "x #c",
+                                           "x ",
+                                           " x",
+                                           "t\tx",
+                                           "[1, 2]",
+                                           "{a: 1}",
+                                           "caf\xC3\xA9",
+                                           "~",
+                                           "&a",
+                                           "*a",
+                                           "!t",
+                                           "|",
+                                           ">",
+                                           "%x",
+                                           "@x",
+                                           "`x",
+                                           ""};
+  std::mt19937 rng(7);
+  int shortcut = 0;
+  for (int round = 0; round < 3000; ++round) {
+    std::string prefix = "# Title\n\nsome text\n---\n";
+    std::string yaml;
+    size_t lines = 1 + rng() % 5;
+    bool simple = true;
+    for (size_t l = 0; l < lines; ++l) {
+      const std::string& key = keys[rng() % keys.size()];
+      // Mostly values the shortcut takes, so both paths are well exercised.
+      const std::string& value = values[rng() % 4 == 0 ? rng() % values.size() : rng() % 10];
+      yaml += key + ":" + (value.empty() ? "" : " " + value) + "\n";
+      if (rng() % 50 == 0) yaml += "# comment\n", simple = false;
+      if (rng() % 50 == 0) yaml += "\n", simple = false;
+    }
+    std::string file = prefix + yaml + "---\n";
+    SourceText src("f.md", file);
+    std::string fast = ParsedYaml(ParseYaml(src, prefix.size(), prefix.size() + yaml.size()));
+    std::string slow =
+        ParsedYaml(ParseYamlWithLibyaml(src, prefix.size(), prefix.size() + yaml.size()));
+    ASSERT_EQ(fast, slow) << yaml;
+    if (simple && fast.find("error") == std::string::npos) ++shortcut;
+  }
+  EXPECT_GT(shortcut, 500);
+}
+
 TEST(MdFormatTest, TheDocExampleIsTheGoldenExport) {
   std::string example = testing::DocExample("md.md", "````markdown");
   EXPECT_EQ(example, ReadTestdata("md/drafts_export.md"));
