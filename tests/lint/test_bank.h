@@ -73,7 +73,7 @@ class BankBuilder {
   std::string path_;
   std::string content_;
   uint32_t lines_ = 0;
-  std::vector<model::Question> questions_;
+  model::QuestionList questions_;
 };
 
 }  // namespace qbank::lint::testing
