@@ -357,7 +357,7 @@ Value Server::Initialize(const json::Node* params) {
   save["includeText"] = false;
   sync["save"] = save;
   Value::Object actions;
-  actions["codeActionKinds"] = Value::Array{Value("quickfix")};
+  actions["codeActionKinds"] = model::OneElementArray(Value("quickfix"));
   Value::Object capabilities;
   capabilities["positionEncoding"] = "utf-16";
   capabilities["textDocumentSync"] = sync;

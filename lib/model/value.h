@@ -7,6 +7,7 @@
 #include <map>
 #include <memory>
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -65,6 +66,15 @@ class Value {
                std::shared_ptr<Array>, std::shared_ptr<Object>>
       data_;
 };
+
+// An array holding `element` alone. Made by moving it in rather than copying it from an
+// initializer list (`Value::Array{v}`), which GCC 12 at -O3 warns of as maybe uninitialized inside
+// std::variant.
+inline Value::Array OneElementArray(Value element) {
+  Value::Array array(1);
+  array[0] = std::move(element);
+  return array;
+}
 
 }  // namespace qbank::model
 

@@ -191,7 +191,7 @@ Value ResultObject(const ReportContext& ctx, const Names& names, const lint::Fin
       logicals.push_back(std::move(paragraph));
     }
     if (!logicals.empty()) location["logicalLocations"] = std::move(logicals);
-    r["locations"] = Value::Array{Value(std::move(location))};
+    r["locations"] = model::OneElementArray(Value(std::move(location)));
   }
 
   Value::Array related;
@@ -317,7 +317,7 @@ Value Invocation(const ReportContext& ctx, size_t left_out) {
         " findings left out: a SARIF run holds at most " + std::to_string(ctx.sarif_max_results) +
         " results (GitHub code scanning rejects more); the most severe are kept. Use a baseline "
         "(--baseline) to report only new findings.");
-    invocation["toolExecutionNotifications"] = Value::Array{Value(std::move(note))};
+    invocation["toolExecutionNotifications"] = model::OneElementArray(Value(std::move(note)));
   }
   return invocation;
 }
@@ -383,7 +383,7 @@ model::Value SarifLog(const ReportContext& ctx) {
   Value::Object run = parts.RunHead();
   run["results"] = std::move(results);
   Value::Object log = SarifParts::LogHead();
-  log["runs"] = Value::Array{Value(std::move(run))};
+  log["runs"] = model::OneElementArray(Value(std::move(run)));
   return log;
 }
 
