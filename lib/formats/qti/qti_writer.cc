@@ -914,6 +914,20 @@ bool QtiFormat::CanWriteBack(std::string_view /*path*/, std::string_view content
   return root == (version_ == Version::k21 ? "assessmentItem" : "qti-assessment-item");
 }
 
+namespace {
+
+// `identifier`, with "-2", "-3", ... appended while an earlier item has it; recorded in `used`.
+std::string UniqueIdentifier(std::string identifier, std::set<std::string>& used) {
+  if (used.count(identifier) != 0) {
+    std::string base = identifier;
+    for (int n = 2; used.count(identifier) != 0; ++n) identifier = base + "-" + std::to_string(n);
+  }
+  used.insert(identifier);
+  return identifier;
+}
+
+}  // namespace
+
 Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptions& options,
                                       LossReport& loss) const {
   bool package = EndsWithZip(options.output_path);
@@ -944,12 +958,7 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
     }
     ReportQuestionLoss(WithoutSharedExtensions(q, true, true, true), held, loss);
     std::string id_source = q.id.empty() ? model::DeriveQuestionId(q) : q.id.value;
-    std::string identifier = ToIdentifier(id_source);
-    if (used.count(identifier) != 0) {
-      std::string base = identifier;
-      for (int n = 2; used.count(identifier) != 0; ++n) identifier = base + "-" + std::to_string(n);
-    }
-    used.insert(identifier);
+    std::string identifier = UniqueIdentifier(ToIdentifier(id_source), used);
     // QTI carries HTML, not Markdown: a draft's Markdown is rendered (cmark), the draft travels in
     // the manifest. A gap the item cannot hold is joined into the question text here, once, as
     // the item writes it, so the text after it does not travel beside it and a second trip
