@@ -374,6 +374,7 @@ void RunEngine(LintRun& run) {
   engine_options.today = run.options.today ? *run.options.today : lint::Today();
   engine_options.threads = run.options.threads;
   engine_options.measure = run.options.timing;
+  engine_options.place_fixes = run.options.fix || run.options.fix_dry_run;
   run.engine = lint::RunRules(*run.bank, run.plan, engine_options);
   StopProgress(run);
   run.report_start = Clock::now();

@@ -78,6 +78,7 @@ void PrepareContext(EngineRun& run) {
   const model::Bank& bank = run.bank;
   run.ctx.bank = &bank;
   run.ctx.today = run.options.today;
+  run.ctx.place_fixes = run.options.place_fixes;
   run.ctx.index_in_file.resize(run.n);
   run.file_of.resize(run.n);
   std::vector<uint32_t> next_index(bank.sources.size() + 1, 0);

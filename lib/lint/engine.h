@@ -33,6 +33,9 @@ struct EngineOptions {
   unsigned threads = 0;
   // Measure the time each rule takes (EngineResult::timings).
   bool measure = false;
+  // Whether findings carry their fixes (LintContext::place_fixes): false when nothing will apply
+  // or show them.
+  bool place_fixes = true;
   // For a progress display (commands/progress.h), when set: every worker adds the questions it
   // has run the per-question rules on to `questions_done`, and `on_step` is called on the
   // calling thread as each step begins ("checking questions", then "rule ID" per bank rule).

@@ -125,6 +125,11 @@ struct LintContext {
   // For each question, its index among the questions of its own file (for field paths); when
   // empty, the index in the bank is used.
   std::vector<uint32_t> index_in_file;
+  // Whether Reporter::FixRange places fixes. A run that applies none (a plain `qbank lint`) sets
+  // it false: placing a fix reads the field's source file back (SourceText::Release freed it
+  // after the read), and a million-question file read back during the rules would sit beside
+  // the duplicate rules' tables.
+  bool place_fixes = true;
   // Shared by the rules of this run.
   std::shared_ptr<SharedResults> shared = std::make_shared<SharedResults>();
 };
@@ -155,7 +160,7 @@ class Reporter {
 
   // The fix replacing bytes [begin, end) of field.value by `replacement` in the field's source
   // file; nullopt when the field is not verbatim there (escaped, normalised, or its source is not
-  // at hand).
+  // at hand), and when the run places no fixes (LintContext::place_fixes).
   std::optional<Fix> FixRange(const model::Text& field, size_t begin, size_t end,
                               std::string replacement) const;
   // The span of bytes [begin, end) of a verbatim field (the whole field otherwise).

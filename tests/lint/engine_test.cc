@@ -113,6 +113,41 @@ TEST(EngineTest, WildcardSuppressionDropsEveryRule) {
   EXPECT_TRUE(r.findings.empty());
 }
 
+// A plain `qbank lint` places no fixes, so it never reads a released source back during the
+// rules (at a million questions that copy of the file sat beside the duplicate rules' tables);
+// `--fix` still gets each fix, read from the file once.
+TEST(EngineTest, FixesArePlacedOnlyWhenAsked) {
+  BankBuilder b;
+  b.AddQuestion("q1", "Which pl\u0430net is red?", {"Mars", "Venus"}, 0);  // Cyrillic a
+  model::Bank bank = b.Build();
+  int loads = 0;
+  std::string content = bank.sources[0]->content();
+  auto source = std::make_shared<SourceText>(bank.sources[0]->path(), content);
+  source->SetLoader([&]() -> std::optional<std::string> {
+    ++loads;
+    return content;
+  });
+  source->Release();
+  bank.sources[0] = source;
+  std::vector<PlannedRule> rules = {Plan("lookalike-characters", Severity::kWarning)};
+
+  EngineOptions no_fixes;
+  no_fixes.place_fixes = false;
+  EngineResult plain = RunRules(bank, rules, no_fixes);
+  ASSERT_EQ(plain.findings.size(), 1u);
+  EXPECT_FALSE(plain.findings[0].fix.has_value());
+  EXPECT_EQ(loads, 0);
+
+  EngineResult fixing = RunRules(bank, rules);
+  ASSERT_EQ(fixing.findings.size(), 1u);
+  ASSERT_TRUE(fixing.findings[0].fix.has_value());
+  const Fix& fix = *fixing.findings[0].fix;
+  std::string fixed = content;
+  fixed.replace(fix.begin, fix.end - fix.begin, fix.replacement);
+  EXPECT_NE(fixed.find("Which planet is red?"), std::string::npos) << fixed;
+  EXPECT_EQ(loads, 1);
+}
+
 TEST(EngineTest, RulesApplyOnlyToTheirFiles) {
   model::Bank bank = ManyQuestions(3);
   bank.AddSource(std::make_shared<SourceText>("other.txt", ""));
