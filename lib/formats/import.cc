@@ -20,6 +20,7 @@
 #include "base/message.h"
 #include "base/suggest.h"
 #include "formats/import_checks.h"
+#include "model/bank_fields.h"
 
 namespace qbank::formats {
 namespace {
@@ -428,10 +429,6 @@ class ReadPool {
   std::vector<std::thread> workers_;
 };
 
-void SetIfEmpty(model::Text& target, model::Text& value) {
-  if (target.empty()) target = std::move(value);
-}
-
 // ImportInputs: every file and package the walk finds, read into one bank.
 class Importer : public InputVisitor {
  public:
@@ -556,20 +553,7 @@ class Importer : public InputVisitor {
       model::Bank& from = piece->bank;
       const auto offset = static_cast<uint32_t>(bank_.sources.size());
       for (auto& source : from.sources) bank_.sources.push_back(std::move(source));
-      SetIfEmpty(bank_.id, from.id);
-      SetIfEmpty(bank_.title, from.title);
-      SetIfEmpty(bank_.exam, from.exam);
-      SetIfEmpty(bank_.publisher, from.publisher);
-      SetIfEmpty(bank_.language, from.language);
-      SetIfEmpty(bank_.origin, from.origin);
-      if (!bank_.declared_size.has_value() && from.declared_size.has_value()) {
-        bank_.declared_size = from.declared_size;
-        bank_.declared_size_span = from.declared_size_span;
-        if (bank_.declared_size_span.file != SourceSpan::kNoFile) {
-          bank_.declared_size_span.file += offset;
-        }
-      }
-      if (bank_.extensions.is_null()) bank_.extensions = std::move(from.extensions);
+      model::TakeEmptyBankFields(bank_, from, offset);
       for (model::Question& q : from.questions) {
         model::ShiftSourceFiles(q, offset);
         bank_.questions.push_back(std::move(q));

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "json/document.h"
+#include "model/bank_fields.h"
 
 namespace qbank::json {
 
@@ -391,10 +392,6 @@ const Result<Schema>& BankSchema() {
   return schema;
 }
 
-void SetIfEmpty(model::Text& target, model::Text& value) {
-  if (target.empty()) target = std::move(value);
-}
-
 }  // namespace
 
 std::string_view BankSchemaText() { return kBankSchemaText; }
@@ -422,17 +419,7 @@ Status ReadBank(const SourceText& src, uint32_t file, model::Bank& bank) {
     return status;
   }
 
-  SetIfEmpty(bank.id, fields.id);
-  SetIfEmpty(bank.title, fields.title);
-  SetIfEmpty(bank.exam, fields.exam);
-  SetIfEmpty(bank.publisher, fields.publisher);
-  SetIfEmpty(bank.language, fields.language);
-  SetIfEmpty(bank.origin, fields.origin);
-  if (!bank.declared_size.has_value() && fields.declared_size.has_value()) {
-    bank.declared_size = fields.declared_size;
-    bank.declared_size_span = fields.declared_size_span;
-  }
-  if (bank.extensions.is_null()) bank.extensions = std::move(fields.extensions);
+  model::TakeEmptyBankFields(bank, fields);
   return Status::Ok();
 }
 
