@@ -15,13 +15,6 @@ namespace {
 
 constexpr double kEpsilon = 1e-9;
 
-// A token's hash (or, once its bucket is numbered, its number in the bucket) and the record it is
-// in.
-struct Placed {
-  uint32_t hash;
-  uint32_t record;
-};
-
 // A small open-addressing table from token hashes to a number and the last record that met the
 // token, for the tokens of one bucket (hash 0 has a side slot). Sized for the bucket's tokens, so
 // it stays in the processor's caches; one table is reused for bucket after bucket.
@@ -69,27 +62,28 @@ class BucketTable {
   Slot zero_;
 };
 
-constexpr uint32_t kRepeat = UINT32_MAX;  // a placed pair's record when the record met it before
+constexpr uint32_t kRepeat = UINT32_MAX;  // a pair's record when the record met its token before
 
-// Numbers the tokens of one bucket's pairs p[0, count) in order of first appearance: p[k].hash
-// becomes the token's number, p[k].record kRepeat when that record met the token before (a
-// bucket's pairs are in record order); df[j] is the number of records of token j.
-void IndexBucket(BucketTable& table, Placed* p, size_t count, std::vector<uint32_t>& df) {
+// Numbers the tokens of one bucket's (hash, record) pairs in order of first appearance:
+// hashes[k] becomes the token's number, records[k] kRepeat when that record met the token
+// before (a bucket's pairs are in record order); df[j] is the number of records of token j.
+void IndexBucket(BucketTable& table, uint32_t* hashes, uint32_t* records, size_t count,
+                 std::vector<uint32_t>& df) {
   table.Reset(count);
   df.clear();
   for (size_t k = 0; k < count; ++k) {
-    BucketTable::Slot& slot = table[p[k].hash];
+    BucketTable::Slot& slot = table[hashes[k]];
     if (slot.last == BucketTable::kNoRecord) {  // new
       slot.value = static_cast<uint32_t>(df.size());
       df.push_back(0);
     }
-    if (slot.last == p[k].record) {
-      p[k].record = kRepeat;
+    if (slot.last == records[k]) {
+      records[k] = kRepeat;
     } else {
-      slot.last = p[k].record;
+      slot.last = records[k];
       ++df[slot.value];
     }
-    p[k].hash = slot.value;
+    hashes[k] = slot.value;
   }
 }
 
@@ -167,18 +161,22 @@ class BucketRounds {
       largest_round = std::max(largest_round, in_round);
     }
     round_begin_.push_back(buckets_);
-    placed_.resize(largest_round);
+    hashes_.resize(largest_round);
+    records_.resize(largest_round);
     if (one_round()) PlaceRound(0, buckets_);
   }
 
   size_t buckets() const { return buckets_; }
+  // The memory of the pairs' records, to be reused once the passes are over.
+  std::vector<uint32_t> TakeRecords() { return std::move(records_); }
   // True when every pair was placed at once: the token array is no longer read.
   bool one_round() const { return round_begin_.size() == 2; }
 
-  // Runs body(bucket, pairs, count, df) for every bucket of every round, the pairs numbered by
-  // IndexBucket and df[j] the number of records of the bucket's token j; a round's buckets are
-  // shared among threads. Placed at once, the pairs are numbered on the first pass only (and
-  // each bucket's df kept for the next passes); otherwise on every pass, the same way.
+  // Runs body(bucket, tokens, records, count, df) for every bucket of every round, the pairs
+  // numbered by IndexBucket (tokens[k] the number of the token of pair k) and df[j] the number of
+  // records of the bucket's token j; a round's buckets are shared among threads. Placed at once,
+  // the pairs are numbered on the first pass only (and each bucket's df kept for the next passes);
+  // otherwise on every pass, the same way.
   template <typename Body>
   void ForEachBucket(Body&& body) {
     for (size_t round = 0; round + 1 < round_begin_.size(); ++round) {
@@ -190,16 +188,15 @@ class BucketRounds {
         BucketTable table;
         std::vector<uint32_t> df;
         for (size_t b = next_bucket++; b < round_begin_[round + 1]; b = next_bucket++) {
-          Placed* p = placed_.data() + bucket_begin_[b];
+          uint32_t* hashes = hashes_.data() + bucket_begin_[b];
+          uint32_t* records = records_.data() + bucket_begin_[b];
           const size_t count = bucket_begin_[b + 1] - bucket_begin_[b];
-          if (!index) {
-            body(b, static_cast<const Placed*>(p), count, kept_df_[b]);
-            continue;
+          if (index) {
+            IndexBucket(table, hashes, records, count, df);
+            if (one_round()) kept_df_[b] = df;
           }
-          IndexBucket(table, p, count, df);
-          if (one_round()) kept_df_[b] = df;
-          body(b, static_cast<const Placed*>(p), count,
-               static_cast<const std::vector<uint32_t>&>(df));
+          body(b, static_cast<const uint32_t*>(hashes), static_cast<const uint32_t*>(records),
+               count, static_cast<const std::vector<uint32_t>&>(index ? df : kept_df_[b]));
         }
       });
     }
@@ -235,7 +232,10 @@ class BucketRounds {
       std::vector<size_t>& at_part = next[part];
       ForEachToken(part, [&](uint32_t hash, uint32_t record) {
         size_t b = BucketOf(hash);
-        if (b >= first_bucket && b < end_bucket) placed_[at_part[b]++] = {hash, record};
+        if (b >= first_bucket && b < end_bucket) {
+          hashes_[at_part[b]] = hash;
+          records_[at_part[b]++] = record;
+        }
       });
     });
   }
@@ -246,8 +246,8 @@ class BucketRounds {
   const size_t buckets_;
   std::vector<std::vector<size_t>> in_bucket_;  // [thread part][bucket] token counts
   std::vector<size_t> round_begin_;             // rounds are bucket ranges
-  std::vector<Placed> placed_;                  // the current round's pairs
-  std::vector<size_t> bucket_begin_;            // in placed_, for the current round
+  std::vector<uint32_t> hashes_, records_;      // the current round's pairs
+  std::vector<size_t> bucket_begin_;            // in the pairs, for the current round
   bool indexed_ = false;                        // the pairs were numbered (one round only)
   std::vector<std::vector<uint32_t>> kept_df_;  // [bucket] df of each token (one round only)
 };
@@ -255,15 +255,15 @@ class BucketRounds {
 // Document frequencies: for each bucket, how many of its tokens have each frequency.
 std::vector<std::vector<DfCount>> CountFrequencies(BucketRounds& rounds) {
   std::vector<std::vector<DfCount>> df_counts(rounds.buckets());
-  rounds.ForEachBucket(
-      [&](size_t b, const Placed*, size_t count, const std::vector<uint32_t>& df_of_token) {
-        // A histogram of the bucket's frequencies (none is above the bucket's token count).
-        std::vector<uint32_t> histogram(count + 1, 0);
-        for (uint32_t df : df_of_token) ++histogram[df];
-        for (uint32_t df = 1; df <= count; ++df) {
-          if (histogram[df] != 0) df_counts[b].push_back({df, histogram[df], 0});
-        }
-      });
+  rounds.ForEachBucket([&](size_t b, const uint32_t*, const uint32_t*, size_t count,
+                           const std::vector<uint32_t>& df_of_token) {
+    // A histogram of the bucket's frequencies (none is above the bucket's token count).
+    std::vector<uint32_t> histogram(count + 1, 0);
+    for (uint32_t df : df_of_token) ++histogram[df];
+    for (uint32_t df = 1; df <= count; ++df) {
+      if (histogram[df] != 0) df_counts[b].push_back({df, histogram[df], 0});
+    }
+  });
   return df_counts;
 }
 
@@ -327,28 +327,28 @@ constexpr uint32_t kDropped = UINT32_MAX;  // the place of a frequent token's re
 // RankByFrequency counted.)
 void ListRecordsByRank(BucketRounds& rounds, std::vector<std::vector<DfCount>>& df_counts,
                        const Ranking& ranking, double limit, std::vector<uint32_t>& lists) {
-  rounds.ForEachBucket(
-      [&](size_t b, const Placed* p, size_t count, const std::vector<uint32_t>& df_of_token) {
-        std::vector<DfCount>& counts = df_counts[b];
-        // Where the next record of each of the bucket's tokens goes in `lists`.
-        std::vector<uint32_t> at(df_of_token.size());
-        for (size_t j = 0; j < df_of_token.size(); ++j) {
-          const uint32_t df = df_of_token[j];
-          if (static_cast<double>(df) > limit) {
-            at[j] = kDropped;
-            continue;
-          }
-          auto c = std::lower_bound(counts.begin(), counts.end(), df,
-                                    [](const DfCount& x, uint32_t d) { return x.df < d; });
-          const uint32_t rank = c->first_rank++;
-          at[j] = static_cast<uint32_t>(ranking.first_entry[df] +
-                                        size_t{rank - ranking.first_rank[df]} * df);
-        }
-        for (size_t k = 0; k < count; ++k) {
-          if (p[k].record == kRepeat || at[p[k].hash] == kDropped) continue;
-          lists[at[p[k].hash]++] = p[k].record;
-        }
-      });
+  rounds.ForEachBucket([&](size_t b, const uint32_t* tokens, const uint32_t* records, size_t count,
+                           const std::vector<uint32_t>& df_of_token) {
+    std::vector<DfCount>& counts = df_counts[b];
+    // Where the next record of each of the bucket's tokens goes in `lists`.
+    std::vector<uint32_t> at(df_of_token.size());
+    for (size_t j = 0; j < df_of_token.size(); ++j) {
+      const uint32_t df = df_of_token[j];
+      if (static_cast<double>(df) > limit) {
+        at[j] = kDropped;
+        continue;
+      }
+      auto c = std::lower_bound(counts.begin(), counts.end(), df,
+                                [](const DfCount& x, uint32_t d) { return x.df < d; });
+      const uint32_t rank = c->first_rank++;
+      at[j] = static_cast<uint32_t>(ranking.first_entry[df] +
+                                    size_t{rank - ranking.first_rank[df]} * df);
+    }
+    for (size_t k = 0; k < count; ++k) {
+      if (records[k] == kRepeat || at[tokens[k]] == kDropped) continue;
+      lists[at[tokens[k]]++] = records[k];
+    }
+  });
 }
 
 // Turns the lists of records by rank into each record's ranks, ascending (a counting sort:
@@ -404,19 +404,23 @@ RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* sta
   const double limit = std::max(static_cast<double>(options.frequent_min_records),
                                 options.frequent_share * static_cast<double>(n));
   Ranking ranking;
-  std::vector<uint32_t> lists;
+  std::vector<uint32_t> lists, storage;
   {  // the pairs and counts are freed before the counting sort
     BucketRounds rounds(sets, threads, options.ranking_pairs);
-    // Placed at once, the pairs hold every token: the hashes are not read again.
-    if (rounds.one_round()) std::vector<uint32_t>().swap(sets.data);
+    // Placed at once, the pairs hold every token: the hashes are not read again, and their memory
+    // (already in use, at least as large) takes the lists.
+    const bool once = rounds.one_round();
+    if (once) lists = std::move(sets.data);
     std::vector<std::vector<DfCount>> df_counts = CountFrequencies(rounds);
     ranking = RankByFrequency(df_counts, limit);
     lists.resize(ranking.entries);
     ListRecordsByRank(rounds, df_counts, ranking, limit, lists);
+    // The ranks go where the pairs' records or the hashes were.
+    storage = once ? rounds.TakeRecords() : std::move(sets.data);
   }
   RankedRecords records;
-  size_t taking_part = RecordsFromLists(lists, ranking, n, threads, options.min_tokens,
-                                        std::move(sets.data), records);
+  size_t taking_part =
+      RecordsFromLists(lists, ranking, n, threads, options.min_tokens, std::move(storage), records);
   records.rank_count = ranking.distinct - ranking.frequent;
   if (stats != nullptr) {
     stats->distinct_tokens = ranking.distinct;
