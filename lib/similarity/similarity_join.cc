@@ -128,16 +128,19 @@ struct DfCount {
   uint32_t first_rank = 0;  // the rank of the first of them (set once every bucket is counted)
 };
 
-// The tokens grouped by bucket as (hash, record) pairs, so that a bucket's tokens are counted
-// and ranked together, with the pairs and the bucket's table read in order or from the caches.
-// Within a bucket the pairs are in record order, so a token repeated in a record is counted once
-// by remembering the last record that met it. The pairs are made once when there are at most
-// `round_limit` tokens (100,000 questions have about 12 million); beyond that a round of buckets
-// at a time, on every pass over the buckets. Threads take ranges of records.
+// The tokens grouped by bucket as (hash, record) pairs, or (hash, position in sets.data) pairs
+// when `by_position`, so that a bucket's tokens are counted and ranked together, with the pairs
+// and the bucket's table read in order or from the caches. Within a bucket the pairs are in record
+// order, so a token repeated in a record is counted once by remembering the last record that met
+// it (positions never repeat: the records' tokens must be distinct already). The pairs are made
+// once when there are at most `round_limit` tokens (100,000 questions have about 12 million);
+// beyond that a round of buckets at a time, on every pass over the buckets. Threads take ranges of
+// records.
 class BucketRounds {
  public:
-  BucketRounds(const TokenSets& sets, unsigned threads, size_t round_limit)
+  BucketRounds(const TokenSets& sets, unsigned threads, size_t round_limit, bool by_position)
       : sets_(sets),
+        by_position_(by_position),
         threads_(threads),
         bucket_bits_(BucketBits(sets.data.size())),
         buckets_(size_t{1} << bucket_bits_),
@@ -145,7 +148,7 @@ class BucketRounds {
         bucket_begin_(buckets_ + 1, 0) {
     OnThreads(threads_, [&](unsigned part) {
       std::vector<size_t>& in_bucket = in_bucket_[part];
-      ForEachToken(part, [&](uint32_t hash, uint32_t) { ++in_bucket[BucketOf(hash)]; });
+      ForEachToken(part, [&](uint32_t hash, uint32_t, uint32_t) { ++in_bucket[BucketOf(hash)]; });
     });
     // Rounds are bucket ranges of at most `round_limit` tokens (or one bucket).
     round_begin_ = {0};
@@ -203,14 +206,20 @@ class BucketRounds {
     indexed_ = true;
   }
 
+  // From now on, positions marked with Replaced() no longer hold hashes: later rounds skip them.
+  void TrackReplaced() { replaced_.assign(sets_.data.size(), 0); }
+  void Replaced(uint32_t position) { replaced_[position] = 1; }
+
  private:
-  // Calls f(hash, record) for every token of the records of thread part `part`, in order.
+  // Calls f(hash, record, position) for every token of the records of thread part `part`, in
+  // order (not those marked replaced).
   template <typename F>
   void ForEachToken(unsigned part, F&& f) const {
     const size_t n = sets_.size();
     for (size_t r = n * part / threads_; r < n * (part + 1) / threads_; ++r) {
       for (uint32_t k = sets_.offsets[r]; k < sets_.offsets[r + 1]; ++k) {
-        f(sets_.data[k], static_cast<uint32_t>(r));
+        if (!replaced_.empty() && replaced_[k] != 0) continue;
+        f(sets_.data[k], static_cast<uint32_t>(r), k);
       }
     }
   }
@@ -230,17 +239,18 @@ class BucketRounds {
     }
     OnThreads(threads_, [&](unsigned part) {
       std::vector<size_t>& at_part = next[part];
-      ForEachToken(part, [&](uint32_t hash, uint32_t record) {
+      ForEachToken(part, [&](uint32_t hash, uint32_t record, uint32_t position) {
         size_t b = BucketOf(hash);
         if (b >= first_bucket && b < end_bucket) {
           hashes_[at_part[b]] = hash;
-          records_[at_part[b]++] = record;
+          records_[at_part[b]++] = by_position_ ? position : record;
         }
       });
     });
   }
 
   const TokenSets& sets_;
+  const bool by_position_;
   const unsigned threads_;
   const unsigned bucket_bits_;
   const size_t buckets_;
@@ -248,6 +258,7 @@ class BucketRounds {
   std::vector<size_t> round_begin_;             // rounds are bucket ranges
   std::vector<uint32_t> hashes_, records_;      // the current round's pairs
   std::vector<size_t> bucket_begin_;            // in the pairs, for the current round
+  std::vector<uint8_t> replaced_;               // positions already replaced by a rank
   bool indexed_ = false;                        // the pairs were numbered (one round only)
   std::vector<std::vector<uint32_t>> kept_df_;  // [bucket] df of each token (one round only)
 };
@@ -321,6 +332,24 @@ Ranking RankByFrequency(std::vector<std::vector<DfCount>>& df_counts, double lim
 
 constexpr uint32_t kDropped = UINT32_MAX;  // the place of a frequent token's records: none
 
+// The rank of each token of a bucket (df_of_token[j]: the records of its token j) in `ranks`, or
+// kDropped for a frequent one: a kept token takes the next of the bucket's ranks for its frequency
+// (`counts`, the bucket's DfCounts with their first ranks).
+void RankBucket(std::vector<DfCount>& counts, const std::vector<uint32_t>& df_of_token,
+                double limit, std::vector<uint32_t>& ranks) {
+  ranks.resize(df_of_token.size());
+  for (size_t j = 0; j < df_of_token.size(); ++j) {
+    const uint32_t df = df_of_token[j];
+    if (static_cast<double>(df) > limit) {
+      ranks[j] = kDropped;
+      continue;
+    }
+    auto c = std::lower_bound(counts.begin(), counts.end(), df,
+                              [](const DfCount& x, uint32_t d) { return x.df < d; });
+    ranks[j] = c->first_rank++;
+  }
+}
+
 // Writes the records of each kept token into `lists` (sized ranking.entries), the tokens in rank
 // order: a token's records are lists[first_entry + (rank - first_rank) * df, ... + df), ascending.
 // (A bucket is numbered the same way on every pass, so its tokens' order matches the one
@@ -329,20 +358,14 @@ void ListRecordsByRank(BucketRounds& rounds, std::vector<std::vector<DfCount>>& 
                        const Ranking& ranking, double limit, std::vector<uint32_t>& lists) {
   rounds.ForEachBucket([&](size_t b, const uint32_t* tokens, const uint32_t* records, size_t count,
                            const std::vector<uint32_t>& df_of_token) {
-    std::vector<DfCount>& counts = df_counts[b];
     // Where the next record of each of the bucket's tokens goes in `lists`.
-    std::vector<uint32_t> at(df_of_token.size());
+    thread_local std::vector<uint32_t> at;
+    RankBucket(df_counts[b], df_of_token, limit, at);
     for (size_t j = 0; j < df_of_token.size(); ++j) {
       const uint32_t df = df_of_token[j];
-      if (static_cast<double>(df) > limit) {
-        at[j] = kDropped;
-        continue;
-      }
-      auto c = std::lower_bound(counts.begin(), counts.end(), df,
-                                [](const DfCount& x, uint32_t d) { return x.df < d; });
-      const uint32_t rank = c->first_rank++;
+      if (at[j] == kDropped) continue;
       at[j] = static_cast<uint32_t>(ranking.first_entry[df] +
-                                    size_t{rank - ranking.first_rank[df]} * df);
+                                    size_t{at[j] - ranking.first_rank[df]} * df);
     }
     for (size_t k = 0; k < count; ++k) {
       if (records[k] == kRepeat || at[tokens[k]] == kDropped) continue;
@@ -393,34 +416,129 @@ size_t RecordsFromLists(const std::vector<uint32_t>& lists, const Ranking& ranki
   return taking_part;
 }
 
-// Turns the token hashes of each record into sorted, distinct token ranks. A token's rank orders
-// tokens by ascending document frequency (ties by bucket, then by first appearance in the
-// bucket: an order that depends only on the input; the pairs do not depend on it); tokens in more
-// records than the frequent limit are dropped. Buckets are shared among threads for counting and
-// ranking, records for placing and for the counting sort by rank.
-RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* stats) {
-  const unsigned threads = ThreadCount(options.threads, sets.data.size());
-  const size_t n = sets.size();
-  const double limit = std::max(static_cast<double>(options.frequent_min_records),
-                                options.frequent_share * static_cast<double>(n));
-  Ranking ranking;
+// Prepare when the pairs are placed at once (the tokens fit the pairs' budget): repeats are
+// dropped while counting, and the ranks are sorted by the lists of records by rank.
+size_t PrepareAtOnce(TokenSets& sets, unsigned threads, double limit, const JoinOptions& options,
+                     Ranking& ranking, RankedRecords& records) {
   std::vector<uint32_t> lists, storage;
   {  // the pairs and counts are freed before the counting sort
-    BucketRounds rounds(sets, threads, options.ranking_pairs);
-    // Placed at once, the pairs hold every token: the hashes are not read again, and their memory
-    // (already in use, at least as large) takes the lists.
-    const bool once = rounds.one_round();
-    if (once) lists = std::move(sets.data);
+    BucketRounds rounds(sets, threads, options.ranking_pairs, /*by_position=*/false);
+    // The pairs hold every token: the hashes are not read again, and their memory (in use
+    // already, at least as large) takes the lists.
+    lists = std::move(sets.data);
     std::vector<std::vector<DfCount>> df_counts = CountFrequencies(rounds);
     ranking = RankByFrequency(df_counts, limit);
     lists.resize(ranking.entries);
     ListRecordsByRank(rounds, df_counts, ranking, limit, lists);
-    // The ranks go where the pairs' records or the hashes were.
-    storage = once ? rounds.TakeRecords() : std::move(sets.data);
+    storage = rounds.TakeRecords();  // the ranks go where the pairs' records were
   }
+  return RecordsFromLists(lists, ranking, sets.size(), threads, options.min_tokens,
+                          std::move(storage), records);
+}
+
+// Makes each record's token hashes distinct in place (first occurrences kept), then packs the
+// records together again: `records` gets their begins and sizes, `sets` its new offsets.
+// Records are split over threads.
+void MakeRecordsDistinct(TokenSets& sets, unsigned threads, RankedRecords& records) {
+  const size_t n = sets.size();
+  std::vector<uint32_t>& tokens = sets.data;
+  records.begins.assign(sets.offsets.begin(), sets.offsets.end() - 1);
+  records.sizes.resize(n);
+  OnThreads(threads, [&](unsigned part) {
+    BucketTable seen;
+    for (size_t r = n * part / threads; r < n * (part + 1) / threads; ++r) {
+      uint32_t* t = tokens.data() + sets.offsets[r];
+      const uint32_t count = sets.offsets[r + 1] - sets.offsets[r];
+      seen.Reset(count);
+      uint32_t kept = 0;
+      for (uint32_t k = 0; k < count; ++k) {
+        BucketTable::Slot& slot = seen[t[k]];
+        if (slot.last == BucketTable::kNoRecord) {
+          slot.last = 0;
+          t[kept++] = t[k];
+        }
+      }
+      records.sizes[r] = kept;
+    }
+  });
+  size_t total = 0;
+  for (size_t r = 0; r < n; ++r) {
+    std::copy_n(tokens.begin() + records.begins[r], records.sizes[r], tokens.begin() + total);
+    records.begins[r] = static_cast<uint32_t>(total);
+    total += records.sizes[r];
+  }
+  tokens.resize(total);
+  for (size_t r = 0; r < n; ++r) sets.offsets[r] = records.begins[r];
+  sets.offsets[n] = static_cast<uint32_t>(total);
+}
+
+// Sorts each record's ranks and removes dropped tokens; empties records shorter than
+// `min_tokens`. Returns how many records are left to take part.
+size_t SortAndTrimRecords(std::vector<uint32_t>& ranks, unsigned threads, size_t min_tokens,
+                          RankedRecords& records) {
+  const size_t n = records.sizes.size();
+  std::atomic<size_t> taking_part = 0;
+  OnThreads(threads, [&](unsigned part) {
+    size_t taking = 0;
+    for (size_t r = n * part / threads; r < n * (part + 1) / threads; ++r) {
+      uint32_t* t = ranks.data() + records.begins[r];
+      std::sort(t, t + records.sizes[r]);
+      uint32_t kept =
+          static_cast<uint32_t>(std::lower_bound(t, t + records.sizes[r], kDropped) - t);
+      if (kept < min_tokens) {
+        kept = 0;  // too short to take part
+      } else {
+        ++taking;
+      }
+      records.sizes[r] = kept;
+    }
+    taking_part += taking;
+  });
+  return taking_part;
+}
+
+// Prepare when the pairs are placed a round of buckets at a time (more tokens than the pairs'
+// budget): the records are made distinct first, each token's rank is written where its hash was
+// (positions replaced are skipped by later rounds), then each record is sorted. Needs no more
+// memory than the tokens, the round's pairs and a byte per token.
+size_t PrepareInRounds(TokenSets& sets, unsigned threads, double limit, const JoinOptions& options,
+                       Ranking& ranking, RankedRecords& records) {
+  MakeRecordsDistinct(sets, threads, records);
+  {  // the pairs and counts are freed before the sort
+    BucketRounds rounds(sets, threads, options.ranking_pairs, /*by_position=*/true);
+    std::vector<std::vector<DfCount>> df_counts = CountFrequencies(rounds);
+    ranking = RankByFrequency(df_counts, limit);
+    rounds.TrackReplaced();
+    std::vector<uint32_t>& tokens = sets.data;
+    rounds.ForEachBucket([&](size_t b, const uint32_t* numbers, const uint32_t* positions,
+                             size_t count, const std::vector<uint32_t>& df_of_token) {
+      thread_local std::vector<uint32_t> ranks;
+      RankBucket(df_counts[b], df_of_token, limit, ranks);
+      for (size_t k = 0; k < count; ++k) {
+        tokens[positions[k]] = ranks[numbers[k]];
+        rounds.Replaced(positions[k]);
+      }
+    });
+  }
+  size_t taking_part = SortAndTrimRecords(sets.data, threads, options.min_tokens, records);
+  records.ranks = std::move(sets.data);
+  return taking_part;
+}
+
+// Turns the token hashes of each record into sorted, distinct token ranks. A token's rank orders
+// tokens by ascending document frequency (ties by bucket, then by first appearance in the
+// bucket: an order that depends only on the input; the pairs do not depend on it); tokens in more
+// records than the frequent limit are dropped. Buckets are shared among threads for counting and
+// ranking, records for placing and sorting.
+RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* stats) {
+  const unsigned threads = ThreadCount(options.threads, sets.data.size());
+  const double limit = std::max(static_cast<double>(options.frequent_min_records),
+                                options.frequent_share * static_cast<double>(sets.size()));
+  Ranking ranking;
   RankedRecords records;
-  size_t taking_part =
-      RecordsFromLists(lists, ranking, n, threads, options.min_tokens, std::move(storage), records);
+  const size_t taking_part = sets.data.size() <= std::max<size_t>(options.ranking_pairs, 1)
+                                 ? PrepareAtOnce(sets, threads, limit, options, ranking, records)
+                                 : PrepareInRounds(sets, threads, limit, options, ranking, records);
   records.rank_count = ranking.distinct - ranking.frequent;
   if (stats != nullptr) {
     stats->distinct_tokens = ranking.distinct;
