@@ -207,8 +207,17 @@ class BucketRounds {
   }
 
   // From now on, positions marked with Replaced() no longer hold hashes: later rounds skip them.
-  void TrackReplaced() { replaced_.assign(sets_.data.size(), 0); }
-  void Replaced(uint32_t position) { replaced_[position] = 1; }
+  // Not needed (and a byte a token saved) when every value written in their place is below
+  // `values`, and so many values all fall in buckets of the first round: a later
+  // round never places them.
+  void TrackReplaced(uint64_t values) {
+    if (values > (uint64_t{round_begin_[1]} << (32 - bucket_bits_))) {
+      replaced_.assign(sets_.data.size(), 0);
+    }
+  }
+  void Replaced(uint32_t position) {
+    if (!replaced_.empty()) replaced_[position] = 1;
+  }
 
  private:
   // Calls f(hash, record, position) for every token of the records of thread part `part`, in
@@ -472,10 +481,11 @@ void MakeRecordsDistinct(TokenSets& sets, unsigned threads, RankedRecords& recor
   sets.offsets[n] = static_cast<uint32_t>(total);
 }
 
-// Sorts each record's ranks and removes dropped tokens; empties records shorter than
+// Sorts each record's ranks and removes dropped tokens (ranks at or above `dropped`); empties
+// records shorter than
 // `min_tokens`. Returns how many records are left to take part.
 size_t SortAndTrimRecords(std::vector<uint32_t>& ranks, unsigned threads, size_t min_tokens,
-                          RankedRecords& records) {
+                          uint32_t dropped, RankedRecords& records) {
   const size_t n = records.sizes.size();
   std::atomic<size_t> taking_part = 0;
   OnThreads(threads, [&](unsigned part) {
@@ -483,8 +493,7 @@ size_t SortAndTrimRecords(std::vector<uint32_t>& ranks, unsigned threads, size_t
     for (size_t r = n * part / threads; r < n * (part + 1) / threads; ++r) {
       uint32_t* t = ranks.data() + records.begins[r];
       std::sort(t, t + records.sizes[r]);
-      uint32_t kept =
-          static_cast<uint32_t>(std::lower_bound(t, t + records.sizes[r], kDropped) - t);
+      uint32_t kept = static_cast<uint32_t>(std::lower_bound(t, t + records.sizes[r], dropped) - t);
       if (kept < min_tokens) {
         kept = 0;  // too short to take part
       } else {
@@ -500,27 +509,32 @@ size_t SortAndTrimRecords(std::vector<uint32_t>& ranks, unsigned threads, size_t
 // Prepare when the pairs are placed a round of buckets at a time (more tokens than the pairs'
 // budget): the records are made distinct first, each token's rank is written where its hash was
 // (positions replaced are skipped by later rounds), then each record is sorted. Needs no more
-// memory than the tokens, the round's pairs and a byte per token.
+// memory than the tokens and the round's pairs (and a byte per token when the ranks outnumber the
+// values the first round's buckets take: TrackReplaced).
 size_t PrepareInRounds(TokenSets& sets, unsigned threads, double limit, const JoinOptions& options,
                        Ranking& ranking, RankedRecords& records) {
   MakeRecordsDistinct(sets, threads, records);
+  uint32_t dropped = 0;
   {  // the pairs and counts are freed before the sort
     BucketRounds rounds(sets, threads, options.ranking_pairs, /*by_position=*/true);
     std::vector<std::vector<DfCount>> df_counts = CountFrequencies(rounds);
     ranking = RankByFrequency(df_counts, limit);
-    rounds.TrackReplaced();
+    // A frequent token's rank: after every kept one.
+    dropped = static_cast<uint32_t>(ranking.distinct - ranking.frequent);
+    rounds.TrackReplaced(uint64_t{dropped} + 1);
     std::vector<uint32_t>& tokens = sets.data;
     rounds.ForEachBucket([&](size_t b, const uint32_t* numbers, const uint32_t* positions,
                              size_t count, const std::vector<uint32_t>& df_of_token) {
       thread_local std::vector<uint32_t> ranks;
       RankBucket(df_counts[b], df_of_token, limit, ranks);
+      for (uint32_t& rank : ranks) rank = std::min(rank, dropped);
       for (size_t k = 0; k < count; ++k) {
         tokens[positions[k]] = ranks[numbers[k]];
         rounds.Replaced(positions[k]);
       }
     });
   }
-  size_t taking_part = SortAndTrimRecords(sets.data, threads, options.min_tokens, records);
+  size_t taking_part = SortAndTrimRecords(sets.data, threads, options.min_tokens, dropped, records);
   records.ranks = std::move(sets.data);
   return taking_part;
 }
