@@ -1,6 +1,10 @@
 // Prefix-filtered Jaccard join (Bayardo et al. "AllPairs", Xiao et al. "PPJoin" positional filter).
 #include "similarity/similarity_join.h"
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -206,28 +210,26 @@ class BucketRounds {
     indexed_ = true;
   }
 
-  // From now on, positions marked with Replaced() no longer hold hashes: later rounds skip them.
-  // Not needed (and a byte a token saved) when every value written in their place is below
-  // `values`, and so many values all fall in buckets of the first round: a later
-  // round never places them.
-  void TrackReplaced(uint64_t values) {
-    if (values > (uint64_t{round_begin_[1]} << (32 - bucket_bits_))) {
-      replaced_.assign(sets_.data.size(), 0);
+  // The bits of a hash that choose its bucket, and the most tokens placed in one bucket.
+  unsigned bucket_bits() const { return bucket_bits_; }
+  size_t LargestBucket() const {
+    size_t largest = 0;
+    for (size_t b = 0; b < buckets_; ++b) {
+      size_t size = 0;
+      for (unsigned part = 0; part < threads_; ++part) size += in_bucket_[part][b];
+      largest = std::max(largest, size);
     }
-  }
-  void Replaced(uint32_t position) {
-    if (!replaced_.empty()) replaced_[position] = 1;
+    return largest;
   }
 
  private:
   // Calls f(hash, record, position) for every token of the records of thread part `part`, in
-  // order (not those marked replaced).
+  // order.
   template <typename F>
   void ForEachToken(unsigned part, F&& f) const {
     const size_t n = sets_.size();
     for (size_t r = n * part / threads_; r < n * (part + 1) / threads_; ++r) {
       for (uint32_t k = sets_.offsets[r]; k < sets_.offsets[r + 1]; ++k) {
-        if (!replaced_.empty() && replaced_[k] != 0) continue;
         f(sets_.data[k], static_cast<uint32_t>(r), k);
       }
     }
@@ -267,22 +269,29 @@ class BucketRounds {
   std::vector<size_t> round_begin_;             // rounds are bucket ranges
   std::vector<uint32_t> hashes_, records_;      // the current round's pairs
   std::vector<size_t> bucket_begin_;            // in the pairs, for the current round
-  std::vector<uint8_t> replaced_;               // positions already replaced by a rank
   bool indexed_ = false;                        // the pairs were numbered (one round only)
   std::vector<std::vector<uint32_t>> kept_df_;  // [bucket] df of each token (one round only)
 };
 
 // Document frequencies: for each bucket, how many of its tokens have each frequency.
+// How many of a bucket's tokens (df_of_token[j]: the records of token j; `count` pairs in all)
+// have each frequency, by ascending frequency.
+std::vector<DfCount> DfCountsOf(const std::vector<uint32_t>& df_of_token, size_t count) {
+  // A histogram of the bucket's frequencies (none is above the bucket's token count).
+  std::vector<uint32_t> histogram(count + 1, 0);
+  for (uint32_t df : df_of_token) ++histogram[df];
+  std::vector<DfCount> counts;
+  for (uint32_t df = 1; df <= count; ++df) {
+    if (histogram[df] != 0) counts.push_back({df, histogram[df], 0});
+  }
+  return counts;
+}
+
 std::vector<std::vector<DfCount>> CountFrequencies(BucketRounds& rounds) {
   std::vector<std::vector<DfCount>> df_counts(rounds.buckets());
   rounds.ForEachBucket([&](size_t b, const uint32_t*, const uint32_t*, size_t count,
                            const std::vector<uint32_t>& df_of_token) {
-    // A histogram of the bucket's frequencies (none is above the bucket's token count).
-    std::vector<uint32_t> histogram(count + 1, 0);
-    for (uint32_t df : df_of_token) ++histogram[df];
-    for (uint32_t df = 1; df <= count; ++df) {
-      if (histogram[df] != 0) df_counts[b].push_back({df, histogram[df], 0});
-    }
+    df_counts[b] = DfCountsOf(df_of_token, count);
   });
   return df_counts;
 }
@@ -343,7 +352,7 @@ constexpr uint32_t kDropped = UINT32_MAX;  // the place of a frequent token's re
 
 // The rank of each token of a bucket (df_of_token[j]: the records of its token j) in `ranks`, or
 // kDropped for a frequent one: a kept token takes the next of the bucket's ranks for its frequency
-// (`counts`, the bucket's DfCounts with their first ranks).
+// (`counts`, the bucket's DfCounts with their first ranks). `ranks` may be `df_of_token`.
 void RankBucket(std::vector<DfCount>& counts, const std::vector<uint32_t>& df_of_token,
                 double limit, std::vector<uint32_t>& ranks) {
   ranks.resize(df_of_token.size());
@@ -507,35 +516,59 @@ size_t SortAndTrimRecords(std::vector<uint32_t>& ranks, unsigned threads, size_t
 }
 
 // Prepare when the pairs are placed a round of buckets at a time (more tokens than the pairs'
-// budget): the records are made distinct first, each token's rank is written where its hash was
-// (positions replaced are skipped by later rounds), then each record is sorted. Needs no more
-// memory than the tokens and the round's pairs (and a byte per token when the ranks outnumber the
-// values the first round's buckets take: TrackReplaced).
+// budget). The records are made distinct first. One pass over the rounds counts the tokens and
+// writes, where each token's hash was, its bucket (the same top bits, so a later round never places
+// it again) and its number in the bucket; once the frequencies are known, each bucket's numbers
+// become ranks and one pass in token order replaces each token by its rank; then each record is
+// sorted. Needs the tokens, one round's pairs and a rank for each distinct token. When a bucket has
+// too many tokens for its numbers to fit beside the bucket's bits, the pairs are placed at once.
 size_t PrepareInRounds(TokenSets& sets, unsigned threads, double limit, const JoinOptions& options,
                        Ranking& ranking, RankedRecords& records) {
   MakeRecordsDistinct(sets, threads, records);
-  uint32_t dropped = 0;
-  {  // the pairs and counts are freed before the sort
+  std::vector<uint32_t>& tokens = sets.data;
+  std::vector<std::vector<uint32_t>> rank_of;  // [bucket][number]: df, then rank
+  std::vector<std::vector<DfCount>> df_counts;
+  unsigned shift = 0;
+  {  // the pairs are freed before the ranks are written
     BucketRounds rounds(sets, threads, options.ranking_pairs, /*by_position=*/true);
-    std::vector<std::vector<DfCount>> df_counts = CountFrequencies(rounds);
-    ranking = RankByFrequency(df_counts, limit);
-    // A frequent token's rank: after every kept one.
-    dropped = static_cast<uint32_t>(ranking.distinct - ranking.frequent);
-    rounds.TrackReplaced(uint64_t{dropped} + 1);
-    std::vector<uint32_t>& tokens = sets.data;
-    rounds.ForEachBucket([&](size_t b, const uint32_t* numbers, const uint32_t* positions,
-                             size_t count, const std::vector<uint32_t>& df_of_token) {
-      thread_local std::vector<uint32_t> ranks;
-      RankBucket(df_counts[b], df_of_token, limit, ranks);
-      for (uint32_t& rank : ranks) rank = std::min(rank, dropped);
-      for (size_t k = 0; k < count; ++k) {
-        tokens[positions[k]] = ranks[numbers[k]];
-        rounds.Replaced(positions[k]);
-      }
-    });
+    shift = 32 - rounds.bucket_bits();
+    if (rounds.LargestBucket() >= (size_t{1} << shift)) shift = 0;  // numbers would not fit
+    if (shift != 0) {
+      rank_of.resize(rounds.buckets());
+      df_counts.resize(rounds.buckets());
+      rounds.ForEachBucket([&](size_t b, const uint32_t* numbers, const uint32_t* positions,
+                               size_t count, const std::vector<uint32_t>& df_of_token) {
+        const uint32_t high = static_cast<uint32_t>(b) << shift;
+        for (size_t k = 0; k < count; ++k) tokens[positions[k]] = high | numbers[k];
+        rank_of[b] = df_of_token;
+        df_counts[b] = DfCountsOf(df_of_token, count);
+      });
+    }
   }
-  size_t taking_part = SortAndTrimRecords(sets.data, threads, options.min_tokens, dropped, records);
-  records.ranks = std::move(sets.data);
+  if (shift == 0) return PrepareAtOnce(sets, threads, limit, options, ranking, records);
+  ranking = RankByFrequency(df_counts, limit);
+  // A frequent token's rank: after every kept one.
+  const uint32_t dropped = static_cast<uint32_t>(ranking.distinct - ranking.frequent);
+  for (size_t b = 0; b < rank_of.size(); ++b) {
+    RankBucket(df_counts[b], rank_of[b], limit, rank_of[b]);
+    for (uint32_t& rank : rank_of[b]) rank = std::min(rank, dropped);
+  }
+  const uint32_t mask = (uint32_t{1} << shift) - 1;
+  OnThreads(threads, [&](unsigned part) {
+    const size_t total = tokens.size();
+    for (size_t k = total * part / threads; k < total * (part + 1) / threads; ++k) {
+      tokens[k] = rank_of[tokens[k] >> shift][tokens[k] & mask];
+    }
+  });
+  rank_of = {};
+  df_counts = {};
+#ifdef __GLIBC__
+  // The buckets' ranks were made on the threads, in their heaps: hand the pages back before the
+  // join needs its own.
+  malloc_trim(0);
+#endif
+  size_t taking_part = SortAndTrimRecords(tokens, threads, options.min_tokens, dropped, records);
+  records.ranks = std::move(tokens);
   return taking_part;
 }
 
