@@ -440,7 +440,8 @@ size_t PrepareAtOnce(TokenSets& sets, unsigned threads, double limit, const Join
                      Ranking& ranking, RankedRecords& records) {
   std::vector<uint32_t> lists, storage;
   {  // the pairs and counts are freed before the counting sort
-    BucketRounds rounds(sets, threads, options.ranking_pairs, /*by_position=*/false);
+    // Every pair at once, whatever the budget (PrepareInRounds falls back on this).
+    BucketRounds rounds(sets, threads, SIZE_MAX, /*by_position=*/false);
     // The pairs hold every token: the hashes are not read again, and their memory (in use
     // already, at least as large) takes the lists.
     lists = std::move(sets.data);
