@@ -1,6 +1,10 @@
 // Prefix-filtered Jaccard join (Bayardo et al. "AllPairs", Xiao et al. "PPJoin" positional filter).
 #include "similarity/similarity_join.h"
 
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+
 #include <algorithm>
 #include <atomic>
 #include <chrono>
@@ -15,11 +19,17 @@ namespace {
 
 constexpr double kEpsilon = 1e-9;
 
-// A small open-addressing table from token hashes to 32-bit values, for the tokens of one bucket
-// (hash 0 has a side slot). Sized for the bucket's tokens, so it stays in the processor's caches;
-// one table is reused for bucket after bucket.
+// A small open-addressing table from token hashes to a number and the last record that met the
+// token, for the tokens of one bucket (hash 0 has a side slot). Sized for the bucket's tokens, so
+// it stays in the processor's caches; one table is reused for bucket after bucket.
 class BucketTable {
  public:
+  static constexpr uint32_t kNoRecord = UINT32_MAX;
+  struct Slot {
+    uint32_t key = 0;
+    uint32_t value = 0;
+    uint32_t last = kNoRecord;  // the last record that met the token
+  };
   // Empties the table and sizes it for at most `tokens` distinct hashes.
   void Reset(size_t tokens) {
     size_t capacity = 16;
@@ -28,51 +38,64 @@ class BucketTable {
     mask_ = capacity - 1;
     std::fill(slots_.begin(), slots_.begin() + static_cast<std::ptrdiff_t>(capacity), Slot{});
     has_zero_ = false;
-    zero_value_ = 0;
+    zero_ = Slot{};
   }
-  // The value of `hash`, made 0 when new. Never more distinct hashes than Reset allowed.
-  uint32_t& operator[](uint32_t hash) {
+  // The slot of `hash`, made (value 0, no record) when new. Never more distinct hashes than
+  // Reset allowed.
+  Slot& operator[](uint32_t hash) {
     if (hash == 0) {
       has_zero_ = true;
-      return zero_value_;
+      return zero_;
     }
     for (size_t slot = Spread(hash) & mask_;; slot = (slot + 1) & mask_) {
-      if (slots_[slot].key == hash) return slots_[slot].value;
+      if (slots_[slot].key == hash) return slots_[slot];
       if (slots_[slot].key == 0) {
         slots_[slot].key = hash;
-        return slots_[slot].value;
+        return slots_[slot];
       }
-    }
-  }
-  // Calls f(value&) for every entry in slot order (the zero hash first): an order that depends
-  // only on the hashes inserted, their order and the size given to Reset.
-  template <typename F>
-  void ForEach(F&& f) {
-    if (has_zero_) f(zero_value_);
-    for (size_t i = 0; i <= mask_; ++i) {
-      if (slots_[i].key != 0) f(slots_[i].value);
     }
   }
 
  private:
-  struct Slot {
-    uint32_t key = 0;
-    uint32_t value = 0;
-  };
   static size_t Spread(uint32_t h) {
     return static_cast<size_t>((static_cast<uint64_t>(h) * 0x9E3779B97F4A7C15ULL) >> 32);
   }
   std::vector<Slot> slots_;
   size_t mask_ = 0;
   bool has_zero_ = false;
-  uint32_t zero_value_ = 0;
+  Slot zero_;
 };
+
+constexpr uint32_t kRepeat = UINT32_MAX;  // a pair's record when the record met its token before
+
+// Numbers the tokens of one bucket's (hash, record) pairs in order of first appearance:
+// hashes[k] becomes the token's number, records[k] kRepeat when that record met the token
+// before (a bucket's pairs are in record order); df[j] is the number of records of token j.
+void IndexBucket(BucketTable& table, uint32_t* hashes, uint32_t* records, size_t count,
+                 std::vector<uint32_t>& df) {
+  table.Reset(count);
+  df.clear();
+  for (size_t k = 0; k < count; ++k) {
+    BucketTable::Slot& slot = table[hashes[k]];
+    if (slot.last == BucketTable::kNoRecord) {  // new
+      slot.value = static_cast<uint32_t>(df.size());
+      df.push_back(0);
+    }
+    if (slot.last == records[k]) {
+      records[k] = kRepeat;
+    } else {
+      slot.last = records[k];
+      ++df[slot.value];
+    }
+    hashes[k] = slot.value;
+  }
+}
 
 // Records as sorted arrays of token ranks (rarest token first), frequent tokens removed.
 struct RankedRecords {
   std::vector<uint32_t> begins;  // record r's ranks are ranks[begins[r], begins[r] + sizes[r])
   std::vector<uint32_t> sizes;
-  std::vector<uint32_t> ranks;  // (with gaps between records)
+  std::vector<uint32_t> ranks;  // (with gaps where records were too short)
   size_t rank_count = 0;        // ranks are below this
   size_t size(size_t r) const { return sizes[r]; }
   const uint32_t* begin(size_t r) const { return ranks.data() + begins[r]; }
@@ -109,62 +132,27 @@ struct DfCount {
   uint32_t first_rank = 0;  // the rank of the first of them (set once every bucket is counted)
 };
 
-// Makes each record's token hashes distinct in place (first occurrences kept), then packs the
-// records together again: `records` gets their begins and sizes, `sets.data` their total length.
-// Records are split over threads.
-void MakeRecordsDistinct(TokenSets& sets, unsigned threads, RankedRecords& records) {
-  const size_t n = sets.size();
-  std::vector<uint32_t>& tokens = sets.data;
-  records.begins.assign(sets.offsets.begin(), sets.offsets.end() - 1);
-  records.sizes.resize(n);
-  OnThreads(threads, [&](unsigned part) {
-    BucketTable seen;
-    for (size_t r = n * part / threads; r < n * (part + 1) / threads; ++r) {
-      uint32_t* t = tokens.data() + sets.offsets[r];
-      const uint32_t count = sets.offsets[r + 1] - sets.offsets[r];
-      seen.Reset(count);
-      uint32_t kept = 0;
-      for (uint32_t k = 0; k < count; ++k) {
-        uint32_t& mark = seen[t[k]];
-        if (mark == 0) {
-          mark = 1;
-          t[kept++] = t[k];
-        }
-      }
-      records.sizes[r] = kept;
-    }
-  });
-  size_t total = 0;
-  for (size_t r = 0; r < n; ++r) {
-    std::copy_n(tokens.begin() + records.begins[r], records.sizes[r], tokens.begin() + total);
-    records.begins[r] = static_cast<uint32_t>(total);
-    total += records.sizes[r];
-  }
-  tokens.resize(total);
-}
-
-// A token's hash and where it is in the token array.
-struct Placed {
-  uint32_t hash;
-  uint32_t position;
-};
-
-// The tokens grouped by bucket as (hash, position) pairs, so that a bucket's tokens are counted
-// and ranked together, with the pairs and the bucket's table read in order or from the caches.
-// The pairs are made once when there are at most `round_limit` tokens (100,000 questions have
-// about 12 million); beyond that a round of buckets at a time, on every pass over the buckets.
+// The tokens grouped by bucket as (hash, record) pairs, or (hash, position in sets.data) pairs
+// when `by_position`, so that a bucket's tokens are counted and ranked together, with the pairs
+// and the bucket's table read in order or from the caches. Within a bucket the pairs are in record
+// order, so a token repeated in a record is counted once by remembering the last record that met
+// it (positions never repeat: the records' tokens must be distinct already). The pairs are made
+// once when there are at most `round_limit` tokens (100,000 questions have about 12 million);
+// beyond that a round of buckets at a time, on every pass over the buckets. Threads take ranges of
+// records.
 class BucketRounds {
  public:
-  BucketRounds(const std::vector<uint32_t>& tokens, unsigned threads, size_t round_limit)
-      : tokens_(tokens),
+  BucketRounds(const TokenSets& sets, unsigned threads, size_t round_limit, bool by_position)
+      : sets_(sets),
+        by_position_(by_position),
         threads_(threads),
-        bucket_bits_(BucketBits(tokens.size())),
+        bucket_bits_(BucketBits(sets.data.size())),
         buckets_(size_t{1} << bucket_bits_),
         in_bucket_(threads, std::vector<size_t>(buckets_, 0)),
         bucket_begin_(buckets_ + 1, 0) {
     OnThreads(threads_, [&](unsigned part) {
-      auto [first, last] = TokenRange(part);
-      for (size_t k = first; k < last; ++k) ++in_bucket_[part][BucketOf(tokens_[k])];
+      std::vector<size_t>& in_bucket = in_bucket_[part];
+      ForEachToken(part, [&](uint32_t hash, uint32_t, uint32_t) { ++in_bucket[BucketOf(hash)]; });
     });
     // Rounds are bucket ranges of at most `round_limit` tokens (or one bucket).
     round_begin_ = {0};
@@ -180,49 +168,75 @@ class BucketRounds {
       largest_round = std::max(largest_round, in_round);
     }
     round_begin_.push_back(buckets_);
-    placed_.resize(largest_round);
+    hashes_.resize(largest_round);
+    records_.resize(largest_round);
     if (one_round()) PlaceRound(0, buckets_);
   }
 
   size_t buckets() const { return buckets_; }
+  // The memory of the pairs' records, to be reused once the passes are over.
+  std::vector<uint32_t> TakeRecords() { return std::move(records_); }
+  // True when every pair was placed at once: the token array is no longer read.
+  bool one_round() const { return round_begin_.size() == 2; }
 
-  // Runs body(bucket, table, pairs, count) for every bucket of every round, `table` holding the
-  // number of records of each of the bucket's tokens; a round's buckets are shared among threads.
+  // Runs body(bucket, tokens, records, count, df) for every bucket of every round, the pairs
+  // numbered by IndexBucket (tokens[k] the number of the token of pair k) and df[j] the number of
+  // records of the bucket's token j; a round's buckets are shared among threads. Placed at once,
+  // the pairs are numbered on the first pass only (and each bucket's df kept for the next passes);
+  // otherwise on every pass, the same way.
   template <typename Body>
   void ForEachBucket(Body&& body) {
     for (size_t round = 0; round + 1 < round_begin_.size(); ++round) {
       if (!one_round()) PlaceRound(round_begin_[round], round_begin_[round + 1]);
+      const bool index = !one_round() || !indexed_;
+      if (index && one_round()) kept_df_.resize(buckets_);
       std::atomic<size_t> next_bucket{round_begin_[round]};
       OnThreads(threads_, [&](unsigned) {
         BucketTable table;
+        std::vector<uint32_t> df;
         for (size_t b = next_bucket++; b < round_begin_[round + 1]; b = next_bucket++) {
-          const Placed* p = placed_.data() + bucket_begin_[b];
+          uint32_t* hashes = hashes_.data() + bucket_begin_[b];
+          uint32_t* records = records_.data() + bucket_begin_[b];
           const size_t count = bucket_begin_[b + 1] - bucket_begin_[b];
-          table.Reset(count);
-          for (size_t k = 0; k < count; ++k) ++table[p[k].hash];
-          body(b, table, p, count);
+          if (index) {
+            IndexBucket(table, hashes, records, count, df);
+            if (one_round()) kept_df_[b] = df;
+          }
+          body(b, static_cast<const uint32_t*>(hashes), static_cast<const uint32_t*>(records),
+               count, static_cast<const std::vector<uint32_t>&>(index ? df : kept_df_[b]));
         }
       });
     }
+    indexed_ = true;
   }
 
-  // From now on, tokens marked with Replaced() are no longer hashes: later rounds skip them.
-  void TrackReplaced() {
-    if (!one_round()) replaced_.assign(tokens_.size(), 0);
-  }
-  void Replaced(uint32_t position) {
-    if (!one_round()) replaced_[position] = 1;
+  // The bits of a hash that choose its bucket, and the most tokens placed in one bucket.
+  unsigned bucket_bits() const { return bucket_bits_; }
+  size_t LargestBucket() const {
+    size_t largest = 0;
+    for (size_t b = 0; b < buckets_; ++b) {
+      size_t size = 0;
+      for (unsigned part = 0; part < threads_; ++part) size += in_bucket_[part][b];
+      largest = std::max(largest, size);
+    }
+    return largest;
   }
 
  private:
-  bool one_round() const { return round_begin_.size() == 2; }
-  std::pair<size_t, size_t> TokenRange(unsigned part) const {
-    size_t total = tokens_.size();
-    return {total * part / threads_, total * (part + 1) / threads_};
+  // Calls f(hash, record, position) for every token of the records of thread part `part`, in
+  // order.
+  template <typename F>
+  void ForEachToken(unsigned part, F&& f) const {
+    const size_t n = sets_.size();
+    for (size_t r = n * part / threads_; r < n * (part + 1) / threads_; ++r) {
+      for (uint32_t k = sets_.offsets[r]; k < sets_.offsets[r + 1]; ++k) {
+        f(sets_.data[k], static_cast<uint32_t>(r), k);
+      }
+    }
   }
   size_t BucketOf(uint32_t hash) const { return size_t{hash} >> (32 - bucket_bits_); }
 
-  // Places the pairs of buckets [first_bucket, end_bucket), in position order within a bucket.
+  // Places the pairs of buckets [first_bucket, end_bucket), in record order within a bucket.
   void PlaceRound(size_t first_bucket, size_t end_bucket) {
     std::vector<std::vector<size_t>> next(threads_, std::vector<size_t>(buckets_, 0));
     size_t at = 0;
@@ -235,65 +249,95 @@ class BucketRounds {
       bucket_begin_[b + 1] = at;
     }
     OnThreads(threads_, [&](unsigned part) {
-      auto [first, last] = TokenRange(part);
-      for (size_t k = first; k < last; ++k) {
-        if (!replaced_.empty() && replaced_[k] != 0) continue;
-        size_t b = BucketOf(tokens_[k]);
-        if (b < first_bucket || b >= end_bucket) continue;
-        placed_[next[part][b]++] = {tokens_[k], static_cast<uint32_t>(k)};
-      }
+      std::vector<size_t>& at_part = next[part];
+      ForEachToken(part, [&](uint32_t hash, uint32_t record, uint32_t position) {
+        size_t b = BucketOf(hash);
+        if (b >= first_bucket && b < end_bucket) {
+          hashes_[at_part[b]] = hash;
+          records_[at_part[b]++] = by_position_ ? position : record;
+        }
+      });
     });
   }
 
-  const std::vector<uint32_t>& tokens_;
+  const TokenSets& sets_;
+  const bool by_position_;
   const unsigned threads_;
   const unsigned bucket_bits_;
   const size_t buckets_;
   std::vector<std::vector<size_t>> in_bucket_;  // [thread part][bucket] token counts
   std::vector<size_t> round_begin_;             // rounds are bucket ranges
-  std::vector<Placed> placed_;                  // the current round's pairs
-  std::vector<size_t> bucket_begin_;            // in placed_, for the current round
-  std::vector<uint8_t> replaced_;               // tokens already replaced by a rank
+  std::vector<uint32_t> hashes_, records_;      // the current round's pairs
+  std::vector<size_t> bucket_begin_;            // in the pairs, for the current round
+  bool indexed_ = false;                        // the pairs were numbered (one round only)
+  std::vector<std::vector<uint32_t>> kept_df_;  // [bucket] df of each token (one round only)
 };
 
 // Document frequencies: for each bucket, how many of its tokens have each frequency.
+// How many of a bucket's tokens (df_of_token[j]: the records of token j; `count` pairs in all)
+// have each frequency, by ascending frequency.
+std::vector<DfCount> DfCountsOf(const std::vector<uint32_t>& df_of_token, size_t count) {
+  // A histogram of the bucket's frequencies (none is above the bucket's token count).
+  std::vector<uint32_t> histogram(count + 1, 0);
+  for (uint32_t df : df_of_token) ++histogram[df];
+  std::vector<DfCount> counts;
+  for (uint32_t df = 1; df <= count; ++df) {
+    if (histogram[df] != 0) counts.push_back({df, histogram[df], 0});
+  }
+  return counts;
+}
+
 std::vector<std::vector<DfCount>> CountFrequencies(BucketRounds& rounds) {
   std::vector<std::vector<DfCount>> df_counts(rounds.buckets());
-  rounds.ForEachBucket([&](size_t b, BucketTable& table, const Placed*, size_t count) {
-    // A histogram of the bucket's frequencies (none is above the bucket's token count).
-    std::vector<uint32_t> histogram(count + 1, 0);
-    table.ForEach([&](uint32_t& df) { ++histogram[df]; });
-    for (uint32_t df = 1; df <= count; ++df) {
-      if (histogram[df] != 0) df_counts[b].push_back({df, histogram[df], 0});
-    }
+  rounds.ForEachBucket([&](size_t b, const uint32_t*, const uint32_t*, size_t count,
+                           const std::vector<uint32_t>& df_of_token) {
+    df_counts[b] = DfCountsOf(df_of_token, count);
   });
   return df_counts;
 }
 
-struct TokenCounts {
+// The kept tokens' ranks and where each token's records go in the lists of records by rank
+// (ListRecordsByRank): the tokens of frequency df have ranks [first_rank[df], first_rank[df] +
+// tokens[df]) and their records, df of them each, begin at first_entry[df].
+struct Ranking {
   size_t distinct = 0;
   size_t frequent = 0;  // in more records than the limit: dropped
+  std::vector<uint32_t> tokens, first_rank;
+  std::vector<size_t> first_entry;
+  size_t entries = 0;  // the kept tokens' records, all told
 };
 
 // Sets each DfCount's first_rank: kept tokens ranked by ascending frequency, then by bucket, then
-// by table order.
-TokenCounts AssignFirstRanks(std::vector<std::vector<DfCount>>& df_counts, double limit) {
-  TokenCounts counted;
+// by first appearance in the bucket.
+Ranking RankByFrequency(std::vector<std::vector<DfCount>>& df_counts, double limit) {
+  Ranking ranking;
   uint32_t max_df = 0;
   for (const std::vector<DfCount>& counts : df_counts) {
     for (const DfCount& c : counts) {
-      counted.distinct += c.count;
-      if (static_cast<double>(c.df) > limit) counted.frequent += c.count;
-      max_df = std::max(max_df, c.df);
+      ranking.distinct += c.count;
+      if (static_cast<double>(c.df) > limit) {
+        ranking.frequent += c.count;
+      } else {
+        max_df = std::max(max_df, c.df);
+      }
     }
   }
-  std::vector<uint32_t> next_rank(static_cast<size_t>(max_df) + 2, 0);
+  ranking.tokens.assign(static_cast<size_t>(max_df) + 1, 0);
   for (const std::vector<DfCount>& counts : df_counts) {
     for (const DfCount& c : counts) {
-      if (static_cast<double>(c.df) <= limit) next_rank[c.df + 1] += c.count;
+      if (static_cast<double>(c.df) <= limit) ranking.tokens[c.df] += c.count;
     }
   }
-  for (size_t d = 1; d < next_rank.size(); ++d) next_rank[d] += next_rank[d - 1];
+  ranking.first_rank.assign(ranking.tokens.size(), 0);
+  ranking.first_entry.assign(ranking.tokens.size(), 0);
+  uint32_t rank = 0;
+  for (size_t df = 0; df < ranking.tokens.size(); ++df) {
+    ranking.first_rank[df] = rank;
+    ranking.first_entry[df] = ranking.entries;
+    rank += ranking.tokens[df];
+    ranking.entries += size_t{ranking.tokens[df]} * df;
+  }
+  std::vector<uint32_t> next_rank = ranking.first_rank;
   for (std::vector<DfCount>& counts : df_counts) {
     for (DfCount& c : counts) {
       if (static_cast<double>(c.df) > limit) continue;
@@ -301,38 +345,157 @@ TokenCounts AssignFirstRanks(std::vector<std::vector<DfCount>>& df_counts, doubl
       next_rank[c.df] += c.count;
     }
   }
-  return counted;
+  return ranking;
 }
 
-constexpr uint32_t kDropped = UINT32_MAX;  // the rank of a frequent token
+constexpr uint32_t kDropped = UINT32_MAX;  // the place of a frequent token's records: none
 
-// Replaces each token's hash by its rank (counting the bucket again gives the same table, so its
-// order matches the one AssignFirstRanks counted), or kDropped for a frequent token.
-void ReplaceHashesByRanks(BucketRounds& rounds, std::vector<std::vector<DfCount>>& df_counts,
-                          double limit, std::vector<uint32_t>& tokens) {
-  rounds.TrackReplaced();
-  rounds.ForEachBucket([&](size_t b, BucketTable& table, const Placed* p, size_t count) {
-    std::vector<DfCount>& counts = df_counts[b];
-    table.ForEach([&](uint32_t& df) {
-      if (static_cast<double>(df) > limit) {
-        df = kDropped;
-        return;
-      }
-      auto c = std::lower_bound(counts.begin(), counts.end(), df,
-                                [](const DfCount& x, uint32_t d) { return x.df < d; });
-      df = c->first_rank++;
-    });
+// The rank of each token of a bucket (df_of_token[j]: the records of its token j) in `ranks`, or
+// kDropped for a frequent one: a kept token takes the next of the bucket's ranks for its frequency
+// (`counts`, the bucket's DfCounts with their first ranks). `ranks` may be `df_of_token`.
+void RankBucket(std::vector<DfCount>& counts, const std::vector<uint32_t>& df_of_token,
+                double limit, std::vector<uint32_t>& ranks) {
+  ranks.resize(df_of_token.size());
+  for (size_t j = 0; j < df_of_token.size(); ++j) {
+    const uint32_t df = df_of_token[j];
+    if (static_cast<double>(df) > limit) {
+      ranks[j] = kDropped;
+      continue;
+    }
+    auto c = std::lower_bound(counts.begin(), counts.end(), df,
+                              [](const DfCount& x, uint32_t d) { return x.df < d; });
+    ranks[j] = c->first_rank++;
+  }
+}
+
+// Writes the records of each kept token into `lists` (sized ranking.entries), the tokens in rank
+// order: a token's records are lists[first_entry + (rank - first_rank) * df, ... + df), ascending.
+// (A bucket is numbered the same way on every pass, so its tokens' order matches the one
+// RankByFrequency counted.)
+void ListRecordsByRank(BucketRounds& rounds, std::vector<std::vector<DfCount>>& df_counts,
+                       const Ranking& ranking, double limit, std::vector<uint32_t>& lists) {
+  rounds.ForEachBucket([&](size_t b, const uint32_t* tokens, const uint32_t* records, size_t count,
+                           const std::vector<uint32_t>& df_of_token) {
+    // Where the next record of each of the bucket's tokens goes in `lists`.
+    thread_local std::vector<uint32_t> at;
+    RankBucket(df_counts[b], df_of_token, limit, at);
+    for (size_t j = 0; j < df_of_token.size(); ++j) {
+      const uint32_t df = df_of_token[j];
+      if (at[j] == kDropped) continue;
+      at[j] = static_cast<uint32_t>(ranking.first_entry[df] +
+                                    size_t{at[j] - ranking.first_rank[df]} * df);
+    }
     for (size_t k = 0; k < count; ++k) {
-      tokens[p[k].position] = table[p[k].hash];
-      rounds.Replaced(p[k].position);
+      if (records[k] == kRepeat || at[tokens[k]] == kDropped) continue;
+      lists[at[tokens[k]]++] = records[k];
     }
   });
 }
 
-// Sorts each record's ranks and removes dropped tokens; empties records shorter than
+// Turns the lists of records by rank into each record's ranks, ascending (a counting sort:
+// walking the ranks in order appends each record's ranks in order), in `storage`; empties
+// records with fewer than `min_tokens` ranks. Threads take ranges of records. Returns how many
+// records are left to take part.
+size_t RecordsFromLists(const std::vector<uint32_t>& lists, const Ranking& ranking, size_t n,
+                        unsigned threads, size_t min_tokens, std::vector<uint32_t> storage,
+                        RankedRecords& records) {
+  records.sizes.assign(n, 0);
+  for (uint32_t r : lists) ++records.sizes[r];
+  records.begins.resize(n);
+  uint32_t at = 0;
+  for (size_t r = 0; r < n; ++r) {
+    records.begins[r] = at;
+    at += records.sizes[r];
+  }
+  storage.resize(lists.size());
+  std::vector<uint32_t> fill = records.begins;
+  OnThreads(threads, [&](unsigned part) {
+    const size_t first = n * part / threads, last = n * (part + 1) / threads;
+    size_t entry = 0;
+    uint32_t rank = 0;
+    for (size_t df = 1; df < ranking.tokens.size(); ++df) {
+      for (uint32_t i = 0; i < ranking.tokens[df]; ++i, ++rank) {
+        for (size_t j = 0; j < df; ++j) {
+          const uint32_t r = lists[entry++];
+          if (r >= first && r < last) storage[fill[r]++] = rank;
+        }
+      }
+    }
+  });
+  size_t taking_part = 0;
+  for (size_t r = 0; r < n; ++r) {
+    if (records.sizes[r] < min_tokens) {
+      records.sizes[r] = 0;  // too short to take part
+    } else {
+      ++taking_part;
+    }
+  }
+  records.ranks = std::move(storage);
+  return taking_part;
+}
+
+// Prepare when the pairs are placed at once (the tokens fit the pairs' budget): repeats are
+// dropped while counting, and the ranks are sorted by the lists of records by rank.
+size_t PrepareAtOnce(TokenSets& sets, unsigned threads, double limit, const JoinOptions& options,
+                     Ranking& ranking, RankedRecords& records) {
+  std::vector<uint32_t> lists, storage;
+  {  // the pairs and counts are freed before the counting sort
+    // Every pair at once, whatever the budget (PrepareInRounds falls back on this).
+    BucketRounds rounds(sets, threads, SIZE_MAX, /*by_position=*/false);
+    // The pairs hold every token: the hashes are not read again, and their memory (in use
+    // already, at least as large) takes the lists.
+    lists = std::move(sets.data);
+    std::vector<std::vector<DfCount>> df_counts = CountFrequencies(rounds);
+    ranking = RankByFrequency(df_counts, limit);
+    lists.resize(ranking.entries);
+    ListRecordsByRank(rounds, df_counts, ranking, limit, lists);
+    storage = rounds.TakeRecords();  // the ranks go where the pairs' records were
+  }
+  return RecordsFromLists(lists, ranking, sets.size(), threads, options.min_tokens,
+                          std::move(storage), records);
+}
+
+// Makes each record's token hashes distinct in place (first occurrences kept), then packs the
+// records together again: `records` gets their begins and sizes, `sets` its new offsets.
+// Records are split over threads.
+void MakeRecordsDistinct(TokenSets& sets, unsigned threads, RankedRecords& records) {
+  const size_t n = sets.size();
+  std::vector<uint32_t>& tokens = sets.data;
+  records.begins.assign(sets.offsets.begin(), sets.offsets.end() - 1);
+  records.sizes.resize(n);
+  OnThreads(threads, [&](unsigned part) {
+    BucketTable seen;
+    for (size_t r = n * part / threads; r < n * (part + 1) / threads; ++r) {
+      uint32_t* t = tokens.data() + sets.offsets[r];
+      const uint32_t count = sets.offsets[r + 1] - sets.offsets[r];
+      seen.Reset(count);
+      uint32_t kept = 0;
+      for (uint32_t k = 0; k < count; ++k) {
+        BucketTable::Slot& slot = seen[t[k]];
+        if (slot.last == BucketTable::kNoRecord) {
+          slot.last = 0;
+          t[kept++] = t[k];
+        }
+      }
+      records.sizes[r] = kept;
+    }
+  });
+  size_t total = 0;
+  for (size_t r = 0; r < n; ++r) {
+    std::copy_n(tokens.begin() + records.begins[r], records.sizes[r], tokens.begin() + total);
+    records.begins[r] = static_cast<uint32_t>(total);
+    total += records.sizes[r];
+  }
+  tokens.resize(total);
+  for (size_t r = 0; r < n; ++r) sets.offsets[r] = records.begins[r];
+  sets.offsets[n] = static_cast<uint32_t>(total);
+}
+
+// Sorts each record's ranks and removes dropped tokens (ranks at or above `dropped`); empties
+// records shorter than
 // `min_tokens`. Returns how many records are left to take part.
 size_t SortAndTrimRecords(std::vector<uint32_t>& ranks, unsigned threads, size_t min_tokens,
-                          RankedRecords& records) {
+                          uint32_t dropped, RankedRecords& records) {
   const size_t n = records.sizes.size();
   std::atomic<size_t> taking_part = 0;
   OnThreads(threads, [&](unsigned part) {
@@ -340,8 +503,7 @@ size_t SortAndTrimRecords(std::vector<uint32_t>& ranks, unsigned threads, size_t
     for (size_t r = n * part / threads; r < n * (part + 1) / threads; ++r) {
       uint32_t* t = ranks.data() + records.begins[r];
       std::sort(t, t + records.sizes[r]);
-      uint32_t kept =
-          static_cast<uint32_t>(std::lower_bound(t, t + records.sizes[r], kDropped) - t);
+      uint32_t kept = static_cast<uint32_t>(std::lower_bound(t, t + records.sizes[r], dropped) - t);
       if (kept < min_tokens) {
         kept = 0;  // too short to take part
       } else {
@@ -354,31 +516,81 @@ size_t SortAndTrimRecords(std::vector<uint32_t>& ranks, unsigned threads, size_t
   return taking_part;
 }
 
-// Turns the token hashes of each record into sorted, distinct token ranks in place. A token's
-// rank orders tokens by ascending document frequency (ties by bucket, then by their place in the
-// bucket's table: an order that depends only on the input); tokens in more records than the
-// frequent limit are dropped. Records are split over threads for deduplicating and sorting,
-// buckets for counting and ranking.
-RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* stats) {
-  const unsigned threads = ThreadCount(options.threads, sets.data.size());
-  RankedRecords records;
+// Prepare when the pairs are placed a round of buckets at a time (more tokens than the pairs'
+// budget). The records are made distinct first. One pass over the rounds counts the tokens and
+// writes, where each token's hash was, its bucket (the same top bits, so a later round never places
+// it again) and its number in the bucket; once the frequencies are known, each bucket's numbers
+// become ranks and one pass in token order replaces each token by its rank; then each record is
+// sorted. Needs the tokens, one round's pairs and a rank for each distinct token. When a bucket has
+// too many tokens for its numbers to fit beside the bucket's bits, the pairs are placed at once.
+size_t PrepareInRounds(TokenSets& sets, unsigned threads, double limit, const JoinOptions& options,
+                       Ranking& ranking, RankedRecords& records) {
   MakeRecordsDistinct(sets, threads, records);
   std::vector<uint32_t>& tokens = sets.data;
+  std::vector<std::vector<uint32_t>> rank_of;  // [bucket][number]: df, then rank
+  std::vector<std::vector<DfCount>> df_counts;
+  unsigned shift = 0;
+  {  // the pairs are freed before the ranks are written
+    BucketRounds rounds(sets, threads, options.ranking_pairs, /*by_position=*/true);
+    shift = 32 - rounds.bucket_bits();
+    if (rounds.LargestBucket() >= (size_t{1} << shift)) shift = 0;  // numbers would not fit
+    if (shift != 0) {
+      rank_of.resize(rounds.buckets());
+      df_counts.resize(rounds.buckets());
+      rounds.ForEachBucket([&](size_t b, const uint32_t* numbers, const uint32_t* positions,
+                               size_t count, const std::vector<uint32_t>& df_of_token) {
+        const uint32_t high = static_cast<uint32_t>(b) << shift;
+        for (size_t k = 0; k < count; ++k) tokens[positions[k]] = high | numbers[k];
+        rank_of[b] = df_of_token;
+        df_counts[b] = DfCountsOf(df_of_token, count);
+      });
+    }
+  }
+  if (shift == 0) return PrepareAtOnce(sets, threads, limit, options, ranking, records);
+  ranking = RankByFrequency(df_counts, limit);
+  // A frequent token's rank: after every kept one.
+  const uint32_t dropped = static_cast<uint32_t>(ranking.distinct - ranking.frequent);
+  for (size_t b = 0; b < rank_of.size(); ++b) {
+    RankBucket(df_counts[b], rank_of[b], limit, rank_of[b]);
+    for (uint32_t& rank : rank_of[b]) rank = std::min(rank, dropped);
+  }
+  const uint32_t mask = (uint32_t{1} << shift) - 1;
+  OnThreads(threads, [&](unsigned part) {
+    const size_t total = tokens.size();
+    for (size_t k = total * part / threads; k < total * (part + 1) / threads; ++k) {
+      tokens[k] = rank_of[tokens[k] >> shift][tokens[k] & mask];
+    }
+  });
+  rank_of = {};
+  df_counts = {};
+#ifdef __GLIBC__
+  // The buckets' ranks were made on the threads, in their heaps: hand the pages back before the
+  // join needs its own.
+  malloc_trim(0);
+#endif
+  size_t taking_part = SortAndTrimRecords(tokens, threads, options.min_tokens, dropped, records);
+  records.ranks = std::move(tokens);
+  return taking_part;
+}
+
+// Turns the token hashes of each record into sorted, distinct token ranks. A token's rank orders
+// tokens by ascending document frequency (ties by bucket, then by first appearance in the
+// bucket: an order that depends only on the input; the pairs do not depend on it); tokens in more
+// records than the frequent limit are dropped. Buckets are shared among threads for counting and
+// ranking, records for placing and sorting.
+RankedRecords Prepare(TokenSets sets, const JoinOptions& options, JoinStats* stats) {
+  const unsigned threads = ThreadCount(options.threads, sets.data.size());
   const double limit = std::max(static_cast<double>(options.frequent_min_records),
                                 options.frequent_share * static_cast<double>(sets.size()));
-  TokenCounts counted;
-  {  // the pairs and counts are freed before the sort
-    BucketRounds rounds(tokens, threads, options.ranking_pairs);
-    std::vector<std::vector<DfCount>> df_counts = CountFrequencies(rounds);
-    counted = AssignFirstRanks(df_counts, limit);
-    ReplaceHashesByRanks(rounds, df_counts, limit, tokens);
-  }
-  size_t taking_part = SortAndTrimRecords(tokens, threads, options.min_tokens, records);
-  records.ranks = std::move(tokens);
-  records.rank_count = counted.distinct - counted.frequent;
+  Ranking ranking;
+  RankedRecords records;
+  const size_t taking_part = sets.data.size() <= std::max<size_t>(options.ranking_pairs, 1)
+                                 ? PrepareAtOnce(sets, threads, limit, options, ranking, records)
+                                 : PrepareInRounds(sets, threads, limit, options, ranking, records);
+  records.rank_count = ranking.distinct - ranking.frequent;
   if (stats != nullptr) {
-    stats->distinct_tokens = counted.distinct;
-    stats->frequent_tokens = counted.frequent;
+    stats->distinct_tokens = ranking.distinct;
+    stats->frequent_tokens = ranking.frequent;
     stats->records = taking_part;
   }
   return records;

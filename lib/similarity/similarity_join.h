@@ -28,8 +28,9 @@ struct JoinOptions {
   size_t min_tokens = 5;
   // Threads for preparing the records (0: all cores). The pairs do not depend on it.
   unsigned threads = 0;
-  // Ranking the tokens makes (hash, position) pairs, 8 bytes each, at most this many at a time
-  // (the default, 256 MB, holds 100,000 questions' at once). The pairs do not depend on it.
+  // Ranking the tokens makes (hash, record) pairs, 8 bytes each, at most this many at a time
+  // (the default, 256 MB, holds 100,000 questions' at once; beyond it they are made a round of
+  // buckets at a time, from the records made distinct first). The pairs do not depend on it.
   size_t ranking_pairs = size_t{32} << 20;
 };
 

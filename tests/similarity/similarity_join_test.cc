@@ -2,7 +2,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <map>
 #include <random>
+#include <set>
 
 namespace qbank::similarity {
 namespace {
@@ -49,6 +52,66 @@ TEST(SimilarityJoinTest, FindsExactlyWhatComparingEveryPairFinds) {
     EXPECT_EQ(fast, slow) << "threshold " << threshold;
     EXPECT_GT(fast.size(), 5u);
     EXPECT_LT(stats.candidates, 600u * 599u / 2u / 10u);  // far fewer than all pairs
+  }
+}
+
+// The join against a reference that needs no ranking: distinct tokens per record as std::sets,
+// frequencies counted over them, frequent tokens dropped, short records left out, every pair
+// compared. Records repeat tokens (up to three times, shuffled) and hold token 0; the pairs must be
+// the same whether the tokens are ranked at once or a few buckets at a time.
+TEST(SimilarityJoinTest, RepeatedTokensCountOnceWhicheverWayTheyAreRanked) {
+  auto sets = RandomSets(500, 7);
+  std::mt19937 rng(11);
+  for (size_t i = 0; i < sets.size(); i += 5) sets[i].push_back(0);
+  std::vector<std::vector<uint64_t>> repeated;
+  for (const auto& set : sets) {
+    std::vector<uint64_t> r;
+    for (uint64_t token : set) {
+      for (uint32_t k = 0, copies = 1 + rng() % 3; k < copies; ++k) {
+        r.push_back(static_cast<uint32_t>(token * 2654435761u));
+      }
+    }
+    std::shuffle(r.begin(), r.end(), rng);
+    repeated.push_back(std::move(r));
+  }
+  JoinOptions options;
+  options.threshold = 0.6;
+  options.frequent_min_records = 12;
+  options.frequent_share = 0.01;
+  options.min_tokens = 5;
+
+  std::vector<std::set<uint64_t>> distinct;
+  std::map<uint64_t, size_t> df;
+  for (const auto& r : repeated) {
+    distinct.emplace_back(r.begin(), r.end());
+    for (uint64_t token : distinct.back()) ++df[token];
+  }
+  for (auto& d : distinct) {
+    std::erase_if(d, [&](uint64_t token) { return df[token] > 12; });
+    if (d.size() < options.min_tokens) d.clear();
+  }
+  std::vector<SimilarPair> expected;
+  for (uint32_t a = 0; a < distinct.size(); ++a) {
+    for (uint32_t b = a + 1; b < distinct.size(); ++b) {
+      if (distinct[a].empty() || distinct[b].empty()) continue;
+      size_t common = 0;
+      for (uint64_t token : distinct[a]) common += distinct[b].count(token);
+      const double similarity =
+          static_cast<double>(common) /
+          static_cast<double>(distinct[a].size() + distinct[b].size() - common);
+      if (similarity + 1e-9 >= options.threshold) expected.push_back({a, b, similarity});
+    }
+  }
+  ASSERT_GT(expected.size(), 20u);
+  for (size_t budget : {size_t{32} << 20, size_t{1}, size_t{700}}) {
+    for (unsigned threads : {1u, 2u}) {
+      options.ranking_pairs = budget;
+      options.threads = threads;
+      JoinStats stats;
+      EXPECT_EQ(SimilarityJoin(Sets(repeated), repeated.size(), options, &stats), expected)
+          << budget << " pairs, " << threads << " threads";
+      EXPECT_EQ(stats.distinct_tokens, df.size());
+    }
   }
 }
 
