@@ -153,6 +153,20 @@ TEST(TextKeyTest, SurvivesInvalidUtf8AndEmptyInput) {
   EXPECT_EQ(MakeTextKey("caf\xC3\xA9\xC3").key, "caf\xC3\xA9");
 }
 
+// Whether keys `a` and `b` have the same words with the same byte ranges in the text.
+::testing::AssertionResult SameKey(const TextKey& a, const TextKey& b) {
+  if (a.key != b.key)
+    return ::testing::AssertionFailure() << "[" << a.key << "] != [" << b.key << "]";
+  if (a.size() != b.size()) return ::testing::AssertionFailure() << "different word counts";
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a.words[i].source_begin != b.words[i].source_begin ||
+        a.words[i].source_end != b.words[i].source_end) {
+      return ::testing::AssertionFailure() << "word " << i << " maps to other bytes";
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
 // The ASCII fast path must give exactly the tokens ICU's word breaks give.
 TEST(TextKeyTest, AsciiFastPathMatchesIcu) {
   const std::string alphabet = "aZq09_.,;:'\"-+=<>%$ !?()*/\\#&|~^`@\n\t";
@@ -165,12 +179,7 @@ TEST(TextKeyTest, AsciiFastPathMatchesIcu) {
     for (size_t i = 0; i < length; ++i) s.push_back(alphabet[rng() % alphabet.size()]);
     TextKey fast = MakeTextKey(s);
     TextKey icu = MakeTextKey(s, icu_only);
-    ASSERT_EQ(fast.key, icu.key) << "input: [" << s << "]";
-    ASSERT_EQ(fast.size(), icu.size());
-    for (size_t i = 0; i < fast.size(); ++i) {
-      ASSERT_EQ(fast.words[i].source_begin, icu.words[i].source_begin) << s;
-      ASSERT_EQ(fast.words[i].source_end, icu.words[i].source_end) << s;
-    }
+    ASSERT_TRUE(SameKey(fast, icu)) << "input: [" << s << "]";
   }
 }
 
@@ -206,12 +215,7 @@ TEST(TextKeyTest, AsciiWordsOfOtherTextsMatchIcu) {
       icu_options.context_script = script;
       TextKey fast = MakeTextKey(s, fast_options);
       TextKey icu = MakeTextKey(s, icu_options);
-      ASSERT_EQ(fast.key, icu.key) << "input: [" << s << "]";
-      ASSERT_EQ(fast.size(), icu.size());
-      for (size_t i = 0; i < fast.size(); ++i) {
-        ASSERT_EQ(fast.words[i].source_begin, icu.words[i].source_begin) << s;
-        ASSERT_EQ(fast.words[i].source_end, icu.words[i].source_end) << s;
-      }
+      ASSERT_TRUE(SameKey(fast, icu)) << "input: [" << s << "]";
     }
   }
 }
@@ -264,12 +268,7 @@ TEST(TextKeyTest, AsciiFastPathMatchesIcuOnGeneratedRuns) {
     std::string s = testing::RandomPieces(pieces, 16, 3, rng);
     TextKey fast = MakeTextKey(s);
     TextKey icu = MakeTextKey(s, icu_only);
-    ASSERT_EQ(fast.key, icu.key) << "input: [" << s << "]";
-    ASSERT_EQ(fast.size(), icu.size());
-    for (size_t i = 0; i < fast.size(); ++i) {
-      ASSERT_EQ(fast.words[i].source_begin, icu.words[i].source_begin) << s;
-      ASSERT_EQ(fast.words[i].source_end, icu.words[i].source_end) << s;
-    }
+    ASSERT_TRUE(SameKey(fast, icu)) << "input: [" << s << "]";
   }
 }
 
@@ -293,12 +292,7 @@ TEST(TextKeyTest, FastPathsMatchIcuOnEveryMmluCell) {
       ++cells;
       TextKey fast = MakeTextKey(cell);
       TextKey icu = MakeTextKey(cell, icu_only);
-      ASSERT_EQ(fast.key, icu.key) << "cell: [" << cell << "]";
-      ASSERT_EQ(fast.size(), icu.size());
-      for (size_t i = 0; i < fast.size(); ++i) {
-        ASSERT_EQ(fast.words[i].source_begin, icu.words[i].source_begin) << cell;
-        ASSERT_EQ(fast.words[i].source_end, icu.words[i].source_end) << cell;
-      }
+      ASSERT_TRUE(SameKey(fast, icu)) << "cell: [" << cell << "]";
     }
   }
   EXPECT_GT(cells, 14000u * 6);
