@@ -8,6 +8,8 @@
 #include <unicode/utf16.h>
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 
 #include "text/ascii_scan.h"
 #include "text/word_scripts.h"
@@ -29,8 +31,17 @@ const icu::Normalizer2* NfkcCasefold() {
 // Eight bytes at a time (internal::IsAsciiText): every key, token visit and script guess asks.
 bool IsAscii(std::string_view s) { return internal::IsAsciiText(s); }
 
-// ASCII classes of the word-break rules (UAX #29 as ICU tailors it: no colon in MidLetter).
-enum class AsciiClass { kLetter, kDigit, kExtendNumLet, kMidNumLet, kMidNum, kQuote, kOther };
+// ASCII classes of the word-break rules (UAX #29 as ICU tailors it: no colon in MidLetter). The
+// three classes that make words come first (IsWordClass); one byte each, so the table is 256 bytes.
+enum class AsciiClass : uint8_t {
+  kLetter,
+  kDigit,
+  kExtendNumLet,
+  kMidNumLet,
+  kMidNum,
+  kQuote,
+  kOther
+};
 
 struct AsciiClassTable {
   AsciiClass classes[256];
@@ -61,6 +72,70 @@ bool IsAsciiAlpha(char c) { return (c | 0x20) >= 'a' && (c | 0x20) <= 'z'; }
 
 AsciiClass ClassOf(char c) { return kAsciiClasses.classes[static_cast<unsigned char>(c)]; }
 
+// `c` in lower case (ASCII letters only).
+char AsciiLower(char c) {
+  return static_cast<char>(c + ((static_cast<unsigned char>(c - 'A') < 26) ? 'a' - 'A' : 0));
+}
+
+// A letter, digit or "_": a byte that continues a word.
+constexpr bool IsWordClass(AsciiClass cls) { return cls <= AsciiClass::kExtendNumLet; }
+
+// For each byte: bit 0 when it continues a word (IsWordClass), bit 1 when it is a "0" or "1".
+struct WordByteTable {
+  uint8_t bits[256];
+  constexpr WordByteTable() : bits() {
+    for (int c = 0; c < 256; ++c) {
+      bits[c] = static_cast<uint8_t>((IsWordClass(kAsciiClasses.classes[c]) ? 1 : 0) |
+                                     (c == '0' || c == '1' ? 2 : 0));
+    }
+  }
+};
+constexpr WordByteTable kWordBytes;
+
+// Eight ASCII bytes with their capitals in lower case: a byte's top bit after adding 0x3F is
+// set from "A" up, after adding 0x25 from "[" up (no byte carries into the next).
+uint64_t AsciiLower8(uint64_t block) {
+  uint64_t from_a = block + 0x3F3F3F3F3F3F3F3FULL;
+  uint64_t past_z = block + 0x2525252525252525ULL;
+  uint64_t upper = from_a & ~past_z & 0x8080808080808080ULL;
+  return block | (upper >> 2);
+}
+
+// Words up to this many bytes are lower-cased into a buffer on the stack as they are scanned.
+constexpr size_t kShortWord = 64;
+
+// Scans the run of word bytes (IsWordClass) of ASCII `p` that starts at `i` (one of them) and
+// ends by `n`; returns the offset after it. Writes the run lower-cased to out[at - begin] for
+// each offset `at` below begin + kShortWord (`out` holds kShortWord + 8 bytes) and sets
+// *zero_or_one when the run holds a "0" or "1". Eight bytes a step: a table look-up per byte and
+// no branch on each, so a word's end costs no mispredicted branch per byte.
+size_t ScanWordRun(const char* p, size_t i, size_t n, size_t begin, char* out, bool* zero_or_one) {
+  while (i + 8 <= n) {
+    // The eight bytes' table bits, byte b in bits 8b.. (spelt out: no loop, no variable shift).
+    auto bits = [&](size_t b) {
+      return uint64_t{kWordBytes.bits[static_cast<unsigned char>(p[i + b])]} << (8 * b);
+    };
+    uint64_t v = bits(0) | bits(1) | bits(2) | bits(3) | bits(4) | bits(5) | bits(6) | bits(7);
+    // The run's length in the block: the first byte whose bit 0 is clear (8 when none is).
+    uint32_t run = static_cast<uint32_t>(std::countr_zero(~v & 0x0101010101010101ULL)) / 8;
+    uint64_t in_run = run == 8 ? ~uint64_t{0} : (uint64_t{1} << (8 * run)) - 1;
+    if (i - begin < kShortWord) {
+      uint64_t block;
+      std::memcpy(&block, p + i, 8);
+      block = AsciiLower8(block);
+      std::memcpy(out + (i - begin), &block, 8);
+    }
+    *zero_or_one = *zero_or_one || (v & in_run & 0x0202020202020202ULL) != 0;
+    i += run;
+    if (run < 8) return i;
+  }
+  for (; i < n && IsWordClass(ClassOf(p[i])); ++i) {
+    if (i - begin < kShortWord) out[i - begin] = AsciiLower(p[i]);
+    *zero_or_one = *zero_or_one || (p[i] & 0xFE) == '0';
+  }
+  return i;
+}
+
 bool IsSpaceChar(UChar32 c) { return c == 0 || c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
 // Symbols that change the meaning of a text and so stay in its key. `previous` and `next` are the
@@ -78,6 +153,20 @@ bool IsKeptSymbol(UChar32 c, UChar32 previous, UChar32 next) {
   return type == U_MATH_SYMBOL || type == U_CURRENCY_SYMBOL;
 }
 
+// For each ASCII byte, whether IsKeptSymbol can hold for it (whatever its neighbours): the bytes
+// it names and ICU's ASCII math and currency symbols. The ASCII scan asks IsKeptSymbol only
+// about these, not about every space and punctuation mark.
+struct KeptCandidates {
+  bool maybe[128] = {};
+  KeptCandidates() {
+    for (UChar32 c = 0; c < 128; ++c) {
+      int8_t type = u_charType(c);
+      maybe[c] = c == '%' || c == '^' || c == '-' || c == '*' || c == '/' ||
+                 type == U_MATH_SYMBOL || type == U_CURRENCY_SYMBOL;
+    }
+  }
+};
+
 void AddToken(TextKey* key, std::string_view token, size_t source_begin, size_t source_end) {
   if (token.empty()) return;
   if (!key->key.empty()) key->key.push_back(' ');
@@ -92,66 +181,67 @@ void AddToken(TextKey* key, std::string_view token, size_t source_begin, size_t 
 
 // The tokens of a pure-ASCII text (the same as ICU's word breaks give; tests compare the two).
 void VisitAsciiTokens(std::string_view text, KeyTokenSink& sink) {
-  char buffer[64];
+  static const KeptCandidates kKept;
+  char buffer[kShortWord + 8];
   std::string long_word;
+  const char* p = text.data();
   size_t n = text.size();
   size_t i = 0;
   while (i < n) {
-    AsciiClass cls = ClassOf(text[i]);
-    if (cls == AsciiClass::kLetter || cls == AsciiClass::kDigit ||
-        cls == AsciiClass::kExtendNumLet) {
-      size_t begin = i;
-      AsciiClass last = cls;
+    if (!IsWordClass(ClassOf(p[i]))) {
+      unsigned char c = static_cast<unsigned char>(p[i]);
+      if (c < 128 && kKept.maybe[c]) {
+        unsigned char previous = i > 0 ? static_cast<unsigned char>(p[i - 1]) : 0;
+        unsigned char next = i + 1 < n ? static_cast<unsigned char>(p[i + 1]) : 0;
+        if (IsKeptSymbol(c, previous, next)) sink.Token(text.substr(i, 1), i, i + 1);
+      }
       ++i;
-      while (i < n) {
-        AsciiClass next = ClassOf(text[i]);
-        if (next == AsciiClass::kLetter || next == AsciiClass::kDigit ||
-            next == AsciiClass::kExtendNumLet) {
-          last = next;
+      continue;
+    }
+    // The word's bytes go to `buffer` lower-cased as they are scanned (a longer word than
+    // kShortWord is copied again below), so a word is read once.
+    size_t begin = i;
+    bool zero_or_one = false;
+    for (;;) {
+      i = ScanWordRun(p, i, n, begin, buffer, &zero_or_one);
+      // p[i - 1] is the word's last letter, digit or "_" so far; a mid mark between two letters
+      // ("can't", "e.g") or two digits ("3.14", "1,000") joins the next run to the word.
+      if (i + 1 < n) {
+        AsciiClass last = ClassOf(p[i - 1]);
+        AsciiClass mid = ClassOf(p[i]);
+        AsciiClass after = ClassOf(p[i + 1]);
+        bool letter_mid = last == AsciiClass::kLetter && after == AsciiClass::kLetter &&
+                          (mid == AsciiClass::kMidNumLet || mid == AsciiClass::kQuote);
+        bool number_mid = last == AsciiClass::kDigit && after == AsciiClass::kDigit &&
+                          (mid == AsciiClass::kMidNumLet || mid == AsciiClass::kMidNum ||
+                           mid == AsciiClass::kQuote);
+        if (letter_mid || number_mid) {
+          if (i - begin < kShortWord) buffer[i - begin] = p[i];  // no mark has a lower case
           ++i;
           continue;
         }
-        if (i + 1 < n) {
-          AsciiClass after = ClassOf(text[i + 1]);
-          bool letter_mid = last == AsciiClass::kLetter && after == AsciiClass::kLetter &&
-                            (next == AsciiClass::kMidNumLet || next == AsciiClass::kQuote);
-          bool number_mid = last == AsciiClass::kDigit && after == AsciiClass::kDigit &&
-                            (next == AsciiClass::kMidNumLet || next == AsciiClass::kMidNum ||
-                             next == AsciiClass::kQuote);
-          if (letter_mid || number_mid) {
-            last = after;
-            i += 2;
-            continue;
-          }
-        }
-        break;
       }
-      if (i - begin == 1 && text[begin] == '_') continue;  // ICU: a lone "_" is no word ("__" is)
-      size_t length = i - begin;
-      char* out = buffer;
-      if (length > sizeof(buffer)) {
-        long_word.resize(length);
-        out = long_word.data();
-      }
-      for (size_t k = 0; k < length; ++k) {
-        char c = text[begin + k];
-        out[k] = (c >= 'A' && c <= 'Z') ? static_cast<char>(c - 'A' + 'a') : c;
-        // A 0 or 1 between two letters reads as the letter it imitates (internal::DigitTwin).
-        if ((c == '0' || c == '1') && k > 0 && k + 1 < length &&
-            IsAsciiAlpha(text[begin + k - 1]) && IsAsciiAlpha(text[begin + k + 1])) {
+      break;
+    }
+    if (i - begin == 1 && p[begin] == '_') continue;  // ICU: a lone "_" is no word ("__" is)
+    size_t length = i - begin;
+    const char* word = p + begin;
+    char* out = buffer;
+    if (length > kShortWord) {
+      long_word.resize(length);
+      out = long_word.data();
+      for (size_t k = 0; k < length; ++k) out[k] = AsciiLower(word[k]);
+    }
+    if (zero_or_one) {
+      // A 0 or 1 between two letters reads as the letter it imitates (internal::DigitTwin).
+      for (size_t k = 1; k + 1 < length; ++k) {
+        char c = word[k];
+        if ((c & 0xFE) == '0' && IsAsciiAlpha(word[k - 1]) && IsAsciiAlpha(word[k + 1])) {
           out[k] = c == '0' ? 'o' : 'l';
         }
       }
-      sink.Token(std::string_view(out, length), begin, i);
-      continue;
     }
-    char previous = i > 0 ? text[i - 1] : '\0';
-    char next = i + 1 < n ? text[i + 1] : '\0';
-    if (IsKeptSymbol(static_cast<unsigned char>(text[i]), static_cast<unsigned char>(previous),
-                     static_cast<unsigned char>(next))) {
-      sink.Token(text.substr(i, 1), i, i + 1);
-    }
-    ++i;
+    sink.Token(std::string_view(out, length), begin, i);
   }
 }
 

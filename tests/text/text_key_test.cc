@@ -2,10 +2,16 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <random>
 #include <string>
 #include <utility>
 #include <vector>
+
+#include "generated_text.h"
 
 namespace qbank::text {
 namespace {
@@ -147,6 +153,20 @@ TEST(TextKeyTest, SurvivesInvalidUtf8AndEmptyInput) {
   EXPECT_EQ(MakeTextKey("caf\xC3\xA9\xC3").key, "caf\xC3\xA9");
 }
 
+// Whether keys `a` and `b` have the same words with the same byte ranges in the text.
+::testing::AssertionResult SameKey(const TextKey& a, const TextKey& b) {
+  if (a.key != b.key)
+    return ::testing::AssertionFailure() << "[" << a.key << "] != [" << b.key << "]";
+  if (a.size() != b.size()) return ::testing::AssertionFailure() << "different word counts";
+  for (size_t i = 0; i < a.size(); ++i) {
+    if (a.words[i].source_begin != b.words[i].source_begin ||
+        a.words[i].source_end != b.words[i].source_end) {
+      return ::testing::AssertionFailure() << "word " << i << " maps to other bytes";
+    }
+  }
+  return ::testing::AssertionSuccess();
+}
+
 // The ASCII fast path must give exactly the tokens ICU's word breaks give.
 TEST(TextKeyTest, AsciiFastPathMatchesIcu) {
   const std::string alphabet = "aZq09_.,;:'\"-+=<>%$ !?()*/\\#&|~^`@\n\t";
@@ -159,12 +179,7 @@ TEST(TextKeyTest, AsciiFastPathMatchesIcu) {
     for (size_t i = 0; i < length; ++i) s.push_back(alphabet[rng() % alphabet.size()]);
     TextKey fast = MakeTextKey(s);
     TextKey icu = MakeTextKey(s, icu_only);
-    ASSERT_EQ(fast.key, icu.key) << "input: [" << s << "]";
-    ASSERT_EQ(fast.size(), icu.size());
-    for (size_t i = 0; i < fast.size(); ++i) {
-      ASSERT_EQ(fast.words[i].source_begin, icu.words[i].source_begin) << s;
-      ASSERT_EQ(fast.words[i].source_end, icu.words[i].source_end) << s;
-    }
+    ASSERT_TRUE(SameKey(fast, icu)) << "input: [" << s << "]";
   }
 }
 
@@ -200,12 +215,7 @@ TEST(TextKeyTest, AsciiWordsOfOtherTextsMatchIcu) {
       icu_options.context_script = script;
       TextKey fast = MakeTextKey(s, fast_options);
       TextKey icu = MakeTextKey(s, icu_options);
-      ASSERT_EQ(fast.key, icu.key) << "input: [" << s << "]";
-      ASSERT_EQ(fast.size(), icu.size());
-      for (size_t i = 0; i < fast.size(); ++i) {
-        ASSERT_EQ(fast.words[i].source_begin, icu.words[i].source_begin) << s;
-        ASSERT_EQ(fast.words[i].source_end, icu.words[i].source_end) << s;
-      }
+      ASSERT_TRUE(SameKey(fast, icu)) << "input: [" << s << "]";
     }
   }
 }
@@ -235,6 +245,57 @@ TEST(TextKeyTest, VisitedTokensAreTheKeysTokens) {
       }
     }
   }
+}
+
+// Generated ASCII text with long runs of words, numbers and marks (the runs the fast path scans a
+// word at a time): the same tokens and byte ranges as ICU.
+TEST(TextKeyTest, AsciiFastPathMatchesIcuOnGeneratedRuns) {
+  const std::vector<std::string> pieces = {"Which", "PORT",  "can't", "e.g.",
+                                           "3.14",  "1,000", "x_1",   "__",
+                                           "_",     "@",     "M1ll",  "Micr0",
+                                           "s0ft",  "10",    "a1b",   "'",
+                                           ".",     ",",     ";",     ":",
+                                           "-",     "-5",    "2*3",   "**",
+                                           "1/2",   " / ",   "+",     "=",
+                                           "<",     ">",     "|",     "~",
+                                           "$",     "%",     "^",     "#",
+                                           "(",     ")",     "\"",    "\n",
+                                           "\t",    "\x01",  "\x7f",  std::string(70, 'Q')};
+  std::mt19937 rng(32);
+  KeyOptions icu_only;
+  icu_only.ascii_fast_path = false;
+  for (int round = 0; round < 20000; ++round) {
+    std::string s = testing::RandomPieces(pieces, 16, 3, rng);
+    TextKey fast = MakeTextKey(s);
+    TextKey icu = MakeTextKey(s, icu_only);
+    ASSERT_TRUE(SameKey(fast, icu)) << "input: [" << s << "]";
+  }
+}
+
+// Every cell of the MMLU test split (split at commas and line ends; ASCII cells take the fast
+// path, the others the ICU path with its ASCII-word short cut): the same key as ICU alone.
+TEST(TextKeyTest, FastPathsMatchIcuOnEveryMmluCell) {
+  const std::filesystem::path dir = testing::MmluTestDir();
+  if (dir.empty()) GTEST_SKIP() << "no MMLU test split at ../shared/data/mmlu-test";
+  KeyOptions icu_only;
+  icu_only.ascii_fast_path = false;
+  size_t cells = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir)) {
+    if (entry.path().extension() != ".csv") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    std::string content((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    size_t begin = 0;
+    while (begin < content.size()) {
+      size_t end = std::min(content.find_first_of(",\n", begin), content.size());
+      std::string_view cell = std::string_view(content).substr(begin, end - begin);
+      begin = end + 1;
+      ++cells;
+      TextKey fast = MakeTextKey(cell);
+      TextKey icu = MakeTextKey(cell, icu_only);
+      ASSERT_TRUE(SameKey(fast, icu)) << "cell: [" << cell << "]";
+    }
+  }
+  EXPECT_GT(cells, 14000u * 6);
 }
 
 TEST(DominantScriptTest, CountsLetters) {
