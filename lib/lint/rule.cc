@@ -100,7 +100,8 @@ SourceSpan Reporter::SubSpan(const model::Text& field, size_t begin, size_t end)
 std::optional<Fix> Reporter::FixRange(const model::Text& field, size_t begin, size_t end,
                                       std::string replacement) const {
   const SourceSpan& span = field.span;
-  if (!ctx_.place_fixes || !field.verbatim || !span.known() || span.file >= ctx_.bank->sources.size()) {
+  if (!ctx_.place_fixes || !field.verbatim || !span.known() ||
+      span.file >= ctx_.bank->sources.size()) {
     return std::nullopt;
   }
   const std::shared_ptr<const SourceText>& source = ctx_.bank->sources[span.file];
