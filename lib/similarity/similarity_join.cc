@@ -273,7 +273,6 @@ class BucketRounds {
   std::vector<std::vector<uint32_t>> kept_df_;  // [bucket] df of each token (one round only)
 };
 
-// Document frequencies: for each bucket, how many of its tokens have each frequency.
 // How many of a bucket's tokens (df_of_token[j]: the records of token j; `count` pairs in all)
 // have each frequency, by ascending frequency.
 std::vector<DfCount> DfCountsOf(const std::vector<uint32_t>& df_of_token, size_t count) {
@@ -287,6 +286,7 @@ std::vector<DfCount> DfCountsOf(const std::vector<uint32_t>& df_of_token, size_t
   return counts;
 }
 
+// Document frequencies: for each bucket, how many of its tokens have each frequency.
 std::vector<std::vector<DfCount>> CountFrequencies(BucketRounds& rounds) {
   std::vector<std::vector<DfCount>> df_counts(rounds.buckets());
   rounds.ForEachBucket([&](size_t b, const uint32_t*, const uint32_t*, size_t count,
@@ -492,8 +492,7 @@ void MakeRecordsDistinct(TokenSets& sets, unsigned threads, RankedRecords& recor
 }
 
 // Sorts each record's ranks and removes dropped tokens (ranks at or above `dropped`); empties
-// records shorter than
-// `min_tokens`. Returns how many records are left to take part.
+// records shorter than `min_tokens`. Returns how many records are left to take part.
 size_t SortAndTrimRecords(std::vector<uint32_t>& ranks, unsigned threads, size_t min_tokens,
                           uint32_t dropped, RankedRecords& records) {
   const size_t n = records.sizes.size();
