@@ -105,7 +105,7 @@ void AbsoluteTermsRule::CheckQuestion(const LintContext& ctx, size_t index,
   std::vector<size_t> keys = q.KeyIndexes();
   if (keys.size() != 1) return;
   auto readable = [&](const model::Option& o) {
-    return !StandsForAllOptions(LoosePhrase(o.text.value), {"all", "none", "neither", "both"}) &&
+    return !OptionStandsForAllOptions(o.text.value, {"all", "none", "neither", "both"}) &&
            !IsCombination(o.text.value);
   };
   // Most questions hold none of the terms anywhere in their options: one cheap look first.

@@ -13,7 +13,7 @@ void AllOfTheAboveRule::CheckQuestion(const LintContext& ctx, size_t index,
   }
   for (size_t i = 0; i < q.options.size(); ++i) {
     const model::Option& o = q.options[i];
-    if (!StandsForAllOptions(LoosePhrase(o.text.value), {"all"})) continue;
+    if (!OptionStandsForAllOptions(o.text.value, {"all"})) continue;
     std::string message = "option " + model::OptionLetter(i) + " \"" + o.text.value + "\"" +
                           (o.correct ? " is the key" : " is a distractor") +
                           ": a reader who knows two options are true picks it without knowing "

@@ -61,7 +61,7 @@ void KeyEchoesStemRule::CheckQuestion(const LintContext& ctx, size_t index,
   std::vector<size_t> keys = q.KeyIndexes();
   if (keys.size() != 1) return;
   for (const model::Option& o : q.options) {
-    if (StandsForAllOptions(LoosePhrase(o.text.value), {"all", "none", "neither", "both"})) return;
+    if (OptionStandsForAllOptions(o.text.value, {"all", "none", "neither", "both"})) return;
   }
   if (WordCount(q.stem.value) > static_cast<size_t>(max_stem_words_)) return;
   std::map<std::string, std::string> stem = ContentStems(q.stem.value, generic_words_);

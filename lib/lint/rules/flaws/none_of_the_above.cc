@@ -13,7 +13,7 @@ void NoneOfTheAboveRule::CheckQuestion(const LintContext& ctx, size_t index,
   }
   for (size_t i = 0; i < q.options.size(); ++i) {
     const model::Option& o = q.options[i];
-    if (!StandsForAllOptions(LoosePhrase(o.text.value), {"none", "neither"})) continue;
+    if (!OptionStandsForAllOptions(o.text.value, {"none", "neither"})) continue;
     std::string message =
         "option " + model::OptionLetter(i) + " \"" + o.text.value + "\"" +
         (o.correct ? " is the key: it shows only that the reader ruled the others out, not that "

@@ -180,6 +180,26 @@ bool StandsForAllOptions(std::string_view phrase, std::initializer_list<std::str
   return false;
 }
 
+bool OptionStandsForAllOptions(std::string_view text,
+                               std::initializer_list<std::string_view> leads) {
+  // A tag may hide a letter (LoosePhrase drops "<b>"), so only text without '<' is answered here.
+  // Before the first letter or digit, LoosePhrase drops or trims every byte or keeps one, and a
+  // kept byte starts the phrase: either way the phrase's first letter is no earlier one.
+  if (text.find('<') == std::string_view::npos) {
+    size_t i = 0;
+    while (i < text.size() && !std::isalnum(static_cast<unsigned char>(text[i])) &&
+           static_cast<unsigned char>(text[i]) < 0x80) {
+      ++i;
+    }
+    if (i == text.size()) return false;  // no letter: no lead
+    const char first = AsciiToLower(text[i]);
+    bool may = false;
+    for (std::string_view lead : leads) may = may || (!lead.empty() && lead[0] == first);
+    if (!may) return false;
+  }
+  return StandsForAllOptions(LoosePhrase(text), leads);
+}
+
 std::optional<WrittenNumber> ParseWrittenNumber(std::string_view text) {
   size_t i = 0;
   auto skip_space = [&] {

@@ -47,6 +47,12 @@ std::optional<WrittenNumber> ParseWrittenNumber(std::string_view text);
 // options, choices, answers, preceding, previous, given, ...), then at most four more words; or
 // just "all of these", "all of them" ("All of them are metals" speaks of the stem's subject).
 bool StandsForAllOptions(std::string_view phrase, std::initializer_list<std::string_view> leads);
+// StandsForAllOptions(LoosePhrase(text), leads) for an option's text `text`, without making the
+// loose phrase when it cannot start with a lead: the phrase starts with the text's first ASCII
+// letter or digit (or earlier, with a byte LoosePhrase keeps), so when the text has no HTML tag
+// and that letter is no lead's first letter the answer is false. Most options are answered so.
+bool OptionStandsForAllOptions(std::string_view text,
+                               std::initializer_list<std::string_view> leads);
 
 }  // namespace qbank::lint
 
