@@ -204,10 +204,8 @@ bool AsciiJoined(AsciiBreak before2, AsciiBreak before, AsciiBreak here, AsciiBr
   return before == B::kExtendNumLet && alnum(here);  // WB13b
 }
 
-// CountWords for ASCII text without ICU: UAX #29's segments, counting those ICU gives a word
-// status: holding a letter or digit, or two or more underscores (ICU's rule 13a gives "__" the
-// letter status).
-size_t CountAsciiWords(std::string_view text) {
+// CountAsciiWords by walking UAX #29's rules byte by byte: any ASCII text.
+size_t CountAsciiWordsByRules(std::string_view text) {
   const size_t n = text.size();
   auto at = [&](size_t i) {
     return i < n ? kAsciiBreak[static_cast<unsigned char>(text[i]) & 0x7F] : AsciiBreak::kOther;
@@ -254,6 +252,42 @@ size_t CountAsciiWords(std::string_view text) {
   }
   if (n > 0 && (alnum || (underscores && n - begin >= 2))) ++count;
   return count;
+}
+
+// CountWords for ASCII text without ICU: UAX #29's segments, counting those ICU gives a word
+// status: holding a letter or digit, or two or more underscores (ICU's rule 13a gives "__" the
+// letter status). Text without an underscore (nearly all) is counted in one pass over its
+// letter-and-digit runs: without ExtendNumLet, the only segments holding a letter or digit are
+// such runs joined by one middle character between two letters (WB6, WB7: . ') or two digits
+// (WB11, WB12: . ' , ;); every other rule joins bytes that count for no word. Text with one goes
+// through CountAsciiWordsByRules.
+size_t CountAsciiWords(std::string_view text) {
+  if (text.find('_') != std::string_view::npos) return CountAsciiWordsByRules(text);
+  const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
+  const size_t n = text.size();
+  auto kind = [&](size_t i) { return kAsciiBreak[bytes[i] & 0x7F]; };
+  auto alnum = [&](size_t i) {
+    const AsciiBreak b = kind(i);
+    return b == AsciiBreak::kLetter || b == AsciiBreak::kNumeric;
+  };
+  size_t count = 0;
+  size_t i = 0;
+  for (;;) {
+    while (i < n && !alnum(i)) ++i;
+    if (i == n) return count;
+    ++count;
+    for (;;) {
+      while (i < n && alnum(i)) ++i;
+      if (i + 1 >= n) break;  // the end, or a middle character at the end: no join
+      const AsciiBreak mid = kind(i), before = kind(i - 1), after = kind(i + 1);
+      const bool letters = before == AsciiBreak::kLetter && after == AsciiBreak::kLetter;
+      const bool digits = before == AsciiBreak::kNumeric && after == AsciiBreak::kNumeric;
+      const bool joined = (mid == AsciiBreak::kMidNumLetQ && (letters || digits)) ||
+                          (mid == AsciiBreak::kMidNum && digits);
+      if (!joined) break;
+      ++i;
+    }
+  }
 }
 
 bool IsAsciiSpace(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }
