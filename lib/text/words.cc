@@ -10,6 +10,9 @@
 #include <unicode/utf8.h>
 
 #include <array>
+#include <bit>
+#include <cstdint>
+#include <cstring>
 #include <memory>
 #include <vector>
 
@@ -261,8 +264,30 @@ size_t CountAsciiWordsByRules(std::string_view text) {
 // such runs joined by one middle character between two letters (WB6, WB7: . ') or two digits
 // (WB11, WB12: . ' , ;); every other rule joins bytes that count for no word. Text with one goes
 // through CountAsciiWordsByRules.
+// Eight ASCII bytes at once (SWAR): 0x80 in each byte of `x` equal to `c`, 0 in the others.
+// Every byte of `x` is below 0x80, so no sum carries into the next byte.
+constexpr uint64_t kOnes = 0x0101010101010101ULL;
+constexpr uint64_t kHighBits = 0x8080808080808080ULL;
+inline uint64_t BytesEqual(uint64_t x, unsigned char c) {
+  const uint64_t y = x ^ (c * kOnes);
+  return ~((y + 0x7F * kOnes) | y) & kHighBits;
+}
+// 0x80 in each byte of `x` at least `c` (c in 1..0x80).
+inline uint64_t BytesAtLeast(uint64_t x, unsigned char c) {
+  return (x + (0x80 - c) * kOnes) & kHighBits;
+}
+// 0x80 in each letter, digit or '@' (ICU's ALetter) of `x`.
+inline uint64_t AlnumBytes(uint64_t x) {
+  const uint64_t lower = x | (0x20 * kOnes);
+  const uint64_t letters = BytesAtLeast(lower, 'a') & ~BytesAtLeast(lower, 'z' + 1);
+  const uint64_t digits = BytesAtLeast(x, '0') & ~BytesAtLeast(x, '9' + 1);
+  return letters | digits | BytesEqual(x, '@');
+}
+
 size_t CountAsciiWords(std::string_view text) {
   if (text.find('_') != std::string_view::npos) return CountAsciiWordsByRules(text);
+  // Words = runs of letters and digits, less the joins between two runs (a middle character
+  // between two letters or two digits).
   const auto* bytes = reinterpret_cast<const unsigned char*>(text.data());
   const size_t n = text.size();
   auto kind = [&](size_t i) { return kAsciiBreak[bytes[i] & 0x7F]; };
@@ -270,24 +295,39 @@ size_t CountAsciiWords(std::string_view text) {
     const AsciiBreak b = kind(i);
     return b == AsciiBreak::kLetter || b == AsciiBreak::kNumeric;
   };
-  size_t count = 0;
+  auto joined_at = [&](size_t k) {  // byte k, a middle character, joins the runs beside it
+    if (k == 0 || k + 1 >= n) return false;
+    const AsciiBreak mid = kind(k), before = kind(k - 1), after = kind(k + 1);
+    const bool letters = before == AsciiBreak::kLetter && after == AsciiBreak::kLetter;
+    const bool digits = before == AsciiBreak::kNumeric && after == AsciiBreak::kNumeric;
+    return (mid == AsciiBreak::kMidNumLetQ && (letters || digits)) ||
+           (mid == AsciiBreak::kMidNum && digits);
+  };
+  size_t starts = 0, joins = 0;
+  uint64_t before =
+      0;  // 0x80 in the lowest byte when the byte before this block is a letter or digit
   size_t i = 0;
-  for (;;) {
-    while (i < n && !alnum(i)) ++i;
-    if (i == n) return count;
-    ++count;
-    for (;;) {
-      while (i < n && alnum(i)) ++i;
-      if (i + 1 >= n) break;  // the end, or a middle character at the end: no join
-      const AsciiBreak mid = kind(i), before = kind(i - 1), after = kind(i + 1);
-      const bool letters = before == AsciiBreak::kLetter && after == AsciiBreak::kLetter;
-      const bool digits = before == AsciiBreak::kNumeric && after == AsciiBreak::kNumeric;
-      const bool joined = (mid == AsciiBreak::kMidNumLetQ && (letters || digits)) ||
-                          (mid == AsciiBreak::kMidNum && digits);
-      if (!joined) break;
-      ++i;
+  for (; i + 8 <= n; i += 8) {
+    uint64_t x;
+    std::memcpy(&x, bytes + i, 8);
+    if ((x & kHighBits) != 0) break;  // not ASCII (CountMixedWords' pieces are): byte by byte
+    const uint64_t a = AlnumBytes(x);
+    starts += static_cast<size_t>(std::popcount(a & ~((a << 8) | before)));
+    before = a >> 56;
+    for (uint64_t mid =
+             BytesEqual(x, '.') | BytesEqual(x, '\'') | BytesEqual(x, ',') | BytesEqual(x, ';');
+         mid != 0; mid &= mid - 1) {
+      joins += joined_at(i + static_cast<size_t>(std::countr_zero(mid)) / 8) ? 1 : 0;
     }
   }
+  bool previous = before != 0;
+  for (; i < n; ++i) {
+    const bool here = alnum(i);
+    starts += here && !previous ? 1 : 0;
+    previous = here;
+    joins += joined_at(i) ? 1 : 0;
+  }
+  return starts - joins;
 }
 
 bool IsAsciiSpace(unsigned char c) { return c == ' ' || (c >= '\t' && c <= '\r'); }

@@ -45,6 +45,23 @@ TEST(CountWordsFastPathTest, SameCountAsIcuOnGeneratedAsciiText) {
   }
 }
 
+TEST(CountWordsFastPathTest, SameCountAsIcuAcrossEightByteBlocks) {
+  // CountWords reads ASCII text eight bytes at a time: every join and word edge at every offset
+  // of a block, with the characters beside it in the same block or the next one.
+  for (const std::string middle :
+       {"a.b", "1.2", "1,2", "1;2", "a'b", "1'2", "a,b", "a;b", "1.a", "a.1", "a@b", "a..b", "a b",
+        "ab", ". .", "e.g.", "3.14.15", "x:y"}) {
+    for (size_t offset = 0; offset <= 17; ++offset) {
+      for (const std::string pad : {"", "q", " ", "7", "."}) {
+        std::string text = std::string(offset, ' ') + pad + middle + pad + " end";
+        ASSERT_EQ(CountWords(text), CountWordsWithIcu(text)) << "text: \"" << text << "\"";
+        text = std::string(offset, 'w') + middle;
+        ASSERT_EQ(CountWords(text), CountWordsWithIcu(text)) << "text: \"" << text << "\"";
+      }
+    }
+  }
+}
+
 TEST(CountWordsFastPathTest, SameCountAsIcuOnGeneratedMixedScriptText) {
   // ASCII words, punctuation and white space beside pieces that need ICU: accented Latin,
   // Cyrillic, Greek, CJK (dictionary segments), kana, Hangul, Arabic, Hebrew with its quote
