@@ -5,6 +5,7 @@
 #include <array>
 #include <cctype>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <span>
 
@@ -101,7 +102,11 @@ TextRange QuestionSentence(std::string_view stem) {
   // statements after the question are skipped; when every line does, the first line.
   std::optional<TextRange> chosen, first_line;
   for (size_t end = stem.size();;) {
-    size_t newline = end == 0 ? std::string_view::npos : stem.rfind('\n', end - 1);
+    // memrchr, not string_view::rfind, which compares byte by byte.
+    const void* found = end == 0 ? nullptr : memrchr(stem.data(), '\n', end);
+    size_t newline = found == nullptr
+                         ? std::string_view::npos
+                         : static_cast<size_t>(static_cast<const char*>(found) - stem.data());
     size_t start = newline == std::string_view::npos ? 0 : newline + 1;
     size_t b = start, e = end;
     while (b < e && IsSpace(stem[b])) ++b;
@@ -129,14 +134,18 @@ TextRange QuestionSentence(std::string_view stem) {
     while (!after.empty() && IsSpace(after.front())) after.remove_prefix(1);
     if (StartsWithStatementLabel(after)) end = question + 1;
   }
-  // A sentence ends at '.', '?' or '!' (and closing quotes or brackets after it) before a space.
+  // A sentence ends at '.', '?' or '!' (and closing quotes or brackets after it) before a space;
+  // the last such end starts the sentence, so the walk goes back from the line's end.
   size_t begin = 0;
-  for (size_t i = 0; i + 1 < end; ++i) {
+  for (size_t i = end < 2 ? 0 : end - 1; i-- > 0;) {
     char c = text[i];
     if (c != '.' && c != '?' && c != '!') continue;
     size_t k = i + 1;
     while (k < end && (text[k] == '"' || text[k] == '\'' || text[k] == ')')) ++k;
-    if (k + 1 < end && IsSpace(text[k])) begin = k;
+    if (k + 1 < end && IsSpace(text[k])) {
+      begin = k;
+      break;
+    }
   }
   while (begin < end && IsSpace(text[begin])) ++begin;
   return {line.begin + begin, line.begin + end};
