@@ -1,5 +1,6 @@
 // Brightspace's CSV template read block by block: the rows from one "NewQuestion,TYPE" row to the
 // next make a question; comment rows ("//...") hold qbank's metadata or the user's notes.
+#include <array>
 #include <cctype>
 #include <map>
 #include <optional>
@@ -164,6 +165,7 @@ class BrightspaceReader {
     fib_texts_.clear();
     blanks_ = 0;
     fib_last_ = 0;
+    tf_rows_ = {0, 0};
     begin_ = r.begin;
     end_ = r.end;
     type_ = Upper(Trim(Cell(r, 1)));
@@ -280,10 +282,20 @@ class BrightspaceReader {
   }
 
   // The TRUE or FALSE row of TF: weight, feedback, HTML flag.
+  // A second TRUE (or FALSE) row is an error: which of the two the author meant is unknown, and
+  // taking one over the other once kept the first row's weight beside the second row's key.
   void TrueFalseRow(const CsvRecord& r, const std::string& key) {
+    const size_t index = key == "TRUE" ? 0 : 1;
+    if (tf_rows_[index] != 0) {
+      Error(r, 0,
+            "a second " + key + " row (the first is row " + std::to_string(tf_rows_[index]) +
+                "); a TF question has one TRUE and one FALSE row");
+      return;
+    }
+    tf_rows_[index] = r.row;
     std::optional<double> w = Weight(r, 1);
     if (!w) return;
-    model::Option& o = q_.options[key == "TRUE" ? 0 : 1];
+    model::Option& o = q_.options[index];
     o.correct = *w == 100;
     if (*w != 0 && *w != 100) o.weight = *w;
     o.rationale = TextOf(r, 2);
@@ -445,6 +457,7 @@ class BrightspaceReader {
   std::vector<model::Text> fib_texts_;
   size_t blanks_ = 0;
   char fib_last_ = 0;  // the last FIB row: 'T' (Text), 'B' (Blank), 0 (none yet)
+  std::array<size_t, 2> tf_rows_{};  // the rows of the TF question's TRUE and FALSE, 0 until read
   size_t begin_ = 0;
   size_t end_ = 0;
   bool open_ = false;

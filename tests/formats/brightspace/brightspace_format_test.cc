@@ -100,6 +100,29 @@ TEST(BrightspaceFormatTest, ErrorsNameTheRowAndTheCell) {
       << bad.status.ToString();
 }
 
+// A TF question with two TRUE rows: which the author meant is unknown, so it is an error naming
+// both rows (it once kept the first row's weight, 1, beside the second row's key, and the export
+// did not read back: found by brightspace_fuzz).
+TEST(BrightspaceFormatTest, ASecondTrueRowIsAnError) {
+  BrightspaceFormat bs;
+  auto r = ImportText(bs, "tf.csv",
+                      "NewQuestion,TF\n"
+                      "QuestionText,The Moon has a thinner atmosphere than Earth.\n"
+                      "TRUE,1,Almost none.\n"
+                      "FALSE,0\n"
+                      "TRUE,100,Right.\n"
+                      "NewQuestion,TF\n"
+                      "QuestionText,Mars has two moons.\n"
+                      "TRUE,100\n"
+                      "FALSE,0\n");
+  ASSERT_TRUE(r.status.ok());
+  EXPECT_EQ(r.ErrorText(),
+            "tf.csv:5:1: error: row 5, field 1: a second TRUE row (the first is row 3); a TF "
+            "question has one TRUE and one FALSE row\n");
+  ASSERT_EQ(r.bank.questions.size(), 1u);
+  EXPECT_EQ(r.bank.questions[0].stem.value, "Mars has two moons.");
+}
+
 TEST(BrightspaceFormatTest, MetadataTravelsInCommentRowsBrightspaceSkips) {
   BrightspaceFormat bs;
   model::Bank bank;
