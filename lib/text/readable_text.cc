@@ -222,7 +222,9 @@ size_t SkipElement(std::string_view s, size_t from, std::string_view name) {
     if (i + 2 + name.size() > s.size()) break;
     bool same = true;
     for (size_t k = 0; k < name.size() && same; ++k) same = Lower(s[i + 2 + k]) == name[k];
-    if (same && !IsAlpha(s[i + 2 + name.size()])) return TagEnd(s, i);
+    // "</style" may end the text: the element ends there too.
+    const size_t after = i + 2 + name.size();
+    if (same && (after == s.size() || !IsAlpha(s[after]))) return TagEnd(s, i);
   }
   return s.size();
 }

@@ -31,6 +31,17 @@ TEST(ReadableTextTest, HtmlReadsAsItsText) {
   EXPECT_EQ(text.source.size(), text.text.size() + 1);
 }
 
+// A skipped element whose closing tag is cut off at the end of the text ("</style" and nothing
+// after it) ends there; its name was once read one byte past the text (found by dump_fuzz).
+TEST(ReadableTextTest, ClosingTagCutOffAtTheEndEndsTheSkippedElement) {
+  const std::string whole = "<div>Question #7</div><style>p{}</style";
+  // A copy of exactly the text's bytes, so that AddressSanitizer sees a read past them.
+  const std::vector<char> bytes(whole.begin(), whole.end());
+  ReadableText text = HtmlToText(std::string_view(bytes.data(), bytes.size()));
+  EXPECT_EQ(text.text, "Question #7");
+  EXPECT_EQ(HtmlToText("<p>a</p><script>x</scrip").text, "a");
+}
+
 // Editors write letters and symbols as HTML 4's named references; an unknown name stays.
 TEST(ReadableTextTest, NamedReferencesAreDecoded) {
   EXPECT_EQ(HtmlToText("<p>caf&eacute; &Uuml;ber &szlig; &Omega; &frac12; &apos;</p>").text,
