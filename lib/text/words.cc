@@ -452,6 +452,19 @@ std::string OptionComparisonKey(std::string_view text) {
   return OptionComparisonKeyWithIcu(text);
 }
 
+std::optional<uint64_t> OptionComparisonSignature(std::string_view text) {
+  uint64_t hash = 0xcbf29ce484222325ULL;  // FNV-1a
+  for (char c : text) {
+    const auto b = static_cast<unsigned char>(c);
+    if (b >= 0x80) return std::nullopt;
+    const auto lower = static_cast<unsigned char>(b | 0x20);
+    if ((b >= '0' && b <= '9') || (lower >= 'a' && lower <= 'z')) {
+      hash = (hash ^ (b <= '9' ? b : lower)) * 0x100000001b3ULL;
+    }
+  }
+  return hash;
+}
+
 std::string OptionComparisonKeyWithIcu(std::string_view text) {
   // Code points after NFKC.
   std::vector<UChar32> input;

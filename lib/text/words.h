@@ -6,6 +6,8 @@
 #define QBANK_TEXT_WORDS_H_
 
 #include <cstddef>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -31,6 +33,11 @@ std::string OptionComparisonKey(std::string_view text);
 // The same through ICU's NFKC whatever the text (OptionComparisonKey takes ASCII text byte by
 // byte): the reference OptionComparisonKey is tested against.
 std::string OptionComparisonKeyWithIcu(std::string_view text);
+// A hash of ASCII `text`'s letters and digits, lower-cased, in order: OptionComparisonKey keeps
+// every letter and digit and only lower-cases some, so two ASCII texts whose signatures differ
+// have different keys, and most pairs of options are told apart without making a key. Nullopt
+// when `text` is not ASCII (NFKC may make letters of other characters).
+std::optional<uint64_t> OptionComparisonSignature(std::string_view text);
 
 // Terminal cells `text` takes: wide and fullwidth (East Asian Width W/F) characters 2, combining
 // marks and other zero-width characters 0, the rest 1. Tabs count 1 (callers keep them as tabs).
