@@ -5,29 +5,6 @@
 
 namespace qbank::similarity {
 
-uint64_t HashToken(std::string_view token) {
-  uint64_t h = 0xcbf29ce484222325ULL;
-  for (unsigned char c : token) {
-    h ^= c;
-    h *= 0x100000001b3ULL;
-  }
-  // Murmur3's finaliser: FNV's low bits are weak, and the index buckets by the top bits.
-  h ^= h >> 33;
-  h *= 0xff51afd7ed558ccdULL;
-  h ^= h >> 33;
-  h *= 0xc4ceb9fe1a85ec53ULL;
-  h ^= h >> 33;
-  return h;
-}
-
-uint64_t CombineHash(uint64_t seed, uint64_t value) {
-  uint64_t h = seed ^ (value + 0x9e3779b97f4a7c15ULL + (seed << 6) + (seed >> 2));
-  h ^= h >> 31;
-  h *= 0xbf58476d1ce4e5b9ULL;
-  h ^= h >> 29;
-  return h;
-}
-
 std::vector<uint64_t> TokenHashes(const text::TextKey& key) {
   std::vector<uint64_t> out;
   out.reserve(key.size());

@@ -16,6 +16,13 @@ TEST(FingerprintTest, HashesAreStableAndDistinct) {
   EXPECT_EQ(NgramHashes({1, 2, 3, 4}, 2).size(), 3u);
 }
 
+// The values themselves: reference index files hold them, so they never change.
+TEST(FingerprintTest, HashValuesArePinned) {
+  EXPECT_EQ(HashToken("policy"), 0xa6203f6f84c9e07fULL);
+  EXPECT_EQ(HashToken(""), 0xefd01f60ba992926ULL);
+  EXPECT_EQ(CombineHash(1, 2), 0x501084c125028319ULL);
+}
+
 TEST(FingerprintTest, WinnowPicksRightmostMinimumPerWindow) {
   std::vector<uint64_t> h = {77, 74, 42, 17, 98, 50, 17, 98, 8, 88, 67, 39, 77, 74, 42, 17, 98};
   // The example of Schleimer et al. (window 4): 17 17 8 39 17 at positions 3 6 8 11 15.
