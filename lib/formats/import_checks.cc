@@ -27,6 +27,26 @@ bool IsC1(std::string_view s, size_t offset) {
          static_cast<unsigned char>(s[offset + 1]) < 0xA0;
 }
 
+// A field's name as a message gives it ("options[2].text"): the parts, made into a string only for
+// a message (every field of every question is checked, and nearly all pass).
+struct FieldName {
+  static constexpr size_t kNoIndex = static_cast<size_t>(-1);
+  std::string_view base;
+  size_t index = kNoIndex;
+  std::string_view suffix;
+
+  FieldName(const char* b) : base(b) {}         // NOLINT(google-explicit-constructor)
+  FieldName(const std::string& b) : base(b) {}  // NOLINT(google-explicit-constructor)
+  FieldName(std::string_view b, size_t i, std::string_view s = {}) : base(b), index(i), suffix(s) {}
+
+  std::string str() const {
+    std::string out(base);
+    if (index != kNoIndex) out += "[" + std::to_string(index) + "]";
+    out += suffix;
+    return out;
+  }
+};
+
 // Walks the texts of one question (or the bank) and stops at the first control character.
 class Checker {
  public:
@@ -39,12 +59,12 @@ class Checker {
   }
 
   // `fallback` is where a field without a known span is reported (its question, say).
-  void CheckText(const Text& text, const std::string& field, const SourceSpan& fallback) {
+  void CheckText(const Text& text, const FieldName& field, const SourceSpan& fallback) {
     if (found()) return;
     if (text.value.size() > limits_.max_field_bytes) {
       SourceSpan span = text.span.known() ? text.span : fallback;
       Fail(span, span.line, span.column,
-           field + ": " + std::to_string(text.value.size()) + " bytes long; at most " +
+           field.str() + ": " + std::to_string(text.value.size()) + " bytes long; at most " +
                std::to_string(limits_.max_field_bytes) +
                " bytes a field (is this a data file rather than questions?)");
       return;
@@ -61,7 +81,7 @@ class Checker {
       column = at.column;
     }
     Fail(span, line, column,
-         field + ": expected text, found the control character " +
+         field.str() + ": expected text, found the control character " +
              DescribeControlCharacter(text.value, offset) +
              " (only tab and line breaks are allowed; remove it, or write what it stood for" +
              (IsC1(text.value, offset) ? "; U+0080-U+009F usually come from text decoded with the "
@@ -72,29 +92,29 @@ class Checker {
 
   // A date as the bank file's schema takes it: YYYY-MM or YYYY-MM-DD. Every reader's dates meet
   // it, so a bank read from any format can be written as a bank file and read back.
-  void CheckDate(const Text& text, const std::string& field, const SourceSpan& fallback) {
+  void CheckDate(const Text& text, const FieldName& field, const SourceSpan& fallback) {
     if (found() || text.empty() || model::ParseIsoDate(text.value)) return;
     SourceSpan span = text.span.known() ? text.span : fallback;
     Fail(span, span.line, span.column,
-         field +
+         field.str() +
              ": expected a date as YYYY-MM or YYYY-MM-DD (such as 2026-05 or 2026-05-14), "
              "found '" +
              text.value.substr(0, 40) + "'");
   }
 
-  void CheckValue(const Value& value, const std::string& field, const SourceSpan& where) {
-    if (found()) return;
+  void CheckValue(const Value& value, const FieldName& field, const SourceSpan& where) {
+    if (found() || value.is_null()) return;
     if (value.is_string()) {
       CheckText(Text(value.as_string()), field, where);
     } else if (value.is_array()) {
+      const std::string name = field.str();
       size_t i = 0;
-      for (const Value& v : value.as_array()) {
-        CheckValue(v, field + "[" + std::to_string(i++) + "]", where);
-      }
+      for (const Value& v : value.as_array()) CheckValue(v, FieldName(name, i++), where);
     } else if (value.is_object()) {
+      const std::string name = field.str();
       for (const auto& [key, v] : value.as_object()) {
-        CheckText(Text(key), field + " (a key)", where);
-        std::string member = field;
+        CheckText(Text(key), FieldName(name, FieldName::kNoIndex, " (a key)"), where);
+        std::string member = name;
         member += ".";
         member += key;
         CheckValue(v, member, where);
@@ -104,13 +124,13 @@ class Checker {
 
   // An option's credit as the bank file's schema takes it: -100 to 100 percent. Every reader's
   // weights meet it, so a bank read from any format can be written as a bank file and read back.
-  void CheckWeight(const std::optional<double>& weight, const std::string& field,
+  void CheckWeight(const std::optional<double>& weight, const FieldName& field,
                    const SourceSpan& at) {
     if (found() || !weight || (*weight >= -100 && *weight <= 100)) return;
     char number[64];
     std::snprintf(number, sizeof number, "%g", *weight);
     Fail(at, at.line, at.column,
-         field + ": expected a credit from -100 to 100 percent, found " + number);
+         field.str() + ": expected a credit from -100 to 100 percent, found " + number);
   }
 
   // A list longer than `max`: reported at `at`.
@@ -134,26 +154,24 @@ class Checker {
     CheckText(q.trap, "trap", at);
     for (size_t i = 0; i < q.options.size(); ++i) {
       const model::Option& o = q.options[i];
-      std::string name = "options[" + std::to_string(i) + "]";
-      SourceSpan option_at = o.span.known() ? o.span : at;
-      CheckText(o.text, name + ".text", option_at);
-      CheckText(o.rationale, name + ".rationale", option_at);
-      CheckWeight(o.weight, name + ".weight", option_at);
-      CheckValue(o.extensions, name + ".extensions", option_at);
+      const SourceSpan& option_at = o.span.known() ? o.span : at;
+      CheckText(o.text, {"options", i, ".text"}, option_at);
+      CheckText(o.rationale, {"options", i, ".rationale"}, option_at);
+      CheckWeight(o.weight, {"options", i, ".weight"}, option_at);
+      CheckValue(o.extensions, {"options", i, ".extensions"}, option_at);
     }
     CheckText(q.stated_answer, "stated answer", at);
     CheckText(q.explanation, "explanation", at);
     for (size_t i = 0; i < q.tags.size(); ++i) {
-      CheckText(q.tags[i], "tags[" + std::to_string(i) + "]", at);
+      CheckText(q.tags[i], {"tags", i}, at);
     }
     CheckText(q.difficulty, "difficulty", at);
     for (size_t i = 0; i < q.authors.size(); ++i) {
       const model::Person& p = q.authors[i];
-      std::string name = "authors[" + std::to_string(i) + "]";
-      CheckText(p.initials, name + ".initials", at);
-      CheckText(p.name, name + ".name", at);
-      CheckText(p.credentials, name + ".credentials", at);
-      for (const Text& role : p.roles) CheckText(role, name + ".roles", at);
+      CheckText(p.initials, {"authors", i, ".initials"}, at);
+      CheckText(p.name, {"authors", i, ".name"}, at);
+      CheckText(p.credentials, {"authors", i, ".credentials"}, at);
+      for (const Text& role : p.roles) CheckText(role, {"authors", i, ".roles"}, at);
     }
     CheckText(q.review.date, "review.date", at);
     CheckDate(q.review.date, "review.date", at);
@@ -215,27 +233,32 @@ bool MayHoldControl(uint64_t word) {
   return (below_space | has_zero(word ^ (0x7F * kOnes)) | has_zero(word ^ (0xC2 * kOnes))) != 0;
 }
 
+// Whether the character at byte `i` of `s` is a control character (other than tab and line
+// breaks), or the lead byte of a C1 control.
+bool IsControlAt(std::string_view s, size_t i) {
+  const auto c = static_cast<unsigned char>(s[i]);
+  if (c < 0x20) return c != '\t' && c != '\n' && c != '\r';
+  if (c == 0x7F) return true;
+  return c == 0xC2 && i + 1 < s.size() && static_cast<unsigned char>(s[i + 1]) >= 0x80 &&
+         static_cast<unsigned char>(s[i + 1]) <= 0x9F;  // U+0080-U+009F
+}
+
 }  // namespace
 
 size_t FindControlCharacter(std::string_view s) {
-  // Eight bytes at a time while none of them may be one (every field of every question is
-  // scanned at import).
+  // Eight bytes at a time (every field of every question is scanned at import); a block that may
+  // hold one (a line break does too) is looked at byte by byte, and the scan goes on after it.
   size_t i = 0;
   for (; i + 8 <= s.size(); i += 8) {
     uint64_t word;
     std::memcpy(&word, s.data() + i, sizeof word);
-    if (MayHoldControl(word)) break;
+    if (!MayHoldControl(word)) continue;
+    for (size_t k = i; k < i + 8; ++k) {
+      if (IsControlAt(s, k)) return k;
+    }
   }
   for (; i < s.size(); ++i) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    if (c < 0x20) {
-      if (c != '\t' && c != '\n' && c != '\r') return i;
-    } else if (c == 0x7F) {
-      return i;
-    } else if (c == 0xC2 && i + 1 < s.size()) {
-      unsigned char d = static_cast<unsigned char>(s[i + 1]);
-      if (d >= 0x80 && d <= 0x9F) return i;  // U+0080-U+009F
-    }
+    if (IsControlAt(s, i)) return i;
   }
   return std::string_view::npos;
 }

@@ -44,6 +44,30 @@ TEST(ControlCharactersTest, FindsC0C1AndDelButNotTabOrLineBreaks) {
   EXPECT_EQ(DescribeControlCharacter("\xc2\x85", 0), "U+0085");
 }
 
+// The scan reads eight bytes at a time and looks at a block byte by byte only when it may hold a
+// control character (a line break or tab does too): a control character is found at every offset,
+// after line breaks in earlier blocks, and a C1 control split across two blocks.
+TEST(ControlCharactersTest, FoundAtEveryOffsetAfterLineBreaks) {
+  for (size_t length = 1; length <= 40; ++length) {
+    for (size_t at = 0; at < length; ++at) {
+      for (const std::string& control : {std::string(1, '\0'), std::string("\x1b"),
+                                         std::string("\x7f"), std::string("\xc2\x85")}) {
+        for (size_t newline = 0; newline < length; newline += 3) {
+          std::string text(length, 'a');
+          text[newline] = newline % 2 == 0 ? '\n' : '\t';
+          if (newline == at) continue;
+          text.replace(at, 1, control);
+          ASSERT_EQ(FindControlCharacter(text), at)
+              << "length " << length << ", control at " << at << ", line break at " << newline;
+        }
+      }
+    }
+    std::string clean(length, 'b');
+    for (size_t k = 0; k < length; k += 5) clean[k] = '\n';
+    EXPECT_EQ(FindControlCharacter(clean), std::string_view::npos);
+  }
+}
+
 TEST(ControlCharactersTest, OnlyTheQuestionWithTheCharacterIsDropped) {
   // A real bank can carry one stray C1 character (MMLU has a few U+0085 and U+0080): that question
   // is refused at its place and the file's other questions are still read.
