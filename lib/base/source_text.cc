@@ -2,6 +2,8 @@
 #include "base/source_text.h"
 
 #include <algorithm>
+#include <bit>
+#include <cstdint>
 #include <cstring>
 
 namespace qbank {
@@ -73,14 +75,32 @@ void SourceText::BuildIndex() const {
   }
   const std::string& content = this->content();
   std::call_once(index_once_, [&] {
-    line_starts_.reserve(static_cast<size_t>(std::count(content.begin(), content.end(), '\n')) + 1);
+    // Eight bytes at a time, each line feed found by its bit (SWAR): lines of question banks are
+    // short, and a memchr call a line cost more than the scan. Sized by a first pass of the same
+    // kind, so the index is allocated once.
+    constexpr uint64_t kOnes = 0x0101010101010101ULL;
+    constexpr uint64_t kHighBits = 0x8080808080808080ULL;
+    const char* data = content.data();
+    const size_t n = content.size();
+    auto line_feeds = [&](size_t i) {  // 0x80 in each byte of the block at `i` that is '\n'
+      uint64_t word;
+      std::memcpy(&word, data + i, sizeof word);
+      const uint64_t x = word ^ ('\n' * kOnes);
+      // Exact per byte: the low seven bits cannot carry out of a byte.
+      return ~(((x & ~kHighBits) + ~kHighBits) | x) & kHighBits;
+    };
+    size_t count = 0, i = 0;
+    for (; i + 8 <= n; i += 8) count += static_cast<size_t>(std::popcount(line_feeds(i)));
+    for (; i < n; ++i) count += data[i] == '\n' ? 1 : 0;
+    line_starts_.reserve(count + 1);
     line_starts_.push_back(0);
-    const char* begin = content.data();
-    const char* end = begin + content.size();
-    for (const char* p = begin; (p = static_cast<const char*>(std::memchr(
-                                     p, '\n', static_cast<size_t>(end - p)))) != nullptr;) {
-      ++p;
-      line_starts_.push_back(static_cast<size_t>(p - begin));
+    for (i = 0; i + 8 <= n; i += 8) {
+      for (uint64_t found = line_feeds(i); found != 0; found &= found - 1) {
+        line_starts_.push_back(i + static_cast<size_t>(std::countr_zero(found)) / 8 + 1);
+      }
+    }
+    for (; i < n; ++i) {
+      if (data[i] == '\n') line_starts_.push_back(i + 1);
     }
     index_built_.store(true, std::memory_order_release);
   });

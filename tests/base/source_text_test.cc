@@ -4,6 +4,8 @@
 
 #include <iterator>
 #include <random>
+#include <string>
+#include <vector>
 
 namespace qbank {
 namespace {
@@ -26,6 +28,28 @@ TEST(SourceTextTest, PositionsCountCodePointsFromOne) {
   EXPECT_EQ(error.span().line, 3u);
   EXPECT_EQ(error.span().column, 1u);
   EXPECT_EQ(error.ToString(), "f.txt:3:1: expected a stem");
+}
+
+// The line index is built eight bytes at a time: line feeds at every offset of a block, in a row,
+// at both ends, beside non-ASCII bytes and 0x0A's neighbours (0x0B, 0x8A), give the lines a byte
+// by byte walk gives.
+TEST(SourceTextTest, LineIndexMatchesAByteByByteWalk) {
+  const std::string bytes[] = {"a", "\n", "\n", "\r", "\x0b", "\x8a", "\xc3\xa9", " ", "\x09"};
+  std::mt19937 rng(36);
+  std::uniform_int_distribution<size_t> length(0, 70), pick(0, std::size(bytes) - 1);
+  for (int round = 0; round < 3000; ++round) {
+    std::string content;
+    for (size_t n = length(rng); n > 0; --n) content += bytes[pick(rng)];
+    std::vector<size_t> starts = {0};
+    for (size_t i = 0; i < content.size(); ++i) {
+      if (content[i] == '\n') starts.push_back(i + 1);
+    }
+    SourceText src("f.txt", content);
+    ASSERT_EQ(src.LineCount(), starts.size()) << "content: " << content;
+    for (size_t line = 0; line < starts.size(); ++line) {
+      ASSERT_EQ(src.LineStart(static_cast<uint32_t>(line + 1)), starts[line]) << "line " << line;
+    }
+  }
 }
 
 TEST(SourceTextTest, ATextOfParagraphsPlacesParagraphs) {
