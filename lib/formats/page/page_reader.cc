@@ -623,37 +623,40 @@ void PageParser::ReadBankFacts(const Question& q, const Layout& at, BankFacts& f
   }
 }
 
-// Splits `content` into lines. CRLF when every line break is CRLF; then CRs are not line text.
+// Splits `text` into lines, from its line index (which the positions of every field need anyway:
+// one pass over the bytes, not two). CRLF when every line break is CRLF; then CRs are not line
+// text.
 struct SplitText {
   std::vector<Line> lines;
   bool crlf = false;
   bool final_newline = false;
 };
-SplitText SplitLines(std::string_view content) {
+SplitText SplitLines(const SourceText& text) {
   SplitText out;
-  size_t breaks = 0;
+  const std::string_view content = text.content();
+  const uint32_t count = text.LineCount();  // line breaks + 1
   size_t crlf_breaks = 0;
-  for (size_t i = 0; i < content.size(); ++i) {
-    if (content[i] != '\n') continue;
-    ++breaks;
-    if (i > 0 && content[i - 1] == '\r') ++crlf_breaks;
+  for (uint32_t k = 2; k <= count; ++k) {
+    const size_t start = text.LineStart(k);  // just after a line feed
+    if (start >= 2 && content[start - 2] == '\r') ++crlf_breaks;
   }
+  const size_t breaks = count - 1;
   out.crlf = breaks != 0 && crlf_breaks == breaks;
-  out.lines.reserve(breaks + 1);
-  size_t pos = 0;
-  while (true) {
-    size_t nl = content.find('\n', pos);
-    if (nl == std::string_view::npos) {
-      out.lines.push_back({content.substr(pos), pos});
+  out.lines.reserve(count);
+  for (uint32_t k = 1; k <= count; ++k) {
+    const size_t pos = text.LineStart(k);
+    if (k == count) {
+      // After the last line break: the text ends with it, or with a line of its own.
+      if (k > 1 && pos == content.size()) {
+        out.final_newline = true;
+      } else {
+        out.lines.push_back({content.substr(pos), pos});
+      }
       break;
     }
-    size_t end = out.crlf ? nl - 1 : nl;
+    const size_t nl = text.LineStart(k + 1) - 1;
+    const size_t end = out.crlf ? nl - 1 : nl;
     out.lines.push_back({content.substr(pos, end - pos), pos});
-    pos = nl + 1;
-    if (pos == content.size()) {
-      out.final_newline = true;
-      break;
-    }
   }
   return out;
 }
@@ -679,7 +682,7 @@ Status PageFormat::Import(const SourceText& source, ImportContext& ctx) const {
   if (!decoded.ok()) return decoded.status();
   const SourceText& text = *decoded->text;
   uint32_t file = decoded->file;
-  SplitText split = SplitLines(text.content());
+  SplitText split = SplitLines(text);
   const std::vector<Line>& lines = split.lines;
 
   // Pages are separated by a line "---".
