@@ -335,6 +335,15 @@ class MdReader {
   // Reads the "## Options" section (a task list) into q.options. False (after reporting) on a
   // malformed line.
   bool ReadOptions(const Section& s, model::Question& q) {
+    // The options counted first, so the vector is allocated once (growing it moved every option);
+    // at most 64 reserved, so a hostile list of thousands allocates only as it is read.
+    size_t items = 0;
+    for (size_t i = s.begin; i < s.end; ++i) {
+      std::string_view line = lines_[i].text;
+      const size_t indent = Indent(line);
+      items += IsOptionItem(indent, line.substr(indent)) ? 1 : 0;
+    }
+    q.options.reserve(q.options.size() + std::min<size_t>(items, 64));
     model::Option* current = nullptr;
     OptionLines lines;
     for (size_t i = s.begin; i < s.end; ++i) {
