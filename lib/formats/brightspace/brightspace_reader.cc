@@ -456,7 +456,7 @@ class BrightspaceReader {
   std::map<std::string, std::pair<std::string, CsvRecord>> matches_;  // number -> match, row
   std::vector<model::Text> fib_texts_;
   size_t blanks_ = 0;
-  char fib_last_ = 0;  // the last FIB row: 'T' (Text), 'B' (Blank), 0 (none yet)
+  char fib_last_ = 0;                // the last FIB row: 'T' (Text), 'B' (Blank), 0 (none yet)
   std::array<size_t, 2> tf_rows_{};  // the rows of the TF question's TRUE and FALSE, 0 until read
   size_t begin_ = 0;
   size_t end_ = 0;
