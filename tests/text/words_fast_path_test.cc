@@ -53,7 +53,8 @@ TEST(CountWordsFastPathTest, SameCountAsIcuAcrossEightByteBlocks) {
         "ab", ". .", "e.g.", "3.14.15", "x:y"}) {
     for (size_t offset = 0; offset <= 17; ++offset) {
       for (const std::string pad : {"", "q", " ", "7", "."}) {
-        std::string text = std::string(offset, ' ') + pad + middle + pad + " end";
+        std::string text(offset, ' ');
+        text.append(pad).append(middle).append(pad).append(" end");
         ASSERT_EQ(CountWords(text), CountWordsWithIcu(text)) << "text: \"" << text << "\"";
         text = std::string(offset, 'w') + middle;
         ASSERT_EQ(CountWords(text), CountWordsWithIcu(text)) << "text: \"" << text << "\"";

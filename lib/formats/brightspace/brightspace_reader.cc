@@ -478,7 +478,7 @@ Status BrightspaceFormat::Import(const SourceText& source, ImportContext& ctx) c
 
 int BrightspaceFormat::Sniff(std::string_view /*path*/, std::string_view content) const {
   if (content.starts_with("\xEF\xBB\xBF")) content.remove_prefix(3);
-  content = content.substr(0, 64 * 1024);
+  content = content.substr(0, size_t{64} * 1024);
   size_t pos = 0;
   while (pos < content.size()) {
     size_t nl = content.find('\n', pos);
