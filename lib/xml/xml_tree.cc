@@ -106,8 +106,11 @@ size_t FindBadReference(std::string_view s, std::string* message) {
       continue;
     }
     if (c == '&') {
+      // A name is looked at up to 64 bytes; a character reference whole, however many digits
+      // (pugixml reads them all: a long one once went past this check and wrapped round).
+      const bool numeric = i + 1 < s.size() && s[i + 1] == '#';
       size_t j = i + 1;
-      while (j < s.size() && j - i < 64 &&
+      while (j < s.size() && (j - i < 64 || numeric) &&
              (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '_' || s[j] == '-' ||
               s[j] == '.' || s[j] == ':' || s[j] == '#' ||
               static_cast<unsigned char>(s[j]) >= 0x80)) {
