@@ -203,11 +203,16 @@ class MdWriter {
             Trim(rest.substr(pos, nl == std::string_view::npos ? rest.npos : nl - pos));
         SuppressionDirective directive;
         std::optional<std::string_view> comment = CommentOf(line);
-        if (line.empty() || line[0] == '>' || !FenceOf(line).empty() ||
+        if (line.empty() || line[0] == '>' ||
             (comment && ParseSuppressionDirective(*comment, directive))) {
           loss_.Drop("options.text (line read as structure)");
         }
-        out_ += "  " + std::string(line) + "\n";
+        // A line that opens a code fence at two spaces is written at four, where it is text (a
+        // fence is at most three spaces in) and the reader trims it back: at two it opened a fence
+        // that swallowed the rest of the file (found by md_fuzz).
+        out_ += FenceOf(line).empty() ? "  " : "    ";
+        out_ += line;
+        out_ += '\n';
         if (nl == std::string_view::npos) break;
         pos = nl + 1;
       }

@@ -364,8 +364,17 @@ TEST(MdFormatTest, OptionLinesThatWouldReadAsStructureAreReported) {
   bank.questions.push_back(q);
   MdFormat md;
   LossReport loss;
-  ExportText(md, bank, loss);
-  EXPECT_EQ(loss.Summary(), "  options.text (line read as structure): 2 values dropped\n");
+  std::string out = ExportText(md, bank, loss);
+  // The directive is reported; the fence line is written four spaces in, where it is text, and
+  // reads back as it was (at two spaces it opened a fence that swallowed the rest of the file).
+  EXPECT_EQ(loss.Summary(), "  options.text (line read as structure): 1 value dropped\n");
+  EXPECT_NE(out.find("\n    ```\n"), std::string::npos) << out;
+  auto back = ImportText(md, "back.md", out);
+  ASSERT_TRUE(back.status.ok()) << back.status.ToString();
+  ASSERT_EQ(back.bank.questions.size(), 1u);
+  EXPECT_EQ(back.ErrorText(), "");
+  ASSERT_EQ(back.bank.questions[0].options.size(), 2u);
+  EXPECT_EQ(back.bank.questions[0].options[1].text.value, "code:\n```");
 }
 
 TEST(MdFormatTest, IndentedCodeAtTheStartOfATextKeepsItsIndentation) {
