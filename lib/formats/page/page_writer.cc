@@ -377,8 +377,10 @@ std::string PageWriter::Heading(const Draft& d, Slot slot) {
 }
 
 void PageWriter::PushHead(const Question& q, const Draft& d) {
-  std::string exam = OneLine(q.exam, "exam");
-  std::string domain = OneLine(q.domain, "domain");
+  // Trimmed: a line break at an end became a space, and a title that starts with a space does
+  // not read back at all (found by page_fuzz: an exam read as "\rQB-DEMO").
+  std::string exam(Trim(OneLine(q.exam, "exam")));
+  std::string domain(Trim(OneLine(q.domain, "domain")));
   // The title splits at its first space: an exam code with a space, or a domain without an exam,
   // would read back differently.
   if (exam.find(' ') != std::string::npos) loss_.Drop("exam (has a space)");

@@ -797,6 +797,26 @@ TEST(PageFormatModelTest, BuiltModelRoundTrips) {
   EXPECT_EQ(*again, *out);
 }
 
+// A title whose exam code starts with a lone CR ("\rQB-DEMO ...") reads the CR into the exam; the
+// writer made it a space, and a title that starts with a space did not read back (found by
+// page_fuzz). The exam is written trimmed, and the line break is reported.
+TEST(PageFormatModelTest, AnExamWithALineBreakAtItsStartReadsBack) {
+  std::vector<std::string> lines = BasePage();
+  lines[0] = "\r" + lines[0];
+  Bank bank;
+  ASSERT_TRUE(ImportText("m.txt", Join(lines), bank).ok());
+  ASSERT_EQ(bank.questions.size(), 1u);
+  ASSERT_EQ(bank.questions[0].exam.value.substr(0, 1), "\r");
+  LossReport loss;
+  Result<std::string> out = ExportBank(bank, loss);
+  ASSERT_TRUE(out.ok());
+  EXPECT_EQ(loss.Summary().substr(0, 30), "  exam line breaks: 1 value dr");
+  Bank back;
+  ASSERT_TRUE(ImportText("back.txt", *out, back).ok()) << *out;
+  ASSERT_EQ(back.questions.size(), 1u);
+  EXPECT_EQ(back.questions[0].exam.value, bank.questions[0].exam.value.substr(1));
+}
+
 TEST(PageFormatModelTest, CrlfPagesKeepTheirLineBreaks) {
   std::string page = Join(BasePage());
   std::string crlf;
