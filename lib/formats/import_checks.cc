@@ -41,7 +41,11 @@ struct FieldName {
 
   std::string str() const {
     std::string out(base);
-    if (index != kNoIndex) out += "[" + std::to_string(index) + "]";
+    if (index != kNoIndex) {  // appended, not operator+: GCC 12's false -Wrestrict at -O3
+      out += '[';
+      out += std::to_string(index);
+      out += ']';
+    }
     out += suffix;
     return out;
   }
