@@ -160,40 +160,39 @@ TEST(CountWordsFastPathTest, SameCountAsIcuOnMmlu) {
   EXPECT_GT(lines, 14000u);
 }
 
-TEST(OptionComparisonKeyFastPathTest, SameKeyAsIcuOnGeneratedAsciiText) {
-  // Words of every length and case, white space of every kind, trailing punctuation, quotes in
-  // and out of pairs, signs and controls.
+// Calls visit(text) for 100,000 generated ASCII option texts: words of every length and case,
+// white space of every kind, trailing punctuation, quotes in and out of pairs, signs and controls.
+template <typename Visit>
+void ForEachGeneratedOptionText(unsigned seed, Visit&& visit) {
   const std::vector<std::string> pieces = {
       "a", "Ab", "ABC", "The", "kidney", "Bb", "CO", "3",  "14", ".",    ",",    ";",    ":",
       "!", "?",  "'",   "\"",  "\"\"",   "''", " ",  "  ", "\t", "\n",   "\r",   "\v",   "\f",
       "-", "+",  "(",   ")",   "x",      "_",  "%",  "=",  "/",  "\x01", "\x7f", "e.g.", "Don't"};
-  std::mt19937 rng(32);
+  std::mt19937 rng(seed);
   std::uniform_int_distribution<size_t> count(0, 12), pick(0, pieces.size() - 1);
   for (int i = 0; i < 100000; ++i) {
     std::string text;
     for (size_t n = count(rng); n > 0; --n) text += pieces[pick(rng)];
+    visit(text);
+  }
+}
+
+TEST(OptionComparisonKeyFastPathTest, SameKeyAsIcuOnGeneratedAsciiText) {
+  ForEachGeneratedOptionText(32, [](const std::string& text) {
     ASSERT_EQ(OptionComparisonKey(text), OptionComparisonKeyWithIcu(text))
         << "text: \"" << text << "\"";
-  }
+  });
 }
 
 // The signature duplicate-options compares first: a text's is its key's, so texts with equal
 // keys have equal signatures (and a difference in signature proves the keys differ).
 TEST(OptionComparisonSignatureTest, ATextsSignatureIsItsKeys) {
-  const std::vector<std::string> pieces = {
-      "a", "Ab", "ABC", "The", "kidney", "Bb", "CO", "3",  "14", ".",    ",",    ";",    ":",
-      "!", "?",  "'",   "\"",  "\"\"",   "''", " ",  "  ", "\t", "\n",   "\r",   "\v",   "\f",
-      "-", "+",  "(",   ")",   "x",      "_",  "%",  "=",  "/",  "\x01", "\x7f", "e.g.", "Don't"};
-  std::mt19937 rng(35);
-  std::uniform_int_distribution<size_t> count(0, 12), pick(0, pieces.size() - 1);
-  for (int i = 0; i < 100000; ++i) {
-    std::string text;
-    for (size_t n = count(rng); n > 0; --n) text += pieces[pick(rng)];
+  ForEachGeneratedOptionText(35, [](const std::string& text) {
     const std::optional<uint64_t> signature = OptionComparisonSignature(text);
     ASSERT_TRUE(signature.has_value()) << "text: \"" << text << "\"";
     ASSERT_EQ(signature, OptionComparisonSignature(OptionComparisonKey(text)))
         << "text: \"" << text << "\"";
-  }
+  });
   EXPECT_EQ(OptionComparisonSignature("The Kidney."), OptionComparisonSignature("the kidney"));
   EXPECT_NE(OptionComparisonSignature("x+1"), OptionComparisonSignature("x+2"));
   EXPECT_FALSE(OptionComparisonSignature("caf\u00e9").has_value());
