@@ -2,9 +2,10 @@
 #include "base/source_text.h"
 
 #include <algorithm>
-#include <bit>
 #include <cstdint>
 #include <cstring>
+
+#include "base/swar.h"
 
 namespace qbank {
 
@@ -18,12 +19,8 @@ size_t CountCodePoints(std::string_view text) {
   const char* end = p + text.size();
   size_t count = 0;
   for (; end - p >= 8; p += 8) {
-    uint64_t word;
-    std::memcpy(&word, p, sizeof word);
-    uint64_t continuation = (word & ~(word << 1)) & 0x8080808080808080ULL;
-    // The bytes' flags summed by one multiplication (popcount is a library call without
-    // -mpopcnt).
-    count += 8 - static_cast<size_t>(((continuation >> 7) * 0x0101010101010101ULL) >> 56);
+    const uint64_t word = swar::Load(p);
+    count += 8 - swar::CountFlags((word & ~(word << 1)) & swar::kHighBits);
   }
   for (; p < end; ++p) count += (static_cast<unsigned char>(*p) & 0xC0) != 0x80;
   return count;
@@ -75,30 +72,21 @@ void SourceText::BuildIndex() const {
   }
   const std::string& content = this->content();
   std::call_once(index_once_, [&] {
-    // Eight bytes at a time, each line feed found by its bit (SWAR): lines of question banks are
-    // short, and a memchr call a line cost more than the scan. Sized by a first pass of the same
-    // kind, so the index is allocated once.
-    constexpr uint64_t kOnes = 0x0101010101010101ULL;
-    constexpr uint64_t kHighBits = 0x8080808080808080ULL;
+    // Eight bytes at a time (base/swar.h): lines of question banks are short, and a memchr call a
+    // line cost more than the scan. Sized by a first pass of the same kind, so the index is
+    // allocated once.
     const char* data = content.data();
     const size_t n = content.size();
-    auto line_feeds = [&](size_t i) {  // 0x80 in each byte of the block at `i` that is '\n'
-      uint64_t word;
-      std::memcpy(&word, data + i, sizeof word);
-      const uint64_t x = word ^ ('\n' * kOnes);
-      // Exact per byte: the low seven bits cannot carry out of a byte.
-      return ~(((x & ~kHighBits) + ~kHighBits) | x) & kHighBits;
-    };
     size_t count = 0, i = 0;
-    for (; i + 8 <= n; i += 8) {
-      count += static_cast<size_t>(((line_feeds(i) >> 7) * kOnes) >> 56);  // no popcount call
-    }
+    for (; i + 8 <= n; i += 8)
+      count += swar::CountFlags(swar::BytesEqual(swar::Load(data + i), '\n'));
     for (; i < n; ++i) count += data[i] == '\n' ? 1 : 0;
     line_starts_.reserve(count + 1);
     line_starts_.push_back(0);
     for (i = 0; i + 8 <= n; i += 8) {
-      for (uint64_t found = line_feeds(i); found != 0; found &= found - 1) {
-        line_starts_.push_back(i + static_cast<size_t>(std::countr_zero(found)) / 8 + 1);
+      for (uint64_t found = swar::BytesEqual(swar::Load(data + i), '\n'); found != 0;
+           found &= found - 1) {
+        line_starts_.push_back(i + swar::FirstFlag(found) + 1);
       }
     }
     for (; i < n; ++i) {

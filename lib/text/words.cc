@@ -10,12 +10,11 @@
 #include <unicode/utf8.h>
 
 #include <array>
-#include <bit>
 #include <cstdint>
-#include <cstring>
 #include <memory>
 #include <vector>
 
+#include "base/swar.h"
 #include "text/ascii_scan.h"
 #include "text/word_scripts.h"
 
@@ -257,6 +256,19 @@ size_t CountAsciiWordsByRules(std::string_view text) {
   return count;
 }
 
+// 0x80 in each byte of ASCII block `x` that is at least `c` (c in 1..0x80): no sum carries out of
+// a byte below 0x80.
+inline uint64_t BytesAtLeast(uint64_t x, unsigned char c) {
+  return (x + (0x80 - c) * swar::kOnes) & swar::kHighBits;
+}
+// 0x80 in each letter, digit or '@' (ICU's ALetter) of ASCII block `x`.
+inline uint64_t AlnumBytes(uint64_t x) {
+  const uint64_t lower = x | (0x20 * swar::kOnes);
+  const uint64_t letters = BytesAtLeast(lower, 'a') & ~BytesAtLeast(lower, 'z' + 1);
+  const uint64_t digits = BytesAtLeast(x, '0') & ~BytesAtLeast(x, '9' + 1);
+  return letters | digits | swar::BytesEqual(x, '@');
+}
+
 // CountWords for ASCII text without ICU: UAX #29's segments, counting those ICU gives a word
 // status: holding a letter or digit, or two or more underscores (ICU's rule 13a gives "__" the
 // letter status). Text without an underscore (nearly all) is counted in one pass over its
@@ -264,26 +276,6 @@ size_t CountAsciiWordsByRules(std::string_view text) {
 // such runs joined by one middle character between two letters (WB6, WB7: . ') or two digits
 // (WB11, WB12: . ' , ;); every other rule joins bytes that count for no word. Text with one goes
 // through CountAsciiWordsByRules.
-// Eight ASCII bytes at once (SWAR): 0x80 in each byte of `x` equal to `c`, 0 in the others.
-// Every byte of `x` is below 0x80, so no sum carries into the next byte.
-constexpr uint64_t kOnes = 0x0101010101010101ULL;
-constexpr uint64_t kHighBits = 0x8080808080808080ULL;
-inline uint64_t BytesEqual(uint64_t x, unsigned char c) {
-  const uint64_t y = x ^ (c * kOnes);
-  return ~((y + 0x7F * kOnes) | y) & kHighBits;
-}
-// 0x80 in each byte of `x` at least `c` (c in 1..0x80).
-inline uint64_t BytesAtLeast(uint64_t x, unsigned char c) {
-  return (x + (0x80 - c) * kOnes) & kHighBits;
-}
-// 0x80 in each letter, digit or '@' (ICU's ALetter) of `x`.
-inline uint64_t AlnumBytes(uint64_t x) {
-  const uint64_t lower = x | (0x20 * kOnes);
-  const uint64_t letters = BytesAtLeast(lower, 'a') & ~BytesAtLeast(lower, 'z' + 1);
-  const uint64_t digits = BytesAtLeast(x, '0') & ~BytesAtLeast(x, '9' + 1);
-  return letters | digits | BytesEqual(x, '@');
-}
-
 size_t CountAsciiWords(std::string_view text) {
   if (text.find('_') != std::string_view::npos) return CountAsciiWordsByRules(text);
   // Words = runs of letters and digits, less the joins between two runs (a middle character
@@ -304,22 +296,18 @@ size_t CountAsciiWords(std::string_view text) {
            (mid == AsciiBreak::kMidNum && digits);
   };
   size_t starts = 0, joins = 0;
-  uint64_t before =
-      0;  // 0x80 in the lowest byte when the byte before this block is a letter or digit
+  uint64_t before = 0;  // 0x80 in byte 0 when the byte before this block is a letter or digit
   size_t i = 0;
   for (; i + 8 <= n; i += 8) {
-    uint64_t x;
-    std::memcpy(&x, bytes + i, 8);
-    if ((x & kHighBits) != 0) break;  // not ASCII (CountMixedWords' pieces are): byte by byte
+    const uint64_t x = swar::Load(text.data() + i);
+    if ((x & swar::kHighBits) != 0) break;  // not ASCII (CountMixedWords' are): byte by byte
     const uint64_t a = AlnumBytes(x);
-    // The flags (bit 7 of each byte) summed by one multiplication: std::popcount is a library
-    // call without -mpopcnt.
-    starts += static_cast<size_t>((((a & ~((a << 8) | before)) >> 7) * kOnes) >> 56);
+    starts += swar::CountFlags(a & ~((a << 8) | before));
     before = a >> 56;
-    for (uint64_t mid =
-             BytesEqual(x, '.') | BytesEqual(x, '\'') | BytesEqual(x, ',') | BytesEqual(x, ';');
+    for (uint64_t mid = swar::BytesEqual(x, '.') | swar::BytesEqual(x, '\'') |
+                        swar::BytesEqual(x, ',') | swar::BytesEqual(x, ';');
          mid != 0; mid &= mid - 1) {
-      joins += joined_at(i + static_cast<size_t>(std::countr_zero(mid)) / 8) ? 1 : 0;
+      joins += joined_at(i + swar::FirstFlag(mid)) ? 1 : 0;
     }
   }
   bool previous = before != 0;

@@ -1,13 +1,13 @@
 // The RFC 4180 record reader and the field writer.
 #include "formats/csv/csv_table.h"
 
-#include <bit>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
 
 #include "base/source_text.h"
 #include "base/str_cat.h"
+#include "base/swar.h"
 #include "text/unicode.h"
 
 namespace qbank::formats {
@@ -68,20 +68,15 @@ void CsvReader::AdvanceTo(size_t end) {
 namespace {
 
 // The first byte from `pos` on that ends a field without quotes: the delimiter, a line break or a
-// quote; `n` when none does. Eight bytes at a time (SWAR: a byte equal to one of the four makes
-// its block's test true, exactly).
+// quote; `n` when none does. Eight bytes at a time (base/swar.h).
 size_t PlainCellStop(std::string_view text, size_t pos, char delimiter) {
-  constexpr uint64_t kOnes = 0x0101010101010101ULL;
-  constexpr uint64_t kLow7 = 0x7F7F7F7F7F7F7F7FULL;
-  auto zero_bytes = [](uint64_t x) { return ~(((x & kLow7) + kLow7) | x) & ~kLow7; };
   const auto d = static_cast<unsigned char>(delimiter);
   const size_t n = text.size();
   for (; pos + 8 <= n; pos += 8) {
-    uint64_t word;
-    std::memcpy(&word, text.data() + pos, sizeof word);
-    const uint64_t stops = zero_bytes(word ^ (d * kOnes)) | zero_bytes(word ^ ('\n' * kOnes)) |
-                           zero_bytes(word ^ ('\r' * kOnes)) | zero_bytes(word ^ ('"' * kOnes));
-    if (stops != 0) return pos + static_cast<size_t>(std::countr_zero(stops)) / 8;
+    const uint64_t word = swar::Load(text.data() + pos);
+    const uint64_t stops = swar::BytesEqual(word, d) | swar::BytesEqual(word, '\n') |
+                           swar::BytesEqual(word, '\r') | swar::BytesEqual(word, '"');
+    if (stops != 0) return pos + swar::FirstFlag(stops);
   }
   for (; pos < n; ++pos) {
     const char c = text[pos];
