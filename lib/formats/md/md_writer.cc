@@ -207,10 +207,12 @@ class MdWriter {
             (comment && ParseSuppressionDirective(*comment, directive))) {
           loss_.Drop("options.text (line read as structure)");
         }
-        // A line that opens a code fence at two spaces is written at four, where it is text (a
-        // fence is at most three spaces in) and the reader trims it back: at two it opened a fence
-        // that swallowed the rest of the file (found by md_fuzz).
-        out_ += FenceOf(line).empty() ? "  " : "    ";
+        // A line that opens a code fence at two spaces is written at six, where it is text: four
+        // past the list item's content, so neither the reader (a fence is at most three spaces
+        // in) nor a CommonMark renderer (pandoc shows it in the item's paragraph) opens a fence,
+        // and the reader trims it back. At two it opened a fence that swallowed the rest of the
+        // file (found by md_fuzz); at four pandoc still opened one inside the item.
+        out_ += FenceOf(line).empty() ? "  " : "      ";
         out_ += line;
         out_ += '\n';
         if (nl == std::string_view::npos) break;

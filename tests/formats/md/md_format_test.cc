@@ -3,7 +3,12 @@
 #include "formats/md/md_format.h"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
 #include <random>
 
 #include "formats/import_export_test_support.h"
@@ -365,16 +370,34 @@ TEST(MdFormatTest, OptionLinesThatWouldReadAsStructureAreReported) {
   MdFormat md;
   LossReport loss;
   std::string out = ExportText(md, bank, loss);
-  // The directive is reported; the fence line is written four spaces in, where it is text, and
+  // The directive is reported; the fence line is written six spaces in, where it is text, and
   // reads back as it was (at two spaces it opened a fence that swallowed the rest of the file).
   EXPECT_EQ(loss.Summary(), "  options.text (line read as structure): 1 value dropped\n");
-  EXPECT_NE(out.find("\n    ```\n"), std::string::npos) << out;
+  EXPECT_NE(out.find("\n      ```\n"), std::string::npos) << out;
   auto back = ImportText(md, "back.md", out);
   ASSERT_TRUE(back.status.ok()) << back.status.ToString();
   ASSERT_EQ(back.bank.questions.size(), 1u);
   EXPECT_EQ(back.ErrorText(), "");
   ASSERT_EQ(back.bank.questions[0].options.size(), 2u);
   EXPECT_EQ(back.bank.questions[0].options[1].text.value, "code:\n```");
+  // And a CommonMark renderer shows it as text in the item, not as a code block (at four spaces
+  // pandoc opened an empty one).
+  if (std::system("command -v pandoc >/dev/null 2>&1") != 0) {
+    GTEST_SKIP() << "pandoc is not installed (Debian package pandoc)";
+  }
+  const std::filesystem::path md_path =
+      std::filesystem::temp_directory_path() / ("qbank-fence-" + std::to_string(getpid()) + ".md");
+  std::ofstream(md_path, std::ios::binary) << out;
+  const std::string command = "pandoc -f commonmark -t html '" + md_path.string() + "'";
+  std::string html;
+  if (FILE* pipe = popen(command.c_str(), "r")) {
+    char buffer[4096];
+    for (size_t got; (got = fread(buffer, 1, sizeof buffer, pipe)) > 0;) html.append(buffer, got);
+    EXPECT_EQ(pclose(pipe), 0);
+  }
+  std::filesystem::remove(md_path);
+  EXPECT_EQ(html.find("<pre>"), std::string::npos) << html;
+  EXPECT_NE(html.find("<li>[x] code: ```</li>"), std::string::npos) << html;
 }
 
 TEST(MdFormatTest, IndentedCodeAtTheStartOfATextKeepsItsIndentation) {
