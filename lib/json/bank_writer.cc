@@ -180,6 +180,12 @@ void WriteQuestion(Emitter& e, const model::Question& q) {
 }  // namespace
 
 std::string WriteBank(const model::Bank& bank) {
+  return WriteBank(bank, bank.questions,
+                   [](const model::Question& q) -> const model::Question& { return q; });
+}
+
+std::string WriteBank(const model::Bank& bank, const model::QuestionList& questions,
+                      const QuestionView& view) {
   std::string out;
   Emitter e(out);
   e.OpenObject();
@@ -195,12 +201,12 @@ std::string WriteBank(const model::Bank& bank) {
     e.Int(*bank.declared_size);
   }
   TextMember(e, "origin", bank.origin);
-  if (!bank.questions.empty()) {
+  if (!questions.empty()) {
     e.Key("questions");
     e.OpenArray();
-    for (const model::Question& q : bank.questions) {
+    for (const model::Question& q : questions) {
       e.Element();
-      WriteQuestion(e, q);
+      WriteQuestion(e, view(q));
     }
     e.CloseArray();
   }

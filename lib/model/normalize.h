@@ -21,6 +21,11 @@ void NormalizeBank(Bank& bank);
 // The same for one question (what NormalizeBank does to each).
 void NormalizeQuestion(Question& question);
 
+// The bank's own fields (not its questions or sources) normalised as NormalizeBank normalises
+// them: with NormalizeQuestion on a copy of each question in turn, a writer writes the normalised
+// bank without copying it whole.
+Bank NormalizedBankFields(const Bank& bank);
+
 }  // namespace qbank::model
 
 #endif  // QBANK_MODEL_NORMALIZE_H_

@@ -45,5 +45,23 @@ TEST(NormalizeTest, NormalAsciiIsKeptAndBlankRunsCollapse) {
   EXPECT_EQ(q.explanation.value, "two spaces\n\nthree breaks");
 }
 
+TEST(NormalizeTest, LongFieldsEqualNormalizeFieldAtEveryBlockOffset) {
+  // Longer strings, mostly letters, so that blocks of eight bytes pass the fast path and the
+  // odd bytes and blank pairs fall at every offset of a block and across two.
+  const std::string pieces[] = {"abcdefg", "a", "bc", "def", " ", "\n", "\t", "\r", "\u00e9"};
+  const unsigned weights[] = {6, 4, 4, 4, 3, 2, 1, 1, 1};
+  std::discrete_distribution<size_t> piece(std::begin(weights), std::end(weights));
+  std::mt19937 rng(9);
+  for (int n = 0; n < 20000; ++n) {
+    std::string s;
+    size_t length = rng() % 30;
+    for (size_t k = 0; k < length; ++k) s += pieces[piece(rng)];
+    Question q;
+    q.stem.value = s;
+    NormalizeQuestion(q);
+    ASSERT_EQ(q.stem.value, text::NormalizeField(s)) << "input: '" << s << "'";
+  }
+}
+
 }  // namespace
 }  // namespace qbank::model

@@ -25,7 +25,8 @@ class JsonFormat : public Format {
   // with any error adds nothing and returns the error ("path:line:col: ..."). With ctx.encoding
   // set, the file is first converted from that encoding to UTF-8 (formats::DecodeSource).
   Status Import(const SourceText& source, ImportContext& ctx) const override;
-  // Normalises a copy of the bank (model::NormalizeBank) and writes its canonical JSON
+  // Normalises the bank (its fields and a copy of each question in turn, as model::NormalizeBank
+  // would) and writes its canonical JSON
   // (json::WriteBank). Lossless: only extensions that are not JSON objects, which the model does
   // not produce, would be recorded in `loss` as dropped.
   Result<std::string> Export(const model::Bank& bank, const ExportOptions& options,

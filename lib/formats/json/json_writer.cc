@@ -14,16 +14,22 @@ bool DropsExtensions(const model::Value& v) { return !v.is_null() && !v.is_objec
 
 Result<std::string> JsonFormat::Export(const model::Bank& bank, const ExportOptions& /*options*/,
                                        LossReport& loss) const {
-  model::Bank copy = bank;
-  model::NormalizeBank(copy);
-  loss.Drop("extensions", DropsExtensions(copy.extensions) ? 1 : 0);
-  for (const model::Question& q : copy.questions) {
-    LossReport::QuestionScope scope(loss, q);
-    size_t dropped = DropsExtensions(q.extensions) ? 1 : 0;
-    for (const model::Option& o : q.options) dropped += DropsExtensions(o.extensions) ? 1 : 0;
-    loss.Drop("extensions", dropped);
-  }
-  return json::WriteBank(copy);
+  // Each question normalised in one copy as it is written: no copy of the whole bank.
+  const model::Bank fields = model::NormalizedBankFields(bank);
+  loss.Drop("extensions", DropsExtensions(fields.extensions) ? 1 : 0);
+  model::Question normal;
+  return json::WriteBank(fields, bank.questions,
+                         [&](const model::Question& q) -> const model::Question& {
+                           normal = q;
+                           model::NormalizeQuestion(normal);
+                           LossReport::QuestionScope scope(loss, normal);
+                           size_t dropped = DropsExtensions(normal.extensions) ? 1 : 0;
+                           for (const model::Option& o : normal.options) {
+                             dropped += DropsExtensions(o.extensions) ? 1 : 0;
+                           }
+                           loss.Drop("extensions", dropped);
+                           return normal;
+                         });
 }
 
 }  // namespace qbank::formats
