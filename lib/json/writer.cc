@@ -6,6 +6,7 @@
 #include <string>
 #include <string_view>
 
+#include "base/swar.h"
 #include "json/document.h"
 
 namespace qbank::json {
@@ -112,6 +113,19 @@ void AppendQuoted(std::string_view s, std::string& out) {
   while (i < s.size()) {
     // Copy a run of printable ASCII at once: the common case.
     size_t run = i;
+    // Eight bytes at a time: the first byte that is a control character, DEL, not ASCII, '"' or
+    // '\\' is the first flag (a byte under 0x20 may flag the ones after it too, by its borrow).
+    while (run + 8 <= s.size()) {
+      const uint64_t w = swar::Load(s.data() + run);
+      const uint64_t stop = ((w - 0x20 * swar::kOnes) & ~w & swar::kHighBits) |
+                            (w & swar::kHighBits) | swar::BytesEqual(w, 0x7F) |
+                            swar::BytesEqual(w, '"') | swar::BytesEqual(w, '\\');
+      if (stop != 0) {
+        run += swar::FirstFlag(stop);
+        break;
+      }
+      run += 8;
+    }
     while (run < s.size()) {
       unsigned char r = static_cast<unsigned char>(s[run]);
       if (r < 0x20 || r >= 0x7F || r == '"' || r == '\\') break;

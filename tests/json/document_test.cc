@@ -3,7 +3,12 @@
 
 #include <gtest/gtest.h>
 
+#include <cstdio>
+#include <random>
 #include <string>
+#include <string_view>
+
+#include "text/unicode.h"
 
 namespace qbank::json {
 namespace {
@@ -371,6 +376,91 @@ TEST(JsonWriteTest, WriteThenParseGivesSameValue) {
   ASSERT_TRUE(node.ok()) << node.status().ToString();
   EXPECT_EQ(node->ToValue(), v);
   EXPECT_EQ(WriteValue(node->ToValue()), text);
+}
+
+// The byte-at-a-time form of AppendQuoted's rule, to compare the eight-bytes-at-a-time scan with:
+// printable ASCII as it is, '"' and '\\' escaped, control characters and DEL as escapes, valid
+// UTF-8 as it is, and U+FFFD for each byte of invalid UTF-8.
+std::string QuotedByteByByte(const std::string& s) {
+  std::string out = "\"";
+  for (size_t i = 0; i < s.size();) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    if (c >= 0x80) {
+      std::string_view rest(s.data() + i, s.size() - i);
+      size_t len = 0;
+      for (size_t n = 2; n <= 4 && n <= rest.size(); ++n) {
+        if (text::IsValidUtf8(rest.substr(0, n))) {
+          len = n;
+          break;
+        }
+      }
+      out += len == 0 ? std::string("\xEF\xBF\xBD") : std::string(rest.substr(0, len));
+      i += len == 0 ? 1 : len;
+      continue;
+    }
+    switch (c) {
+      case '"':
+        out += "\\\"";
+        break;
+      case '\\':
+        out += "\\\\";
+        break;
+      case '\n':
+        out += "\\n";
+        break;
+      case '\t':
+        out += "\\t";
+        break;
+      case '\r':
+        out += "\\r";
+        break;
+      case '\b':
+        out += "\\b";
+        break;
+      case '\f':
+        out += "\\f";
+        break;
+      default:
+        if (c < 0x20 || c == 0x7F) {
+          char buf[8];
+          std::snprintf(buf, sizeof buf, "\\u%04x", c);
+          out += buf;
+        } else {
+          out += static_cast<char>(c);
+        }
+    }
+    ++i;
+  }
+  return out + "\"";
+}
+
+TEST(JsonWriteTest, QuotingEightBytesAtATimeMatchesByteByByte) {
+  // Long runs of plain text with every kind of byte that stops a run at every offset of a block.
+  const std::string pieces[] = {"abcdefgh",
+                                "a",
+                                "bc",
+                                " ",
+                                "\"",
+                                "\\",
+                                "\n",
+                                "\t",
+                                std::string(1, '\0'),
+                                "\x1f",
+                                "\x7f",
+                                "\u00e9",
+                                "\xe2\x9c\x93",
+                                "\xff",
+                                "\xc3",
+                                "\xed\xa0\x80"};
+  std::mt19937 rng(11);
+  for (int n = 0; n < 20000; ++n) {
+    std::string s;
+    size_t length = rng() % 24;
+    for (size_t k = 0; k < length; ++k) s += pieces[rng() % std::size(pieces)];
+    std::string quoted;
+    AppendQuoted(s, quoted);
+    ASSERT_EQ(quoted, QuotedByteByByte(s)) << "input of " << s.size() << " bytes";
+  }
 }
 
 }  // namespace
