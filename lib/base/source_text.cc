@@ -167,7 +167,14 @@ SourcePosition Advance(SourcePosition from, std::string_view text) {
     from.column = add(from.column, CountCodePoints(text));
     return from;
   }
-  from.line = add(from.line, static_cast<size_t>(std::count(text.begin(), text.end(), '\n')));
+  // The line breaks, eight bytes at a time (std::count goes byte by byte).
+  size_t breaks = 0;
+  size_t i = 0;
+  for (; i + 8 <= last_break + 1; i += 8) {
+    breaks += swar::CountFlags(swar::BytesEqual(swar::Load(text.data() + i), '\n'));
+  }
+  for (; i <= last_break; ++i) breaks += text[i] == '\n';
+  from.line = add(from.line, breaks);
   from.column = add(1, CountCodePoints(text.substr(last_break + 1)));
   return from;
 }

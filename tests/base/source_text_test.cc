@@ -155,7 +155,9 @@ TEST(CountCodePointsTest, AgreesWithCountingByteByByte) {
 // Advance walks text from a position as PositionAt counts the file: a line per line break, the
 // column in code points from the last break; it saturates rather than wrap round to 0.
 TEST(AdvanceTest, CountsLinesAndCodePointColumns) {
-  const std::string text = "ab\n\xC3\xA9t\xC3\xA9\n\nx\xF0\x9F\x98\x80y";
+  // Several blocks of eight bytes, with breaks at different offsets in them.
+  const std::string piece = "ab\n\xC3\xA9t\xC3\xA9\n\nx\xF0\x9F\x98\x80y";
+  const std::string text = piece + " a line with no break in it at all " + piece + "\n" + piece;
   const SourceText source("f", "12345" + text);
   for (size_t end = 0; end <= text.size(); ++end) {
     SourcePosition p = Advance({1, 6}, std::string_view(text).substr(0, end));
