@@ -68,14 +68,16 @@ std::string TitleToWrite(const model::Question& q) {
 
 bool AdoptTitleAsId(model::Question& q, const std::string& title,
                     std::unordered_set<std::string>& used) {
-  std::string_view t = Trim(title);
-  bool adopted = false;
-  if (q.id.empty() && !t.empty() && used.count(std::string(t)) == 0) {
-    q.id.value = std::string(t);
-    adopted = true;
+  if (!q.id.empty()) {
+    used.insert(q.id.value);
+    return false;
   }
-  if (!q.id.empty()) used.insert(q.id.value);
-  return adopted;
+  std::string_view t = Trim(title);
+  if (t.empty()) return false;
+  // One lookup: the title goes in when no question has it, and then it is the id.
+  auto [it, fresh] = used.emplace(t);
+  if (fresh) q.id.value = *it;
+  return fresh;
 }
 
 std::unordered_set<std::string> UsedIds(const model::Bank& bank) {
