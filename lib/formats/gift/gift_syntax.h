@@ -8,11 +8,13 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <optional>
 #include <set>
 #include <unordered_set>
 
+#include "base/swar.h"
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
 #include "formats/gift/gift_format.h"
@@ -93,6 +95,20 @@ inline size_t FindUnescaped(std::string_view s, size_t from, size_t to, std::str
   to = std::min(to, s.size());
   const char first = needle.empty() ? '\0' : needle[0];
   for (size_t i = from; i < to; ++i) {
+    // Eight bytes at a time up to the next backslash or first byte of the needle: the bytes
+    // before them neither escape nor start a match.
+    if (!needle.empty()) {
+      while (i + 8 <= to) {
+        const uint64_t word = swar::Load(s.data() + i);
+        const uint64_t flags = swar::BytesEqual(word, '\\') | swar::BytesEqual(word, first);
+        if (flags != 0) {
+          i += swar::FirstFlag(flags);
+          break;
+        }
+        i += 8;
+      }
+      if (i >= to) break;
+    }
     char c = s[i];
     if (c == '\\') {
       ++i;
@@ -449,6 +465,13 @@ class QuestionParser {
     bool dollars = false;
     bool paren = false;
     for (size_t i = 0; i + 1 < pos; ++i) {
+      // Eight bytes at a time past blocks with no '$' and no backslash, which change nothing.
+      while (i + 9 <= pos) {
+        const uint64_t word = swar::Load(raw_.data() + i);
+        if ((swar::BytesEqual(word, '$') | swar::BytesEqual(word, '\\')) != 0) break;
+        i += 8;
+      }
+      if (i + 1 >= pos) break;
       if (raw_[i] == '$' && raw_[i + 1] == '$') {
         dollars = !dollars;
         ++i;

@@ -9,6 +9,7 @@
 #include <random>
 #include <sstream>
 
+#include "formats/gift/gift_syntax.h"
 #include "formats/import_export_test_support.h"
 #include "formats/registry.h"
 
@@ -529,6 +530,49 @@ TEST(GiftFormatTest, AShortAnswerHoldingAnArrowIsLeftOutAndReported) {
 
 // Found by gift_fuzz: a "\\[" in a stem that never closes made the answer block's brace read as
 // LaTeX, so a stem with a literal "\\[" did not read back.
+// FindUnescaped skips eight bytes at a time up to a backslash or the needle's first byte: it
+// finds what the byte-by-byte rule finds, escapes across blocks included.
+TEST(GiftSyntaxTest, FindUnescapedMatchesByteByByte) {
+  auto byte_by_byte = [](std::string_view s, size_t from, std::string_view needle) {
+    for (size_t i = from; i < s.size(); ++i) {
+      if (s[i] == '\\') {
+        ++i;
+        continue;
+      }
+      if (s.substr(i, needle.size()) == needle && i + needle.size() <= s.size()) return i;
+    }
+    return std::string_view::npos;
+  };
+  const std::string pieces[] = {"abcdefgh", "a", "bc", "\\", "\\\\", ":", "::", "{", "~", "="};
+  const std::string needles[] = {"::", "{", "=", "~", ":"};
+  std::mt19937 rng(5);
+  for (int n = 0; n < 20000; ++n) {
+    std::string s;
+    size_t length = rng() % 20;
+    for (size_t k = 0; k < length; ++k) s += pieces[rng() % std::size(pieces)];
+    const std::string& needle = needles[rng() % std::size(needles)];
+    size_t from = s.empty() ? 0 : rng() % s.size();
+    ASSERT_EQ(gift_syntax::FindUnescaped(s, from, s.size(), needle), byte_by_byte(s, from, needle))
+        << "'" << s << "' from " << from << " for '" << needle << "'";
+  }
+}
+
+// An unescaped brace inside LaTeX is found wherever the formula starts in a long stem (the scan
+// for formulas skips eight bytes at a time); a formula closed before the answer block is not.
+TEST(GiftFormatTest, LatexIsFoundAtEveryOffsetOfALongStem) {
+  GiftFormat gift;
+  for (size_t pad = 0; pad < 24; ++pad) {
+    const std::string words(pad, 'w');
+    auto open = ImportText(gift, "l.gift", words + " half of $$\\frac{1}{2}$$? {=a ~b}\n");
+    EXPECT_NE(open.ErrorText().find("unescaped '{' in LaTeX"), std::string::npos) << pad;
+    auto paren = ImportText(gift, "l.gift", words + " is \\(x + y{=a ~b}\\)\n");
+    EXPECT_NE(paren.ErrorText().find("unescaped '{' in LaTeX"), std::string::npos) << pad;
+    auto closed =
+        ImportText(gift, "l.gift", words + " half of $$\\frac\\{1\\}\\{2\\}$$? {=a ~b}\n");
+    EXPECT_EQ(closed.ErrorText(), "") << pad;
+  }
+}
+
 TEST(GiftFormatTest, ALatexOpenerThatNeverClosesLeavesTheAnswerBlockAlone) {
   GiftFormat gift;
   auto r = ImportText(gift, "l.gift", "Is \\[ a display-math opener? {T}\n");
