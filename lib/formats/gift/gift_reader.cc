@@ -71,16 +71,23 @@ class GiftReader {
   }
 
  private:
-  // The offset of the first unescaped '{' outside comment lines; npos when none.
+  // The offset of the first unescaped '{' outside comment lines and $CATEGORY: lines (whose
+  // name is taken as written, braces and all); npos when none.
   size_t FirstAnswerBlock() const {
     std::string_view content = text_.content();
     size_t pos = 0;
+    bool block_start = true;  // no line of a block read yet (comment lines are no block's)
     while (pos < content.size()) {
       size_t nl = content.find('\n', pos);
       size_t end = nl == std::string_view::npos ? content.size() : nl;
       std::string_view line = content.substr(pos, end - pos);
-      if (Trim(line).substr(0, 2) != "//") {
-        size_t brace = FindUnescaped(line, 0, line.size(), "{");
+      std::string_view trimmed = Trim(line);
+      if (trimmed.empty()) {
+        block_start = true;
+      } else if (trimmed.substr(0, 2) != "//") {
+        bool category = block_start && trimmed.substr(0, 10) == "$CATEGORY:";
+        block_start = false;
+        size_t brace = category ? std::string_view::npos : FindUnescaped(line, 0, line.size(), "{");
         if (brace != std::string_view::npos) return pos + brace;
       }
       pos = end + 1;

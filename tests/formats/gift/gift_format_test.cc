@@ -443,6 +443,16 @@ TEST(GiftFormatTest, AFileWithAnswerBlocksNeverYieldsNothingSilently) {
   auto none = ImportText(gift, "n.gift", "// nothing yet\n$CATEGORY: Empty\n");
   EXPECT_EQ(none.ErrorText(), "");
   EXPECT_TRUE(none.bank.questions.empty());
+  // A category's name is taken as written, braces and all: they are no answer block (found by
+  // gift_fuzz: an export whose only question GIFT could not hold was this line alone, and it
+  // did not read back).
+  auto braces = ImportText(gift, "c.gift", "// c\n$CATEGORY: /d. {cat -> cat food}\n");
+  EXPECT_EQ(braces.ErrorText(), "");
+  EXPECT_TRUE(braces.bank.questions.empty());
+  // A brace on the line after the category line is a question's (read with a warning).
+  auto after = ImportText(gift, "a.gift", "$CATEGORY: d\nPick {=a ~b}\n");
+  EXPECT_EQ(after.errors.size(), 0u);
+  EXPECT_EQ(after.bank.questions.size(), 1u);
   // Each block read is either a question or an error: every malformed one is reported.
   auto bad = ImportText(gift, "b.gift", "// c\nA {=x ~y\n\nB {=z ~w\n");
   EXPECT_EQ(bad.errors.size(), 2u);
