@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "base/freed_at_exit.h"
 #include "base/suggest.h"
 #include "commands/exit_code.h"
 #include "commands/version.h"
@@ -37,6 +38,8 @@ int main(int argc, char** argv) {
   // A closed standard input (`qbank lint - <&-`) reads as empty, like an empty file: marked bad
   // here, reading '-' is an error (formats::WalkInputs) rather than a clean run over nothing.
   if (::fcntl(STDIN_FILENO, F_GETFD) == -1 && errno == EBADF) std::cin.setstate(std::ios::badbit);
+  // The process ends after the command: its bank is left to the operating system to reclaim.
+  qbank::SetKeepAtExit(true);
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.empty()) {
     PrintUsage(std::cerr);

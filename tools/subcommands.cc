@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "base/file_system.h"
+#include "base/freed_at_exit.h"
 #include "base/suggest.h"
 #include "commands/convert.h"
 #include "commands/exit_code.h"
@@ -375,7 +376,10 @@ int LintCommand(const std::vector<std::string>& args) {
   options.threads = static_cast<unsigned>(options.jobs);
   const char* timing = std::getenv("QBANK_TIMING");
   options.timing = timing != nullptr && *timing != '\0' && std::string_view(timing) != "0";
-  if (vm["watch"].as<bool>()) return commands::RunLintWatch(options, std::cout, std::cerr);
+  if (vm["watch"].as<bool>()) {
+    SetKeepAtExit(false);  // runs until stopped: every value is freed when done with
+    return commands::RunLintWatch(options, std::cout, std::cerr);
+  }
   options.exit_follows = true;
   return commands::RunLint(options, std::cout, std::cerr);
 }
@@ -385,6 +389,7 @@ int LspCommand(const std::vector<std::string>& args) {
   po::variables_map vm;
   if (int rc = Parse(args, "qbank lsp", opts, vm, "inputs", 0); rc >= 0) return rc;
   std::ios::sync_with_stdio(false);
+  SetKeepAtExit(false);  // runs until stopped: every value is freed when done with
   lsp::ServerOptions server;
   const char* timing = std::getenv("QBANK_TIMING");
   server.timing = timing != nullptr && *timing != '\0' && std::string_view(timing) != "0";

@@ -6,6 +6,7 @@
 #include <optional>
 
 #include "base/data_dir.h"
+#include "base/freed_at_exit.h"
 #include "base/suggest.h"
 #include "commands/exit_code.h"
 #include "commands/formats.h"
@@ -150,7 +151,8 @@ int RunConvert(const ConvertOptions& options, FileSystem& fs, std::istream& in, 
     return kExitError;
   }
 
-  model::Bank bank;
+  KeptUntilExit<model::Bank> kept_bank;  // the command's last use of it is its own
+  model::Bank& bank = *kept_bank;
   std::vector<Diagnostic> errors;
   formats::ImportOptions import_options;
   import_options.from = options.from;
