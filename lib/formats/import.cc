@@ -471,6 +471,10 @@ class Importer : public InputVisitor {
   // Gives each question without an id one derived from its content. Copies of the same content
   // get "-2", "-3", ... in bank order, so ids stay unique and stable while the order is.
   void AssignMissingIds() {
+    if (std::none_of(bank_.questions.begin(), bank_.questions.end(),
+                     [](const model::Question& q) { return q.id.empty(); })) {
+      return;  // (most banks: no set of every id to build)
+    }
     // Views of the questions' own ids: a deque does not move its questions, and an id is only
     // set here, before its view is taken.
     std::unordered_set<std::string_view> used;
