@@ -14,6 +14,7 @@
 #include <limits>
 #include <mutex>
 
+#include "base/swar.h"
 #include "base/utf8_text.h"
 #include "json/schema_message.h"
 #include "text/unicode.h"
@@ -63,6 +64,45 @@ struct SourceStream {
   const char* head_;
   const char* end_;
 };
+
+}  // namespace
+}  // namespace qbank::json
+
+namespace rapidjson {
+
+// RapidJSON copies a string's bytes one Take() and Put() at a time, except from its own string
+// streams with SSE (which read past the end of the text). For text already checked as UTF-8 (the
+// only parse that calls this), the run up to the first '"', '\\' or control character is found
+// eight bytes at a time, within the text, and copied at once; RapidJSON reads what stops it.
+template <>
+template <>
+inline void GenericReader<UTF8<>, UTF8<>, CrtAllocator>::ScanCopyUnescapedString<
+    qbank::json::SourceStream, GenericReader<UTF8<>, UTF8<>, CrtAllocator>::StackStream<char>>(
+    qbank::json::SourceStream& is, StackStream<char>& os) {
+  namespace swar = qbank::swar;
+  const char* p = is.head_;
+  const char* const end = is.end_;
+  while (end - p >= 8) {
+    const uint64_t w = swar::Load(p);
+    // The first flag is exact: a byte under 0x20 may flag the bytes after it, by its borrow.
+    const uint64_t stop = ((w - 0x20 * swar::kOnes) & ~w & swar::kHighBits) |
+                          swar::BytesEqual(w, '"') | swar::BytesEqual(w, '\\');
+    if (stop != 0) {
+      p += swar::FirstFlag(stop);
+      break;
+    }
+    p += 8;
+  }
+  while (p < end && *p != '"' && *p != '\\' && static_cast<unsigned char>(*p) >= 0x20) ++p;
+  const auto length = static_cast<SizeType>(p - is.head_);
+  if (length != 0) std::memcpy(os.Push(length), is.head_, length);
+  is.head_ = p;
+}
+
+}  // namespace rapidjson
+
+namespace qbank::json {
+namespace {
 
 bool IsNumberChar(char c) {
   return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';

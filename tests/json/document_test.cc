@@ -153,6 +153,33 @@ TEST(JsonParseTest, InvalidUtf8NamesTheByte) {
             "in.json:1:4: expected JSON text, found a NUL byte");
 }
 
+// Strings are copied eight bytes at a time up to the first quote, backslash or control character
+// (the parse of text already checked as UTF-8): every string the writer makes reads back, and a
+// raw control character or a string cut off by the end is placed where it is.
+TEST(JsonParseTest, StringsReadBackWhateverStopsTheirRuns) {
+  const std::string pieces[] = {"abcdefgh", "a",    "bc",   " ",      "\"",           "\\", "\n",
+                                "\t",       "\x1f", "\x7f", "\u00e9", "\xe2\x9c\x93", "/"};
+  std::mt19937 rng(13);
+  for (int n = 0; n < 5000; ++n) {
+    std::string s;
+    size_t length = rng() % 24;
+    for (size_t k = 0; k < length; ++k) s += pieces[rng() % std::size(pieces)];
+    model::Value v;
+    v["text"] = s;
+    Result<Node> node = Parse(SourceText("s.json", WriteValue(v)));
+    ASSERT_TRUE(node.ok()) << node.status().ToString();
+    ASSERT_EQ(node->ToValue(), v) << "'" << s << "'";
+  }
+  for (size_t pad = 0; pad < 20; ++pad) {
+    const std::string text(pad, 'x');
+    EXPECT_EQ(ParseError("[\"" + text + "\x01 rest\"]"),
+              "in.json:1:" + std::to_string(3 + pad) +
+                  ": expected an escape sequence instead of a raw control character in a string")
+        << pad;
+    EXPECT_NE(ParseError("[\"" + text).find("in.json:1:"), std::string::npos) << pad;
+  }
+}
+
 TEST(JsonParseTest, ByteOrderMarkIsSkipped) {
   SourceText src("in.json", "\xEF\xBB\xBF{\"a\": 1}");
   Result<Node> node = Parse(src);
