@@ -7,6 +7,7 @@
 #include <optional>
 
 #include "base/utf8_text.h"
+#include "formats/import_checks.h"
 #include "formats/question_names.h"
 #include "markup/markdown_html.h"
 #include "xml/xml_tree.h"
@@ -173,6 +174,13 @@ bool RestoreMarkdown(const Question& source, const LmsHtml& how, Question& q) {
   bool ok = true;
   VisitMarkdownTexts(restored, [&](const std::string& place, std::string& text) {
     if (!ok || text.empty()) return;
+    // A text the import refuses (a NUL or other control character, which neither HTML nor
+    // Markdown holds: XML writing would cut the text at a NUL) stays as read, for the import's
+    // check to name it at its place.
+    if (FindControlCharacter(text) != std::string::npos) {
+      ok = false;
+      return;
+    }
     std::string html = AsHtml(text, q.markup);
     auto it = carried.find(place);
     LossReport ignored;

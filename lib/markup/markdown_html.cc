@@ -234,7 +234,12 @@ std::string_view WithoutLoneParagraph(std::string_view html) {
 }
 
 bool SameHtml(std::string_view a, std::string_view b) {
-  return a == b || CanonicalHtml(a) == CanonicalHtml(b);
+  if (a == b) return true;
+  // The HTML reading stops at a NUL: two texts that differ after one are not the same.
+  if (a.find('\0') != std::string_view::npos || b.find('\0') != std::string_view::npos) {
+    return false;
+  }
+  return CanonicalHtml(a) == CanonicalHtml(b);
 }
 
 }  // namespace qbank::markup

@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
+#include <string>
+
 namespace qbank::markup {
 namespace {
 
@@ -15,6 +18,17 @@ TEST(SameHtmlTest, WhiteSpaceCountsAsABrowserShowsIt) {
   // A space between words is not nothing, and <pre> keeps its white space.
   EXPECT_FALSE(SameHtml("a <em>b</em>", "a<em>b</em>"));
   EXPECT_FALSE(SameHtml("<pre><code>a  b</code></pre>", "<pre><code>a b</code></pre>"));
+}
+
+TEST(SameHtmlTest, TextAfterANulByteCounts) {
+  // (gift_fuzz found a stem whose HTML began with NUL bytes become empty through the Markdown
+  // draft a qbank-meta comment carried: the reading stopped at the NUL, and "" matched.)
+  using namespace std::string_literals;
+  EXPECT_FALSE(SameHtml("\0<p>Which star?</p>"s, ""));
+  EXPECT_FALSE(SameHtml("a\0b"s, "a"));
+  EXPECT_TRUE(SameHtml("a\0b"s, "a\0b"s));
+  EXPECT_EQ(HtmlToMarkdown("\0[html]Which star?"s), std::nullopt);
+  EXPECT_EQ(HtmlToMarkdown("<p>Which\0 star?</p>"s), std::nullopt);
 }
 
 TEST(SameHtmlTest, AttributeOrderDoesNotCount) {

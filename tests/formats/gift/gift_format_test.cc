@@ -583,6 +583,23 @@ TEST(GiftFormatTest, LatexIsFoundAtEveryOffsetOfALongStem) {
   }
 }
 
+// A stem holding a NUL under a qbank-meta comment that carries a Markdown draft is kept as read,
+// for the import to refuse at its place, not emptied (gift_fuzz: turning the stem back into
+// Markdown went through XML writing, which cut it at the NUL, and the empty stem was read without a
+// word).
+TEST(GiftFormatTest, AControlCharacterUnderACarriedDraftIsKeptForTheImportToRefuse) {
+  GiftFormat gift;
+  using namespace std::string_literals;
+  auto r = ImportText(gift, "n.gift",
+                      "// qbank-meta: {\"qbank\": 1,\"questions\": [{\"markup\": \"markdown\"}]}\n"
+                      "::a2::\0Which of these stars?\n"s);
+  EXPECT_EQ(r.ErrorText(), "");
+  ASSERT_EQ(r.bank.questions.size(), 1u);
+  // As read: the import's check refuses it at its place (`qbank convert` says
+  // "n.gift:2:7: error: stem: expected text, found the control character U+0000 (NUL)").
+  EXPECT_EQ(r.bank.questions[0].stem.value, "\0Which of these stars?"s);
+}
+
 TEST(GiftFormatTest, ALatexOpenerThatNeverClosesLeavesTheAnswerBlockAlone) {
   GiftFormat gift;
   auto r = ImportText(gift, "l.gift", "Is \\[ a display-math opener? {T}\n");
