@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "base/freed_at_exit.h"
+#include "base/kept_until_exit.h"
 #include "base/suggest.h"
 #include "commands/exit_code.h"
 #include "commands/version.h"

@@ -5,7 +5,7 @@
 #include <iostream>
 
 #include "base/file_system.h"
-#include "base/freed_at_exit.h"
+#include "base/kept_until_exit.h"
 #include "base/suggest.h"
 #include "commands/convert.h"
 #include "commands/exit_code.h"

@@ -6,7 +6,7 @@
 #include <optional>
 
 #include "base/data_dir.h"
-#include "base/freed_at_exit.h"
+#include "base/kept_until_exit.h"
 #include "base/suggest.h"
 #include "commands/exit_code.h"
 #include "commands/formats.h"

@@ -1,5 +1,5 @@
 // The switch and the list of values kept until the process ends.
-#include "base/freed_at_exit.h"
+#include "base/kept_until_exit.h"
 
 #include <mutex>
 #include <vector>

@@ -1,6 +1,6 @@
 // KeptUntilExit: a value is freed with its holder unless the process keeps such values until it
 // exits (the command-line tool), and then it is not freed at all.
-#include "base/freed_at_exit.h"
+#include "base/kept_until_exit.h"
 
 #include <gtest/gtest.h>
 

@@ -2,8 +2,8 @@
 // million questions piece by piece costs a noticeable part of the run, which the operating system
 // does at once when the process exits. The command-line tool turns on keeping them
 // (SetKeepAtExit); library users and the tests free as usual.
-#ifndef QBANK_BASE_FREED_AT_EXIT_H_
-#define QBANK_BASE_FREED_AT_EXIT_H_
+#ifndef QBANK_BASE_KEPT_UNTIL_EXIT_H_
+#define QBANK_BASE_KEPT_UNTIL_EXIT_H_
 
 #include <memory>
 #include <utility>
@@ -40,4 +40,4 @@ class KeptUntilExit {
 
 }  // namespace qbank
 
-#endif  // QBANK_BASE_FREED_AT_EXIT_H_
+#endif  // QBANK_BASE_KEPT_UNTIL_EXIT_H_
