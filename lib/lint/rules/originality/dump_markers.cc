@@ -5,6 +5,7 @@
 
 #include "base/ascii_text.h"
 #include "base/str_cat.h"
+#include "base/swar.h"
 #include "formats/dump/dump_watermark.h"
 #include "lint/rules/shared/question_fields.h"
 
@@ -193,8 +194,37 @@ void DumpMarkerScanner::ScanPrefixes(std::string_view s, Visit&& visit) const {
     }
   };
   // One rarely taken branch a byte: a word start whose first two bytes begin some prefix.
+  auto candidate_at = [&](size_t at) {
+    if (at + 1 == n) {
+      visit_terms_at(at);
+      return;
+    }
+    const unsigned pair = unsigned{kLowerByte[bytes[at]]} << 8 | kLowerByte[bytes[at + 1]];
+    if (((first_pairs_[pair >> 6] >> (pair & 63)) & 1) != 0) visit_terms_at(at);
+  };
+  // Eight bytes at a time, the word starts of a block at once (base/swar.h): a word byte is a
+  // digit, an ASCII letter or a byte of a non-ASCII character, as kWordByte says.
   uint8_t previous_is_word = 0;
-  for (size_t at = 0; at + 1 < n; ++at) {
+  size_t at = 0;
+  for (; at + 8 <= n; at += 8) {
+    const uint64_t w = swar::Load(s.data() + at);
+    const uint64_t low = w & ~swar::kHighBits;
+    // 0x80 in each byte whose low seven bits are at least x (1 <= x <= 0x80): no carry leaves a
+    // byte, since both addends are below 0x80.
+    auto at_least = [](uint64_t v, unsigned x) {
+      return (v + (0x80 - x) * swar::kOnes) & swar::kHighBits;
+    };
+    const uint64_t digit = at_least(low, '0') & ~at_least(low, '9' + 1);
+    const uint64_t folded = low | 0x20 * swar::kOnes;
+    const uint64_t letter = at_least(folded, 'a') & ~at_least(folded, 'z' + 1);
+    const uint64_t word = (w & swar::kHighBits) | digit | letter;
+    for (uint64_t starts = word & ~((word << 8) | (previous_is_word != 0 ? 0x80 : 0)); starts != 0;
+         starts &= starts - 1) {
+      candidate_at(at + swar::FirstFlag(starts));
+    }
+    previous_is_word = static_cast<uint8_t>(word >> 63);
+  }
+  for (; at + 1 < n; ++at) {
     const uint8_t is_word = kWordByte[bytes[at]];
     const unsigned pair = unsigned{kLowerByte[bytes[at]]} << 8 | kLowerByte[bytes[at + 1]];
     const auto pair_bit = static_cast<uint8_t>((first_pairs_[pair >> 6] >> (pair & 63)) & 1);
@@ -203,7 +233,7 @@ void DumpMarkerScanner::ScanPrefixes(std::string_view s, Visit&& visit) const {
     if (candidate != 0) visit_terms_at(at);
   }
   // The last byte: a one-byte prefix may start there.
-  if (n > 0 && kWordByte[bytes[n - 1]] != 0 && (n == 1 || kWordByte[bytes[n - 2]] == 0)) {
+  if (at < n && kWordByte[bytes[n - 1]] != 0 && (n == 1 || kWordByte[bytes[n - 2]] == 0)) {
     visit_terms_at(n - 1);
   }
 }
