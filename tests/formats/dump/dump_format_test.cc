@@ -6,6 +6,7 @@
 
 #include <string>
 
+#include "formats/dump/dump_watermark.h"
 #include "formats/import_export_test_support.h"
 #include "formats/registry.h"
 
@@ -229,6 +230,25 @@ TEST(DumpFormatTest, LeavesOutWatermarksOfAnySite) {
   EXPECT_EQ(q.explanation.value,
             "Red lamps mark the port side.\n"
             "Reference: https://harbour-authority.example.com/lamps");
+}
+
+// The first pass over a text (does any line name a site?) skips eight bytes at a time: a site's
+// name is found wherever its telling bytes fall in a block, across two blocks included.
+TEST(DumpWatermarkTest, FoundWhereverTheSiteNameFallsInABlock) {
+  const std::string sites[] = {"www.examsite.com", "examsite.com", "http://examsite.io/x",
+                               "Pass4Sure",        "EXAMSITE.NET", "sure4pass.org"};
+  for (size_t pad = 0; pad < 20; ++pad) {
+    for (const std::string& site : sites) {
+      const std::string lead(pad, 'a');
+      const std::string line = "Get " + lead + " latest VCE dumps at " + site;
+      EXPECT_TRUE(IsDumpWatermark(line)) << line;
+      const std::string text = "Which planet is largest?\n" + line + "\nmore text";
+      ASSERT_EQ(FindDumpWatermarks(text).size(), 1u) << text;
+    }
+    // No site: no watermark, however the blocks fall.
+    EXPECT_TRUE(
+        FindDumpWatermarks("Get " + std::string(pad, 'a') + " latest VCE dumps today").empty());
+  }
 }
 
 TEST(DumpFormatTest, DetectionTakesDumpsAndNeverAikenOrGift) {
