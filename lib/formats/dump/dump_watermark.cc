@@ -5,8 +5,6 @@
 #include <cstdint>
 #include <string>
 
-#include "base/swar.h"
-
 namespace qbank::formats {
 namespace {
 
@@ -50,38 +48,15 @@ constexpr std::array<uint8_t, 256> kPairTable = [] {
 }();
 
 bool MayNameSite(std::string_view s) {
-  const size_t n = s.size();
-  uint8_t wants = 0;  // what the byte before `i` wants after it to start a pair
-  size_t i = 0;
-  while (i < n) {
-    size_t end = n;
-    if (i + 8 <= n) {
-      // A block of eight bytes with no digit, '.', 'w' or 'h' (either case) holds no pair, and
-      // when no pair joins its first byte to the one before, it is passed at once; what its last
-      // byte wants (a digit, after a letter) is then carried to the next block.
-      const uint64_t w = swar::Load(s.data() + i);
-      const uint64_t low = w & ~swar::kHighBits;
-      const uint64_t folded = w | 0x20 * swar::kOnes;
-      const uint64_t digit = (low + (0x80 - '0') * swar::kOnes) &
-                             ~(low + (0x80 - '9' - 1) * swar::kOnes) & ~w & swar::kHighBits;
-      const uint64_t needed = digit | swar::BytesEqual(w, '.') | swar::BytesEqual(folded, 'w') |
-                              swar::BytesEqual(folded, 'h');
-      if (needed == 0 && (wants & kPairTable[static_cast<unsigned char>(s[i])]) == 0) {
-        wants = kPairTable[static_cast<unsigned char>(s[i + 7])] >> 4;
-        i += 8;
-        continue;
-      }
-      end = i + 8;
-    }
-    for (; i < end; ++i) {
-      const uint8_t entry = kPairTable[static_cast<unsigned char>(s[i])];
-      const uint8_t pair = wants & entry;
-      wants = entry >> 4;
-      if (pair == 0) continue;
-      // "ht" starts a pair only as "http".
-      if (pair != kIsT) return true;
-      if (i + 2 < n && Lower(s[i + 1]) == 't' && Lower(s[i + 2]) == 'p') return true;
-    }
+  uint8_t wants = 0;
+  for (size_t i = 0; i < s.size(); ++i) {
+    const uint8_t entry = kPairTable[static_cast<unsigned char>(s[i])];
+    const uint8_t pair = wants & entry;
+    wants = entry >> 4;
+    if (pair == 0) continue;
+    // "ht" starts a pair only as "http".
+    if (pair != kIsT) return true;
+    if (i + 2 < s.size() && Lower(s[i + 1]) == 't' && Lower(s[i + 2]) == 'p') return true;
   }
   return false;
 }

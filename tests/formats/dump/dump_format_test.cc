@@ -232,8 +232,8 @@ TEST(DumpFormatTest, LeavesOutWatermarksOfAnySite) {
             "Reference: https://harbour-authority.example.com/lamps");
 }
 
-// The first pass over a text (does any line name a site?) skips eight bytes at a time: a site's
-// name is found wherever its telling bytes fall in a block, across two blocks included.
+// A site's name is found wherever its telling bytes ('.', 'w', "http", a letter before a digit)
+// fall in the text, whatever the alignment of eight-byte blocks.
 TEST(DumpWatermarkTest, FoundWhereverTheSiteNameFallsInABlock) {
   const std::string sites[] = {"www.examsite.com", "examsite.com", "http://examsite.io/x",
                                "Pass4Sure",        "EXAMSITE.NET", "sure4pass.org"};
