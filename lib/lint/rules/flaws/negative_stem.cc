@@ -17,18 +17,21 @@ struct Word {
   std::string lower;
 };
 
+// ASCII letters (std::isalpha's "C" locale, without its call a byte).
+constexpr bool IsLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
+
 std::vector<Word> Words(std::string_view text, size_t offset) {
   std::vector<Word> words;
+  words.reserve(text.size() / 5 + 1);
   size_t i = 0;
   while (i < text.size()) {
-    if (!std::isalpha(static_cast<unsigned char>(text[i]))) {
+    if (!IsLetter(text[i])) {
       ++i;
       continue;
     }
     size_t j = i;
-    while (j < text.size() && (std::isalpha(static_cast<unsigned char>(text[j])) ||
-                               (text[j] == '\'' && j + 1 < text.size() &&
-                                std::isalpha(static_cast<unsigned char>(text[j + 1]))))) {
+    while (j < text.size() && (IsLetter(text[j]) ||
+                               (text[j] == '\'' && j + 1 < text.size() && IsLetter(text[j + 1])))) {
       ++j;
     }
     Word w{offset + i, offset + j, AsciiLowered(text.substr(i, j - i))};
@@ -117,7 +120,7 @@ bool AsksSomething(std::string_view sentence, const std::vector<Word>& words) {
 bool ExceptAsksForException(std::string_view stem, const std::vector<Word>& words, size_t k,
                             bool selecting, bool starts_with_all) {
   const Word& w = words[k];
-  const std::string& after = k + 1 < words.size() ? words[k + 1].lower : std::string();
+  const std::string_view after = k + 1 < words.size() ? std::string_view(words[k + 1].lower) : "";
   char next_char = w.end < stem.size() ? stem[w.end] : '\n';
   bool double_negative = false;
   for (size_t j = 0; j < k; ++j) {
@@ -134,8 +137,8 @@ bool ExceptAsksForException(std::string_view stem, const std::vector<Word>& word
 }
 
 // "not" that only qualifies: "not only", "not just", "or not", "if not", "not-for-profit", ", not".
-bool NotOnlyQualifies(std::string_view stem, const Word& w, const std::string& before,
-                      const std::string& after) {
+bool NotOnlyQualifies(std::string_view stem, const Word& w, std::string_view before,
+                      std::string_view after) {
   char next_char = w.end < stem.size() ? stem[w.end] : '\n';
   char previous_char = w.begin >= 2 ? stem[w.begin - 2] : ' ';
   return after == "only" || after == "just" || after == "merely" || after == "simply" ||
@@ -146,7 +149,7 @@ bool NotOnlyQualifies(std::string_view stem, const Word& w, const std::string& b
 // punctuation, or before a word that cannot be its noun ("about", "regarding"; "statement" is the
 // noun asked about).
 bool FalseIsAskedFor(std::string_view stem, const Word& w, size_t sentence_end,
-                     const std::string& after) {
+                     std::string_view after) {
   size_t next = w.end;
   while (next < stem.size() && stem[next] == ' ') ++next;
   bool punctuation = next >= sentence_end || !std::isalpha(static_cast<unsigned char>(stem[next]));
@@ -187,8 +190,9 @@ void NegativeStemRule::CheckQuestion(const LintContext& ctx, size_t index,
   bool starts_with_all = !words.empty() && (words[0].lower == "all" || words[0].lower == "each");
   for (size_t k = 0; k < words.size(); ++k) {
     const Word& w = words[k];
-    const std::string& before = k > 0 ? words[k - 1].lower : std::string();
-    const std::string& after = k + 1 < words.size() ? words[k + 1].lower : std::string();
+    // (Views: a conditional with a temporary string made a copy of each word twice.)
+    const std::string_view before = k > 0 ? std::string_view(words[k - 1].lower) : "";
+    const std::string_view after = k + 1 < words.size() ? std::string_view(words[k + 1].lower) : "";
     // "Which ..." opening the sentence, "in which", "which of", "which one"; not the relative
     // "people who ...".
     if (w.lower == "following" || (IsSelectionWord(w.lower) && (k == 0 || IsPreposition(before) ||
