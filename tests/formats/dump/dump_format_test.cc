@@ -240,7 +240,10 @@ TEST(DumpWatermarkTest, FoundWhereverTheSiteNameFallsInABlock) {
   for (size_t pad = 0; pad < 20; ++pad) {
     for (const std::string& site : sites) {
       const std::string lead(pad, 'a');
-      const std::string line = "Get " + lead + " latest VCE dumps at " + site;
+      std::string line = "Get ";
+      line += lead;
+      line += " latest VCE dumps at ";
+      line += site;
       EXPECT_TRUE(IsDumpWatermark(line)) << line;
       const std::string text = "Which planet is largest?\n" + line + "\nmore text";
       ASSERT_EQ(FindDumpWatermarks(text).size(), 1u) << text;
