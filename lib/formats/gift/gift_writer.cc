@@ -30,7 +30,8 @@ using model::QuestionType;
 using model::Value;
 
 // The inverse of Unescape for text written by the exporter: specials escaped, line breaks as \n,
-// a backslash doubled only where it would otherwise start an escape. A colon only needs its escape
+// a backslash doubled only where it would otherwise start an escape (or, in a question text or
+// title, open a LaTeX formula the text does not close). A colon only needs its escape
 // in titles and question texts (where "::" starts a title); answers keep "3.14:0.01" readable.
 std::string Escape(std::string_view s, bool escape_colon = false) {
   // The reader trims the white space around every text, so it is not written.
@@ -49,6 +50,16 @@ std::string Escape(std::string_view s, bool escape_colon = false) {
     } else if (c == '\\') {
       bool starts_escape = i + 1 == s.size() || std::string_view("~=#{}:\\n\r\n").find(s[i + 1]) !=
                                                     std::string_view::npos;
+      // In a question text or title (before the answer block), a backslash before '(' or '['
+      // is doubled unless it opens a LaTeX formula that closes in the same text: the last of a
+      // run of backslashes, written alone after the run's doubled ones, would open a formula
+      // ("\\(") the text did not have, and an answer block after an opener whose closer comes
+      // later in the file reads as inside the formula. A formula of the text stays as it is.
+      if (!starts_escape && escape_colon && (s[i + 1] == '(' || s[i + 1] == '[')) {
+        const char* closer = s[i + 1] == '(' ? "\\)" : "\\]";
+        starts_escape =
+            (i > 0 && s[i - 1] == '\\') || s.find(closer, i + 2) == std::string_view::npos;
+      }
       out += starts_escape ? "\\\\" : "\\";
     } else if (std::string_view("~=#{}").find(c) != std::string_view::npos ||
                (c == ':' && escape_colon)) {

@@ -600,6 +600,33 @@ TEST(GiftFormatTest, AControlCharacterUnderACarriedDraftIsKeptForTheImportToRefu
   EXPECT_EQ(r.bank.questions[0].stem.value, "\0Which of these stars?"s);
 }
 
+// A run of backslashes before '(' is written so that it does not open a LaTeX formula the text did
+// not have (gift_fuzz: "\\\(" in a stem was written as two escaped backslashes and "\(", and the
+// answer block after it then read as inside a formula that a "\]" later seemed to close).
+TEST(GiftFormatTest, BackslashesBeforeAParenthesisDoNotOpenAFormula) {
+  GiftFormat gift;
+  for (size_t run = 1; run <= 5; ++run) {
+    for (const char* opener : {"(", "["}) {
+      const std::string backslashes(2 * run, '\\');  // `run` backslashes, each escaped
+      const std::string text = "Which" + backslashes + opener + " x {=a ~b} is a \\] y\n";
+      auto r = ImportText(gift, "b.gift", text);
+      ASSERT_EQ(r.ErrorText(), "") << text;
+      ASSERT_EQ(r.bank.questions.size(), 1u);
+      LossReport loss;
+      std::string out = ExportText(gift, r.bank, loss);
+      auto again = ImportText(gift, "again.gift", out);
+      ASSERT_EQ(again.ErrorText(), "") << out;
+      ASSERT_EQ(again.bank.questions.size(), 1u);
+      EXPECT_EQ(again.bank.questions[0].stem.value, r.bank.questions[0].stem.value) << out;
+    }
+  }
+  // A lone "\(" is LaTeX, written as it is.
+  auto latex = ImportText(gift, "l.gift", "Is \\(x^2\\) even? {T}\n");
+  ASSERT_EQ(latex.ErrorText(), "");
+  LossReport loss;
+  EXPECT_NE(ExportText(gift, latex.bank, loss).find("Is \\(x^2\\) even?"), std::string::npos);
+}
+
 TEST(GiftFormatTest, ALatexOpenerThatNeverClosesLeavesTheAnswerBlockAlone) {
   GiftFormat gift;
   auto r = ImportText(gift, "l.gift", "Is \\[ a display-math opener? {T}\n");
