@@ -42,6 +42,10 @@ std::string Escape(std::string_view s, bool escape_colon = false) {
     s.remove_suffix(1);
   std::string out;
   out.reserve(s.size() + 8);
+  // The last closer of each kind of formula, found once: an opener before it closes (a search
+  // from each opener would make a text of openers quadratic).
+  const size_t last_paren_close = escape_colon ? s.rfind("\\)") : std::string_view::npos;
+  const size_t last_bracket_close = escape_colon ? s.rfind("\\]") : std::string_view::npos;
   for (size_t i = 0; i < s.size(); ++i) {
     char c = s[i];
     if (c == '\r') continue;
@@ -56,9 +60,9 @@ std::string Escape(std::string_view s, bool escape_colon = false) {
       // ("\\(") the text did not have, and an answer block after an opener whose closer comes
       // later in the file reads as inside the formula. A formula of the text stays as it is.
       if (!starts_escape && escape_colon && (s[i + 1] == '(' || s[i + 1] == '[')) {
-        const char* closer = s[i + 1] == '(' ? "\\)" : "\\]";
+        const size_t closer = s[i + 1] == '(' ? last_paren_close : last_bracket_close;
         starts_escape =
-            (i > 0 && s[i - 1] == '\\') || s.find(closer, i + 2) == std::string_view::npos;
+            (i > 0 && s[i - 1] == '\\') || closer == std::string_view::npos || closer < i + 2;
       }
       out += starts_escape ? "\\\\" : "\\";
     } else if (std::string_view("~=#{}").find(c) != std::string_view::npos ||

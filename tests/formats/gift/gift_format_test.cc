@@ -620,6 +620,17 @@ TEST(GiftFormatTest, BackslashesBeforeAParenthesisDoNotOpenAFormula) {
       EXPECT_EQ(again.bank.questions[0].stem.value, r.bank.questions[0].stem.value) << out;
     }
   }
+  // A stem of 100,000 openers and no closer: each written escaped, in one pass over the text.
+  auto many = ImportText(gift, "m.gift", "Q? {T}\n");
+  ASSERT_EQ(many.bank.questions.size(), 1u);
+  std::string openers;
+  for (int k = 0; k < 100000; ++k) openers += "\\(";
+  many.bank.questions[0].stem.value = openers;
+  LossReport many_loss;
+  auto many_again = ImportText(gift, "m2.gift", ExportText(gift, many.bank, many_loss));
+  ASSERT_EQ(many_again.ErrorText(), "");
+  ASSERT_EQ(many_again.bank.questions.size(), 1u);
+  EXPECT_EQ(many_again.bank.questions[0].stem.value, openers);
   // A lone "\(" is LaTeX, written as it is.
   auto latex = ImportText(gift, "l.gift", "Is \\(x^2\\) even? {T}\n");
   ASSERT_EQ(latex.ErrorText(), "");
