@@ -77,13 +77,10 @@ void SourceText::BuildIndex() const {
     // allocated once.
     const char* data = content.data();
     const size_t n = content.size();
-    size_t count = 0, i = 0;
-    for (; i + 8 <= n; i += 8)
-      count += swar::CountFlags(swar::BytesEqual(swar::Load(data + i), '\n'));
-    for (; i < n; ++i) count += data[i] == '\n' ? 1 : 0;
-    line_starts_.reserve(count + 1);
+    line_starts_.reserve(swar::CountBytes(content, '\n') + 1);
     line_starts_.push_back(0);
-    for (i = 0; i + 8 <= n; i += 8) {
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
       for (uint64_t found = swar::BytesEqual(swar::Load(data + i), '\n'); found != 0;
            found &= found - 1) {
         line_starts_.push_back(i + swar::FirstFlag(found) + 1);
@@ -167,14 +164,7 @@ SourcePosition Advance(SourcePosition from, std::string_view text) {
     from.column = add(from.column, CountCodePoints(text));
     return from;
   }
-  // The line breaks, eight bytes at a time (std::count goes byte by byte).
-  size_t breaks = 0;
-  size_t i = 0;
-  for (; i + 8 <= last_break + 1; i += 8) {
-    breaks += swar::CountFlags(swar::BytesEqual(swar::Load(text.data() + i), '\n'));
-  }
-  for (; i <= last_break; ++i) breaks += text[i] == '\n';
-  from.line = add(from.line, breaks);
+  from.line = add(from.line, swar::CountBytes(text.substr(0, last_break + 1), '\n'));
   from.column = add(1, CountCodePoints(text.substr(last_break + 1)));
   return from;
 }

@@ -9,6 +9,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <string_view>
 
 namespace qbank::swar {
 
@@ -33,6 +34,34 @@ inline uint64_t BytesEqual(uint64_t word, unsigned char c) {
 // library call without -mpopcnt.
 inline size_t CountFlags(uint64_t flags) {
   return static_cast<size_t>(((flags >> 7) * kOnes) >> 56);
+}
+
+// 0x80 in each byte of `ascii`, a block whose bytes are all below 0x80, that is at least `c`
+// (1 <= c <= 0x80): no sum carries out of a byte below 0x80.
+inline uint64_t BytesAtLeast(uint64_t ascii, unsigned char c) {
+  return (ascii + (0x80 - c) * kOnes) & kHighBits;
+}
+
+// 0x80 in each ASCII letter and digit of `ascii`, a block whose bytes are all below 0x80.
+inline uint64_t AsciiLettersAndDigits(uint64_t ascii) {
+  const uint64_t folded = ascii | 0x20 * kOnes;  // upper case to lower; no other byte to a letter
+  const uint64_t letters = BytesAtLeast(folded, 'a') & ~BytesAtLeast(folded, 'z' + 1);
+  const uint64_t digits = BytesAtLeast(ascii, '0') & ~BytesAtLeast(ascii, '9' + 1);
+  return letters | digits;
+}
+
+// 0x80 in the first byte of `word` below `c` (1 <= c <= 0x80), and maybe in bytes after it (a
+// byte below `c` borrows from the next); 0 when no byte is. For FirstFlag, not for counting.
+inline uint64_t FirstBytesBelow(uint64_t word, unsigned char c) {
+  return (word - c * kOnes) & ~word & kHighBits;
+}
+
+// How many bytes of `text` are `c`, eight at a time.
+inline size_t CountBytes(std::string_view text, unsigned char c) {
+  size_t count = 0, i = 0;
+  for (; i + 8 <= text.size(); i += 8) count += CountFlags(BytesEqual(Load(text.data() + i), c));
+  for (; i < text.size(); ++i) count += static_cast<unsigned char>(text[i]) == c ? 1 : 0;
+  return count;
 }
 
 // The index (0 to 7) of the first set byte of `flags`, which is not 0.

@@ -85,8 +85,8 @@ inline void GenericReader<UTF8<>, UTF8<>, CrtAllocator>::ScanCopyUnescapedString
   while (end - p >= 8) {
     const uint64_t w = swar::Load(p);
     // The first flag is exact: a byte under 0x20 may flag the bytes after it, by its borrow.
-    const uint64_t stop = ((w - 0x20 * swar::kOnes) & ~w & swar::kHighBits) |
-                          swar::BytesEqual(w, '"') | swar::BytesEqual(w, '\\');
+    const uint64_t stop =
+        swar::FirstBytesBelow(w, 0x20) | swar::BytesEqual(w, '"') | swar::BytesEqual(w, '\\');
     if (stop != 0) {
       p += swar::FirstFlag(stop);
       break;

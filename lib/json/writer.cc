@@ -117,9 +117,9 @@ void AppendQuoted(std::string_view s, std::string& out) {
     // '\\' is the first flag (a byte under 0x20 may flag the ones after it too, by its borrow).
     while (run + 8 <= s.size()) {
       const uint64_t w = swar::Load(s.data() + run);
-      const uint64_t stop = ((w - 0x20 * swar::kOnes) & ~w & swar::kHighBits) |
-                            (w & swar::kHighBits) | swar::BytesEqual(w, 0x7F) |
-                            swar::BytesEqual(w, '"') | swar::BytesEqual(w, '\\');
+      const uint64_t stop = swar::FirstBytesBelow(w, 0x20) | (w & swar::kHighBits) |
+                            swar::BytesEqual(w, 0x7F) | swar::BytesEqual(w, '"') |
+                            swar::BytesEqual(w, '\\');
       if (stop != 0) {
         run += swar::FirstFlag(stop);
         break;

@@ -256,17 +256,9 @@ size_t CountAsciiWordsByRules(std::string_view text) {
   return count;
 }
 
-// 0x80 in each byte of ASCII block `x` that is at least `c` (c in 1..0x80): no sum carries out of
-// a byte below 0x80.
-inline uint64_t BytesAtLeast(uint64_t x, unsigned char c) {
-  return (x + (0x80 - c) * swar::kOnes) & swar::kHighBits;
-}
 // 0x80 in each letter, digit or '@' (ICU's ALetter) of ASCII block `x`.
 inline uint64_t AlnumBytes(uint64_t x) {
-  const uint64_t lower = x | (0x20 * swar::kOnes);
-  const uint64_t letters = BytesAtLeast(lower, 'a') & ~BytesAtLeast(lower, 'z' + 1);
-  const uint64_t digits = BytesAtLeast(x, '0') & ~BytesAtLeast(x, '9' + 1);
-  return letters | digits | swar::BytesEqual(x, '@');
+  return swar::AsciiLettersAndDigits(x) | swar::BytesEqual(x, '@');
 }
 
 // CountWords for ASCII text without ICU: UAX #29's segments, counting those ICU gives a word

@@ -208,16 +208,8 @@ void DumpMarkerScanner::ScanPrefixes(std::string_view s, Visit&& visit) const {
   size_t at = 0;
   for (; at + 8 <= n; at += 8) {
     const uint64_t w = swar::Load(s.data() + at);
-    const uint64_t low = w & ~swar::kHighBits;
-    // 0x80 in each byte whose low seven bits are at least x (1 <= x <= 0x80): no carry leaves a
-    // byte, since both addends are below 0x80.
-    auto at_least = [](uint64_t v, unsigned x) {
-      return (v + (0x80 - x) * swar::kOnes) & swar::kHighBits;
-    };
-    const uint64_t digit = at_least(low, '0') & ~at_least(low, '9' + 1);
-    const uint64_t folded = low | 0x20 * swar::kOnes;
-    const uint64_t letter = at_least(folded, 'a') & ~at_least(folded, 'z' + 1);
-    const uint64_t word = (w & swar::kHighBits) | digit | letter;
+    // (For a byte of a non-ASCII character, its low seven bits' class does not count: it is one.)
+    const uint64_t word = (w & swar::kHighBits) | swar::AsciiLettersAndDigits(w & ~swar::kHighBits);
     for (uint64_t starts = word & ~((word << 8) | (previous_is_word != 0 ? 0x80 : 0)); starts != 0;
          starts &= starts - 1) {
       candidate_at(at + swar::FirstFlag(starts));
