@@ -85,8 +85,13 @@ if [ ! -f "$ledger" ]; then
   printf 'when\ttarget\texecutions\tseconds\tcov\tft\tkept_files\tkept_bytes\thow\n' > "$ledger"
 fi
 commit="$(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo unknown)"
+# How the campaign ran, when not as docs/reliability.md builds and runs it by default.
+how="campaign.sh at $commit"
+flags=$(sed -n 's/^CMAKE_CXX_FLAGS_RELWITHDEBINFO:STRING=//p' "$build/CMakeCache.txt" 2>/dev/null)
+[ -n "$flags" ] && [ "$flags" != "-O1 -gline-tables-only" ] && how="$how; built with $flags"
+[ -n "${QBANK_FUZZ_MAX_LEN:-}" ] && how="$how; -max_len=$QBANK_FUZZ_MAX_LEN"
 printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$when" "$target" "${runs:-0}" "$seconds" \
-  "${cov:-?}" "${ft:-?}" "$files" "$total" "campaign.sh at $commit" >> "$ledger"
+  "${cov:-?}" "${ft:-?}" "$files" "$total" "$how" >> "$ledger"
 echo "campaign.sh: $target: ${runs:-0} executions in ${seconds} s; kept corpus $files inputs," \
   "$total bytes ($dropped dropped for the cap); ledger $ledger"
 [ "$fuzz_rc" -eq 0 ] || exit 1

@@ -26,6 +26,16 @@ build="$1"
 seconds="$2"
 shift 2
 targets=("$@")
+# QBANK_FUZZ_MAX_LEN: the longest input a timed run makes (65536 unless set). The slow targets
+# (round_trip_fuzz, reference_index_fuzz) run several times more executions a second at 4096, since
+# libFuzzer then never grows its inputs past a few KB; a fixed run always uses 65536.
+max_len="${QBANK_FUZZ_MAX_LEN:-65536}"
+[ "$seconds" = fixed ] && max_len=65536
+if ! [[ "$max_len" =~ ^[1-9][0-9]*$ ]]; then
+  echo "run_fuzzers.sh: QBANK_FUZZ_MAX_LEN must be a positive number of bytes, not '$max_len'" >&2
+  exit 2
+fi
+
 if [ ${#targets[@]} -eq 0 ]; then
   targets=(aiken_fuzz blackboard_fuzz brightspace_fuzz config_fuzz csv_fuzz dump_fuzz gift_fuzz
     json_bank_fuzz json_format_fuzz md_fuzz moodle_xml_fuzz page_fuzz qti_item_fuzz qti_package_fuzz
@@ -97,7 +107,7 @@ for t in "${targets[@]}"; do
     continue
   fi
   mkdir -p "$work/$t" "$seeds/$t"
-  args=(-max_len=65536 -timeout=25 -rss_limit_mb=2560 -print_final_stats=1)
+  args=(-max_len="$max_len" -timeout=25 -rss_limit_mb=2560 -print_final_stats=1)
   dict="$(dict_for "$t")"
   log="$build/fuzz-$t.log"
   if [ "$seconds" = fixed ]; then
