@@ -205,10 +205,15 @@ class GiftReader {
       ctx_.AddWarning(text_, block.SourceOffset(0), problem);
     }
     q.id = id_;
-    if (!used_ids_.has_value())
-      used_ids_ = ctx_.bank != nullptr ? UsedIds(*ctx_.bank) : std::unordered_set<std::string>();
     // Without an [id:...] comment the title is the id (docs/formats/README.md, ids and titles).
-    AdoptTitleAsId(q, GiftString(q.extensions, "title"), *used_ids_);
+    // The set of the bank's ids is made when a question first lacks an id: until then every
+    // question read went into the bank with the id it has now, so the bank's ids are the set
+    // (a file whose questions all have ids, as qbank writes them, never makes it).
+    if (q.id.empty() || used_ids_.has_value() || ctx_.bank == nullptr) {
+      if (!used_ids_.has_value())
+        used_ids_ = ctx_.bank != nullptr ? UsedIds(*ctx_.bank) : std::unordered_set<std::string>();
+      AdoptTitleAsId(q, GiftString(q.extensions, "title"), *used_ids_);
+    }
     q.tags = tags_;
     q.domain = category_;
     q.suppressions = next_suppressions_;

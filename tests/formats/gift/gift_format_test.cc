@@ -676,6 +676,41 @@ TEST(GiftFormatTest, TitlesAreWrittenOnlyWhereTheQuestionHadOne) {
   EXPECT_NE(out.find("\n::From Moodle::Untitled? {T}"), std::string::npos) << out;
 }
 
+// A title becomes the id only when no question in the bank has that id: the ids given by
+// [id:...] comments earlier in the file, and those of files read before, count, however many
+// questions came before the first without an id.
+TEST(GiftFormatTest, ATitleIsNotTakenAsIdWhenAQuestionAlreadyHasIt) {
+  GiftFormat gift;
+  auto r = ImportText(gift, "t.gift",
+                      "// [id:taken]\nFirst? {T}\n\n// [id:other]\nSecond? {F}\n\n"
+                      "::taken::Third? {T}\n\n::free::Fourth? {F}\n\n::free::Fifth? {T}\n");
+  ASSERT_EQ(r.ErrorText(), "");
+  ASSERT_EQ(r.bank.questions.size(), 5u);
+  EXPECT_EQ(r.bank.questions[0].id.value, "taken");
+  EXPECT_EQ(r.bank.questions[2].id.value, "");  // derived later by the pipeline
+  EXPECT_EQ(GiftString(r.bank.questions[2].extensions, "title"), "taken");
+  EXPECT_EQ(r.bank.questions[3].id.value, "free");
+  EXPECT_EQ(r.bank.questions[4].id.value, "");
+  // The same file read after a bank that holds "free" already.
+  Imported into;
+  model::Question earlier;
+  earlier.id.value = "free";
+  into.bank.questions.push_back(earlier);
+  auto source = std::make_shared<const SourceText>(
+      "u.gift", "// [id:mine]\nOne? {T}\n\n::free::Two? {F}\n\n::mine::Three? {T}\n");
+  ImportContext ctx;
+  ctx.bank = &into.bank;
+  ctx.file = into.bank.AddSource(source);
+  ctx.errors = &into.errors;
+  ctx.warnings = &into.warnings;
+  ASSERT_TRUE(gift.Import(*source, ctx).ok());
+  ASSERT_EQ(into.ErrorText(), "");
+  ASSERT_EQ(into.bank.questions.size(), 4u);
+  EXPECT_EQ(into.bank.questions[1].id.value, "mine");
+  EXPECT_EQ(into.bank.questions[2].id.value, "");
+  EXPECT_EQ(into.bank.questions[3].id.value, "");
+}
+
 TEST(GiftFormatTest, CategoriesAreTakenAsWritten) {
   GiftFormat gift;
   auto r = ImportText(gift, "c.gift", "$CATEGORY: $course$/top/Units\\: SI\n\nQ {T}\n");
