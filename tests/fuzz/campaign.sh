@@ -89,6 +89,8 @@ commit="$(git -C "$src" rev-parse --short HEAD 2>/dev/null || echo unknown)"
 how="campaign.sh at $commit"
 flags=$(sed -n 's/^CMAKE_CXX_FLAGS_RELWITHDEBINFO:STRING=//p' "$build/CMakeCache.txt" 2>/dev/null)
 [ -n "$flags" ] && [ "$flags" != "-O1 -gline-tables-only" ] && how="$how; built with $flags"
+extra=$(sed -n 's/^CMAKE_CXX_FLAGS:STRING=//p' "$build/CMakeCache.txt" 2>/dev/null)
+[ -n "$extra" ] && how="$how; built with $extra"
 [ -n "${QBANK_FUZZ_MAX_LEN:-}" ] && how="$how; -max_len=$QBANK_FUZZ_MAX_LEN"
 printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$when" "$target" "${runs:-0}" "$seconds" \
   "${cov:-?}" "${ft:-?}" "$files" "$total" "$how" >> "$ledger"
