@@ -114,8 +114,14 @@ bool SplitAtGap(std::string_view stem, std::string& before, std::string& after) 
   if (at == std::string_view::npos) return false;
   std::string_view rest = stem.substr(at + kGapMarker.size());
   if (rest.find(kGapMarker) != std::string_view::npos || Trim(rest).empty()) return false;
-  before = std::string(Trim(stem.substr(0, at)));
-  after = std::string(Trim(rest));
+  // Beside the marker only spaces and tabs are the joint (JoinAtGap writes one space): a line
+  // break there is the question's own (GIFT's "\n" after the answers) and stays with its half.
+  auto is_joint = [](char c) { return c == ' ' || c == '\t'; };
+  std::string_view head = stem.substr(0, at);
+  while (!head.empty() && is_joint(head.back())) head.remove_suffix(1);
+  while (!rest.empty() && is_joint(rest.front())) rest.remove_prefix(1);
+  before = std::string(head.substr(CountLeadingBlanks(head)));
+  after = std::string(TrimRight(rest));
   return true;
 }
 

@@ -47,7 +47,8 @@ void SetMatch(model::Option& o, std::string match);
 constexpr std::string_view kGapMarker = "_____";
 
 // Splits a plain-text stem at the one gap marker with text after it: true with `before` and
-// `after` set (trimmed). False when there is none, or more than one.
+// `after` set (trimmed, but a line break beside the marker stays: JoinAtGap gives the stem back).
+// False when there is none, or more than one.
 bool SplitAtGap(std::string_view stem, std::string& before, std::string& after);
 
 // stem, the gap marker and the text after it joined as one sentence.

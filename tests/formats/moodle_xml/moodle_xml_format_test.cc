@@ -5,6 +5,9 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "formats/page/page_format.h"
 #include "formats/question_names.h"
@@ -129,9 +132,50 @@ TEST(MoodleXmlFormatTest, ExportMatchesGoldenAndIsStable) {
   EXPECT_EQ(JsonOf(again.bank), JsonOf(in.bank));
 }
 
+// A GIFT missing-word question whose text after the answers starts on a line of its own ("\n"),
+// or whose text before them ends one: Moodle XML writes the line breaks beside the gap and reads
+// them back, so a second trip writes the same file (round_trip_fuzz's find
+// tests/fuzz/seeds/round_trip/find-gift_to_moodle_xml_gap_line_break; the split trimmed every
+// blank beside the gap).
+TEST(MoodleXmlFormatTest, ALineBreakBesideTheGapComesBack) {
+  for (const auto& [before, after] : std::vector<std::pair<std::string, std::string>>{
+           {"The symbol for gold is", "\n    and for silver it is Ag."},
+           {"The symbol for gold is\n", "and for silver it is Ag."},
+           {"The symbol for gold is\n", "\n\tand for silver it is Ag."},
+           {"The symbol for gold is", "and for silver it is Ag."}}) {
+    model::Bank bank;
+    model::Question& q = bank.questions.emplace_back();
+    q.type = model::QuestionType::kShortAnswer;
+    q.stem.value = before;
+    q.options.emplace_back().text.value = "Au";
+    q.options.back().correct = true;
+    SetTextAfterGap(q, after);
+    LossReport loss;
+    std::string first = ExportText(MoodleXmlFormat(), bank, loss);
+    Imported again = ImportText(MoodleXmlFormat(), "gap.xml", first);
+    ASSERT_TRUE(again.status.ok()) << again.status.ToString();
+    ASSERT_EQ(again.bank.questions.size(), 1u);
+    EXPECT_EQ(again.bank.questions[0].stem.value, before) << first;
+    EXPECT_EQ(TextAfterGap(again.bank.questions[0]), after) << first;
+    LossReport loss2;
+    EXPECT_EQ(ExportText(MoodleXmlFormat(), again.bank, loss2), first);
+  }
+  // Moodle's own spacing around the marker is still the joint.
+  Imported moodle = ImportText(
+      MoodleXmlFormat(), "moodle.xml",
+      "<quiz><question type=\"shortanswer\"><name><text>g</text></name><questiontext "
+      "format=\"moodle_auto_format\"><text>Gold is  _____ \t and silver Ag.</text></questiontext>"
+      "<answer fraction=\"100\"><text>Au</text></answer></question></quiz>");
+  ASSERT_TRUE(moodle.status.ok()) << moodle.status.ToString();
+  ASSERT_EQ(moodle.bank.questions.size(), 1u);
+  EXPECT_EQ(moodle.bank.questions[0].stem.value, "Gold is");
+  EXPECT_EQ(TextAfterGap(moodle.bank.questions[0]), "and silver Ag.");
+}
+
 // An essay whose GIFT text goes on after its "{}" (GIFT keeps that text as the text after a
 // gap): Moodle's essay has no gap, so the text joins the question text once and a second trip
-// writes the same file (round_trip_fuzz's find round_trip_gift_to_moodle_xml_category).
+// writes the same file (round_trip_fuzz's find
+// tests/fuzz/seeds/round_trip/find-gift_to_moodle_xml_category).
 TEST(MoodleXmlFormatTest, AnEssayWithTextAfterItsGapReachesAFixedPoint) {
   model::Bank bank;
   model::Question& q = bank.questions.emplace_back();
