@@ -92,6 +92,7 @@ flags=$(sed -n 's/^CMAKE_CXX_FLAGS_RELWITHDEBINFO:STRING=//p' "$build/CMakeCache
 extra=$(sed -n 's/^CMAKE_CXX_FLAGS:STRING=//p' "$build/CMakeCache.txt" 2>/dev/null)
 [ -n "$extra" ] && how="$how; built with $extra"
 [ -n "${QBANK_FUZZ_MAX_LEN:-}" ] && how="$how; -max_len=$QBANK_FUZZ_MAX_LEN"
+[ -n "${QBANK_FUZZ_FLAGS:-}" ] && how="$how; $QBANK_FUZZ_FLAGS"
 printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$when" "$target" "${runs:-0}" "$seconds" \
   "${cov:-?}" "${ft:-?}" "$files" "$total" "$how" >> "$ledger"
 echo "campaign.sh: $target: ${runs:-0} executions in ${seconds} s; kept corpus $files inputs," \
