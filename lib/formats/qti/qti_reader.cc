@@ -645,7 +645,9 @@ class ItemReader {
   }
 
   // The type (from the cardinality and the option texts) and the weights that differ from the
-  // type's default credit.
+  // type's default credit. A multiple-answer question's keys keep theirs whatever they are: one
+  // without weights is scored all or nothing (the writers' match_correct), and a mapping that
+  // shares the credit among the keys gives partial credit, which is not the same question.
   void SetTypeAndWeights(Question& question, const ItemParts& parts) const {
     size_t keys = question.KeyIndexes().size();
     if (parts.cardinality == "multiple") {
@@ -661,7 +663,9 @@ class ItemReader {
     if (parts.mapping == nullptr) return;
     for (size_t i = 0; i < question.options.size(); ++i) {
       model::Option& o = question.options[i];
-      if (std::fabs(parts.credit[i] - DefaultCredit(question.type, o.correct, keys)) > 0.001) {
+      const bool partial_key = question.type == QuestionType::kMultipleAnswer && o.correct;
+      if (partial_key ||
+          std::fabs(parts.credit[i] - DefaultCredit(question.type, o.correct, keys)) > 0.001) {
         o.weight = parts.credit[i];
       }
     }

@@ -290,6 +290,40 @@ TEST(QtiFormatTest, AGapJoinedIntoTheQuestionTextComesBackOnce) {
   }
 }
 
+// A multiple-answer question whose keys share the credit (50% each) is written with a mapping:
+// choosing one key earns half. It reads back with those weights, so a second export is the same
+// file; without them the question was written as all or nothing (match_correct) the second time
+// (round_trip_fuzz's find tests/fuzz/seeds/round_trip/find-md_to_qti21_shared_credit). A question
+// without weights stays without a mapping and without weights.
+TEST(QtiFormatTest, SharedCreditOfAMultipleAnswerQuestionComesBack) {
+  for (const QtiFormat* format : {&kQti21, &kQti30}) {
+    for (bool weighted : {true, false}) {
+      model::Bank bank;
+      model::Question& q = bank.questions.emplace_back();
+      q.id.value = "orion";
+      q.type = QuestionType::kMultipleAnswer;
+      q.stem = T("Which of these stars are in Orion?");
+      for (const char* star : {"Betelgeuse", "Rigel", "Sirius"})
+        q.options.emplace_back().text = T(star);
+      q.options[0].correct = q.options[1].correct = true;
+      if (weighted) q.options[0].weight = q.options[1].weight = 50;
+      LossReport loss;
+      std::string item = ExportText(*format, bank, loss);
+      EXPECT_EQ(item.find("mapping") != std::string::npos, weighted) << item;
+      Imported back = ImportText(*format, "orion.xml", item);
+      ASSERT_TRUE(back.status.ok()) << back.status.ToString();
+      ASSERT_EQ(back.bank.questions.size(), 1u);
+      const model::Question& b = back.bank.questions[0];
+      EXPECT_EQ(b.KeyIndexes(), (std::vector<size_t>{0, 1}));
+      EXPECT_EQ(b.options[0].weight, q.options[0].weight) << item;
+      EXPECT_EQ(b.options[1].weight, q.options[1].weight) << item;
+      EXPECT_FALSE(b.options[2].weight.has_value()) << item;
+      LossReport again_loss;
+      EXPECT_EQ(ExportText(*format, back.bank, again_loss), item) << format->name();
+    }
+  }
+}
+
 // A package's manifest identifier carries the bank id when it is an identifier as it is; the
 // export reports the id only when it does not come back as it was.
 TEST(QtiFormatTest, TheBankIdIsReportedOnlyWhenItDoesNotComeBack) {
