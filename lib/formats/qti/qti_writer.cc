@@ -32,6 +32,24 @@
 namespace qbank::formats {
 namespace {
 
+// White space at the ends of a text is no part of it (model::NormalizeQuestion trims it, and the
+// reader reads an element's text without it): written as it was, it came back without it and a
+// second export differed (round_trip_fuzz: a page's rationale that started with a blank line).
+void TrimEnds(model::Text& t) {
+  std::string_view trimmed = Trim(t.value);
+  if (trimmed.size() == t.value.size()) return;
+  t.value = std::string(trimmed);
+  t.verbatim = false;
+}
+
+void TrimTextEnds(model::Question& q) {
+  for (model::Text* t : {&q.stem, &q.trap, &q.explanation, &q.stated_answer}) TrimEnds(*t);
+  for (model::Option& o : q.options) {
+    TrimEnds(o.text);
+    TrimEnds(o.rationale);
+  }
+}
+
 using namespace qti_syntax;  // NOLINT(google-build-using-namespace)
 
 using model::Markup;
@@ -975,6 +993,7 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
       shown = &joined;
     }
     LmsQuestion written = PrepareForLms(*shown, carrier, loss);
+    if (!written.rendered) TrimTextEnds(written.shown);
     written.shown.id.value = id_source;
     Result<xml::Node> item = writer.Write(written.shown, identifier, bank.language.value);
     if (item.ok()) {

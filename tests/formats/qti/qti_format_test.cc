@@ -324,6 +324,32 @@ TEST(QtiFormatTest, SharedCreditOfAMultipleAnswerQuestionComesBack) {
   }
 }
 
+// White space at the ends of a text (a page's rationale may start with a blank line) is written
+// as the reader reads it, without it, so a second export is the same file (round_trip_fuzz's find
+// tests/fuzz/seeds/round_trip/find-page_to_qti21_blank_line_first).
+TEST(QtiFormatTest, WhiteSpaceAtTheEndsOfATextIsNotWritten) {
+  for (const QtiFormat* format : {&kQti21, &kQti30}) {
+    model::Bank bank;
+    model::Question& q = bank.questions.emplace_back();
+    q.id.value = "tcp";
+    q.stem = T("Which segments open a TCP connection?\n");
+    for (const char* o : {"SYN, SYN-ACK, ACK", "FIN, ACK"}) q.options.emplace_back().text = T(o);
+    q.options[0].correct = true;
+    q.options[1].rationale = T("\nThis closes a connection.\n\n");
+    q.explanation = T("  A three-way handshake.");
+    LossReport loss;
+    std::string item = ExportText(*format, bank, loss);
+    Imported back = ImportText(*format, "tcp.xml", item);
+    ASSERT_TRUE(back.status.ok()) << back.status.ToString();
+    ASSERT_EQ(back.bank.questions.size(), 1u);
+    EXPECT_EQ(back.bank.questions[0].stem.value, "Which segments open a TCP connection?");
+    EXPECT_EQ(back.bank.questions[0].options[1].rationale.value, "This closes a connection.");
+    EXPECT_EQ(back.bank.questions[0].explanation.value, "A three-way handshake.");
+    LossReport again_loss;
+    EXPECT_EQ(ExportText(*format, back.bank, again_loss), item) << format->name();
+  }
+}
+
 // A package's manifest identifier carries the bank id when it is an identifier as it is; the
 // export reports the id only when it does not come back as it was.
 TEST(QtiFormatTest, TheBankIdIsReportedOnlyWhenItDoesNotComeBack) {
