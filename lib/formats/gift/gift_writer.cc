@@ -422,8 +422,11 @@ class GiftWriter {
         for (const model::Option& o : q.options) {
           const Value* gift = GiftExtension(o.extensions);
           const Value* match = gift != nullptr ? gift->Find("match") : nullptr;
-          out_ += "=" + AnswerText(o) + " -> " +
-                  (match != nullptr && match->is_string() ? Escape(match->as_string()) : "") + "\n";
+          // An item without a match ends at "->": a space after it would not come back (the
+          // reader keeps the answer lines as written, without white space at their ends).
+          const std::string written =
+              match != nullptr && match->is_string() ? Escape(match->as_string()) : "";
+          out_ += "=" + AnswerText(o) + " ->" + (written.empty() ? "" : " " + written) + "\n";
           if (o.weight) loss_.Drop("options.weight");
           if (!o.rationale.empty()) loss_.Drop("options.rationale");
         }

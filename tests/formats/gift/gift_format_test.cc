@@ -11,6 +11,7 @@
 
 #include "formats/gift/gift_syntax.h"
 #include "formats/import_export_test_support.h"
+#include "formats/question_names.h"
 #include "formats/registry.h"
 
 namespace qbank::formats {
@@ -674,6 +675,29 @@ TEST(GiftFormatTest, TitlesAreWrittenOnlyWhereTheQuestionHadOne) {
   LossReport moodle_loss;
   out = ExportText(gift, r.bank, moodle_loss);
   EXPECT_NE(out.find("\n::From Moodle::Untitled? {T}"), std::string::npos) << out;
+}
+
+// A matching item without a match (a QTI match interaction whose target lost its identifier)
+// is written ending at "->", so reading the file and writing it again gives the same bytes
+// (round_trip_fuzz's find tests/fuzz/seeds/round_trip/find-qti30_to_gift_item_without_match).
+TEST(GiftFormatTest, AMatchingItemWithoutAMatchWritesTheSameFileTwice) {
+  GiftFormat gift;
+  model::Bank bank;
+  model::Question& q = bank.questions.emplace_back();
+  q.id.value = "lights";
+  q.type = QuestionType::kMatching;
+  q.stem.value = "Match each light with its side.";
+  for (const char* item : {"Red", "White"}) q.options.emplace_back().text.value = item;
+  SetMatch(q.options[0], "Port");
+  LossReport loss;
+  std::string first = ExportText(gift, bank, loss);
+  EXPECT_NE(first.find("\n=White ->\n"), std::string::npos) << first;
+  auto back = ImportText(gift, "lights.gift", first);
+  ASSERT_EQ(back.ErrorText(), "") << first;
+  ASSERT_EQ(back.bank.questions.size(), 1u);
+  EXPECT_EQ(MatchOf(back.bank.questions[0].options[1]), "");
+  LossReport again;
+  EXPECT_EQ(ExportText(gift, back.bank, again), first);
 }
 
 // A title becomes the id only when no question in the bank has that id: the ids given by
