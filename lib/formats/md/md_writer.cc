@@ -141,19 +141,21 @@ class MdWriter {
     }
   }
 
-  // Checks a text for lines the reader would take as structure that no escape can protect: an
-  // unbalanced code fence (a suppression directive is escaped, IsStructuralLine).
-  void CheckStructure(std::string_view field, std::string_view text) {
-    int fences = 0;
+  // The code fence `text` leaves open, as the reader pairs fences (a fence line with the marker of
+  // the open one closes it), or empty: the reader would take every line after it, the next
+  // sections' headings too, into the text.
+  static std::string_view UnclosedFence(std::string_view text) {
+    std::string_view open;
     size_t pos = 0;
     while (pos <= text.size()) {
       size_t nl = text.find('\n', pos);
       std::string_view line = text.substr(pos, nl == std::string_view::npos ? text.npos : nl - pos);
-      if (!FenceOf(line).empty()) ++fences;
+      std::string_view fence = FenceOf(line);
+      if (!fence.empty()) open = open.empty() ? fence : (fence == open ? std::string_view() : open);
       if (nl == std::string_view::npos) break;
       pos = nl + 1;
     }
-    if (fences % 2 != 0) loss_.Drop(std::string(field) + " (line read as structure)");
+    return open;
   }
 
   void WriteSection(std::string_view name, std::string_view field, std::string_view text,
@@ -166,7 +168,7 @@ class MdWriter {
     }
     text.remove_prefix(first_line);
     if (text.empty() && !always) return;
-    CheckStructure(field, text);
+    const std::string_view unclosed = UnclosedFence(text);
     out_ += "\n## " + std::string(name) + "\n\n";
     size_t pos = 0;
     while (pos <= text.size()) {
@@ -177,6 +179,13 @@ class MdWriter {
       out_ += std::string(line) + "\n";
       if (nl == std::string_view::npos) break;
       pos = nl + 1;
+    }
+    // A fence no line closes is closed at the end of the text, where Markdown ends it anyway: the
+    // sections after it stay sections, and the file reads back as it is written.
+    if (!unclosed.empty()) {
+      out_ += std::string(unclosed) + "\n";
+      loss_.Drop(std::string(field) +
+                 " (a code fence nothing closed, closed at the end of the text)");
     }
   }
 
