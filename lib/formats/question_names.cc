@@ -145,6 +145,12 @@ std::string DomainOfCategory(std::string_view path) {
 }
 
 std::string CategoryOfDomain(std::string_view domain) {
+  // A path in the course context (GIFT keeps its $CATEGORY as written) is written as its reader
+  // reads it back: "$course$/a" is the domain "a", so "$course$/top/a".
+  if (domain.starts_with("$course$")) {
+    std::string inner = DomainOfCategory(domain);
+    if (inner.size() < domain.size()) return CategoryOfDomain(inner);
+  }
   if (domain.empty()) return "$course$/top";
   if (domain.starts_with("$") && domain.find("$/", 1) != std::string_view::npos) {
     return std::string(domain);

@@ -172,6 +172,35 @@ TEST(MoodleXmlFormatTest, ALineBreakBesideTheGapComesBack) {
   EXPECT_EQ(TextAfterGap(moodle.bank.questions[0]), "and silver Ag.");
 }
 
+// A GIFT category in the course context but without Moodle's "top" level ("$course$/a/b") is
+// written as Moodle XML's reader reads it back (the domain "a/b", so "$course$/top/a/b"), and a
+// second trip writes the same file (round_trip_fuzz's find
+// tests/fuzz/seeds/round_trip/find-gift_to_moodle_xml_course_category).
+TEST(MoodleXmlFormatTest, ACourseCategoryWithoutTopReachesAFixedPoint) {
+  EXPECT_EQ(CategoryOfDomain("$course$/Astronomy/Stars"), "$course$/top/Astronomy/Stars");
+  EXPECT_EQ(CategoryOfDomain("$course$/top/Astronomy"), "$course$/top/Astronomy");
+  EXPECT_EQ(CategoryOfDomain("$course$"), "$course$/top");
+  EXPECT_EQ(CategoryOfDomain("$module$/top/Quiz"), "$module$/top/Quiz");
+  EXPECT_EQ(CategoryOfDomain("Astronomy"), "$course$/top/Astronomy");
+  model::Bank bank;
+  model::Question& q = bank.questions.emplace_back();
+  q.id.value = "mars";
+  q.type = model::QuestionType::kTrueFalse;
+  q.stem.value = "Mars is red.";
+  q.domain.value = "$course$/Astronomy";
+  q.options.emplace_back().text.value = "True";
+  q.options.back().correct = true;
+  q.options.emplace_back().text.value = "False";
+  LossReport loss;
+  std::string first = ExportText(MoodleXmlFormat(), bank, loss);
+  Imported again = ImportText(MoodleXmlFormat(), "cat.xml", first);
+  ASSERT_TRUE(again.status.ok()) << again.status.ToString();
+  ASSERT_EQ(again.bank.questions.size(), 1u);
+  EXPECT_EQ(again.bank.questions[0].domain.value, "Astronomy");
+  LossReport loss2;
+  EXPECT_EQ(ExportText(MoodleXmlFormat(), again.bank, loss2), first);
+}
+
 // An essay whose GIFT text goes on after its "{}" (GIFT keeps that text as the text after a
 // gap): Moodle's essay has no gap, so the text joins the question text once and a second trip
 // writes the same file (round_trip_fuzz's find
