@@ -423,7 +423,13 @@ class MdReader {
       option.text.verbatim = false;
       for (size_t k = 1; k < lines.text.size(); ++k) {
         option.text.value += '\n';
-        option.text.value += Trim(lines_[lines.text[k]].text);
+        // A backslash before a line that would read as structure is the writer's escape (see
+        // IsEscapedInOptionText); Markdown shows the line without it too.
+        std::string_view line = Trim(lines_[lines.text[k]].text);
+        if (line.size() >= 2 && line[0] == '\\' && IsEscapedInOptionText(line.substr(1))) {
+          line.remove_prefix(1);
+        }
+        option.text.value += line;
       }
       size_t last = lines.text.back();
       option.text.span.end_line = text_.PositionAt(lines_[last].begin).line;

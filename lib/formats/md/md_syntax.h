@@ -52,6 +52,18 @@ inline bool IsStructuralLine(std::string_view line) {
   return comment && ParseSuppressionDirective(*comment, directive);
 }
 
+// True for a continuation line of an option's text that the writer escapes with a backslash
+// (which the reader removes): a "> " line would start the rationale, a suppression directive
+// would be taken as one, and a line starting with a backslash would lose it to the unescaping.
+inline bool IsEscapedInOptionText(std::string_view line) {
+  line = Trim(line);
+  if (line.empty()) return false;
+  if (line[0] == '>' || line[0] == '\\') return true;
+  std::optional<std::string_view> comment = CommentOf(line);
+  SuppressionDirective directive;
+  return comment && ParseSuppressionDirective(*comment, directive);
+}
+
 // The fence marker (``` or ~~~) a line opens or closes, or empty.
 inline std::string_view FenceOf(std::string_view line) {
   size_t i = 0;

@@ -210,18 +210,19 @@ class MdWriter {
         size_t nl = rest.find('\n', pos);
         std::string_view line =
             Trim(rest.substr(pos, nl == std::string_view::npos ? rest.npos : nl - pos));
-        SuppressionDirective directive;
-        std::optional<std::string_view> comment = CommentOf(line);
-        if (line.empty() || line[0] == '>' ||
-            (comment && ParseSuppressionDirective(*comment, directive))) {
-          loss_.Drop("options.text (line read as structure)");
-        }
+        // The reader skips a blank line; nothing in Markdown keeps one inside a list item's text.
+        if (line.empty()) loss_.Drop("options.text (line read as structure)");
         // A line that opens a code fence at two spaces is written at six, where it is text: four
         // past the list item's content, so neither the reader (a fence is at most three spaces
         // in) nor a CommonMark renderer (pandoc shows it in the item's paragraph) opens a fence,
         // and the reader trims it back. At two it opened a fence that swallowed the rest of the
         // file (found by md_fuzz); at four pandoc still opened one inside the item.
         out_ += FenceOf(line).empty() ? "  " : "      ";
+        // A line the reader would take as the rationale's start ("> "), as a suppression
+        // directive, or as an escape is escaped with a backslash, which the reader removes, as
+        // Markdown does. Written raw, a "> " line turned the rest of the text into rationale
+        // (found by round_trip_fuzz).
+        if (IsEscapedInOptionText(line)) out_ += '\\';
         out_ += line;
         out_ += '\n';
         if (nl == std::string_view::npos) break;
