@@ -618,8 +618,8 @@ TEST(MdFormatTest, OptionLinesThatLookLikeStructureAreEscapedAndComeBack) {
   if (std::system("command -v pandoc >/dev/null 2>&1") != 0) {
     GTEST_SKIP() << "pandoc is not installed (Debian package pandoc)";
   }
-  const std::filesystem::path md_path = std::filesystem::temp_directory_path() /
-                                        ("qbank-escape-" + std::to_string(getpid()) + ".md");
+  const std::filesystem::path md_path =
+      std::filesystem::temp_directory_path() / ("qbank-escape-" + std::to_string(getpid()) + ".md");
   std::ofstream(md_path, std::ios::binary) << out;
   const std::string command = "pandoc -f commonmark -t html '" + md_path.string() + "'";
   std::string html;
