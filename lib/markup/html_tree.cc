@@ -214,4 +214,15 @@ class Reader {
 
 std::vector<xml::Node> ParseHtmlFragment(std::string_view html) { return Reader(html).Read(); }
 
+std::string HtmlFragmentText(std::string_view html, bool* had_elements) {
+  std::string text;
+  bool elements = false;
+  for (const xml::Node& n : ParseHtmlFragment(html)) {
+    elements = elements || n.is_element();
+    text += n.TextContent();
+  }
+  if (had_elements != nullptr) *had_elements = elements;
+  return text;
+}
+
 }  // namespace qbank::markup

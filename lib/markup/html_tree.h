@@ -3,6 +3,7 @@
 #ifndef QBANK_MARKUP_HTML_TREE_H_
 #define QBANK_MARKUP_HTML_TREE_H_
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -21,6 +22,11 @@ namespace qbank::markup {
 // textarea read raw; comments, <!DOCTYPE> and processing instructions skipped; CDATA sections
 // kept as text; a '<' that starts no tag is text. Nesting deeper than 256 elements is flattened.
 std::vector<xml::Node> ParseHtmlFragment(std::string_view html);
+
+// The text of `html` without its markup, read as ParseHtmlFragment reads it ("-&gt; 5" is
+// "-> 5"): what a learner types for an HTML answer. `had_elements`, when given, says whether
+// there was markup to leave out.
+std::string HtmlFragmentText(std::string_view html, bool* had_elements = nullptr);
 
 }  // namespace qbank::markup
 

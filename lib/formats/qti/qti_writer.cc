@@ -398,8 +398,12 @@ class ItemWriter {
     declaration.SetAttribute("identifier", "RESPONSE")
         .SetAttribute("cardinality", "single")
         .SetAttribute(A("baseType"), numerical ? "float" : "string");
-    for (const Option& o : q.options) {
-      std::optional<EntryAnswer> answer = ParseEntryAnswer(o.text.value, numerical);
+    std::vector<std::string> typed;  // what the learner types for each option
+    typed.reserve(q.options.size());
+    for (const Option& o : q.options) typed.push_back(TypedAnswer(o.text.value, html));
+    for (size_t i = 0; i < q.options.size(); ++i) {
+      const Option& o = q.options[i];
+      std::optional<EntryAnswer> answer = ParseEntryAnswer(typed[i], numerical);
       if (!o.correct || !answer.has_value()) continue;
       std::string value = answer->value;  // a range's middle is a correct response
       if (!answer->low.empty()) {
@@ -422,11 +426,22 @@ class ItemWriter {
                      html, body, nullptr));
       body.Append(xml::Node::Element("p")).Append(std::move(entry));
     }
-    xml::Node rp = EntryProcessing(q, numerical, has_feedback);
+    xml::Node rp = EntryProcessing(q, typed, numerical, has_feedback);
     if (!rp.children.empty()) item.Append(std::move(rp));
     std::vector<std::string> ids;
     for (size_t i = 0; i < q.options.size(); ++i) ids.push_back(DefaultChoiceId(i));
     return AppendModalFeedback(q, ids, html, item);
+  }
+
+  // The string a learner types for an option of a text entry: the option's text, or for HTML
+  // its text without markup (entities read: "-&gt; 5" is typed "-> 5"), as the reader makes the
+  // value HTML again. Elements in it are reported: a typed answer has none.
+  std::string TypedAnswer(const std::string& value, bool html) {
+    if (!html) return value;
+    bool elements = false;
+    std::string text = markup::HtmlFragmentText(value, &elements);
+    if (elements) loss_.Drop("options.text (markup in a typed answer; its text is written)");
+    return text;
   }
 
   struct EntryAnswer {
@@ -462,16 +477,16 @@ class ItemWriter {
 
   // The branches of a text entry's response processing, in option order; an option with an empty
   // text (a numerical question's "any other answer") is the final responseElse.
-  xml::Node EntryProcessing(const Question& q, bool numerical, bool has_feedback) {
+  xml::Node EntryProcessing(const Question& q, const std::vector<std::string>& typed,
+                            bool numerical, bool has_feedback) {
     xml::Node rp = E("responseProcessing");
     xml::Node condition = E("responseCondition");
     std::optional<size_t> otherwise;
     size_t keys = q.KeyIndexes().size();
     for (size_t i = 0; i < q.options.size(); ++i) {
-      const Option& o = q.options[i];
-      std::optional<EntryAnswer> answer = ParseEntryAnswer(o.text.value, numerical);
+      std::optional<EntryAnswer> answer = ParseEntryAnswer(typed[i], numerical);
       if (!answer.has_value()) {
-        if (Trim(o.text.value).empty() && !otherwise.has_value()) {
+        if (Trim(typed[i]).empty() && !otherwise.has_value()) {
           otherwise = i;
         } else {
           loss_.Drop("options (not a number in a numerical question)");

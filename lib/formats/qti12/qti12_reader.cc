@@ -451,6 +451,7 @@ class DocumentReader {
       feedback[fb->AttributeOr("ident")] = MaterialText(*fb);
     }
 
+    plain_options_.clear();  // set by the reading of this item's options, not of the last item's
     switch (type) {
       case QuestionType::kSingleAnswer:
       case QuestionType::kMultipleAnswer:
@@ -979,6 +980,9 @@ class DocumentReader {
       }
     }
     for (const std::string& id : used_feedback) feedback.erase(id);
+    // A typed answer is plain text (what a learner types): in an HTML question it is escaped
+    // like any plain field, and the writers write its text back.
+    plain_options_.assign(q.options.size(), true);
     return Status::Ok();
   }
 

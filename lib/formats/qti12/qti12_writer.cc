@@ -19,6 +19,7 @@
 #include "formats/qti12/qti12_format.h"
 #include "formats/qti12/qti12_vocabulary.h"
 #include "formats/question_names.h"
+#include "markup/html_tree.h"
 #include "model/numerical_answer.h"
 #include "xml/xml_tree.h"
 #include "zip/zip_archive.h"
@@ -475,6 +476,17 @@ class ItemWriter {
     }
   }
 
+  // The string a learner types for an option: its text, or for HTML its text without markup
+  // (entities read: "-&gt; 5" is typed "-> 5"), as the reader makes the value HTML again.
+  // Elements in it are reported: a typed answer has none.
+  std::string TypedAnswer(const std::string& value) {
+    if (!html_) return value;
+    bool elements = false;
+    std::string text = markup::HtmlFragmentText(value, &elements);
+    if (elements) loss_.Drop("options.text (markup in a typed answer; its text is written)");
+    return text;
+  }
+
   Status WriteTyped(const Question& q, Node& place, Node& rp, std::vector<Node>& feedback) {
     std::string rid = canvas() ? "response1" : "response";
     place.Append(FillIn(q.type, rid));
@@ -485,9 +497,10 @@ class ItemWriter {
       if (o.text.empty()) {
         var.Append(Node::Element("other"));  // any other answer
       } else if (q.type == QuestionType::kShortAnswer) {
-        var.Append(Equal(rid, o.text.value));
+        var.Append(Equal(rid, TypedAnswer(o.text.value)));
       } else {
-        std::optional<model::NumericalAnswer> a = model::ParseNumericalAnswer(o.text.value);
+        const std::string typed = TypedAnswer(o.text.value);  // the answer's views point in it
+        std::optional<model::NumericalAnswer> a = model::ParseNumericalAnswer(typed);
         if (!a.has_value()) {
           loss_.Drop("options (numerical answer that is not a number)");
           continue;

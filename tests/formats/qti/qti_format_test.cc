@@ -350,6 +350,43 @@ TEST(QtiFormatTest, WhiteSpaceAtTheEndsOfATextIsNotWritten) {
   }
 }
 
+// A typed answer of an HTML question is written as the text a learner types ("-&gt; 5" is typed
+// "-> 5"), which the reader makes HTML again: written as the HTML itself, a second export escaped
+// it once more (round_trip_fuzz's find
+// tests/fuzz/seeds/round_trip/find-gift_to_qti21_html_typed_answer).
+TEST(QtiFormatTest, ATypedAnswerOfAnHtmlQuestionIsItsText) {
+  for (const QtiFormat* format : {&kQti21, &kQti30}) {
+    model::Bank bank;
+    model::Question& q = bank.questions.emplace_back();
+    q.id.value = "arrow";
+    q.type = model::QuestionType::kShortAnswer;
+    q.markup = model::Markup::kHtml;
+    q.stem = T("<p>What does <code>x -&gt; 5</code> map x to?</p>");
+    for (const char* o : {"-&gt; 5", "five &amp; only five", "<b>5</b>"}) {
+      q.options.emplace_back().text = T(o);
+      q.options.back().correct = true;
+    }
+    LossReport loss;
+    std::string item = ExportText(*format, bank, loss);
+    EXPECT_NE(item.find(">-&gt; 5</"), std::string::npos) << item;
+    EXPECT_NE(item.find(">five &amp; only five</"), std::string::npos) << item;
+    EXPECT_EQ(item.find("&amp;gt;"), std::string::npos) << item;
+    EXPECT_EQ(loss.Summary(),
+              "  options.text (markup in a typed answer; its text is written): 1 value dropped\n");
+    Imported back = ImportText(*format, "arrow.xml", item);
+    ASSERT_TRUE(back.status.ok()) << back.status.ToString();
+    ASSERT_EQ(back.bank.questions.size(), 1u);
+    const model::Question& b = back.bank.questions[0];
+    ASSERT_EQ(b.options.size(), 3u);
+    EXPECT_EQ(b.markup, model::Markup::kHtml);
+    EXPECT_EQ(b.options[0].text.value, "-&gt; 5");
+    EXPECT_EQ(b.options[1].text.value, "five &amp; only five");
+    EXPECT_EQ(b.options[2].text.value, "5");
+    LossReport again_loss;
+    EXPECT_EQ(ExportText(*format, back.bank, again_loss), item) << format->name();
+  }
+}
+
 // A package's manifest identifier carries the bank id when it is an identifier as it is; the
 // export reports the id only when it does not come back as it was.
 TEST(QtiFormatTest, TheBankIdIsReportedOnlyWhenItDoesNotComeBack) {

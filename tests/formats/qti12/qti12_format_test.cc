@@ -429,6 +429,42 @@ TEST(Qti12FormatTest, KeepsAShortAnswerGapAndAnyOtherNumericalAnswer) {
   }
 }
 
+// A typed answer of an HTML question is written as the text a learner types ("-&gt; 5" is typed
+// "-> 5"), which the reader makes HTML again: written as the HTML itself, a second export escaped
+// it once more (found by round_trip_fuzz with GIFT's [html] short answer; QTI 2.1 had the same).
+TEST(Qti12FormatTest, ATypedAnswerOfAnHtmlQuestionIsItsText) {
+  model::Bank bank;
+  model::Question arrow;
+  arrow.id.value = "arrow";
+  arrow.type = QuestionType::kShortAnswer;
+  arrow.markup = model::Markup::kHtml;
+  arrow.stem.value = "<p>What does <code>x -&gt; 5</code> map x to?</p>";
+  for (const char* text : {"-&gt; 5", "five &amp; only five", "<b>5</b>"}) {
+    model::Option o;
+    o.text.value = text;
+    o.correct = true;
+    arrow.options.push_back(o);
+  }
+  bank.questions.push_back(arrow);
+  for (const Format* format : {&Canvas(), &Blackboard()}) {
+    SCOPED_TRACE(format->name());
+    LossReport loss;
+    std::string once = ExportText(*format, bank, loss, "out.zip");
+    EXPECT_EQ(loss.Summary(),
+              "  options.text (markup in a typed answer; its text is written): 1 value dropped\n");
+    Imported back = ImportText(*format, "out.zip", once);
+    ASSERT_EQ(back.ErrorText(), "");
+    ASSERT_EQ(back.bank.questions.size(), 1u);
+    const model::Question& b = back.bank.questions[0];
+    ASSERT_EQ(b.options.size(), 3u);
+    EXPECT_EQ(b.options[0].text.value, "-&gt; 5");
+    EXPECT_EQ(b.options[1].text.value, "five &amp; only five");
+    EXPECT_EQ(b.options[2].text.value, "5");
+    LossReport again;
+    EXPECT_EQ(ExportText(*format, back.bank, again, "out.zip"), once);
+  }
+}
+
 // A Canvas quiz package whose question shows two pictures: a <matimage> beside the quiz document
 // and an <img> in the HTML under Canvas's $IMS-CC-FILEBASE$ (the package's web_resources/).
 TEST(Qti12FormatTest, KeepsThePicturesOfAPackageAndWritesThemBack) {
