@@ -248,11 +248,20 @@ class ItemWriter {
       if (q.options[i].correct) correct.Append(E("value")).Append(xml::Node::Text(ids[i]));
     }
     if (correct.children.empty()) declaration.children.pop_back();
+    // A mapping when a weight says something: a multiple-answer key's (partial credit), or one
+    // that differs from its option's default credit, as the reader keeps them. A wrong option's
+    // 0% alone (GIFT's "~%0%") is the default: with a mapping for it, the reader's bank was
+    // written without one (round_trip_fuzz).
+    size_t keys = q.KeyIndexes().size();
     bool weighted = false;
-    for (const Option& o : q.options) weighted = weighted || o.weight.has_value();
+    for (const Option& o : q.options) {
+      weighted =
+          weighted || (o.weight.has_value() &&
+                       ((q.type == QuestionType::kMultipleAnswer && o.correct) ||
+                        std::fabs(*o.weight - DefaultCredit(q.type, o.correct, keys)) > 0.001));
+    }
     if (!weighted) return false;
     // Partial credit: each choice's share of a score of at most 1 (and at least 0).
-    size_t keys = q.KeyIndexes().size();
     xml::Node& mapping = declaration.Append(E("mapping"));
     mapping.SetAttribute(A("lowerBound"), "0")
         .SetAttribute(A("upperBound"), "1")

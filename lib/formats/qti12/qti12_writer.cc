@@ -263,8 +263,7 @@ class ItemWriter {
       if (type.empty() || qti12::BlackboardType(type) != q.type) {
         type = std::string(qti12::BlackboardTypeName(q.type));
       }
-      bool partial = false;
-      for (const Option& o : q.options) partial = partial || o.weight.has_value();
+      const bool partial = HasPartialCredit(q);
       for (auto [label, value] : std::initializer_list<std::pair<std::string_view, std::string>>{
                {"bbmd_asi_object_id", id},
                {"bbmd_asitype", "Item"},
@@ -304,6 +303,19 @@ class ItemWriter {
     const Value* id = own == nullptr ? nullptr : own->Find("ident");
     if (id != nullptr && id->is_string() && !id->as_string().empty()) return id->as_string();
     return qti12::DefaultIdent(i);
+  }
+
+  // True when a weight says something: a multiple-answer key's, or one other than its option's
+  // default credit (100% for a key, 0% for a wrong option), as the readers keep them. GIFT's
+  // "~%0%" alone says nothing: with it the first export scored each answer, the bank read back
+  // had no weight, and its export was all or nothing (round_trip_fuzz).
+  static bool HasPartialCredit(const Question& q) {
+    for (const Option& o : q.options) {
+      if (!o.weight.has_value()) continue;
+      if (q.type == QuestionType::kMultipleAnswer && o.correct) return true;
+      if (std::fabs(*o.weight - (o.correct ? 100.0 : 0.0)) > 1e-9) return true;
+    }
+    return false;
   }
 
   static Node Other() {
@@ -437,8 +449,7 @@ class ItemWriter {
       rp.Append(Condition(true, Var(Equal(rid, ident)), {}, AnswerFeedbackIdent(ident)));
       feedback.push_back(Feedback(AnswerFeedbackIdent(ident), o.rationale.value, !canvas()));
     }
-    bool weighted = false;
-    for (const Option& o : q.options) weighted = weighted || o.weight.has_value();
+    const bool weighted = HasPartialCredit(q);
     std::vector<size_t> keys = q.KeyIndexes();
     if (!multiple) {
       for (size_t i = 0; i < q.options.size(); ++i) {

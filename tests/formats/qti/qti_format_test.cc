@@ -324,6 +324,37 @@ TEST(QtiFormatTest, SharedCreditOfAMultipleAnswerQuestionComesBack) {
   }
 }
 
+// A wrong option's 0% (GIFT's "~%0%") is its default credit: it writes no mapping, since the
+// reader drops it and the next export would have none (round_trip_fuzz's find
+// tests/fuzz/seeds/round_trip/find-gift_to_qti21_zero_weight). A key's weight still does.
+TEST(QtiFormatTest, AWeightEqualToTheDefaultWritesNoMapping) {
+  for (const QtiFormat* format : {&kQti21, &kQti30}) {
+    for (QuestionType type : {QuestionType::kMultipleAnswer, QuestionType::kSingleAnswer}) {
+      model::Bank bank;
+      model::Question& q = bank.questions.emplace_back();
+      q.id.value = "giants";
+      q.type = type;
+      q.stem = T("Which of these is a gas giant?");
+      for (const char* planet : {"Mars", "Jupiter"}) q.options.emplace_back().text = T(planet);
+      q.options[1].correct = true;
+      q.options[0].weight = 0;
+      LossReport loss;
+      std::string item = ExportText(*format, bank, loss);
+      EXPECT_EQ(item.find("mapping"), std::string::npos) << item;
+      Imported back = ImportText(*format, "giants.xml", item);
+      ASSERT_TRUE(back.status.ok()) << back.status.ToString();
+      ASSERT_EQ(back.bank.questions.size(), 1u);
+      EXPECT_FALSE(back.bank.questions[0].options[0].weight.has_value());
+      LossReport again_loss;
+      EXPECT_EQ(ExportText(*format, back.bank, again_loss), item) << format->name();
+      // A weight that differs from the default does write one.
+      q.options[0].weight = -50;
+      LossReport negative_loss;
+      EXPECT_NE(ExportText(*format, bank, negative_loss).find("mapping"), std::string::npos);
+    }
+  }
+}
+
 // White space at the ends of a text (a page's rationale may start with a blank line) is written
 // as the reader reads it, without it, so a second export is the same file (round_trip_fuzz's find
 // tests/fuzz/seeds/round_trip/find-page_to_qti21_blank_line_first).

@@ -465,6 +465,38 @@ TEST(Qti12FormatTest, ATypedAnswerOfAnHtmlQuestionIsItsText) {
   }
 }
 
+// A wrong option's 0% (GIFT's "~%0%") is its default credit: a multiple-answer question with it
+// and unweighted keys is written in the all-or-nothing form, as the bank read back is (written
+// with a score per answer, the second export differed: round_trip_fuzz).
+TEST(Qti12FormatTest, AZeroWeightOnAWrongOptionKeepsAllOrNothing) {
+  model::Bank bank;
+  model::Question giants;
+  giants.id.value = "giants";
+  giants.type = QuestionType::kMultipleAnswer;
+  giants.stem.value = "Which of these are gas giants?";
+  for (const char* text : {"Jupiter", "Saturn", "Mars"}) {
+    model::Option o;
+    o.text.value = text;
+    giants.options.push_back(o);
+  }
+  giants.options[0].correct = giants.options[1].correct = true;
+  giants.options[2].weight = 0;
+  bank.questions.push_back(giants);
+  for (const Format* format : {&Canvas(), &Blackboard()}) {
+    SCOPED_TRACE(format->name());
+    LossReport loss;
+    std::string once = ExportText(*format, bank, loss, "out.zip");
+    Imported back = ImportText(*format, "out.zip", once);
+    ASSERT_EQ(back.ErrorText(), "");
+    ASSERT_EQ(back.bank.questions.size(), 1u);
+    const model::Question& b = back.bank.questions[0];
+    EXPECT_EQ(b.KeyIndexes(), (std::vector<size_t>{0, 1}));
+    for (const model::Option& o : b.options) EXPECT_FALSE(o.weight.has_value()) << o.text.value;
+    LossReport again;
+    EXPECT_EQ(ExportText(*format, back.bank, again, "out.zip"), once);
+  }
+}
+
 // A Canvas quiz package whose question shows two pictures: a <matimage> beside the quiz document
 // and an <img> in the HTML under Canvas's $IMS-CC-FILEBASE$ (the package's web_resources/).
 TEST(Qti12FormatTest, KeepsThePicturesOfAPackageAndWritesThemBack) {
