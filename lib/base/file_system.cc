@@ -1,7 +1,6 @@
 // The real and the in-memory file systems.
 #include "base/file_system.h"
 
-#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -15,6 +14,7 @@
 #include <sstream>
 
 #include "base/atomic_file.h"
+#include "base/huge_pages.h"
 
 namespace qbank {
 namespace {
@@ -26,20 +26,11 @@ bool IsHidden(const fs::path& p) {
   return !name.empty() && name[0] == '.' && name != "." && name != "..";
 }
 
-// Reserves `bytes` in `s`. A buffer of many megabytes is asked to be backed by huge pages where
-// the system offers them on request (Linux's transparent huge pages in "madvise" mode): one page
-// fault per 2 MiB instead of one per 4 KiB while the file is read into it.
+// Reserves `bytes` in `s`, backed by huge pages where the system offers them (one page fault per
+// 2 MiB instead of one per 4 KiB while the file is read into it).
 void ReserveLarge(std::string& s, size_t bytes) {
   s.reserve(bytes);
-#ifdef __linux__
-  constexpr uintptr_t kHuge = uintptr_t{1} << 21;
-  if (bytes >= 8 * kHuge) {
-    uintptr_t begin = (reinterpret_cast<uintptr_t>(s.data()) + kHuge - 1) & ~(kHuge - 1);
-    uintptr_t end = (reinterpret_cast<uintptr_t>(s.data()) + bytes) & ~(kHuge - 1);
-    // NOLINTNEXTLINE(performance-no-int-to-ptr): madvise takes a page-aligned address
-    if (end > begin) ::madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
-  }
-#endif
+  AdviseHugePages(s.data(), bytes);
 }
 
 class DiskFileSystem : public FileSystem {

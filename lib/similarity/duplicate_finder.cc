@@ -13,6 +13,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
+#include "base/huge_pages.h"
 #include "similarity/fingerprint.h"
 #include "similarity/sorted_sets.h"
 
@@ -98,6 +99,9 @@ TokenSets TokensInChunks(size_t n, unsigned threads, F&& record_tokens) {
   for (const TokenSets& part : parts) total += part.data.size();
   TokenSets all;
   all.data.reserve(total);
+  // The join reads and rewrites the tokens out of order (by bucket): huge pages spare it a
+  // translation miss on nearly every token.
+  AdviseHugePages(all.data.data(), total * sizeof(uint32_t));
   all.offsets.reserve(n + 1);
   for (size_t c = 0; c < chunks; ++c) {
     all.Append(parts[c]);

@@ -12,6 +12,7 @@
 #include <span>
 #include <thread>
 
+#include "base/huge_pages.h"
 #include "similarity/sorted_sets.h"
 
 namespace qbank::similarity {
@@ -132,14 +133,14 @@ struct DfCount {
   uint32_t first_rank = 0;  // the rank of the first of them (set once every bucket is counted)
 };
 
-// The tokens grouped by bucket as (hash, record) pairs, or (hash, position in sets.data) pairs
-// when `by_position`, so that a bucket's tokens are counted and ranked together, with the pairs
-// and the bucket's table read in order or from the caches. Within a bucket the pairs are in record
-// order, so a token repeated in a record is counted once by remembering the last record that met
-// it (positions never repeat: the records' tokens must be distinct already). The pairs are made
-// once when there are at most `round_limit` tokens (100,000 questions have about 12 million);
-// beyond that a round of buckets at a time, on every pass over the buckets. Threads take ranges of
-// records.
+// The tokens grouped by bucket as (hash, record) pairs (ForEachBucket), or as their positions in
+// sets.data when `by_position` (NumberInPlace), so that a bucket's tokens are counted and ranked
+// together, with the pairs and the bucket's table read in order or from the caches. Within a
+// bucket the pairs are in record order, so a token repeated in a record is counted once by
+// remembering the last record that met it (positions never repeat: the records' tokens must be
+// distinct already). The pairs are made once when there are at most `round_limit` tokens (100,000
+// questions have about 12 million); beyond that a round of buckets at a time, on every pass over
+// the buckets. Threads take ranges of records.
 class BucketRounds {
  public:
   BucketRounds(const TokenSets& sets, unsigned threads, size_t round_limit, bool by_position)
@@ -154,7 +155,9 @@ class BucketRounds {
       std::vector<size_t>& in_bucket = in_bucket_[part];
       ForEachToken(part, [&](uint32_t hash, uint32_t, uint32_t) { ++in_bucket[BucketOf(hash)]; });
     });
-    // Rounds are bucket ranges of at most `round_limit` tokens (or one bucket).
+    // Rounds are bucket ranges of at most `round_limit` tokens (or one bucket); by position, a
+    // token takes one number of the round's memory, not two.
+    if (by_position_) round_limit = round_limit > SIZE_MAX / 2 ? SIZE_MAX : round_limit * 2;
     round_begin_ = {0};
     size_t largest_round = 0;
     for (size_t b = 0, in_round = 0; b < buckets_; ++b) {
@@ -168,9 +171,11 @@ class BucketRounds {
       largest_round = std::max(largest_round, in_round);
     }
     round_begin_.push_back(buckets_);
-    hashes_.resize(largest_round);
+    if (!by_position_) hashes_.resize(largest_round);
+    records_.reserve(largest_round);  // written in a stream per bucket: huge pages
+    AdviseHugePages(records_.data(), largest_round * sizeof(uint32_t));
     records_.resize(largest_round);
-    if (one_round()) PlaceRound(0, buckets_);
+    if (one_round() && !by_position_) PlaceRound(0, buckets_);
   }
 
   size_t buckets() const { return buckets_; }
@@ -208,6 +213,46 @@ class BucketRounds {
       });
     }
     indexed_ = true;
+  }
+
+  // By position only: numbers the tokens of each bucket in place, round after round. A token's
+  // hash in `tokens` becomes (bucket << shift) | its number in the bucket (in order of first
+  // appearance, as IndexBucket numbers them); the bucket bits are the hash's own, so a later round
+  // never places it again. body(bucket, df) gets df[j], the records of the bucket's token j (the
+  // records' tokens are distinct already). Each token is read and rewritten where it is, so a
+  // round keeps only its tokens' positions: half the memory of (hash, position) pairs, and half
+  // the rounds, each a pass over every token.
+  template <typename Body>
+  void NumberInPlace(std::vector<uint32_t>& tokens, unsigned shift, Body&& body) {
+    for (size_t round = 0; round + 1 < round_begin_.size(); ++round) {
+      PlaceRound(round_begin_[round], round_begin_[round + 1]);
+      std::atomic<size_t> next_bucket{round_begin_[round]};
+      OnThreads(threads_, [&](unsigned) {
+        BucketTable table;
+        std::vector<uint32_t> df;
+        for (size_t b = next_bucket++; b < round_begin_[round + 1]; b = next_bucket++) {
+          const uint32_t* positions = records_.data() + bucket_begin_[b];
+          const size_t count = bucket_begin_[b + 1] - bucket_begin_[b];
+          const uint32_t high = static_cast<uint32_t>(b) << shift;
+          table.Reset(count);
+          df.clear();
+          constexpr size_t kAhead = 16;  // the positions are scattered over every token
+          for (size_t k = 0; k < count; ++k) {
+            if (k + kAhead < count) __builtin_prefetch(tokens.data() + positions[k + kAhead], 1);
+            uint32_t& token = tokens[positions[k]];
+            BucketTable::Slot& slot = table[token];
+            if (slot.last == BucketTable::kNoRecord) {  // new
+              slot.last = 0;
+              slot.value = static_cast<uint32_t>(df.size());
+              df.push_back(0);
+            }
+            ++df[slot.value];
+            token = high | slot.value;
+          }
+          body(b, static_cast<const std::vector<uint32_t>&>(df));
+        }
+      });
+    }
   }
 
   // The bits of a hash that choose its bucket, and the most tokens placed in one bucket.
@@ -253,8 +298,12 @@ class BucketRounds {
       ForEachToken(part, [&](uint32_t hash, uint32_t record, uint32_t position) {
         size_t b = BucketOf(hash);
         if (b >= first_bucket && b < end_bucket) {
-          hashes_[at_part[b]] = hash;
-          records_[at_part[b]++] = by_position_ ? position : record;
+          if (by_position_) {
+            records_[at_part[b]++] = position;
+          } else {
+            hashes_[at_part[b]] = hash;
+            records_[at_part[b]++] = record;
+          }
         }
       });
     });
@@ -491,16 +540,19 @@ void MakeRecordsDistinct(TokenSets& sets, unsigned threads, RankedRecords& recor
   sets.offsets[n] = static_cast<uint32_t>(total);
 }
 
-// Sorts each record's ranks and removes dropped tokens (ranks at or above `dropped`); empties
-// records shorter than `min_tokens`. Returns how many records are left to take part.
-size_t SortAndTrimRecords(std::vector<uint32_t>& ranks, unsigned threads, size_t min_tokens,
-                          uint32_t dropped, RankedRecords& records) {
+// Replaces each token of each record by rank_of(token), sorts the record's ranks and removes
+// dropped tokens (ranks at or above `dropped`); empties records shorter than `min_tokens`.
+// Returns how many records are left to take part.
+template <typename RankOf>
+size_t RankSortAndTrimRecords(std::vector<uint32_t>& ranks, unsigned threads, size_t min_tokens,
+                              uint32_t dropped, RankedRecords& records, RankOf&& rank_of) {
   const size_t n = records.sizes.size();
   std::atomic<size_t> taking_part = 0;
   OnThreads(threads, [&](unsigned part) {
     size_t taking = 0;
     for (size_t r = n * part / threads; r < n * (part + 1) / threads; ++r) {
       uint32_t* t = ranks.data() + records.begins[r];
+      for (uint32_t k = 0; k < records.sizes[r]; ++k) t[k] = rank_of(t[k]);
       std::sort(t, t + records.sizes[r]);
       uint32_t kept = static_cast<uint32_t>(std::lower_bound(t, t + records.sizes[r], dropped) - t);
       if (kept < min_tokens) {
@@ -518,9 +570,9 @@ size_t SortAndTrimRecords(std::vector<uint32_t>& ranks, unsigned threads, size_t
 // Prepare when the pairs are placed a round of buckets at a time (more tokens than the pairs'
 // budget). The records are made distinct first. One pass over the rounds counts the tokens and
 // writes, where each token's hash was, its bucket (the same top bits, so a later round never places
-// it again) and its number in the bucket; once the frequencies are known, each bucket's numbers
-// become ranks and one pass in token order replaces each token by its rank; then each record is
-// sorted. Needs the tokens, one round's pairs and a rank for each distinct token. When a bucket has
+// it again) and its number in the bucket (NumberInPlace); once the frequencies are known, each
+// bucket's numbers become ranks, and each record's tokens are replaced by their ranks and sorted.
+// Needs the tokens, one round's positions and a rank for each distinct token. When a bucket has
 // too many tokens for its numbers to fit beside the bucket's bits, the pairs are placed at once.
 size_t PrepareInRounds(TokenSets& sets, unsigned threads, double limit, const JoinOptions& options,
                        Ranking& ranking, RankedRecords& records) {
@@ -536,11 +588,10 @@ size_t PrepareInRounds(TokenSets& sets, unsigned threads, double limit, const Jo
     if (shift != 0) {
       rank_of.resize(rounds.buckets());
       df_counts.resize(rounds.buckets());
-      rounds.ForEachBucket([&](size_t b, const uint32_t* numbers, const uint32_t* positions,
-                               size_t count, const std::vector<uint32_t>& df_of_token) {
-        const uint32_t high = static_cast<uint32_t>(b) << shift;
-        for (size_t k = 0; k < count; ++k) tokens[positions[k]] = high | numbers[k];
+      rounds.NumberInPlace(tokens, shift, [&](size_t b, const std::vector<uint32_t>& df_of_token) {
         rank_of[b] = df_of_token;
+        size_t count = 0;
+        for (uint32_t df : df_of_token) count += df;
         df_counts[b] = DfCountsOf(df_of_token, count);
       });
     }
@@ -553,21 +604,17 @@ size_t PrepareInRounds(TokenSets& sets, unsigned threads, double limit, const Jo
     RankBucket(df_counts[b], rank_of[b], limit, rank_of[b]);
     for (uint32_t& rank : rank_of[b]) rank = std::min(rank, dropped);
   }
-  const uint32_t mask = (uint32_t{1} << shift) - 1;
-  OnThreads(threads, [&](unsigned part) {
-    const size_t total = tokens.size();
-    for (size_t k = total * part / threads; k < total * (part + 1) / threads; ++k) {
-      tokens[k] = rank_of[tokens[k] >> shift][tokens[k] & mask];
-    }
-  });
-  rank_of = {};
   df_counts = {};
+  const uint32_t mask = (uint32_t{1} << shift) - 1;
+  size_t taking_part =
+      RankSortAndTrimRecords(tokens, threads, options.min_tokens, dropped, records,
+                             [&](uint32_t token) { return rank_of[token >> shift][token & mask]; });
+  rank_of = {};
 #ifdef __GLIBC__
   // The buckets' ranks were made on the threads, in their heaps: hand the pages back before the
   // join needs its own.
   malloc_trim(0);
 #endif
-  size_t taking_part = SortAndTrimRecords(tokens, threads, options.min_tokens, dropped, records);
   records.ranks = std::move(tokens);
   return taking_part;
 }
