@@ -100,6 +100,11 @@ class ItemWriter {
     std::string stem = q.stem.value;
     if (std::string after = TextAfterGap(q); !after.empty()) {
       stem = JoinAtGap(q.stem.value, kGapMarker, after);
+      if (!GapReadsBack(q)) {
+        loss_.Drop(
+            "extensions.gift.blank_after (joined into the question text: the text around the gap "
+            "does not read back apart)");
+      }
     }
     Node* response_place = &presentation;
     if (canvas()) {
@@ -285,7 +290,7 @@ class ItemWriter {
         fields.push_back(Field(label, value));
       }
     }
-    if (!TextAfterGap(q).empty()) fields.push_back(Field(qti12::kGapField, "true"));
+    if (GapReadsBack(q)) fields.push_back(Field(qti12::kGapField, "true"));
     if (!q.domain.empty()) fields.push_back(Field(qti12::kDomainField, q.domain.value));
     for (const model::Text& t : q.tags) fields.push_back(Field(qti12::kTagField, t.value));
     if (!metadata.empty()) fields.push_back(Field(qti12::kMetadataField, metadata));
@@ -316,6 +321,20 @@ class ItemWriter {
       if (std::fabs(*o.weight - (o.correct ? 100.0 : 0.0)) > 1e-9) return true;
     }
     return false;
+  }
+
+  // True when the reader splits the written question text back at the gap (its ReadGap): there
+  // is text after the gap, the joined text splits there, and for HTML both halves stand alone.
+  // Otherwise no gap field is written: the reader keeps the joined text, as the next export
+  // writes it (round_trip_fuzz found the field written for HTML halves the reader left joined).
+  bool GapReadsBack(const Question& q) const {
+    const std::string after = TextAfterGap(q);
+    std::string before;
+    std::string rest;
+    if (after.empty() || !SplitAtGap(JoinAtGap(q.stem.value, kGapMarker, after), before, rest)) {
+      return false;
+    }
+    return !html_ || (xml::ParseFragment(before).ok() && xml::ParseFragment(rest).ok());
   }
 
   static Node Other() {

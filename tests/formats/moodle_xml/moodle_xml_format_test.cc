@@ -172,6 +172,31 @@ TEST(MoodleXmlFormatTest, ALineBreakBesideTheGapComesBack) {
   EXPECT_EQ(TextAfterGap(moodle.bank.questions[0]), "and silver Ag.");
 }
 
+// An HTML missing-word question whose halves do not stand alone as HTML (a stray "</b>") is not
+// split by the reader: the text after the gap must not come back a second time from the
+// question's metadata, or the next export writes it twice (round_trip_fuzz's find
+// tests/fuzz/seeds/round_trip/find-gift_to_moodle_xml_html_gap_halves).
+TEST(MoodleXmlFormatTest, AGapTheReaderCannotSplitIsWrittenOnce) {
+  model::Bank bank;
+  model::Question& q = bank.questions.emplace_back();
+  q.type = model::QuestionType::kShortAnswer;
+  q.markup = model::Markup::kHtml;
+  q.stem.value = "Match each ,b>shape</b> with its number of sides.";
+  q.options.emplace_back().text.value = "four";
+  q.options.back().correct = true;
+  SetTextAfterGap(q, "in everyday arithmetic.");
+  LossReport loss;
+  std::string first = ExportText(MoodleXmlFormat(), bank, loss);
+  Imported again = ImportText(MoodleXmlFormat(), "gap.xml", first);
+  ASSERT_TRUE(again.status.ok()) << again.status.ToString();
+  ASSERT_EQ(again.bank.questions.size(), 1u);
+  EXPECT_EQ(again.bank.questions[0].stem.value,
+            "Match each ,b>shape</b> with its number of sides. _____ in everyday arithmetic.");
+  EXPECT_EQ(TextAfterGap(again.bank.questions[0]), "");
+  LossReport loss2;
+  EXPECT_EQ(ExportText(MoodleXmlFormat(), again.bank, loss2), first);
+}
+
 // A GIFT category in the course context but without Moodle's "top" level ("$course$/a/b") is
 // written as Moodle XML's reader reads it back (the domain "a/b", so "$course$/top/a/b"), and a
 // second trip writes the same file (round_trip_fuzz's find

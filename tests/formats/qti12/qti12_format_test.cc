@@ -497,6 +497,42 @@ TEST(Qti12FormatTest, AZeroWeightOnAWrongOptionKeepsAllOrNothing) {
   }
 }
 
+// An HTML missing-word question whose halves do not stand alone as HTML (a stray "</b>") is not
+// split by the reader: it is written without the gap field, its text joined and reported, and
+// reads back as it was written (round_trip_fuzz's find
+// tests/fuzz/seeds/round_trip/find-gift_to_qti12_html_gap_halves).
+TEST(Qti12FormatTest, AGapTheReaderCannotSplitIsJoinedAndReported) {
+  model::Bank bank;
+  model::Question q;
+  q.id.value = "shapes";
+  q.type = QuestionType::kShortAnswer;
+  q.markup = model::Markup::kHtml;
+  q.stem.value = "Match each ,b>shape</b> with its number of sides.";
+  model::Option four;
+  four.text.value = "four";
+  four.correct = true;
+  q.options.push_back(four);
+  SetTextAfterGap(q, "in everyday arithmetic.");
+  bank.questions.push_back(q);
+  for (const Format* format : {&Canvas(), &Blackboard()}) {
+    SCOPED_TRACE(format->name());
+    LossReport loss;
+    std::string once = ExportText(*format, bank, loss, "out.zip");
+    EXPECT_NE(loss.Summary().find("extensions.gift.blank_after (joined into the question text: "
+                                  "the text around the gap does not read back apart)"),
+              std::string::npos)
+        << loss.Summary();
+    Imported back = ImportText(*format, "out.zip", once);
+    ASSERT_EQ(back.ErrorText(), "");
+    ASSERT_EQ(back.bank.questions.size(), 1u);
+    EXPECT_EQ(back.bank.questions[0].stem.value,
+              "Match each ,b>shape</b> with its number of sides. _____ in everyday arithmetic.");
+    EXPECT_EQ(TextAfterGap(back.bank.questions[0]), "");
+    LossReport again;
+    EXPECT_EQ(ExportText(*format, back.bank, again, "out.zip"), once);
+  }
+}
+
 // A Canvas quiz package whose question shows two pictures: a <matimage> beside the quiz document
 // and an <img> in the HTML under Canvas's $IMS-CC-FILEBASE$ (the package's web_resources/).
 TEST(Qti12FormatTest, KeepsThePicturesOfAPackageAndWritesThemBack) {
