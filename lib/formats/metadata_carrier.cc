@@ -39,8 +39,9 @@ bool IsValueAndTolerance(std::string_view text) {
   return false;
 }
 
-bool Near(double a, double b) {
-  return std::fabs(a - b) <= 1e-9 * std::max({1.0, std::fabs(a), std::fabs(b)});
+// True when a and b differ by at most a billionth of `scale` (and of 1).
+bool Near(double a, double b, double scale) {
+  return std::fabs(a - b) <= 1e-9 * std::max(1.0, scale);
 }
 
 }  // namespace
@@ -159,10 +160,15 @@ void RestoreNumericalNotation(const model::Question& carried, model::Question& q
     std::optional<model::NumericalAnswer> want = model::ParseNumericalAnswer(notation);
     std::optional<model::NumericalAnswer> have =
         model::ParseNumericalAnswer(q.options[i].text.value);
-    if (!want || !have || !Near(want->Interval().first, have->Interval().first) ||
-        !Near(want->Interval().second, have->Interval().second)) {
-      continue;
-    }
+    if (!want || !have) continue;
+    // The bounds as near as the writer's value and tolerance carry them: to a precision relative
+    // to the answer's largest bound, not each bound's own (1..6.7e43 is written as 3.3e43 with a
+    // tolerance of 3.3e43, whose lower bound is 0: round_trip_fuzz).
+    const auto [want_low, want_high] = want->Interval();
+    const auto [have_low, have_high] = have->Interval();
+    const double scale = std::max(
+        {std::fabs(want_low), std::fabs(want_high), std::fabs(have_low), std::fabs(have_high)});
+    if (!Near(want_low, have_low, scale) || !Near(want_high, have_high, scale)) continue;
     q.options[i].text.value = notation;
     q.options[i].text.verbatim = false;
   }

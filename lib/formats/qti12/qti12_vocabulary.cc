@@ -2,8 +2,8 @@
 #include "formats/qti12/qti12_vocabulary.h"
 
 #include <array>
+#include <charconv>
 #include <cmath>
-#include <cstdio>
 #include <cstdlib>
 #include <utility>
 
@@ -82,20 +82,14 @@ std::string_view BlackboardTypeName(QuestionType type) {
 
 std::string FormatNumber(double v) {
   if (v == 0) return "0";
-  char buffer[40];
-  for (int precision = 1; precision <= 17; ++precision) {
-    std::snprintf(buffer, sizeof buffer, "%.*g", precision, v);
-    if (std::strtod(buffer, nullptr) == v) break;
-  }
-  std::string s = buffer;
-  // %g may write an exponent ("1e+02"); QTI's decimals are plain.
-  if (s.find('e') != std::string::npos) {
-    std::snprintf(buffer, sizeof buffer, "%.6f", v);
-    s = buffer;
-    while (!s.empty() && s.back() == '0') s.pop_back();
-    if (!s.empty() && s.back() == '.') s.pop_back();
-  }
-  return s;
+  // The shortest plain decimal that reads back as v. It was the shortest %g, and "%.6f" into 40
+  // bytes where that had an exponent: 6.7e43 lost its last digits to the buffer (a different
+  // number) and 1e-7 became 0 (round_trip_fuzz).
+  std::array<char, 1200> buffer{};  // the longest: a subnormal's 1,074 decimals after "0."
+  const std::to_chars_result written =
+      std::to_chars(buffer.data(), buffer.data() + buffer.size(), v, std::chars_format::fixed);
+  if (written.ec != std::errc()) return "0";  // not reached: a finite double fits
+  return std::string(buffer.data(), written.ptr);
 }
 
 std::optional<double> ParseNumber(std::string_view s) { return model::NotationNumber(s); }

@@ -54,8 +54,8 @@ std::string_view CanvasTypeName(model::QuestionType type);
 std::optional<model::QuestionType> BlackboardType(std::string_view question_type);
 std::string_view BlackboardTypeName(model::QuestionType type);
 
-// A number as QTI 1.2 writes a score: the shortest decimal that reads back as `v` ("100",
-// "33.33333", "-50").
+// A number as QTI 1.2 writes a score or a bound: the shortest plain decimal (no exponent) that
+// reads back as `v` ("100", "33.33333", "-50", "0.0000001").
 std::string FormatNumber(double v);
 // A decimal number, white space around it allowed; nullopt for anything else.
 std::optional<double> ParseNumber(std::string_view s);

@@ -4,6 +4,7 @@
 // packages qbank writes, the loss report, hostile input.
 #include <gtest/gtest.h>
 
+#include <cstdlib>
 #include <map>
 #include <string>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "formats/format_test_support.h"
 #include "formats/loss_report.h"
 #include "formats/media_files.h"
+#include "formats/qti12/qti12_vocabulary.h"
 #include "formats/question_names.h"
 #include "formats/registry.h"
 #include "model/bank.h"
@@ -531,6 +533,43 @@ TEST(Qti12FormatTest, AGapTheReaderCannotSplitIsJoinedAndReported) {
     LossReport again;
     EXPECT_EQ(ExportText(*format, back.bank, again, "out.zip"), once);
   }
+}
+
+// Scores and bounds are plain decimals that read back as the same number. A number %g wrote with
+// an exponent went through "%.6f" into 40 bytes: 6.7e43 lost digits to the buffer and 1e-7
+// became 0 (found by round_trip_fuzz with GIFT's range
+// {#1..66666666666666666666666666666666666666666665}).
+TEST(Qti12FormatTest, NumbersAreWrittenAsPlainDecimalsThatReadBack) {
+  EXPECT_EQ(qti12::FormatNumber(100), "100");
+  EXPECT_EQ(qti12::FormatNumber(-50), "-50");
+  EXPECT_EQ(qti12::FormatNumber(100.0 / 3), "33.333333333333336");
+  EXPECT_EQ(qti12::FormatNumber(1e-7), "0.0000001");
+  EXPECT_EQ(qti12::FormatNumber(1e21), "1000000000000000000000");
+  for (double v : {6.666666666666667e43, 1e-7, 2.5e-300, 1.7976931348623157e308, 123456.789}) {
+    const std::string text = qti12::FormatNumber(v);
+    EXPECT_EQ(text.find_first_of("eE"), std::string::npos) << text;
+    EXPECT_EQ(std::strtod(text.c_str(), nullptr), v) << text;
+  }
+  // And the wide range comes back through a Canvas quiz as it was written.
+  model::Bank bank;
+  model::Question q;
+  q.id.value = "wide";
+  q.type = QuestionType::kNumerical;
+  q.stem.value = "Pick a whole number.";
+  model::Option range;
+  range.text.value = "1..66666666666666666666666666666666666666666665";
+  range.correct = true;
+  q.options.push_back(range);
+  bank.questions.push_back(q);
+  LossReport loss;
+  std::string once = ExportText(Canvas(), bank, loss, "out.zip");
+  Imported back = ImportText(Canvas(), "out.zip", once);
+  ASSERT_EQ(back.ErrorText(), "");
+  ASSERT_EQ(back.bank.questions.size(), 1u);
+  ASSERT_EQ(back.bank.questions[0].options.size(), 1u);
+  EXPECT_EQ(back.bank.questions[0].options[0].text.value, range.text.value);
+  LossReport again;
+  EXPECT_EQ(ExportText(Canvas(), back.bank, again, "out.zip"), once);
 }
 
 // A Canvas quiz package whose question shows two pictures: a <matimage> beside the quiz document
