@@ -441,7 +441,7 @@ class ItemReader {
     option.span = span;
     option.correct = credit > 0;
     if (std::fabs(credit - (option.correct ? 100 : 0)) > 0.001) {
-      option.weight = std::round(credit * 1e6) / 1e6;
+      option.weight = RoundedCredit(credit);
     }
     question.options.push_back(std::move(option));
     // The identifier its feedback would name; a branch that sets FEEDBACK names it itself.
@@ -570,7 +570,7 @@ class ItemReader {
       for (double c : credit) scale += c > 0 ? c : 0;
     }
     if (scale <= 0) scale = 1;
-    for (double& c : credit) c = std::round(c / scale * 100 * 1e6) / 1e6;
+    for (double& c : credit) c = RoundedCredit(c / scale * 100);
     return Status::Ok();
   }
 

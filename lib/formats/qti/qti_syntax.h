@@ -56,6 +56,19 @@ inline std::string DefaultChoiceId(size_t index) {
   return StrCat({"C", std::to_string(index + 1)});
 }
 
+// A credit in percent as the reader keeps it: to a millionth of a percent (a mapping's third is
+// 33.333333). The writer writes credits so rounded, so a second trip writes the same numbers
+// (written to ten digits, 100/3 read back as 33.333333 and was written 0.33333333:
+// round_trip_fuzz).
+inline double RoundedCredit(double percent) { return std::round(percent * 1e6) / 1e6; }
+
+// A credit in percent as QTI's score of 0 to 1 ("0.33333333" for 100/3).
+inline std::string ScoreText(double percent) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.10g", RoundedCredit(percent) / 100);
+  return text;
+}
+
 // The credit in percent an option has without a weight: 100 for a key (shared equally among the
 // keys of a multiple-answer question), 0 otherwise. A weight is kept only where it differs.
 inline double DefaultCredit(QuestionType type, bool correct, size_t key_count) {

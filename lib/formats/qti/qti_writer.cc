@@ -268,12 +268,10 @@ class ItemWriter {
         .SetAttribute(A("defaultValue"), "0");
     for (size_t i = 0; i < q.options.size(); ++i) {
       const Option& o = q.options[i];
-      char value[32];
-      std::snprintf(value, sizeof value, "%.10g",
-                    o.weight.value_or(DefaultCredit(q.type, o.correct, keys)) / 100);
       mapping.Append(E("mapEntry"))
           .SetAttribute(A("mapKey"), ids[i])
-          .SetAttribute(A("mappedValue"), value);
+          .SetAttribute(A("mappedValue"),
+                        ScoreText(o.weight.value_or(DefaultCredit(q.type, o.correct, keys))));
     }
     return true;
   }
@@ -545,9 +543,7 @@ class ItemWriter {
   // SCORE set to option i's credit and, when it has a rationale, FEEDBACK to its identifier.
   void AppendBranchOutcomes(const Question& q, size_t i, size_t keys, xml::Node& branch) const {
     const Option& o = q.options[i];
-    char credit[32];
-    std::snprintf(credit, sizeof credit, "%.10g",
-                  o.weight.value_or(DefaultCredit(q.type, o.correct, keys)) / 100);
+    const std::string credit = ScoreText(o.weight.value_or(DefaultCredit(q.type, o.correct, keys)));
     xml::Node& score = branch.Append(E("setOutcomeValue"));
     score.SetAttribute("identifier", "SCORE");
     score.Append(E("baseValue"))

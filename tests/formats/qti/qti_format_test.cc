@@ -324,6 +324,33 @@ TEST(QtiFormatTest, SharedCreditOfAMultipleAnswerQuestionComesBack) {
   }
 }
 
+// Credits are written as the reader keeps them, to a millionth of a percent: a third written to
+// ten digits (0.3333333333) read back as 33.333333 and the next export wrote 0.33333333
+// (round_trip_fuzz's find tests/fuzz/seeds/round_trip/find-md_to_qti21_third_credit).
+TEST(QtiFormatTest, ACreditOfAThirdIsWrittenAsTheReaderKeepsIt) {
+  for (const QtiFormat* format : {&kQti21, &kQti30}) {
+    model::Bank bank;
+    model::Question& q = bank.questions.emplace_back();
+    q.id.value = "thirds";
+    q.type = QuestionType::kMultipleAnswer;
+    q.stem = T("Which of these are prime?");
+    for (const char* n : {"2", "3", "5", "9"}) q.options.emplace_back().text = T(n);
+    for (int i = 0; i < 3; ++i) {
+      q.options[i].correct = true;
+      q.options[i].weight = 100.0 / 3;
+    }
+    LossReport loss;
+    std::string item = ExportText(*format, bank, loss);
+    EXPECT_NE(item.find("\"0.33333333\""), std::string::npos) << item;
+    Imported back = ImportText(*format, "thirds.xml", item);
+    ASSERT_TRUE(back.status.ok()) << back.status.ToString();
+    ASSERT_EQ(back.bank.questions.size(), 1u);
+    EXPECT_EQ(back.bank.questions[0].options[0].weight, 33.333333);
+    LossReport again_loss;
+    EXPECT_EQ(ExportText(*format, back.bank, again_loss), item) << format->name();
+  }
+}
+
 // A wrong option's 0% (GIFT's "~%0%") is its default credit: it writes no mapping, since the
 // reader drops it and the next export would have none (round_trip_fuzz's find
 // tests/fuzz/seeds/round_trip/find-gift_to_qti21_zero_weight). A key's weight still does.
