@@ -804,7 +804,10 @@ std::string BlackboardCourseContext() {
 std::string BlackboardPackageInfo(const std::string& title, const std::string& ident) {
   uint64_t h1 = 14695981039346656037ull;
   uint64_t h2 = 1099511628211ull;
-  for (char c : title + '\0' + ident) {
+  std::string hashed = title;
+  hashed += '\0';
+  hashed += ident;
+  for (char c : hashed) {
     h1 = (h1 ^ static_cast<unsigned char>(c)) * 1099511628211ull;
     h2 = (h2 ^ static_cast<unsigned char>(c)) * 14029467366897019727ull;
   }
