@@ -742,6 +742,11 @@ class ItemWriter {
       if (!text.empty()) break;
       nodes.pop_back();
     }
+    // A lone paragraph is read as its content, trimmed: its own ends too (the cleaner puts a
+    // space where it unwraps a paragraph inside one, "<p>d </p>", which read back as "d").
+    if (nodes.size() == 1 && nodes[0].is_element() && nodes[0].LocalName() == "p") {
+      TrimNodeEnds(nodes[0].children);
+    }
   }
 
   // True when `nodes` are block elements (and blank text) only.

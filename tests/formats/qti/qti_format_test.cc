@@ -467,6 +467,42 @@ TEST(QtiFormatTest, WhiteSpaceLeftByStrayEndTagsIsNotWritten) {
   }
 }
 
+// A lone paragraph is read as its content, trimmed, so it is written without white space at its
+// own ends (the cleaner leaves a space where it unwraps a paragraph inside one: "d<p></p>" in
+// Markdown); and a Markdown draft whose text renders to nothing QTI can hold (a line "<p" is an
+// HTML block that is not XML) comes back from the manifest although the item holds no text for
+// it (round_trip_fuzz).
+TEST(QtiFormatTest, ALoneParagraphAndAnEmptyRenderingComeBack) {
+  for (const QtiFormat* format : {&kQti21, &kQti30}) {
+    model::Bank nested;
+    model::Question& q = nested.questions.emplace_back();
+    q.id.value = "nested";
+    q.type = QuestionType::kDescription;
+    q.markup = model::Markup::kMarkdown;
+    q.stem = T("d<p></p>");
+    LossReport nested_loss;
+    std::string item = ExportText(*format, nested, nested_loss);
+    EXPECT_NE(item.find(">d</p>"), std::string::npos) << item;
+    EXPECT_EQ(item.find("d </p>"), std::string::npos) << item;
+
+    model::Bank bank;
+    model::Question& draft = bank.questions.emplace_back();
+    draft.id.value = "block";
+    draft.type = QuestionType::kDescription;
+    draft.markup = model::Markup::kMarkdown;
+    draft.stem = T("<p");
+    LossReport loss;
+    std::string zip = ExportText(*format, bank, loss, "out.zip");
+    Imported back = ImportText(*format, "out.zip", zip);
+    ASSERT_TRUE(back.status.ok()) << back.status.ToString();
+    ASSERT_EQ(back.bank.questions.size(), 1u);
+    EXPECT_EQ(back.bank.questions[0].markup, model::Markup::kMarkdown);
+    EXPECT_EQ(back.bank.questions[0].stem.value, "<p");
+    LossReport again_loss;
+    EXPECT_EQ(ExportText(*format, back.bank, again_loss, "out.zip"), zip) << format->name();
+  }
+}
+
 // A package's manifest identifier carries the bank id when it is an identifier as it is; the
 // export reports the id only when it does not come back as it was.
 TEST(QtiFormatTest, TheBankIdIsReportedOnlyWhenItDoesNotComeBack) {
