@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <random>
 
 #include "formats/import_export_test_support.h"
@@ -16,6 +17,23 @@
 
 namespace qbank::formats {
 namespace {
+
+// `markdown` rendered by pandoc as CommonMark, or nullopt when pandoc is not installed.
+std::optional<std::string> PandocHtml(const std::string& markdown, const std::string& name) {
+  if (std::system("command -v pandoc >/dev/null 2>&1") != 0) return std::nullopt;
+  const std::filesystem::path md_path = std::filesystem::temp_directory_path() /
+                                        ("qbank-" + name + "-" + std::to_string(getpid()) + ".md");
+  std::ofstream(md_path, std::ios::binary) << markdown;
+  const std::string command = "pandoc -f commonmark -t html '" + md_path.string() + "'";
+  std::string html;
+  if (FILE* pipe = popen(command.c_str(), "r")) {
+    char buffer[4096];
+    for (size_t got; (got = fread(buffer, 1, sizeof buffer, pipe)) > 0;) html.append(buffer, got);
+    EXPECT_EQ(pclose(pipe), 0);
+  }
+  std::filesystem::remove(md_path);
+  return html;
+}
 
 using model::QuestionType;
 using testing::ExportText;
@@ -401,20 +419,9 @@ TEST(MdFormatTest, OptionLinesThatWouldReadAsStructureAreReported) {
   EXPECT_EQ(back.bank.questions[0].options[1].text.value, "code:\n```");
   // And a CommonMark renderer shows it as text in the item, not as a code block (at four spaces
   // pandoc opened an empty one).
-  if (std::system("command -v pandoc >/dev/null 2>&1") != 0) {
-    GTEST_SKIP() << "pandoc is not installed (Debian package pandoc)";
-  }
-  const std::filesystem::path md_path =
-      std::filesystem::temp_directory_path() / ("qbank-fence-" + std::to_string(getpid()) + ".md");
-  std::ofstream(md_path, std::ios::binary) << out;
-  const std::string command = "pandoc -f commonmark -t html '" + md_path.string() + "'";
-  std::string html;
-  if (FILE* pipe = popen(command.c_str(), "r")) {
-    char buffer[4096];
-    for (size_t got; (got = fread(buffer, 1, sizeof buffer, pipe)) > 0;) html.append(buffer, got);
-    EXPECT_EQ(pclose(pipe), 0);
-  }
-  std::filesystem::remove(md_path);
+  std::optional<std::string> rendered = PandocHtml(out, "fence");
+  if (!rendered) GTEST_SKIP() << "pandoc is not installed (Debian package pandoc)";
+  const std::string& html = *rendered;
   EXPECT_EQ(html.find("<pre>"), std::string::npos) << html;
   EXPECT_NE(html.find("[x] code: ```</"), std::string::npos) << html;
 }
@@ -615,20 +622,9 @@ TEST(MdFormatTest, OptionLinesThatLookLikeStructureAreEscapedAndComeBack) {
   EXPECT_EQ(hand.bank.questions[0].options[0].text.value, "one\n\\frac");
   // A CommonMark renderer shows the escaped lines as text in the item: no block quote, and the
   // directive is visible text rather than a hidden comment.
-  if (std::system("command -v pandoc >/dev/null 2>&1") != 0) {
-    GTEST_SKIP() << "pandoc is not installed (Debian package pandoc)";
-  }
-  const std::filesystem::path md_path =
-      std::filesystem::temp_directory_path() / ("qbank-escape-" + std::to_string(getpid()) + ".md");
-  std::ofstream(md_path, std::ios::binary) << out;
-  const std::string command = "pandoc -f commonmark -t html '" + md_path.string() + "'";
-  std::string html;
-  if (FILE* pipe = popen(command.c_str(), "r")) {
-    char buffer[4096];
-    for (size_t got; (got = fread(buffer, 1, sizeof buffer, pipe)) > 0;) html.append(buffer, got);
-    EXPECT_EQ(pclose(pipe), 0);
-  }
-  std::filesystem::remove(md_path);
+  std::optional<std::string> rendered = PandocHtml(out, "escape");
+  if (!rendered) GTEST_SKIP() << "pandoc is not installed (Debian package pandoc)";
+  const std::string& html = *rendered;
   EXPECT_NE(html.find("&gt; not a rationale"), std::string::npos) << html;
   EXPECT_NE(html.find("&lt;!-- qbank-disable field-length"), std::string::npos) << html;
   EXPECT_NE(html.find("\\frac{1}{2}"), std::string::npos) << html;

@@ -32,6 +32,24 @@ using model::QuestionType;
 const Format& Canvas() { return *Registry::Default().Find("qti12"); }
 const Format& Blackboard() { return *Registry::Default().Find("blackboard-pool"); }
 
+// A question of `type` with `stem` (in `markup`) and one option for each of `keys` (correct)
+// and `others`.
+model::Question MakeQuestion(const char* id, QuestionType type, model::Markup markup,
+                             const char* stem, std::initializer_list<const char*> keys,
+                             std::initializer_list<const char*> others = {}) {
+  model::Question q;
+  q.id.value = id;
+  q.type = type;
+  q.markup = markup;
+  q.stem.value = stem;
+  for (const char* text : keys) {
+    q.options.emplace_back().text.value = text;
+    q.options.back().correct = true;
+  }
+  for (const char* text : others) q.options.emplace_back().text.value = text;
+  return q;
+}
+
 // The files of fixture folder `dir` (paths relative to tests/formats/testdata/qti12/<dir>) as a
 // zip.
 std::string ZipOf(const std::string& dir, const std::vector<std::string>& files) {
@@ -436,18 +454,9 @@ TEST(Qti12FormatTest, KeepsAShortAnswerGapAndAnyOtherNumericalAnswer) {
 // it once more (found by round_trip_fuzz with GIFT's [html] short answer; QTI 2.1 had the same).
 TEST(Qti12FormatTest, ATypedAnswerOfAnHtmlQuestionIsItsText) {
   model::Bank bank;
-  model::Question arrow;
-  arrow.id.value = "arrow";
-  arrow.type = QuestionType::kShortAnswer;
-  arrow.markup = model::Markup::kHtml;
-  arrow.stem.value = "<p>What does <code>x -&gt; 5</code> map x to?</p>";
-  for (const char* text : {"-&gt; 5", "five &amp; only five", "<b>5</b>"}) {
-    model::Option o;
-    o.text.value = text;
-    o.correct = true;
-    arrow.options.push_back(o);
-  }
-  bank.questions.push_back(arrow);
+  bank.questions.push_back(MakeQuestion("arrow", QuestionType::kShortAnswer, model::Markup::kHtml,
+                                        "<p>What does <code>x -&gt; 5</code> map x to?</p>",
+                                        {"-&gt; 5", "five &amp; only five", "<b>5</b>"}));
   for (const Format* format : {&Canvas(), &Blackboard()}) {
     SCOPED_TRACE(format->name());
     LossReport loss;
@@ -472,16 +481,9 @@ TEST(Qti12FormatTest, ATypedAnswerOfAnHtmlQuestionIsItsText) {
 // with a score per answer, the second export differed: round_trip_fuzz).
 TEST(Qti12FormatTest, AZeroWeightOnAWrongOptionKeepsAllOrNothing) {
   model::Bank bank;
-  model::Question giants;
-  giants.id.value = "giants";
-  giants.type = QuestionType::kMultipleAnswer;
-  giants.stem.value = "Which of these are gas giants?";
-  for (const char* text : {"Jupiter", "Saturn", "Mars"}) {
-    model::Option o;
-    o.text.value = text;
-    giants.options.push_back(o);
-  }
-  giants.options[0].correct = giants.options[1].correct = true;
+  model::Question giants =
+      MakeQuestion("giants", QuestionType::kMultipleAnswer, model::Markup::kPlain,
+                   "Which of these are gas giants?", {"Jupiter", "Saturn"}, {"Mars"});
   giants.options[2].weight = 0;
   bank.questions.push_back(giants);
   for (const Format* format : {&Canvas(), &Blackboard()}) {
@@ -505,15 +507,8 @@ TEST(Qti12FormatTest, AZeroWeightOnAWrongOptionKeepsAllOrNothing) {
 // tests/fuzz/seeds/round_trip/find-gift_to_qti12_html_gap_halves).
 TEST(Qti12FormatTest, AGapTheReaderCannotSplitIsJoinedAndReported) {
   model::Bank bank;
-  model::Question q;
-  q.id.value = "shapes";
-  q.type = QuestionType::kShortAnswer;
-  q.markup = model::Markup::kHtml;
-  q.stem.value = "Match each ,b>shape</b> with its number of sides.";
-  model::Option four;
-  four.text.value = "four";
-  four.correct = true;
-  q.options.push_back(four);
+  model::Question q = MakeQuestion("shapes", QuestionType::kShortAnswer, model::Markup::kHtml,
+                                   "Match each ,b>shape</b> with its number of sides.", {"four"});
   SetTextAfterGap(q, "in everyday arithmetic.");
   bank.questions.push_back(q);
   for (const Format* format : {&Canvas(), &Blackboard()}) {
@@ -551,23 +546,17 @@ TEST(Qti12FormatTest, NumbersAreWrittenAsPlainDecimalsThatReadBack) {
     EXPECT_EQ(std::strtod(text.c_str(), nullptr), v) << text;
   }
   // And the wide range comes back through a Canvas quiz as it was written.
+  const char* wide = "1..66666666666666666666666666666666666666666665";
   model::Bank bank;
-  model::Question q;
-  q.id.value = "wide";
-  q.type = QuestionType::kNumerical;
-  q.stem.value = "Pick a whole number.";
-  model::Option range;
-  range.text.value = "1..66666666666666666666666666666666666666666665";
-  range.correct = true;
-  q.options.push_back(range);
-  bank.questions.push_back(q);
+  bank.questions.push_back(MakeQuestion("wide", QuestionType::kNumerical, model::Markup::kPlain,
+                                        "Pick a whole number.", {wide}));
   LossReport loss;
   std::string once = ExportText(Canvas(), bank, loss, "out.zip");
   Imported back = ImportText(Canvas(), "out.zip", once);
   ASSERT_EQ(back.ErrorText(), "");
   ASSERT_EQ(back.bank.questions.size(), 1u);
   ASSERT_EQ(back.bank.questions[0].options.size(), 1u);
-  EXPECT_EQ(back.bank.questions[0].options[0].text.value, range.text.value);
+  EXPECT_EQ(back.bank.questions[0].options[0].text.value, wide);
   LossReport again;
   EXPECT_EQ(ExportText(Canvas(), back.bank, again, "out.zip"), once);
 }
