@@ -201,6 +201,12 @@ bool RestoreMarkdown(const Question& source, const LmsHtml& how, Question& q) {
     if (ok) text = std::move(*md);
   });
   if (!ok) return false;
+  // A gap the format did not write (a QTI essay has none): the text after it comes back from the
+  // draft alone. Not where the question text holds the marker (written, but not split off).
+  if (auto it = carried.find("after_gap"); it != carried.end() && TextAfterGap(restored).empty() &&
+                                           q.stem.value.find(kGapMarker) == std::string::npos) {
+    SetTextAfterGap(restored, it->second);
+  }
   restored.markup = Markup::kMarkdown;
   // A text that changed is no longer the bytes of the file at its span.
   auto unverbatim = [](model::Text& now, const model::Text& was) {

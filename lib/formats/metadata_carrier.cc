@@ -77,10 +77,6 @@ std::string MetadataJson(const model::Question& q, std::string_view own_extensio
       if (key != own_extension && value.is_object()) carried.extensions[key] = value;
     }
   }
-  // The text after a gap is in the question text, which the reader splits where it can: carried
-  // too, it came back a second time where the reader could not split (HTML halves that do not
-  // stand alone), and the next export wrote it twice (round_trip_fuzz). A draft's is set below.
-  SetTextAfterGap(carried, "");
   if (draft != nullptr && draft->markup == model::Markup::kMarkdown) {
     carried.markup = draft->markup;
     carried.stem = draft->stem;

@@ -5,6 +5,7 @@
 #include <cctype>
 
 #include "base/utf8_text.h"
+#include "xml/xml_tree.h"
 
 namespace qbank::formats {
 namespace {
@@ -123,6 +124,17 @@ bool SplitAtGap(std::string_view stem, std::string& before, std::string& after) 
   before = std::string(head.substr(CountLeadingBlanks(head)));
   after = std::string(TrimRight(rest));
   return true;
+}
+
+bool GapReadsBackApart(const model::Question& q) {
+  const std::string after = TextAfterGap(q);
+  std::string before;
+  std::string rest;
+  if (after.empty() || !SplitAtGap(JoinAtGap(q.stem.value, kGapMarker, after), before, rest)) {
+    return false;
+  }
+  return q.markup != model::Markup::kHtml ||
+         (xml::ParseFragment(before).ok() && xml::ParseFragment(rest).ok());
 }
 
 std::string JoinAtGap(std::string_view before, std::string_view marker, std::string_view after) {

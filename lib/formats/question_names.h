@@ -51,6 +51,13 @@ constexpr std::string_view kGapMarker = "_____";
 // False when there is none, or more than one.
 bool SplitAtGap(std::string_view stem, std::string& before, std::string& after);
 
+// True when `q`'s text after its gap, written into the question text with Moodle's marker
+// (JoinAtGap), is split off again by the readers that split there: the joined text splits at the
+// marker, and for HTML both halves stand alone as HTML. Otherwise a writer joins the text and
+// reports it, since the reader keeps the sentence whole (and the text after the gap, carried
+// beside it too, came back twice: round_trip_fuzz).
+bool GapReadsBackApart(const model::Question& q);
+
 // stem, the gap marker and the text after it joined as one sentence.
 std::string JoinAtGap(std::string_view before, std::string_view marker, std::string_view after);
 

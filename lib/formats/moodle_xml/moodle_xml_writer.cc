@@ -206,15 +206,20 @@ class Writer {
   // travels in <qbank_metadata>. Moodle's own markdown stays as it is.
   Result<xml::Node> WriteAsMoodleShowsIt(const Question& q, size_t index) {
     std::string type = StringOr(q.extensions, "type", MoodleTypeOf(q.type));
-    if (!ReadsAnswers(type) && !TextAfterGap(q).empty()) {
+    const bool no_gap = !ReadsAnswers(type);
+    if (!TextAfterGap(q).empty() &&
+        (no_gap || (q.markup != Markup::kMarkdown && !GapReadsBackApart(q)))) {
       // A question without answers has no gap to read back (GIFT's "{}" in the middle of an
-      // essay): the text after it joins the question text here, once, so a second trip writes
-      // the same file rather than the text after the gap again.
+      // essay), and HTML halves that do not stand alone are not split again: the text after it
+      // joins the question text here, once, so a second trip writes the same file rather than
+      // the text after the gap again.
       Question joined = q;
       joined.stem.value = JoinAtGap(q.stem.value, kGapMarker, TextAfterGap(q));
       SetTextAfterGap(joined, "");
-      loss_.Drop("extensions.gift.blank_after (joined into the question text: Moodle's " + type +
-                 " question has no gap)");
+      loss_.Drop(no_gap ? "extensions.gift.blank_after (joined into the question text: Moodle's " +
+                              type + " question has no gap)"
+                        : std::string("extensions.gift.blank_after (joined into the question "
+                                      "text: the text around the gap does not read back apart)"));
       LmsQuestion written = PrepareForLms(joined, Carrier(), loss_);
       return WriteQuestion(written.shown, written.metadata, index);
     }

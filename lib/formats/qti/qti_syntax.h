@@ -137,6 +137,30 @@ inline QtiHtmlPlace PlaceOf(Version version, const Question& q, std::string_view
   return QtiHtmlPlace::kFlow;
 }
 
+// Drops the white space at the ends of a field's top-level text, as the reader reads it: the
+// value's own ends are trimmed already, but parsing can leave white space there (the HTML
+// reader drops a stray end tag and keeps the line breaks around it: "Match each <  </x>\n"
+// wrote "Match each &lt;  \n", which read back without them; round_trip_fuzz).
+inline void TrimNodeEnds(std::vector<xml::Node>& nodes) {
+  while (!nodes.empty() && !nodes.front().is_element()) {
+    std::string& text = nodes.front().text;
+    text.erase(0, CountLeadingBlanks(text));
+    if (!text.empty()) break;
+    nodes.erase(nodes.begin());
+  }
+  while (!nodes.empty() && !nodes.back().is_element()) {
+    std::string& text = nodes.back().text;
+    text.resize(TrimRight(text).size());
+    if (!text.empty()) break;
+    nodes.pop_back();
+  }
+  // A lone paragraph is read as its content, trimmed: its own ends too (the cleaner puts a
+  // space where it unwraps a paragraph inside one, "<p>d </p>", which read back as "d").
+  if (nodes.size() == 1 && nodes[0].is_element() && nodes[0].LocalName() == "p") {
+    TrimNodeEnds(nodes[0].children);
+  }
+}
+
 // How an item of `version` holds a Markdown draft's texts: raw HTML only where it is well-formed
 // XML, and each text cleaned by the version's allow-list for the place the writer puts it (what
 // it drops, the writer reports).
@@ -149,6 +173,7 @@ inline LmsHtml DraftHtml(Version version) {
     QtiHtmlCleaner cleaner(version);
     std::vector<std::string> ignored;
     cleaner.Clean(nodes, PlaceOf(version, written, place), ignored);
+    TrimNodeEnds(nodes);  // as the writer does after cleaning
     return xml::WriteFragment(nodes);
   };
   return how;
