@@ -137,6 +137,15 @@ bool GapReadsBackApart(const model::Question& q) {
          (xml::ParseFragment(before).ok() && xml::ParseFragment(rest).ok());
 }
 
+model::Question WithGapJoined(const model::Question& q, std::string_view why, LossReport& loss) {
+  model::Question joined = q;
+  joined.stem.value = JoinAtGap(q.stem.value, kGapMarker, TextAfterGap(q));
+  SetTextAfterGap(joined, "");
+  loss.Drop("extensions.gift.blank_after (joined into the question text: " + std::string(why) +
+            ")");
+  return joined;
+}
+
 std::string JoinAtGap(std::string_view before, std::string_view marker, std::string_view after) {
   std::string out(before);
   if (!out.empty()) out += ' ';

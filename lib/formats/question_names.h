@@ -8,6 +8,7 @@
 #include <string_view>
 #include <unordered_set>
 
+#include "formats/loss_report.h"
 #include "model/bank.h"
 
 namespace qbank::formats {
@@ -57,6 +58,11 @@ bool SplitAtGap(std::string_view stem, std::string& before, std::string& after);
 // reports it, since the reader keeps the sentence whole (and the text after the gap, carried
 // beside it too, came back twice: round_trip_fuzz).
 bool GapReadsBackApart(const model::Question& q);
+
+// `q` with the text after its gap joined into the question text with Moodle's marker, once, and
+// no text after the gap left; `why` is reported as
+// "extensions.gift.blank_after (joined into the question text: <why>)".
+model::Question WithGapJoined(const model::Question& q, std::string_view why, LossReport& loss);
 
 // stem, the gap marker and the text after it joined as one sentence.
 std::string JoinAtGap(std::string_view before, std::string_view marker, std::string_view after);

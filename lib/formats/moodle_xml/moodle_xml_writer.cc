@@ -213,13 +213,11 @@ class Writer {
       // essay), and HTML halves that do not stand alone are not split again: the text after it
       // joins the question text here, once, so a second trip writes the same file rather than
       // the text after the gap again.
-      Question joined = q;
-      joined.stem.value = JoinAtGap(q.stem.value, kGapMarker, TextAfterGap(q));
-      SetTextAfterGap(joined, "");
-      loss_.Drop(no_gap ? "extensions.gift.blank_after (joined into the question text: Moodle's " +
-                              type + " question has no gap)"
-                        : std::string("extensions.gift.blank_after (joined into the question "
-                                      "text: the text around the gap does not read back apart)"));
+      Question joined =
+          WithGapJoined(q,
+                        no_gap ? "Moodle's " + type + " question has no gap"
+                               : std::string("the text around the gap does not read back apart"),
+                        loss_);
       LmsQuestion written = PrepareForLms(joined, Carrier(), loss_);
       return WriteQuestion(written.shown, written.metadata, index);
     }

@@ -1005,12 +1005,7 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
     Question joined;
     const Question* shown = &q;
     if (q.markup != Markup::kMarkdown && JoinsGap(version_, q)) {
-      joined = q;
-      joined.stem.value = JoinAtGap(q.stem.value, kGapMarker, TextAfterGap(q));
-      SetTextAfterGap(joined, "");
-      loss.Drop(
-          "extensions.gift.blank_after (joined into the question text: the item's sentence holds "
-          "blocks an inline gap cannot)");
+      joined = WithGapJoined(q, "the item's sentence holds blocks an inline gap cannot", loss);
       shown = &joined;
     }
     LmsQuestion written = PrepareForLms(*shown, carrier, loss);

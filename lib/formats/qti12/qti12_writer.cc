@@ -887,12 +887,7 @@ Result<double> WriteItems(const model::Bank& bank, Flavour flavour, const FieldS
     Question joined;
     const Question* shown = &q;
     if (!TextAfterGap(q).empty() && q.markup != model::Markup::kMarkdown && !GapReadsBackApart(q)) {
-      joined = q;
-      joined.stem.value = JoinAtGap(q.stem.value, kGapMarker, TextAfterGap(q));
-      SetTextAfterGap(joined, "");
-      loss.Drop(
-          "extensions.gift.blank_after (joined into the question text: the text around the gap "
-          "does not read back apart)");
+      joined = WithGapJoined(q, "the text around the gap does not read back apart", loss);
       shown = &joined;
     }
     LmsQuestion written = PrepareForLms(*shown, carrier, loss);
