@@ -163,7 +163,29 @@ bool RestoreMarkdown(const Question& source, const LmsHtml& how, Question& q) {
   Question restored = q;
   std::string before;
   std::string after;
-  if (carried.count("after_gap") != 0 && TextAfterGap(q).empty() &&
+  // The format joined the gap's sentence into the stem (a QTI text entry whose sentence holds a
+  // block: "> x" then the gap and "n" is a block quote and a paragraph " _____ n"), so the read
+  // stem does not split at the gap into the draft's halves: the draft's stem and text after come
+  // back when the stem read is what the format writes of the two rendered and joined.
+  bool joined_gap = false;
+  if (auto gap = carried.find("after_gap"); gap != carried.end() && TextAfterGap(q).empty() &&
+                                            q.stem.value.find(kGapMarker) != std::string::npos) {
+    auto stem = carried.find("stem");
+    std::string draft_stem = stem == carried.end() ? std::string() : stem->second;
+    LossReport ignored;
+    bool complete = true;
+    std::string joined =
+        JoinAtGap(RenderField(draft_stem, how.xml_only, ignored, complete), kGapMarker,
+                  RenderField(gap->second, how.xml_only, ignored, complete));
+    Question read = q;
+    read.markup = Markup::kHtml;
+    if (markup::SameHtml(AsHtml(q.stem.value, q.markup), AsWritten(how, read, "stem", joined))) {
+      restored.stem.value = draft_stem;
+      SetTextAfterGap(restored, gap->second);
+      joined_gap = true;
+    }
+  }
+  if (!joined_gap && carried.count("after_gap") != 0 && TextAfterGap(q).empty() &&
       SplitAtGap(q.stem.value, before, after)) {
     // The format wrote the gap as Moodle's marker in the stem (QTI, where the stem holds blocks).
     restored.stem.value = std::move(before);
@@ -178,6 +200,7 @@ bool RestoreMarkdown(const Question& source, const LmsHtml& how, Question& q) {
     // back empty, it was restored as empty, and the next export no longer carried the draft
     // (round_trip_fuzz).
     if (!ok || (text.empty() && carried.count(place) == 0)) return;
+    if (joined_gap && (place == "stem" || place == "after_gap")) return;  // the draft's already
     // A text the import refuses (a NUL or other control character, which neither HTML nor
     // Markdown holds: XML writing would cut the text at a NUL) stays as read, for the import's
     // check to name it at its place.

@@ -161,6 +161,26 @@ inline void TrimNodeEnds(std::vector<xml::Node>& nodes) {
   }
 }
 
+// A stem as the item body holds it where no interaction prompts it (a text entry, a description):
+// blocks stay, and each run of text and inline elements between them becomes a paragraph (a run
+// of white space alone is dropped). Consumes `nodes`.
+inline std::vector<xml::Node> BodyParagraphs(std::vector<xml::Node>& nodes,
+                                             const QtiHtmlCleaner& cleaner, bool html) {
+  std::vector<xml::Node> body;
+  bool open = false;  // the last node of `body` is the paragraph of the current run
+  for (xml::Node& n : nodes) {
+    if (html && cleaner.IsBlock(n)) {
+      body.push_back(std::move(n));
+      open = false;
+    } else if (open || n.is_element() || !IsBlank(n.text)) {
+      if (!open) body.push_back(xml::Node::Element("p"));
+      open = true;
+      body.back().Append(std::move(n));
+    }
+  }
+  return body;
+}
+
 // How an item of `version` holds a Markdown draft's texts: raw HTML only where it is well-formed
 // XML, and each text cleaned by the version's allow-list for the place the writer puts it (what
 // it drops, the writer reports).
@@ -174,6 +194,21 @@ inline LmsHtml DraftHtml(Version version) {
     std::vector<std::string> ignored;
     cleaner.Clean(nodes, PlaceOf(version, written, place), ignored);
     TrimNodeEnds(nodes);  // as the writer does after cleaning
+    // A stem the body holds without a prompt, where blocks and inline content mix (a text
+    // entry's sentence joined at its gap after a block quote), has its inline runs in paragraphs
+    // as the writer puts them (only where blocks are beside them: a lone paragraph reads back
+    // as its content).
+    bool body_stem = place == "stem" && (written.type == QuestionType::kShortAnswer ||
+                                         written.type == QuestionType::kNumerical ||
+                                         written.type == QuestionType::kDescription);
+    auto is_block = [&](const xml::Node& n) { return cleaner.IsBlock(n); };
+    auto is_inline = [&](const xml::Node& n) {
+      return !cleaner.IsBlock(n) && (n.is_element() || !IsBlank(n.text));
+    };
+    if (body_stem && std::any_of(nodes.begin(), nodes.end(), is_block) &&
+        std::any_of(nodes.begin(), nodes.end(), is_inline)) {
+      nodes = BodyParagraphs(nodes, cleaner, true);
+    }
     return xml::WriteFragment(nodes);
   };
   return how;

@@ -380,16 +380,7 @@ class ItemWriter {
     if (stem->empty()) return Status::Ok();
     if ((html && IsBlockContent(*stem)) || interaction == nullptr) {
       // The body holds blocks: each run of text and inline elements becomes a paragraph.
-      xml::Node* p = nullptr;
-      for (xml::Node& n : *stem) {
-        if (html && cleaner_.IsBlock(n)) {
-          body.Append(std::move(n));
-          p = nullptr;
-        } else if (p != nullptr || n.is_element() || !IsBlank(n.text)) {
-          if (p == nullptr) p = &body.Append(xml::Node::Element("p"));
-          p->Append(std::move(n));
-        }
-      }
+      for (xml::Node& n : BodyParagraphs(*stem, cleaner_, html)) body.Append(std::move(n));
       return Status::Ok();
     }
     xml::Node& prompt = interaction->Append(E("prompt"));
