@@ -69,13 +69,17 @@ std::string_view FormatOfMarkup(Markup markup) {
 // ---------------------------------------------------------------------------------------------
 // Export
 
-// A <text> element: CDATA when the text holds markup or characters XML would escape.
+// A <text> element: CDATA when the text holds markup or characters XML would escape. Written
+// without white space at its ends, which Moodle's import trims and so does the reader (GIFT
+// reads an escaped line break alone, "\n", as a question's whole text: written as a line break,
+// it came back empty and the next export differed; round_trip_fuzz).
 xml::Node TextElement(const std::string& value) {
   xml::Node text = xml::Node::Element("text");
-  if (value.find_first_of("<>&") != std::string::npos) {
-    text.Append(xml::Node::CData(value));
-  } else if (!value.empty()) {
-    text.Append(xml::Node::Text(value));
+  std::string_view trimmed = Trim(value);
+  if (trimmed.find_first_of("<>&") != std::string::npos) {
+    text.Append(xml::Node::CData(std::string(trimmed)));
+  } else if (!trimmed.empty()) {
+    text.Append(xml::Node::Text(std::string(trimmed)));
   }
   return text;
 }

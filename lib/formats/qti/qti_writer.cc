@@ -424,10 +424,9 @@ class ItemWriter {
                      html, body, nullptr));
       body.Append(xml::Node::Element("p")).Append(std::move(entry));
     }
-    xml::Node rp = EntryProcessing(q, typed, numerical, has_feedback);
+    std::vector<std::string> ids = EntryIds(q, typed, numerical);
+    xml::Node rp = EntryProcessing(q, typed, ids, numerical, has_feedback);
     if (!rp.children.empty()) item.Append(std::move(rp));
-    std::vector<std::string> ids;
-    for (size_t i = 0; i < q.options.size(); ++i) ids.push_back(DefaultChoiceId(i));
     return AppendModalFeedback(q, ids, html, item);
   }
 
@@ -475,8 +474,30 @@ class ItemWriter {
 
   // The branches of a text entry's response processing, in option order; an option with an empty
   // text (a numerical question's "any other answer") is the final responseElse.
+  // The identifier of each option's feedback in a text entry: the written branches' in their
+  // order, then the otherwise branch's (the first option with nothing typed); empty for an option
+  // not written (not a number in a numerical question). Numbered by what is written, so the
+  // package read back numbers its options the same way (numbered by the options' places, a
+  // dropped "*" before "1969" made the next export differ; round_trip_fuzz).
+  static std::vector<std::string> EntryIds(const Question& q, const std::vector<std::string>& typed,
+                                           bool numerical) {
+    std::vector<std::string> ids(q.options.size());
+    size_t written = 0;
+    std::optional<size_t> otherwise;
+    for (size_t i = 0; i < q.options.size(); ++i) {
+      if (ParseEntryAnswer(typed[i], numerical).has_value()) {
+        ids[i] = DefaultChoiceId(written++);
+      } else if (Trim(typed[i]).empty() && !otherwise.has_value()) {
+        otherwise = i;
+      }
+    }
+    if (otherwise.has_value() && written > 0) ids[*otherwise] = DefaultChoiceId(written);
+    return ids;
+  }
+
   xml::Node EntryProcessing(const Question& q, const std::vector<std::string>& typed,
-                            bool numerical, bool has_feedback) {
+                            const std::vector<std::string>& ids, bool numerical,
+                            bool has_feedback) {
     xml::Node rp = E("responseProcessing");
     xml::Node condition = E("responseCondition");
     std::optional<size_t> otherwise;
@@ -494,10 +515,11 @@ class ItemWriter {
       xml::Node& branch =
           condition.Append(E(condition.children.empty() ? "responseIf" : "responseElseIf"));
       branch.Append(EntryCondition(*answer, numerical));
-      AppendBranchOutcomes(q, i, keys, branch);
+      AppendBranchOutcomes(q, i, ids[i], keys, branch);
     }
     if (otherwise.has_value() && !condition.children.empty()) {
-      AppendBranchOutcomes(q, *otherwise, keys, condition.Append(E("responseElse")));
+      AppendBranchOutcomes(q, *otherwise, ids[*otherwise], keys,
+                           condition.Append(E("responseElse")));
     }
     if (!condition.children.empty()) rp.Append(std::move(condition));
     if (has_feedback && !q.explanation.empty()) rp.Append(GeneralFeedbackRule(true));
@@ -531,8 +553,9 @@ class ItemWriter {
     return test;
   }
 
-  // SCORE set to option i's credit and, when it has a rationale, FEEDBACK to its identifier.
-  void AppendBranchOutcomes(const Question& q, size_t i, size_t keys, xml::Node& branch) const {
+  // SCORE set to option i's credit and, when it has a rationale, FEEDBACK to `id`.
+  void AppendBranchOutcomes(const Question& q, size_t i, const std::string& id, size_t keys,
+                            xml::Node& branch) const {
     const Option& o = q.options[i];
     const std::string credit = ScoreText(o.weight.value_or(DefaultCredit(q.type, o.correct, keys)));
     xml::Node& score = branch.Append(E("setOutcomeValue"));
@@ -546,7 +569,7 @@ class ItemWriter {
     feedback.Append(E("multiple"))
         .Append(E("baseValue"))
         .SetAttribute(A("baseType"), "identifier")
-        .Append(xml::Node::Text(DefaultChoiceId(i)));
+        .Append(xml::Node::Text(id));
   }
 
   // FEEDBACK gets GENERAL (kept with what the rules before set, when `keep` is true).
@@ -663,7 +686,7 @@ class ItemWriter {
   Status AppendModalFeedback(const Question& q, const std::vector<std::string>& ids, bool html,
                              xml::Node& item) {
     for (size_t i = 0; i < q.options.size() && i < ids.size(); ++i) {
-      if (q.options[i].rationale.empty()) continue;
+      if (q.options[i].rationale.empty() || ids[i].empty()) continue;  // not written
       Result<xml::Node> f =
           ModalFeedback(ids[i], q.options[i].rationale.value, html, "options.rationale");
       if (!f.ok()) return f.status();

@@ -501,6 +501,7 @@ class ItemWriter {
   Status WriteTyped(const Question& q, Node& place, Node& rp, std::vector<Node>& feedback) {
     std::string rid = canvas() ? "response1" : "response";
     place.Append(FillIn(q.type, rid));
+    size_t written = 0;  // the answers' feedback is numbered by the answers written
     for (size_t i = 0; i < q.options.size(); ++i) {
       const Option& o = q.options[i];
       double credit = o.weight.value_or(o.correct ? 100 : 0);
@@ -536,8 +537,9 @@ class ItemWriter {
         }
       }
       std::string fb;
+      ++written;
       if (!o.rationale.empty()) {
-        fb = AnswerFeedbackIdent("answer" + std::to_string(i + 1));
+        fb = AnswerFeedbackIdent("answer" + std::to_string(written));
         feedback.push_back(Feedback(fb, o.rationale.value, !canvas()));
       }
       rp.Append(Condition(false, std::move(var), SetVar(credit, false), fb));
@@ -865,6 +867,39 @@ Node Skeleton(bool canvas, const std::string& ident, const std::string& title,
   return root;
 }
 
+// Whether a numerical question's answer can be written: a number, a range or a tolerance, as
+// the learner types it (an HTML question's answer without its markup), or nothing (any other
+// answer).
+bool WritableNumericalAnswer(const Question& q, const Option& o) {
+  if (o.text.empty()) return true;
+  std::string typed =
+      q.markup == model::Markup::kHtml ? markup::HtmlFragmentText(o.text.value) : o.text.value;
+  return model::ParseNumericalAnswer(typed).has_value();
+}
+
+// A numerical question without the answers that are not numbers (GIFT's "*"), each reported,
+// when it has any. They are left out before the question is prepared, so that what the metadata
+// carries and the numbering of the answers' feedback are those of the answers written: numbered
+// by the options' places, a package read back numbered them anew and the next export differed
+// (round_trip_fuzz).
+std::optional<Question> WithoutUnwritableAnswers(const Question& q, LossReport& loss) {
+  if (q.type != QuestionType::kNumerical ||
+      std::all_of(q.options.begin(), q.options.end(),
+                  [&](const Option& o) { return WritableNumericalAnswer(q, o); })) {
+    return std::nullopt;
+  }
+  Question kept = q;
+  kept.options.clear();
+  for (const Option& o : q.options) {
+    if (WritableNumericalAnswer(q, o)) {
+      kept.options.push_back(o);
+    } else {
+      loss.Drop("options (numerical answer that is not a number)");
+    }
+  }
+  return kept;
+}
+
 // Each question of `bank` as an <item> appended to `section`; the points they are worth. In a
 // Canvas package (`pictures` not null) a question's kept pictures move into the package.
 Result<double> WriteItems(const model::Bank& bank, Flavour flavour, const FieldSet& held,
@@ -884,10 +919,12 @@ Result<double> WriteItems(const model::Bank& bank, Flavour flavour, const FieldS
     // Text after a gap that the reader would not split off again (HTML halves that do not stand
     // alone) joins the question text here, once, and the gap field is not written: the reader
     // keeps the sentence whole, as the next export writes it (round_trip_fuzz).
+    std::optional<Question> numbers = WithoutUnwritableAnswers(q, loss);
+    const Question& source = numbers.has_value() ? *numbers : q;
     Question joined;
-    const Question* shown = &q;
+    const Question* shown = &source;
     if (!TextAfterGap(q).empty() && q.markup != model::Markup::kMarkdown && !GapReadsBackApart(q)) {
-      joined = WithGapJoined(q, "the text around the gap does not read back apart", loss);
+      joined = WithGapJoined(source, "the text around the gap does not read back apart", loss);
       shown = &joined;
     }
     LmsQuestion written = PrepareForLms(*shown, carrier, loss);

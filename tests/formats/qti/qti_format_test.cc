@@ -539,6 +539,40 @@ TEST(QtiFormatTest, TheTextAfterAnEssaysGapComesBackFromTheManifest) {
   }
 }
 
+// A numerical answer that is not a number (GIFT's "*") is not written, and the feedback of the
+// answers that are is numbered by the branches written, as the package read back numbers them
+// (numbered by the options' places, B and C came back as A and B; round_trip_fuzz).
+TEST(QtiFormatTest, AnAnswerNotWrittenDoesNotShiftTheFeedbackIdentifiers) {
+  for (const QtiFormat* format : {&kQti21, &kQti30}) {
+    model::Bank bank;
+    model::Question& q = bank.questions.emplace_back();
+    q.id.value = "moon";
+    q.type = QuestionType::kNumerical;
+    q.stem = T("In which year did people first walk on the Moon?");
+    for (const char* text : {"*", "1969", "1969:2", ""}) q.options.emplace_back().text = T(text);
+    q.options[0].correct = q.options[1].correct = q.options[2].correct = true;
+    q.options[2].weight = 50;
+    q.options[1].rationale = T("Exactly.");
+    q.options[2].rationale = T("Close.");
+    q.options[3].rationale = T("Look it up in a timeline.");
+    LossReport loss;
+    std::string zip = ExportText(*format, bank, loss, "out.zip");
+    EXPECT_NE(loss.Summary().find("options (not a number in a numerical question): 1 value"),
+              std::string::npos)
+        << loss.Summary();
+    Imported back = ImportText(*format, "out.zip", zip);
+    ASSERT_TRUE(back.status.ok()) << back.status.ToString();
+    ASSERT_EQ(back.bank.questions.size(), 1u);
+    const model::Question& b = back.bank.questions[0];
+    ASSERT_EQ(b.options.size(), 3u);
+    EXPECT_EQ(b.options[0].rationale.value, "Exactly.");
+    EXPECT_EQ(b.options[1].rationale.value, "Close.");
+    EXPECT_EQ(b.options[2].rationale.value, "Look it up in a timeline.");
+    LossReport again_loss;
+    EXPECT_EQ(ExportText(*format, back.bank, again_loss, "out.zip"), zip) << format->name();
+  }
+}
+
 // A Markdown draft's text entry whose sentence holds a block (a block quote, then the gap and the
 // text after it) is written joined: the quote, then a paragraph " _____ after". Reading it back
 // split the stem at the gap inside that paragraph, so neither half was the draft's and the draft

@@ -476,6 +476,40 @@ TEST(Qti12FormatTest, ATypedAnswerOfAnHtmlQuestionIsItsText) {
   }
 }
 
+// A numerical answer that is not a number (GIFT's "*") is left out and reported before the
+// question is prepared: the answers' feedback is numbered by the answers written, and the metadata
+// carries nothing of the answer left out, so the package read back is written again the same
+// (numbered by the options' places, "answer2_fb" came back as "answer1_fb"; round_trip_fuzz).
+TEST(Qti12FormatTest, ANumericalAnswerThatIsNotANumberIsLeftOutBeforeTheFeedbackIsNumbered) {
+  model::Bank bank;
+  model::Question moon = MakeQuestion("moon", QuestionType::kNumerical, model::Markup::kPlain,
+                                      "In which year did people first walk on the Moon?",
+                                      {"*", "1969", "1969:2"}, {""});
+  moon.options[1].rationale.value = "Exactly.";
+  moon.options[2].weight = 50;
+  moon.options[2].rationale.value = "Close.";
+  moon.options[3].rationale.value = "Look it up in a timeline.";
+  bank.questions.push_back(moon);
+  for (const Format* format : {&Canvas(), &Blackboard()}) {
+    SCOPED_TRACE(format->name());
+    LossReport loss;
+    std::string once = ExportText(*format, bank, loss, "out.zip");
+    EXPECT_NE(loss.Summary().find("options (numerical answer that is not a number): 1 value"),
+              std::string::npos)
+        << loss.Summary();
+    Imported back = ImportText(*format, "out.zip", once);
+    ASSERT_EQ(back.ErrorText(), "");
+    ASSERT_EQ(back.bank.questions.size(), 1u);
+    const model::Question& b = back.bank.questions[0];
+    ASSERT_EQ(b.options.size(), 3u);
+    EXPECT_EQ(b.options[0].rationale.value, "Exactly.");
+    EXPECT_EQ(b.options[1].rationale.value, "Close.");
+    EXPECT_EQ(b.options[2].rationale.value, "Look it up in a timeline.");
+    LossReport again;
+    EXPECT_EQ(ExportText(*format, back.bank, again, "out.zip"), once);
+  }
+}
+
 // A wrong option's 0% (GIFT's "~%0%") is its default credit: a multiple-answer question with it
 // and unweighted keys is written in the all-or-nothing form, as the bank read back is (written
 // with a score per answer, the second export differed: round_trip_fuzz).
