@@ -108,6 +108,35 @@ Question CarriedDraft(const Question& q, const std::map<std::string, std::string
   return carried;
 }
 
+// The format joined the gap's sentence into the stem (a QTI text entry whose sentence holds a
+// block: "> x" then the gap and "n" is a block quote and a paragraph " _____ n"), so the read
+// stem does not split at the gap into the draft's halves: the draft's stem and text after come
+// back (into `restored`) when the stem read is what the format writes of the two rendered and
+// joined. True when they did.
+bool RestoreJoinedGap(const std::map<std::string, std::string>& carried, const LmsHtml& how,
+                      const Question& q, Question& restored) {
+  auto gap = carried.find("after_gap");
+  if (gap == carried.end() || !TextAfterGap(q).empty() ||
+      q.stem.value.find(kGapMarker) == std::string::npos) {
+    return false;
+  }
+  auto stem = carried.find("stem");
+  std::string draft_stem = stem == carried.end() ? std::string() : stem->second;
+  LossReport ignored;
+  bool complete = true;
+  std::string joined =
+      JoinAtGap(RenderField(draft_stem, how.xml_only, ignored, complete), kGapMarker,
+                RenderField(gap->second, how.xml_only, ignored, complete));
+  Question read = q;
+  read.markup = Markup::kHtml;
+  if (!markup::SameHtml(AsHtml(q.stem.value, q.markup), AsWritten(how, read, "stem", joined))) {
+    return false;
+  }
+  restored.stem.value = draft_stem;
+  SetTextAfterGap(restored, gap->second);
+  return true;
+}
+
 }  // namespace
 
 RenderedDraft RenderDraft(const Question& q, const LmsHtml& how, LossReport& loss) {
@@ -163,28 +192,7 @@ bool RestoreMarkdown(const Question& source, const LmsHtml& how, Question& q) {
   Question restored = q;
   std::string before;
   std::string after;
-  // The format joined the gap's sentence into the stem (a QTI text entry whose sentence holds a
-  // block: "> x" then the gap and "n" is a block quote and a paragraph " _____ n"), so the read
-  // stem does not split at the gap into the draft's halves: the draft's stem and text after come
-  // back when the stem read is what the format writes of the two rendered and joined.
-  bool joined_gap = false;
-  if (auto gap = carried.find("after_gap"); gap != carried.end() && TextAfterGap(q).empty() &&
-                                            q.stem.value.find(kGapMarker) != std::string::npos) {
-    auto stem = carried.find("stem");
-    std::string draft_stem = stem == carried.end() ? std::string() : stem->second;
-    LossReport ignored;
-    bool complete = true;
-    std::string joined =
-        JoinAtGap(RenderField(draft_stem, how.xml_only, ignored, complete), kGapMarker,
-                  RenderField(gap->second, how.xml_only, ignored, complete));
-    Question read = q;
-    read.markup = Markup::kHtml;
-    if (markup::SameHtml(AsHtml(q.stem.value, q.markup), AsWritten(how, read, "stem", joined))) {
-      restored.stem.value = draft_stem;
-      SetTextAfterGap(restored, gap->second);
-      joined_gap = true;
-    }
-  }
+  bool joined_gap = RestoreJoinedGap(carried, how, q, restored);
   if (!joined_gap && carried.count("after_gap") != 0 && TextAfterGap(q).empty() &&
       SplitAtGap(q.stem.value, before, after)) {
     // The format wrote the gap as Moodle's marker in the stem (QTI, where the stem holds blocks).
