@@ -42,6 +42,13 @@ QBANK_FUZZ_SEEDS="$build/fuzz-campaign-seeds/$target" \
 fuzz_rc=$?
 log="$build/fuzz-$target.log"
 runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+finds=""
+if grep -q '^INFO: -fork=' "$log"; then
+  # Fork mode, which goes on past a find with -ignore_crashes=1 (run_fuzzers.sh says how its
+  # executions are counted); the finds it went past are in the ledger's "how".
+  runs=$(grep -o '^#[0-9]*: cov' "$log" | tail -1 | grep -o '[0-9]*')
+  finds=$(grep -o 'oom/timeout/crash: [0-9/]*' "$log" | tail -1 | sed 's/.*: //')
+fi
 cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*')
 ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*')
 
@@ -93,9 +100,11 @@ extra=$(sed -n 's/^CMAKE_CXX_FLAGS:STRING=//p' "$build/CMakeCache.txt" 2>/dev/nu
 [ -n "$extra" ] && how="$how; built with $extra"
 [ -n "${QBANK_FUZZ_MAX_LEN:-}" ] && how="$how; -max_len=$QBANK_FUZZ_MAX_LEN"
 [ -n "${QBANK_FUZZ_FLAGS:-}" ] && how="$how; $QBANK_FUZZ_FLAGS"
+[ -n "$finds" ] && how="$how; went past oom/timeout/crash $finds (reproducers in BUILD_DIR/fuzz-artifacts/)"
 printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$when" "$target" "${runs:-0}" "$seconds" \
   "${cov:-?}" "${ft:-?}" "$files" "$total" "$how" >> "$ledger"
 echo "campaign.sh: $target: ${runs:-0} executions in ${seconds} s; kept corpus $files inputs," \
   "$total bytes ($dropped dropped for the cap); ledger $ledger"
 [ "$fuzz_rc" -eq 0 ] || exit 1
+[ -z "$finds" ] || [ "$finds" = 0/0/0 ] || exit 1
 exit 0

@@ -152,6 +152,13 @@ for t in "${targets[@]}"; do
   fi
   runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
   speed=$(grep -o 'stat::average_exec_per_sec: *[0-9]*' "$log" | grep -o '[0-9]*$' | tail -1)
+  if grep -q '^INFO: -fork=' "$log"; then
+    # Fork mode (QBANK_FUZZ_FLAGS="-fork=1 -ignore_crashes=1"): the parent's status lines
+    # ("#N: cov: ... exec/s S ... oom/timeout/crash: 0/0/C") count every job's executions; a
+    # job's own stat lines, copied into the log when it crashed, count only that job's.
+    runs=$(grep -o '^#[0-9]*: cov' "$log" | tail -1 | grep -o '[0-9]*')
+    speed=$(grep -o 'exec/s [0-9]*' "$log" | tail -1 | grep -o '[0-9]*')
+  fi
   cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*')
   ft=$(grep -o 'ft: [0-9]*' "$log" | tail -1 | grep -o '[0-9]*')
   printf '%-22s %12s %8s %8s %8s\n' "$t" "${runs:-?}" "${speed:-?}" "${cov:-?}" "${ft:-?}"
