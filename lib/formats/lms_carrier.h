@@ -35,7 +35,22 @@ struct LmsCarrier {
   // The file has a place for the carrier. A single QTI item has none (a package has its
   // manifest): a Markdown draft reads back as its rendering.
   bool has_place = true;
+  // The format's reader trims every text (Moodle's import does, and so do qbank's readers of
+  // Moodle XML, QTI, Blackboard and Brightspace): the question is written, and its carrier
+  // made, without white space at its texts' ends (TrimmedTexts), so that a text ending in a line
+  // break (GIFT's "\n") is written as it reads back. GIFT, whose escapes keep such a line
+  // break, does not trim.
+  bool trims_texts = false;
+  // With trims_texts: the format writes the stem and the text after a gap apart and its reader
+  // trims each (Brightspace's FIB rows, a QTI item's sentence around an inline interaction), so
+  // the ends that meet at the gap are trimmed too.
+  bool trims_gap_joints = false;
 };
+
+// `q` with its texts (stem, explanation, each option's text, rationale and match, the text after a
+// gap) without white space at their ends, but for the ends that meet at a gap (the stem's end and
+// the start of the text after it) unless `gap_joints`: white space alone, so nothing is reported.
+model::Question TrimmedTexts(const model::Question& q, bool gap_joints);
 
 // A question as an LMS format writes it.
 struct LmsQuestion {

@@ -52,9 +52,14 @@ Result<std::string> AikenFormat::Export(const model::Bank& bank, const ExportOpt
       loss.Drop("questions without one key and 2 to 26 options");
       continue;
     }
-    ReportQuestionLoss(q, kHeld, loss);
     bool changed = false;
     std::string stem = OneLine(q.stem.value, changed);
+    if (stem.empty()) {
+      // A question starts with its stem's line: without one, the file did not read back.
+      loss.Drop("questions without a stem (an Aiken question starts with its line)");
+      continue;
+    }
+    ReportQuestionLoss(q, kHeld, loss);
     if (changed) loss.Drop("stem line breaks");
     if (!out.empty()) out += '\n';
     out += stem + '\n';

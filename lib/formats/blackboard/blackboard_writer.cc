@@ -1,5 +1,7 @@
 // Blackboard upload text written one question a line, each question as the Blackboard type that
 // holds it, with a loss report for what the upload text has no field for.
+#include <utility>
+
 #include "base/utf8_text.h"
 #include "formats/blackboard/blackboard_format.h"
 #include "formats/field_loss.h"
@@ -21,6 +23,7 @@ const LmsCarrier& Carrier() {
     c.own_extension = blackboard::kExtension;
     c.has_place = false;
     c.says_html = false;  // a question is HTML when a text holds an element
+    c.trims_texts = true;
     return c;
   }();
   return kCarrier;
@@ -182,6 +185,11 @@ class BlackboardWriter {
     } else {
       // Blackboard takes a value and a tolerance: the range's middle and half its width.
       auto [low, high] = a->Interval();
+      if (high < low) {
+        // GIFT takes "{#1..-0.05}", which no response falls in; a tolerance is not negative.
+        std::swap(low, high);
+        loss_.Drop("options.text (a range with its bounds reversed, written minimum first)");
+      }
       fields.push_back(ShortestNumber((low + high) / 2));
       fields.push_back(ShortestNumber((high - low) / 2));
       loss_.Drop("options.text (a range written as its middle and a tolerance)");

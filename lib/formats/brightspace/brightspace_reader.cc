@@ -20,6 +20,8 @@ const LmsCarrier& Carrier() {
   static const LmsCarrier kCarrier = [] {
     LmsCarrier c;
     c.own_extension = kExtension;
+    c.trims_texts = true;
+    c.trims_gap_joints = true;  // FIB's Text rows, each trimmed
     return c;
   }();
   return kCarrier;

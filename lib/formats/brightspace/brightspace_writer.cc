@@ -52,6 +52,12 @@ class BrightspaceWriter {
     LmsQuestion written = PrepareForLms(without_difficulty, brightspace::Carrier(), loss_);
     written.shown.difficulty = original.difficulty;
     const model::Question& q = written.shown;
+    if (Trim(q.stem.value).empty()) {
+      // Brightspace refuses a question without text, and so does the reader: written, the file
+      // did not read back.
+      loss_.Drop("questions without a question text (Brightspace needs one)");
+      return;
+    }
     html_ = q.markup == model::Markup::kHtml;
     if (!out_.empty()) Row({});
     if (const model::Value* ext = Extension(q.extensions)) {

@@ -42,6 +42,7 @@ inline const LmsCarrier& Carrier() {
     c.own_extension = kExtensionKey;
     c.value_tolerance_numbers = true;
     c.keeps_moodle_markdown = true;
+    c.trims_texts = true;  // as Moodle's import does
     return c;
   }();
   return kCarrier;

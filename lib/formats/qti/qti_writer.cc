@@ -931,6 +931,17 @@ bool JoinsGap(Version version, const Question& q) {
   }
 }
 
+// True when `q`'s sentence is written with its gap as an inline interaction between the stem and
+// the text after it (a missing word among choices, a text entry that fits in one paragraph).
+bool WritesGapInItsSentence(Version version, const Question& q) {
+  std::string after = TextAfterGap(q);
+  if (after.empty()) return false;
+  if (q.type == QuestionType::kShortAnswer || q.type == QuestionType::kNumerical) {
+    return GapFits(version, q, q.markup == Markup::kHtml, after);
+  }
+  return model::IsChoiceType(q.type) && WritesInlineGap(version, q);
+}
+
 bool EndsWithZip(std::string_view path) {
   return path.size() >= 4 && AsciiEqualIgnoringCase(path.substr(path.size() - 4), ".zip");
 }
@@ -999,6 +1010,7 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
   // element reads back as plain text) nor for the carrier.
   carrier.says_html = package;
   carrier.has_place = package;
+  carrier.trims_texts = true;
   std::vector<zip::Entry> entries;
   std::vector<PackageItem> resources;
   std::set<std::string> used;
@@ -1022,7 +1034,10 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
       joined = WithGapJoined(q, "the item's sentence holds blocks an inline gap cannot", loss);
       shown = &joined;
     }
-    LmsQuestion written = PrepareForLms(*shown, carrier, loss);
+    // A sentence around an inline interaction is read back in two halves, each trimmed.
+    LmsCarrier question_carrier = carrier;
+    question_carrier.trims_gap_joints = WritesGapInItsSentence(version_, *shown);
+    LmsQuestion written = PrepareForLms(*shown, question_carrier, loss);
     if (!written.rendered) TrimTextEnds(written.shown);
     written.shown.id.value = id_source;
     Result<xml::Node> item = writer.Write(written.shown, identifier, bank.language.value);

@@ -12,6 +12,7 @@
 #include <utility>
 #include <vector>
 
+#include "base/utf8_text.h"
 #include "formats/field_loss.h"
 #include "formats/lms_carrier.h"
 #include "formats/media_files.h"
@@ -215,8 +216,11 @@ class ItemWriter {
     n.SetAttribute("class", std::string(cls));
     return n;
   }
-  Node Material(const std::string& text) const {
+  // A text's material, without white space at the text's ends, which the reader trims (GIFT's
+  // ".\n" was written with its line break and the next export differed; round_trip_fuzz).
+  Node Material(const std::string& value) const {
     Node material = Node::Element("material");
+    const std::string text(Trim(value));
     if (canvas()) {
       Node& t = material.Append(TextElement("mattext", text));
       t.SetAttribute("texttype", html_ ? "text/html" : "text/plain");
@@ -907,6 +911,7 @@ Result<double> WriteItems(const model::Bank& bank, Flavour flavour, const FieldS
   LmsCarrier carrier;
   carrier.own_extension = qti12::kExtensionKey;
   carrier.value_tolerance_numbers = true;
+  carrier.trims_texts = true;
   ItemWriter writer(flavour, loss);
   double points = 0;
   for (size_t i = 0; i < bank.questions.size(); ++i) {

@@ -2,6 +2,7 @@
 // its Title:/Points: lines, answers and feedback, and a loss report for what text2qti has no line
 // for.
 #include <cmath>
+#include <utility>
 
 #include "base/utf8_text.h"
 #include "formats/field_loss.h"
@@ -247,6 +248,12 @@ class Text2QtiWriter {
     if (answer.empty()) {
       std::string first(a->first), second(a->second);
       if (a->kind == model::NumericalAnswer::Kind::kRange) {
+        // text2qti refuses a range whose minimum is not first (GIFT takes "{#1..-0.05}", which
+        // no response falls in): written in order, and reported, since its meaning changes.
+        if (a->second_value < a->first_value) {
+          std::swap(first, second);
+          loss_.Drop("options.text (a range with its bounds reversed, written minimum first)");
+        }
         answer = "[" + first + ", " + second + "]";
       } else if (a->kind == model::NumericalAnswer::Kind::kTolerance) {
         answer = first + " +- " + second;
@@ -271,6 +278,10 @@ class Text2QtiWriter {
   // `text` after `marker`, its further lines indented to where the text starts (a blank line
   // between paragraphs).
   static std::string Lines(const std::string& marker, std::string_view text) {
+    // Blank lines at the text's end are not the text's: the reader ends a paragraph at the first
+    // blank line and trims it, so written they came back without and the next export differed
+    // (GIFT's ".\n", an escaped line break after the text; round_trip_fuzz).
+    text = TrimRight(text);
     std::string indent(marker.size(), ' ');
     std::string out = marker;
     size_t pos = 0;
