@@ -769,7 +769,10 @@ TEST(RoundTripTest, LmsTextFormatsConvertWithEveryOtherFormat) {
             std::find(mine.begin(), mine.end(), to) == mine.end()) {
           continue;
         }
-        SCOPED_TRACE("seed " + std::to_string(seed) + ": " + from + " -> " + to);
+        std::string trace = "seed " + std::to_string(seed);
+        trace += ": " + from;
+        trace += " -> " + to;
+        SCOPED_TRACE(trace);
         LossReport first_loss;
         model::Bank in_from = Through(from, a, &first_loss);
         EXPECT_EQ(in_from.questions.size() + left_out(first_loss), a.questions.size());
