@@ -158,8 +158,25 @@ class MdWriter {
     return open;
   }
 
-  void WriteSection(std::string_view name, std::string_view field, std::string_view text,
+  void WriteSection(std::string_view name, std::string_view field, std::string_view value,
                     bool always) {
+    // A carriage return is a line ending in Markdown, alone or before a line feed. The reader
+    // drops one before each line feed and keeps the others in the line, so a line ending in two
+    // ("*\r\r" then "\n") lost one on every trip (round_trip_fuzz): each is written as the line
+    // break it is.
+    std::string breaks;
+    if (value.find('\r') != std::string_view::npos) {
+      breaks.reserve(value.size());
+      for (size_t i = 0; i < value.size(); ++i) {
+        if (value[i] != '\r') {
+          breaks += value[i];
+        } else if (i + 1 == value.size() || value[i + 1] != '\n') {
+          breaks += '\n';
+        }
+      }
+      value = breaks;
+    }
+    std::string_view text = value;
     // Blank lines at either end of a text cannot be told from the blank lines around a section.
     while (!text.empty() && IsBlank(text.back())) text.remove_suffix(1);
     size_t first_line = 0;
@@ -174,7 +191,6 @@ class MdWriter {
     while (pos <= text.size()) {
       size_t nl = text.find('\n', pos);
       std::string_view line = text.substr(pos, nl == std::string_view::npos ? text.npos : nl - pos);
-      if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
       if (IsStructuralLine(line)) out_ += '\\';
       out_ += std::string(line) + "\n";
       if (nl == std::string_view::npos) break;

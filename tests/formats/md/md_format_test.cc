@@ -582,6 +582,27 @@ TEST(MdFormatTest, HostileInputNeverCrashes) {
 // Found by round_trip_fuzz: an option text with a line starting with ">" was written raw, the
 // reader took that line and every line after it as the rationale, and a second export differed.
 // Such lines, directives and lines starting with a backslash are escaped, and come back.
+// A carriage return is a line ending in Markdown, alone or before a line feed: a section's text
+// holding lone ones is written with each as a line break. The reader drops one before each line
+// feed, so a line ending in two lost one on every trip and the second export differed
+// (round_trip_fuzz, reduced to "## Question" then "*\r\r\r\nW").
+TEST(MdFormatTest, CarriageReturnsInASectionAreWrittenAsLineBreaks) {
+  MdFormat md;
+  testing::Imported read =
+      ImportText(md, "cr.md", "---\n---\n## Question\n*\r\r\r\nW\n\n## Explanation\n\nE\rF\n");
+  ASSERT_EQ(read.ErrorText(), "");
+  ASSERT_EQ(read.bank.questions.size(), 1u);
+  LossReport loss;
+  const std::string once = ExportText(md, read.bank, loss);
+  EXPECT_NE(once.find("\n*\n\nW\n"), std::string::npos) << once;
+  EXPECT_NE(once.find("\nE\nF\n"), std::string::npos) << once;
+  EXPECT_EQ(once.find('\r'), std::string::npos) << once;
+  testing::Imported again = ImportText(md, "once.md", once);
+  ASSERT_EQ(again.ErrorText(), "");
+  LossReport again_loss;
+  EXPECT_EQ(ExportText(md, again.bank, again_loss), once);
+}
+
 TEST(MdFormatTest, OptionLinesThatLookLikeStructureAreEscapedAndComeBack) {
   model::Bank bank;
   model::Question q;
