@@ -587,10 +587,18 @@ class ItemWriter {
   // Matching: a matchInteraction with the items (S1, S2, ...) and the distinct matches (T1, ...);
   // the key is each item's pair.
   Status WriteMatch(const Question& q, bool html, xml::Node& item) {
+    // The items' matches first, in the items' order, then the matches no item has (an option
+    // without text: a distractor), as the reader gives them back: a distractor's match before an
+    // item's came back after it, and the next export ordered the matches anew (round_trip_fuzz).
     std::vector<std::string> targets;
+    for (bool items : {true, false}) {
+      for (const Option& o : q.options) {
+        if (o.text.value.empty() == items) continue;
+        std::string m = MatchOf(o);
+        if (std::find(targets.begin(), targets.end(), m) == targets.end()) targets.push_back(m);
+      }
+    }
     for (const Option& o : q.options) {
-      std::string m = MatchOf(o);
-      if (std::find(targets.begin(), targets.end(), m) == targets.end()) targets.push_back(m);
       if (!o.rationale.empty()) loss_.Drop("options.rationale (matching pairs have none in QTI)");
       if (o.weight) loss_.Drop("options.weight (matching pairs have none in QTI)");
     }

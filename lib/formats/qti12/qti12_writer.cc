@@ -552,19 +552,26 @@ class ItemWriter {
   }
 
   void WriteMatching(const Question& q, Node& place, Node& rp, std::vector<Node>& feedback) {
-    std::vector<std::string> matches;  // distinct, in order
-    for (const Option& o : q.options) {
-      std::string m = MatchOf(o);
-      if (!m.empty() && std::find(matches.begin(), matches.end(), m) == matches.end()) {
-        matches.push_back(m);
+    // Distinct, the items' first in the items' order, then the distractors' (options without
+    // text), and the items numbered among themselves: as the reader gives them back (items,
+    // then distractors). A distractor before an item came back after it, and the next export
+    // numbered and ordered them anew (round_trip_fuzz, found for QTI 2.1).
+    std::vector<std::string> matches;
+    for (bool items : {true, false}) {
+      for (const Option& o : q.options) {
+        if (o.text.empty() == items) continue;
+        std::string m = MatchOf(o);
+        if (!m.empty() && std::find(matches.begin(), matches.end(), m) == matches.end()) {
+          matches.push_back(m);
+        }
       }
     }
     size_t items = 0;
     for (const Option& o : q.options) items += o.text.empty() ? 0 : 1;
-    for (size_t i = 0; i < q.options.size(); ++i) {
-      const Option& o = q.options[i];
+    size_t item = 0;
+    for (const Option& o : q.options) {
       if (o.text.empty()) continue;  // a distractor: a match alone
-      std::string rid = "response_" + qti12::DefaultIdent(i);
+      std::string rid = "response_" + qti12::DefaultIdent(item++);
       Node lid = Node::Element("response_lid");
       lid.SetAttribute("ident", rid);
       lid.Append(Material(o.text.value));
