@@ -1045,6 +1045,18 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
     // A sentence around an inline interaction is read back in two halves, each trimmed.
     LmsCarrier question_carrier = carrier;
     question_carrier.trims_gap_joints = WritesGapInItsSentence(version_, *shown);
+    // The HTML text after such a gap is read back from the item as the item holds it (cleaned
+    // and escaped: "iape</b> with" comes back "iape with", ">" as "&gt;"), and the manifest's
+    // carried copy only fills what the item lacks: carried as written, it differed from the text
+    // read back, and the next export carried that instead (round_trip_fuzz). It is carried as
+    // the item writes it.
+    Question normalised;
+    if (question_carrier.trims_gap_joints && shown->markup == Markup::kHtml) {
+      normalised = *shown;
+      SetTextAfterGap(normalised,
+                      carrier.html.as_written(normalised, "after_gap", TextAfterGap(normalised)));
+      shown = &normalised;
+    }
     LmsQuestion written = PrepareForLms(*shown, question_carrier, loss);
     if (!written.rendered) TrimTextEnds(written.shown);
     written.shown.id.value = id_source;
