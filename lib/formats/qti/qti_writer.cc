@@ -998,6 +998,36 @@ std::string UniqueIdentifier(std::string identifier, std::set<std::string>& used
   return identifier;
 }
 
+// `q` prepared for its item (PrepareForLms with `carrier`). QTI carries HTML, not Markdown: a
+// draft's Markdown is rendered (cmark), the draft travels in the manifest. A gap the item cannot
+// hold is joined into the question text here, once, as the item writes it, so the text after it
+// does not travel beside it and a second trip writes the same package (round_trip_fuzz).
+LmsQuestion PrepareItem(Version version, const LmsCarrier& carrier, const Question& q,
+                        LossReport& loss) {
+  Question joined;
+  const Question* shown = &q;
+  if (q.markup != Markup::kMarkdown && JoinsGap(version, q)) {
+    joined = WithGapJoined(q, "the item's sentence holds blocks an inline gap cannot", loss);
+    shown = &joined;
+  }
+  // A sentence around an inline interaction is read back in two halves, each trimmed.
+  LmsCarrier question_carrier = carrier;
+  question_carrier.trims_gap_joints = WritesGapInItsSentence(version, *shown);
+  // The HTML text after such a gap is read back from the item as the item holds it (cleaned and
+  // escaped: "iape</b> with" comes back "iape with", ">" as "&gt;"), and the manifest's carried
+  // copy only fills what the item lacks: carried as written, it differed from the text read back,
+  // and the next export carried that instead (round_trip_fuzz). It is carried as the item writes
+  // it.
+  Question normalised;
+  if (question_carrier.trims_gap_joints && shown->markup == Markup::kHtml) {
+    normalised = *shown;
+    SetTextAfterGap(normalised,
+                    carrier.html.as_written(normalised, "after_gap", TextAfterGap(normalised)));
+    shown = &normalised;
+  }
+  return PrepareForLms(*shown, question_carrier, loss);
+}
+
 }  // namespace
 
 Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptions& options,
@@ -1032,32 +1062,7 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
     ReportQuestionLoss(WithoutSharedExtensions(q, true, true, true), held, loss);
     std::string id_source = q.id.empty() ? model::DeriveQuestionId(q) : q.id.value;
     std::string identifier = UniqueIdentifier(ToIdentifier(id_source), used);
-    // QTI carries HTML, not Markdown: a draft's Markdown is rendered (cmark), the draft travels in
-    // the manifest. A gap the item cannot hold is joined into the question text here, once, as
-    // the item writes it, so the text after it does not travel beside it and a second trip
-    // writes the same package (round_trip_fuzz).
-    Question joined;
-    const Question* shown = &q;
-    if (q.markup != Markup::kMarkdown && JoinsGap(version_, q)) {
-      joined = WithGapJoined(q, "the item's sentence holds blocks an inline gap cannot", loss);
-      shown = &joined;
-    }
-    // A sentence around an inline interaction is read back in two halves, each trimmed.
-    LmsCarrier question_carrier = carrier;
-    question_carrier.trims_gap_joints = WritesGapInItsSentence(version_, *shown);
-    // The HTML text after such a gap is read back from the item as the item holds it (cleaned
-    // and escaped: "iape</b> with" comes back "iape with", ">" as "&gt;"), and the manifest's
-    // carried copy only fills what the item lacks: carried as written, it differed from the text
-    // read back, and the next export carried that instead (round_trip_fuzz). It is carried as
-    // the item writes it.
-    Question normalised;
-    if (question_carrier.trims_gap_joints && shown->markup == Markup::kHtml) {
-      normalised = *shown;
-      SetTextAfterGap(normalised,
-                      carrier.html.as_written(normalised, "after_gap", TextAfterGap(normalised)));
-      shown = &normalised;
-    }
-    LmsQuestion written = PrepareForLms(*shown, question_carrier, loss);
+    LmsQuestion written = PrepareItem(version_, carrier, q, loss);
     if (!written.rendered) TrimTextEnds(written.shown);
     written.shown.id.value = id_source;
     Result<xml::Node> item = writer.Write(written.shown, identifier, bank.language.value);
