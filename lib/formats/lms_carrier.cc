@@ -7,6 +7,15 @@
 
 namespace qbank::formats {
 
+std::vector<model::Text> TrimmedTags(const std::vector<model::Text>& tags) {
+  std::vector<model::Text> out;
+  out.reserve(tags.size());
+  for (const model::Text& tag : tags) {
+    if (std::string_view kept = Trim(tag.value); !kept.empty()) out.emplace_back(std::string(kept));
+  }
+  return out;
+}
+
 model::Question TrimmedTexts(const model::Question& q, bool gap_joints) {
   model::Question out = q;
   auto trim = [](std::string& text) {
@@ -29,6 +38,7 @@ model::Question TrimmedTexts(const model::Question& q, bool gap_joints) {
     }
   }
   trim(out.explanation.value);
+  out.tags = TrimmedTags(q.tags);
   for (model::Option& o : out.options) {
     trim(o.text.value);
     trim(o.rationale.value);

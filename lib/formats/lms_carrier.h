@@ -9,6 +9,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "formats/loss_report.h"
 #include "formats/markdown_fields.h"
@@ -48,9 +49,15 @@ struct LmsCarrier {
 };
 
 // `q` with its texts (stem, explanation, each option's text, rationale and match, the text after a
-// gap) without white space at their ends, but for the ends that meet at a gap (the stem's end and
-// the start of the text after it) unless `gap_joints`: white space alone, so nothing is reported.
+// gap, the tags, an empty tag left out) without white space at their ends, but for the ends that
+// meet at a gap (the stem's end and the start of the text after it) unless `gap_joints`: white
+// space alone, so nothing is reported.
 model::Question TrimmedTexts(const model::Question& q, bool gap_joints);
+
+// `tags` trimmed, an empty one left out, as the LMS readers keep them (an empty GIFT "[tag:]"
+// was written as an empty keyword or tag, left out on reading, and the next export differed;
+// round_trip_fuzz through QTI 1.2).
+std::vector<model::Text> TrimmedTags(const std::vector<model::Text>& tags);
 
 // A question as an LMS format writes it.
 struct LmsQuestion {

@@ -1011,6 +1011,14 @@ TEST(RoundTripTest, HtmlAfterAGapReachesAFixedPointInEveryFormat) {
       3);
 }
 
+// Tags are kept trimmed and an empty one is none, as the LMS readers keep them: GIFT's empty
+// "[tag:]" was written as an empty QTI 1.2 tag, QTI keyword or Moodle tag, left out on reading,
+// and the next export differed (round_trip_fuzz through QTI 1.2).
+TEST(RoundTripTest, EmptyAndPaddedTagsReachAFixedPointInEveryFormat) {
+  ExpectAFixedPointInEveryFormat(
+      "// [tag:] [tag:  orbits ] [tag:easy]\n::g1::Which planet is red? {=Mars ~Venus}\n", 1);
+}
+
 // ---- seed pages ----
 
 std::vector<std::string> SeedPages() {

@@ -32,24 +32,6 @@
 namespace qbank::formats {
 namespace {
 
-// White space at the ends of a text is no part of it (model::NormalizeQuestion trims it, and the
-// reader reads an element's text without it): written as it was, it came back without it and a
-// second export differed (round_trip_fuzz: a page's rationale that started with a blank line).
-void TrimEnds(model::Text& t) {
-  std::string_view trimmed = Trim(t.value);
-  if (trimmed.size() == t.value.size()) return;
-  t.value = std::string(trimmed);
-  t.verbatim = false;
-}
-
-void TrimTextEnds(model::Question& q) {
-  for (model::Text* t : {&q.stem, &q.trap, &q.explanation, &q.stated_answer}) TrimEnds(*t);
-  for (model::Option& o : q.options) {
-    TrimEnds(o.text);
-    TrimEnds(o.rationale);
-  }
-}
-
 using namespace qti_syntax;  // NOLINT(google-build-using-namespace)
 
 using model::Markup;
@@ -834,7 +816,8 @@ struct PackageItem {
 // (one taxon per "/"-separated level); nullopt when it has none of them.
 // `carried`: the bank file of one question that the annotation holds ("" for none).
 std::optional<xml::Node> ResourceMetadata(const Question& q, const std::string& carried) {
-  if (q.tags.empty() && q.domain.empty() && q.markup == Markup::kPlain && carried.empty()) {
+  const std::vector<Text> tags = TrimmedTags(q.tags);  // as the question is prepared
+  if (tags.empty() && q.domain.empty() && q.markup == Markup::kPlain && carried.empty()) {
     return std::nullopt;
   }
   auto lang_string = [](const std::string& value) {
@@ -845,9 +828,9 @@ std::optional<xml::Node> ResourceMetadata(const Question& q, const std::string& 
   xml::Node metadata = xml::Node::Element("metadata");
   xml::Node& lom = metadata.Append(xml::Node::Element("lom"));
   lom.SetAttribute("xmlns", "http://ltsc.ieee.org/xsd/LOM");
-  if (!q.tags.empty()) {
+  if (!tags.empty()) {
     xml::Node& general = lom.Append(xml::Node::Element("general"));
-    for (const Text& tag : q.tags) {
+    for (const Text& tag : tags) {
       general.Append(xml::Node::Element("keyword")).Append(lang_string(tag.value));
     }
   }
@@ -1010,22 +993,19 @@ LmsQuestion PrepareItem(Version version, const LmsCarrier& carrier, const Questi
     joined = WithGapJoined(q, "the item's sentence holds blocks an inline gap cannot", loss);
     shown = &joined;
   }
-  // A sentence around an inline interaction is read back in two halves, each trimmed.
-  LmsCarrier question_carrier = carrier;
-  question_carrier.trims_gap_joints = WritesGapInItsSentence(version, *shown);
-  // The HTML text after such a gap is read back from the item as the item holds it (cleaned and
-  // escaped: "iape</b> with" comes back "iape with", ">" as "&gt;"), and the manifest's carried
-  // copy only fills what the item lacks: carried as written, it differed from the text read back,
-  // and the next export carried that instead (round_trip_fuzz). It is carried as the item writes
-  // it.
+  // The HTML text after a gap in the item's sentence (around an inline interaction) is read back
+  // from the item as the item holds it (cleaned and escaped: "iape</b> with" comes back "iape
+  // with", ">" as "&gt;"), and the manifest's carried copy only fills what the item lacks: carried
+  // as written, it differed from the text read back, and the next export carried that instead
+  // (round_trip_fuzz). It is carried as the item writes it.
   Question normalised;
-  if (question_carrier.trims_gap_joints && shown->markup == Markup::kHtml) {
+  if (shown->markup == Markup::kHtml && WritesGapInItsSentence(version, *shown)) {
     normalised = *shown;
     SetTextAfterGap(normalised,
                     carrier.html.as_written(normalised, "after_gap", TextAfterGap(normalised)));
     shown = &normalised;
   }
-  return PrepareForLms(*shown, question_carrier, loss);
+  return PrepareForLms(*shown, carrier, loss);
 }
 
 }  // namespace
@@ -1048,7 +1028,13 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
   // element reads back as plain text) nor for the carrier.
   carrier.says_html = package;
   carrier.has_place = package;
+  // The reader trims every text it reads, so every text is written trimmed (the reason a page's
+  // rationale starting with a blank line came back without it, round_trip_fuzz), the ends at a
+  // gap too: an item's sentence around an inline interaction is read back in two trimmed halves,
+  // a gap the item cannot hold is joined before (PrepareItem), and an essay's text after its gap
+  // is not in the item at all, so the stem's end is a text's end.
   carrier.trims_texts = true;
+  carrier.trims_gap_joints = true;
   std::vector<zip::Entry> entries;
   std::vector<PackageItem> resources;
   std::set<std::string> used;
@@ -1063,7 +1049,6 @@ Result<std::string> QtiFormat::Export(const model::Bank& bank, const ExportOptio
     std::string id_source = q.id.empty() ? model::DeriveQuestionId(q) : q.id.value;
     std::string identifier = UniqueIdentifier(ToIdentifier(id_source), used);
     LmsQuestion written = PrepareItem(version_, carrier, q, loss);
-    if (!written.rendered) TrimTextEnds(written.shown);
     written.shown.id.value = id_source;
     Result<xml::Node> item = writer.Write(written.shown, identifier, bank.language.value);
     if (item.ok()) {
