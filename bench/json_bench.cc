@@ -51,7 +51,7 @@ qbank::model::Bank Generate(long count) {
     q.explanation = qbank::model::Text("Item " + n + " is usually described by statement " +
                                        std::to_string(i % 4 + 1) + ".");
     q.tags = {qbank::model::Text("bench"), qbank::model::Text("t" + std::to_string(i % 17))};
-    q.review.date = qbank::model::Text("2025-06-01");
+    q.review->date = qbank::model::Text("2025-06-01");
     bank.questions.push_back(std::move(q));
   }
   return bank;

@@ -28,12 +28,12 @@ using qbank::lint::TypographyStyle;
 std::vector<std::string> ProseFields(const qbank::model::Bank& bank) {
   std::vector<std::string> fields;
   for (const qbank::model::Question& q : bank.questions) {
-    for (const qbank::model::Text* t : {&q.stem, &q.trap, &q.stated_answer, &q.explanation}) {
+    for (const qbank::model::Text* t : {&q.stem, &*q.trap, &*q.stated_answer, &q.explanation}) {
       if (!t->value.empty()) fields.push_back(t->value);
     }
     for (const qbank::model::Option& o : q.options) {
       if (!o.text.value.empty()) fields.push_back(o.text.value);
-      if (!o.rationale.value.empty()) fields.push_back(o.rationale.value);
+      if (!o.rationale->value.empty()) fields.push_back(o.rationale->value);
     }
   }
   return fields;

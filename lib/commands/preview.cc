@@ -374,14 +374,14 @@ void AppendQuestion(Site& site, size_t index, std::string& html) {
   const std::string& file = site.bank->SourcePath(q.span.file);
   html += "<article class=\"question\" id=\"" + anchor + "\" tabindex=\"-1\" aria-labelledby=\"h-" +
           anchor + "\">\n<h2 id=\"h-" + anchor + "\">" + EscapeHtml(id);
-  if (!q.domain.empty()) html += " \xC2\xB7 " + EscapeHtml(q.domain.value);
+  if (!q.domain->empty()) html += " \xC2\xB7 " + EscapeHtml(q.domain->value);
   html += " \xC2\xB7 " + EscapeHtml(model::QuestionTypeName(q.type)) + " \xC2\xB7 " +
           EscapeHtml(file) + ":" + std::to_string(q.span.line) + "</h2>\n";
-  if (!q.exam.empty()) html += "<p class=\"meta\">" + EscapeHtml(q.exam.value) + "</p>";
+  if (!q.exam->empty()) html += "<p class=\"meta\">" + EscapeHtml(q.exam->value) + "</p>";
   html += "<div class=\"stem\">" + Field(site, index, q.stem.value) + "</div>\n";
-  if (!q.trap.empty()) {
+  if (!q.trap->empty()) {
     html += "<div class=\"trap\"><strong>\xE2\x9A\xA0 Common exam trap</strong>" +
-            Field(site, index, q.trap.value) + "</div>\n";
+            Field(site, index, q.trap->value) + "</div>\n";
   }
   std::vector<size_t> keys = q.KeyIndexes();
   if (!q.options.empty()) {
@@ -394,7 +394,7 @@ void AppendQuestion(Site& site, size_t index, std::string& html) {
       html += "<div class=\"rationale\" data-answer><span class=\"mark\" aria-hidden=\"true\">" +
               std::string(key ? "\xE2\x9C\x93" : "\xE2\x9C\x97") + "</span> <span class=\"why\">" +
               (key ? "Why this is correct" : "Why it's wrong here") + "</span>";
-      if (!o.rationale.empty()) html += Field(site, index, o.rationale.value);
+      if (!o.rationale->empty()) html += Field(site, index, o.rationale->value);
       html += "</div></div></li>\n";
     }
     html += "</ol>\n";
@@ -436,11 +436,11 @@ void AppendQuestion(Site& site, size_t index, std::string& html) {
     if (!p.credentials.empty()) name += ", " + p.credentials.value;
     byline += (byline.empty() ? "Written by " : "; ") + name;
   }
-  if (!q.review.date.empty()) {
+  if (!q.review->date.empty()) {
     byline +=
-        (byline.empty() ? "" : " \xC2\xB7 ") + std::string("Last reviewed ") + q.review.date.value;
-    if (!q.review.checked_against.empty())
-      byline += ", checked against " + q.review.checked_against.value;
+        (byline.empty() ? "" : " \xC2\xB7 ") + std::string("Last reviewed ") + q.review->date.value;
+    if (!q.review->checked_against.empty())
+      byline += ", checked against " + q.review->checked_against.value;
   }
   if (!byline.empty()) html += "<p class=\"byline\">" + EscapeHtml(byline) + "</p>\n";
   html += "</article>\n";
@@ -490,7 +490,7 @@ Status WriteIndex(Site& site) {
     IndexEntry& e = entries[i];
     e.id = q.id.empty() ? "q" + std::to_string(i + 1) : q.id.value;
     e.excerpt = Excerpt(q.stem.value);
-    e.domain = q.domain.empty() ? "(none)" : q.domain.value;
+    e.domain = q.domain->empty() ? "(none)" : q.domain->value;
     e.type = model::QuestionTypeName(q.type);
     e.file = bank.SourcePath(q.span.file);
     e.page = site.pages[i];

@@ -56,11 +56,11 @@ void ReportQuestionLoss(const model::Question& question, const FieldSet& held, L
   walk.Text("difficulty", question.difficulty);
   walk.Count("markup", question.markup != model::Markup::kPlain ? 1 : 0);
   walk.Count("authors", question.authors.size());
-  walk.Text("review.date", question.review.date);
-  walk.Text("review.reviewer", question.review.reviewer);
-  walk.Text("review.checked_against", question.review.checked_against);
-  walk.Text("origin.statement", question.origin.statement);
-  walk.Count("origin.references", question.origin.references.size());
+  walk.Text("review.date", question.review->date);
+  walk.Text("review.reviewer", question.review->reviewer);
+  walk.Text("review.checked_against", question.review->checked_against);
+  walk.Text("origin.statement", question.origin->statement);
+  walk.Count("origin.references", question.origin->references.size());
   walk.Count("suppress", question.suppressions.size());
   walk.Extensions("extensions", question.extensions);
   for (const model::Option& option : question.options) {

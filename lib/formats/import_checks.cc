@@ -150,7 +150,7 @@ class Checker {
     CheckCount(q.options.size(), limits_.max_options, "options", at);
     CheckCount(q.tags.size(), limits_.max_list_values, "tags", at);
     CheckCount(q.authors.size(), limits_.max_list_values, "authors", at);
-    CheckCount(q.origin.references.size(), limits_.max_list_values, "references", at);
+    CheckCount(q.origin->references.size(), limits_.max_list_values, "references", at);
     CheckText(q.id, "id", at);
     CheckText(q.exam, "exam", at);
     CheckText(q.domain, "domain", at);
@@ -177,12 +177,12 @@ class Checker {
       CheckText(p.credentials, {"authors", i, ".credentials"}, at);
       for (const Text& role : p.roles) CheckText(role, {"authors", i, ".roles"}, at);
     }
-    CheckText(q.review.date, "review.date", at);
-    CheckDate(q.review.date, "review.date", at);
-    CheckText(q.review.reviewer, "review.reviewer", at);
-    CheckText(q.review.checked_against, "review.checked_against", at);
-    CheckText(q.origin.statement, "origin.statement", at);
-    for (const Text& ref : q.origin.references) CheckText(ref, "origin.references", at);
+    CheckText(q.review->date, "review.date", at);
+    CheckDate(q.review->date, "review.date", at);
+    CheckText(q.review->reviewer, "review.reviewer", at);
+    CheckText(q.review->checked_against, "review.checked_against", at);
+    CheckText(q.origin->statement, "origin.statement", at);
+    for (const Text& ref : q.origin->references) CheckText(ref, "origin.references", at);
     for (const model::Suppression& s : q.suppressions) {
       CheckText(Text(s.rule), "suppression rule", s.span.known() ? s.span : at);
       CheckText(Text(s.reason), "suppression reason", s.span.known() ? s.span : at);

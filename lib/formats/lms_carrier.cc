@@ -41,7 +41,7 @@ model::Question TrimmedTexts(const model::Question& q, bool gap_joints) {
   out.tags = TrimmedTags(q.tags);
   for (model::Option& o : out.options) {
     trim(o.text.value);
-    trim(o.rationale.value);
+    trim(o.rationale->value);
     if (std::string match = MatchOf(o); !match.empty() && Trim(match).size() != match.size()) {
       SetMatch(o, std::string(Trim(match)));
     }

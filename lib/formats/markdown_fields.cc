@@ -35,7 +35,7 @@ void VisitMarkdownTexts(Question& q,
     Option& o = q.options[i];
     std::string at = "options." + std::to_string(i) + ".";
     if (content_options) visit(at + "text", o.text.value);
-    visit(at + "rationale", o.rationale.value);
+    visit(at + "rationale", o.rationale->value);
     if (std::string match = MatchOf(o); !match.empty()) {
       visit(at + "match", match);
       SetMatch(o, match);
@@ -247,7 +247,9 @@ bool RestoreMarkdown(const Question& source, const LmsHtml& how, Question& q) {
   unverbatim(restored.explanation, q.explanation);
   for (size_t i = 0; i < restored.options.size(); ++i) {
     unverbatim(restored.options[i].text, q.options[i].text);
-    unverbatim(restored.options[i].rationale, q.options[i].rationale);
+    if (restored.options[i].rationale.present()) {
+      unverbatim(*restored.options[i].rationale, q.options[i].rationale);
+    }
   }
   q = std::move(restored);
   return true;

@@ -22,6 +22,10 @@ template <typename T>
 void TakeIfEmpty(T& to, T& from) {
   if (to.empty()) to = std::move(from);
 }
+template <typename T>
+void TakeIfEmpty(model::Boxed<T>& to, model::Boxed<T>& from) {
+  if (to.get().empty()) to = std::move(from);  // without making either
+}
 
 // "v" or "v:t" with t > 0, no spaces: what a value and a tolerance read back as.
 bool IsValueAndTolerance(std::string_view text) {
@@ -92,11 +96,11 @@ std::string MetadataJson(const model::Question& q, std::string_view own_extensio
     }
   }
   bool any = carried.markup == model::Markup::kMarkdown || !carried.options.empty() ||
-             carried.extensions.is_object() || !carried.exam.empty() || !carried.trap.empty() ||
-             !carried.difficulty.empty() || !carried.stated_answer.empty() ||
-             !carried.authors.empty() || !carried.review.date.empty() ||
-             !carried.review.reviewer.empty() || !carried.review.checked_against.empty() ||
-             !carried.origin.statement.empty() || !carried.origin.references.empty() ||
+             carried.extensions.is_object() || !carried.exam->empty() || !carried.trap->empty() ||
+             !carried.difficulty->empty() || !carried.stated_answer->empty() ||
+             !carried.authors.empty() || !carried.review->date.empty() ||
+             !carried.review->reviewer.empty() || !carried.review->checked_against.empty() ||
+             !carried.origin->statement.empty() || !carried.origin->references.empty() ||
              !carried.suppressions.empty();
   if (!any) return "";
   model::Bank bank;
@@ -128,11 +132,15 @@ Status ApplyMetadataJson(std::string_view json, const std::string& where, model:
   TakeIfEmpty(q.difficulty, m.difficulty);
   TakeIfEmpty(q.stated_answer, m.stated_answer);
   TakeIfEmpty(q.authors, m.authors);
-  TakeIfEmpty(q.review.date, m.review.date);
-  TakeIfEmpty(q.review.reviewer, m.review.reviewer);
-  TakeIfEmpty(q.review.checked_against, m.review.checked_against);
-  TakeIfEmpty(q.origin.statement, m.origin.statement);
-  TakeIfEmpty(q.origin.references, m.origin.references);
+  if (m.review.present()) {
+    TakeIfEmpty(q.review->date, m.review->date);
+    TakeIfEmpty(q.review->reviewer, m.review->reviewer);
+    TakeIfEmpty(q.review->checked_against, m.review->checked_against);
+  }
+  if (m.origin.present()) {
+    TakeIfEmpty(q.origin->statement, m.origin->statement);
+    TakeIfEmpty(q.origin->references, m.origin->references);
+  }
   TakeIfEmpty(q.suppressions, m.suppressions);
   if (m.extensions.is_object()) {
     for (const auto& [key, value] : m.extensions.as_object()) {
@@ -187,9 +195,9 @@ std::string BankMetadataJson(const model::Bank& bank) {
   carried.declared_size = bank.declared_size;
   carried.origin = bank.origin;
   carried.extensions = bank.extensions;
-  bool any = !carried.id.empty() || !carried.title.empty() || !carried.exam.empty() ||
+  bool any = !carried.id.empty() || !carried.title.empty() || !carried.exam->empty() ||
              !carried.publisher.empty() || !carried.language.empty() ||
-             carried.declared_size.has_value() || !carried.origin.empty() ||
+             carried.declared_size.has_value() || !carried.origin->empty() ||
              carried.extensions.is_object();
   return any ? json::WriteBank(carried) : "";
 }

@@ -319,9 +319,9 @@ Status Converter::Question(Node& node, model::Question& q) {
         }
         break;
       case kQuestionReview:
-        return Review(v, q.review);
+        return Review(v, *q.review);
       case kQuestionOrigin:
-        return Origin(v, q.origin);
+        return Origin(v, *q.origin);
       case kQuestionSuppress:
         q.suppressions.resize(v.items().size());
         for (size_t i = 0; i < q.suppressions.size(); ++i) {

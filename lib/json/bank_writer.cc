@@ -150,11 +150,11 @@ void WriteQuestion(Emitter& e, const model::Question& q) {
     TextMember(e, "checked_against", r.checked_against);
     e.CloseObject();
   }
-  if (!q.origin.statement.empty() || !q.origin.references.empty()) {
+  if (!q.origin->statement.empty() || !q.origin->references.empty()) {
     e.Key("origin");
     e.OpenObject();
-    TextMember(e, "statement", q.origin.statement);
-    TextArrayMember(e, "references", q.origin.references);
+    TextMember(e, "statement", q.origin->statement);
+    TextArrayMember(e, "references", q.origin->references);
     e.CloseObject();
   }
   if (!q.suppressions.empty()) {

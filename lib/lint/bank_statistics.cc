@@ -175,7 +175,7 @@ BankStatistics ComputeBankStatistics(const model::Bank& bank, std::span<const Fi
     all[i] = i;
     const model::Question& q = bank.questions[i];
     ++types[std::string(model::QuestionTypeName(q.type))];
-    ++domains[q.domain.empty() ? "(none)" : q.domain.value];
+    ++domains[q.domain->empty() ? "(none)" : q.domain->value];
     ++files[bank.SourcePath(q.span.file)];
     if (q.authors.empty()) ++authors["(none)"];
     for (const model::Person& p : q.authors) ++authors[AuthorName(p)];
@@ -183,14 +183,14 @@ BankStatistics ComputeBankStatistics(const model::Bank& bank, std::span<const Fi
     stems.push_back(static_cast<double>(text::CountWords(q.stem.value)));
     for (const model::Option& o : q.options) {
       options.push_back(static_cast<double>(text::CountWords(o.text.value)));
-      if (!o.rationale.empty()) {
-        rationales.push_back(static_cast<double>(text::CountWords(o.rationale.value)));
+      if (!o.rationale->empty()) {
+        rationales.push_back(static_cast<double>(text::CountWords(o.rationale->value)));
       }
     }
     if (!q.explanation.empty()) {
       explanations.push_back(static_cast<double>(text::CountWords(q.explanation.value)));
     }
-    std::optional<model::IsoDate> date = model::ParseIsoDate(q.review.date.value);
+    std::optional<model::IsoDate> date = model::ParseIsoDate(q.review->date.value);
     if (!date) {
       ++s.without_review_date;
       continue;

@@ -87,16 +87,24 @@ void Shift(std::vector<Text>& texts, uint32_t offset) {
 
 void ShiftSourceFiles(Question& q, uint32_t offset) {
   if (offset == 0) return;
-  for (Text* text : {&q.id, &q.exam, &q.domain, &q.stem, &q.trap, &q.stated_answer, &q.explanation,
-                     &q.difficulty, &q.review.date, &q.review.reviewer, &q.review.checked_against,
-                     &q.origin.statement}) {
-    Shift(*text, offset);
+  for (Text* text : {&q.id, &q.stem, &q.explanation}) Shift(*text, offset);
+  // A boxed field is shifted only when present: touching it would make it.
+  for (Boxed<Text>* text : {&q.exam, &q.domain, &q.trap, &q.stated_answer, &q.difficulty}) {
+    if (text->present()) Shift(**text, offset);
+  }
+  if (q.review.present()) {
+    for (Text* text : {&q.review->date, &q.review->reviewer, &q.review->checked_against}) {
+      Shift(*text, offset);
+    }
+  }
+  if (q.origin.present()) {
+    Shift(q.origin->statement, offset);
+    Shift(q.origin->references, offset);
   }
   Shift(q.tags, offset);
-  Shift(q.origin.references, offset);
   for (Option& o : q.options) {
     Shift(o.text, offset);
-    Shift(o.rationale, offset);
+    if (o.rationale.present()) Shift(*o.rationale, offset);
     Shift(o.correct_span, offset);
     Shift(o.span, offset);
   }
@@ -108,6 +116,10 @@ void ShiftSourceFiles(Question& q, uint32_t offset) {
   }
   for (Suppression& s : q.suppressions) Shift(s.span, offset);
   Shift(q.span, offset);
+}
+
+void SetIfHeld(Boxed<Text>& field, Text text) {
+  if (!text.value.empty() || text.span.known()) field = std::move(text);
 }
 
 uint32_t Bank::AddSource(std::shared_ptr<const SourceText> source) {

@@ -14,6 +14,7 @@
 
 #include "base/source_span.h"
 #include "base/source_text.h"
+#include "model/boxed.h"
 #include "model/value.h"
 
 namespace qbank::model {
@@ -63,9 +64,9 @@ struct Option {
   // Credit in percent (-100..100) where the format has partial credit; nullopt when it is simply
   // right (100) or wrong (0) by `correct`.
   std::optional<double> weight;
-  Text rationale;    // why this option is right or wrong
-  Value extensions;  // format-specific data (e.g. a QTI choice identifier), kept unchanged
-  SourceSpan span;   // the whole option
+  Boxed<Text> rationale;  // why this option is right or wrong
+  Value extensions;       // format-specific data (e.g. a QTI choice identifier), kept unchanged
+  SourceSpan span;        // the whole option
 };
 
 struct Person {
@@ -93,24 +94,26 @@ struct Suppression {
   SourceSpan span;
 };
 
+// The fields many banks leave out (exam, domain, trap, stated answer, difficulty, review, origin,
+// an option's rationale) are Boxed: an absent one costs a pointer, and reads as empty.
 struct Question {
   Text id;  // stable; derived from content when the source has none
   QuestionType type = QuestionType::kSingleAnswer;
-  Text exam;
-  Text domain;
+  Boxed<Text> exam;
+  Boxed<Text> domain;
   Text stem;
-  Text trap;                    // the "common exam trap" note
+  Boxed<Text> trap;             // the "common exam trap" note
   std::vector<Option> options;  // authored order
   // The key as the source states it apart from the option marks (the page's "Correct answer"
   // block); empty when the source has no such statement.
-  Text stated_answer;
+  Boxed<Text> stated_answer;
   Text explanation;
   std::vector<Text> tags;
-  Text difficulty;
+  Boxed<Text> difficulty;
   Markup markup = Markup::kPlain;
   std::vector<Person> authors;
-  Review review;
-  Origin origin;
+  Boxed<Review> review;
+  Boxed<Origin> origin;
   std::vector<Suppression> suppressions;
   Value extensions;  // format-specific fields, kept unchanged
   SourceSpan span;   // the whole question
@@ -130,12 +133,12 @@ struct Bank {
   int format_version = kFormatVersion;
   Text id;
   Text title;
-  Text exam;
+  Boxed<Text> exam;  // boxed as a question's is, so that one spelling reaches both
   Text publisher;
   Text language;                         // BCP 47 tag, e.g. "en"
   std::optional<int64_t> declared_size;  // the size the publisher states
   SourceSpan declared_size_span;
-  Text origin;  // the bank's origin statement
+  Boxed<Text> origin;  // the bank's origin statement
   QuestionList questions;
   Value extensions;
 
@@ -149,6 +152,11 @@ struct Bank {
   // The source text of `file`, or nullptr.
   const SourceText* Source(uint32_t file) const;
 };
+
+// Writes `text` into `field` when it holds anything, a value or a place in the file; otherwise
+// leaves the field as it was (absent if it was). How a reader keeps from making the boxed fields a
+// file leaves out.
+void SetIfHeld(Boxed<Text>& field, Text text);
 
 // A stable id made from the question's content (stem and option texts): "q-" and 16 hex digits of
 // a 64-bit FNV-1a hash. The same content always yields the same id.

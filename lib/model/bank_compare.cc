@@ -93,11 +93,11 @@ std::vector<std::string> QuestionDifferences(const Question& a, const Question& 
   out.Flag("markup", a.markup != b.markup);
   out.Flag("authors", !std::equal(a.authors.begin(), a.authors.end(), b.authors.begin(),
                                   b.authors.end(), SamePerson));
-  out.Text("review.date", a.review.date, b.review.date);
-  out.Text("review.reviewer", a.review.reviewer, b.review.reviewer);
-  out.Text("review.checked_against", a.review.checked_against, b.review.checked_against);
-  out.Text("origin.statement", a.origin.statement, b.origin.statement);
-  out.Texts("origin.references", a.origin.references, b.origin.references);
+  out.Text("review.date", a.review->date, b.review->date);
+  out.Text("review.reviewer", a.review->reviewer, b.review->reviewer);
+  out.Text("review.checked_against", a.review->checked_against, b.review->checked_against);
+  out.Text("origin.statement", a.origin->statement, b.origin->statement);
+  out.Texts("origin.references", a.origin->references, b.origin->references);
   out.Flag("suppressions",
            !std::equal(a.suppressions.begin(), a.suppressions.end(), b.suppressions.begin(),
                        b.suppressions.end(), SameSuppression));

@@ -10,6 +10,10 @@ void SetIfEmpty(Text& target, Text& value) {
   if (target.empty()) target = std::move(value);
 }
 
+void SetIfEmpty(Boxed<Text>& target, Boxed<Text>& value) {
+  if (target.get().empty()) target = std::move(value);  // without making either
+}
+
 }  // namespace
 
 void TakeEmptyBankFields(Bank& into, Bank& from, uint32_t file_shift) {

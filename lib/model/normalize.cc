@@ -52,6 +52,11 @@ void Normalize(Text& t) {
   t.verbatim = false;
 }
 
+// A boxed field is normalized only when present: touching it would make it.
+void Normalize(Boxed<Text>& t) {
+  if (t.present()) Normalize(*t);
+}
+
 void Normalize(std::string& s) {
   if (!s.empty() && !IsNormalAscii(s)) s = text::NormalizeField(s);
 }
@@ -97,11 +102,15 @@ void NormalizeQuestion(Question& q) {
     NormalizeList(p.roles, /*unique=*/true);
   }
   q.authors.erase(std::remove_if(q.authors.begin(), q.authors.end(), IsEmpty), q.authors.end());
-  Normalize(q.review.date);
-  Normalize(q.review.reviewer);
-  Normalize(q.review.checked_against);
-  Normalize(q.origin.statement);
-  NormalizeList(q.origin.references, /*unique=*/false);
+  if (q.review.present()) {
+    Normalize(q.review->date);
+    Normalize(q.review->reviewer);
+    Normalize(q.review->checked_against);
+  }
+  if (q.origin.present()) {
+    Normalize(q.origin->statement);
+    NormalizeList(q.origin->references, /*unique=*/false);
+  }
   for (Suppression& s : q.suppressions) {
     Normalize(s.rule);
     Normalize(s.reason);

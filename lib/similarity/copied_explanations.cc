@@ -13,7 +13,7 @@ namespace {
 constexpr double kEpsilon = 1e-9;
 
 const model::Text& FieldText(const model::Question& q, int32_t option) {
-  return option < 0 ? q.explanation : q.options[static_cast<size_t>(option)].rationale;
+  return option < 0 ? q.explanation : *q.options[static_cast<size_t>(option)].rationale;
 }
 
 // One explanation or rationale taking part: record and field.

@@ -198,7 +198,7 @@ TEST(ConvertToMdTest, HtmlTextsBecomeMarkdownThatRendersTheSameHtml) {
     for (size_t o = 0; o < a.options.size(); ++o) {
       EXPECT_TRUE(markup::SameHtml(a.options[o].text.value, shown(b.options[o].text)))
           << a.options[o].text.value << " is shown as " << shown(b.options[o].text);
-      EXPECT_TRUE(markup::SameHtml(a.options[o].rationale.value, shown(b.options[o].rationale)))
+      EXPECT_TRUE(markup::SameHtml(a.options[o].rationale->value, shown(b.options[o].rationale)))
           << shown(b.options[o].rationale);
     }
   }

@@ -37,13 +37,13 @@ std::string Summary(const model::Bank& bank) {
   std::string out;
   for (const model::Question& q : bank.questions) {
     out += "[" + q.id.value + "] " + std::string(model::QuestionTypeName(q.type)) + " in " +
-           DomainOfCategory(q.domain.value) + ": " + q.stem.value +
+           DomainOfCategory(q.domain->value) + ": " + q.stem.value +
            " | gap after: " + TextAfterGap(q) + " | explanation: " + q.explanation.value + "\n";
     for (const model::Option& o : q.options) {
       out += "  " + std::string(o.correct ? "*" : "-") + " " + o.text.value;
       if (o.weight) out += " (" + std::to_string(*o.weight) + "%)";
       if (!MatchOf(o).empty()) out += " -> " + MatchOf(o);
-      if (!o.rationale.empty()) out += " # " + o.rationale.value;
+      if (!o.rationale->empty()) out += " # " + o.rationale->value;
       out += "\n";
     }
   }
@@ -359,7 +359,7 @@ TEST(EveryTypeRoundTripTest, HtmlEditedInTheLmsWinsOverTheCarriedDraft) {
         << h.explanation.value;
     EXPECT_EQ(h.options[0].text.value, "The Sun and the Moon pulling <strong>together</strong>");
     EXPECT_EQ(h.options[1].text.value, "The <code>wind</code> alone");
-    EXPECT_EQ(h.options[1].rationale.value, "Wind makes surges, not tides.");
+    EXPECT_EQ(h.options[1].rationale->value, "Wind makes surges, not tides.");
     // The other questions were not edited: they are the drafts again.
     EXPECT_EQ(with_table.bank.questions[1].markup, model::Markup::kMarkdown);
     EXPECT_EQ(with_table.bank.questions[1].stem.value, "Which of these are *tidal* features?");

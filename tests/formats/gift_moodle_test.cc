@@ -52,7 +52,7 @@ std::string Describe(const model::Bank& bank) {
   for (const model::Question& q : bank.questions) {
     out += std::string(model::QuestionTypeName(q.type)) + " " + q.id.value + ": " +
            Quoted(q.stem.value) + "\n";
-    if (!q.domain.empty()) out += "  category " + Quoted(q.domain.value) + "\n";
+    if (!q.domain->empty()) out += "  category " + Quoted(q.domain->value) + "\n";
     if (q.markup != model::Markup::kPlain) {
       out += "  markup " + std::string(model::MarkupName(q.markup)) + "\n";
     }
@@ -69,7 +69,7 @@ std::string Describe(const model::Bank& bank) {
         if (!GiftKey(o.extensions, key).empty())
           out += std::string(" ") + key + "=" + GiftKey(o.extensions, key);
       }
-      if (!o.rationale.empty()) out += " # " + Quoted(o.rationale.value);
+      if (!o.rationale->empty()) out += " # " + Quoted(o.rationale->value);
       out += "\n";
     }
     if (!q.explanation.empty()) out += "  #### " + Quoted(q.explanation.value) + "\n";

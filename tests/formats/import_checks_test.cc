@@ -330,7 +330,7 @@ TEST(ImportChecksTest, AReviewDateTheBankFileCannotHoldIsRefusedAtItsPlace) {
             "draft.md:4:9: error: review.date: expected a date as YYYY-MM or YYYY-MM-DD (such as "
             "2026-05 or 2026-05-14), found '202stem'");
   ASSERT_EQ(bank.questions.size(), 1u);
-  EXPECT_EQ(bank.questions[0].review.date.value, "2026-05");
+  EXPECT_EQ(bank.questions[0].review->date.value, "2026-05");
 }
 
 TEST(ImportChecksTest, AWeightTheBankFileCannotHoldIsRefusedAtItsOption) {

@@ -93,11 +93,11 @@ std::string Places(const model::Bank& bank) {
       place("option", o.span);
       place("text", o.text.span);
       place("key", o.correct_span);
-      place("rationale", o.rationale.span);
+      place("rationale", o.rationale->span);
     }
     for (const model::Text& tag : q.tags) place("tag", tag.span);
     for (const model::Person& p : q.authors) place("author", p.name.span);
-    place("review", q.review.date.span);
+    place("review", q.review->date.span);
     for (const model::Suppression& s : q.suppressions) place("suppression", s.span);
   }
   return out.str();

@@ -110,7 +110,7 @@ inline void CheckBankText(const model::Bank& bank) {
     CheckString(q.explanation.value, "explanation");
     for (const model::Option& o : q.options) {
       CheckString(o.text.value, "option");
-      CheckString(o.rationale.value, "rationale");
+      CheckString(o.rationale->value, "rationale");
     }
   }
   std::string json = json::WriteBank(bank);

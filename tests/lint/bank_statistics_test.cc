@@ -49,9 +49,9 @@ TEST(BankStatisticsTest, CountsKeysLengthsReviewsAndClusters) {
                                        {"one", "two words", "three", "four"}, i % 2);
     q.domain = i < 5 ? model::Text("Networking") : model::Text("");
     if (i < 3) q.authors.push_back({model::Text("MR"), model::Text("Mara Reyes"), {}, {}});
-    if (i == 0) q.review.date = model::Text("2026-10");
-    if (i == 1) q.review.date = model::Text("2026-11-20");
-    if (i == 2) q.review.date = model::Text("2027-01");
+    if (i == 0) q.review->date = model::Text("2026-10");
+    if (i == 1) q.review->date = model::Text("2026-11-20");
+    if (i == 2) q.review->date = model::Text("2027-01");
     if (i == 3) q.explanation = model::Text("Because it is so.");
   }
   model::Bank bank = b.Build();

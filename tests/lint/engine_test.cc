@@ -177,7 +177,7 @@ TEST(EngineTest, EveryRuleSurvivesHostileQuestions) {
   for (int i = 0; i < 300; ++i) many.push_back("option " + std::to_string(i % 7));
   model::Question& wide = b.AddQuestion("wide", "Pick one of these many options?", many, 299);
   wide.options[5].rationale = model::Text("See: https://x");
-  wide.review.date = model::Text("9999-99-99");
+  wide.review->date = model::Text("9999-99-99");
   wide.suppressions.push_back({"*", "", SourceSpan{}});
   model::Bank bank = b.Build();
   model::Question bare;  // no spans, no id, no file

@@ -29,7 +29,7 @@ TEST(BankCompareTest, NamesEachDifferingField) {
   Question a = Sample();
   Question b = Sample();
   b.stem.value += " ";
-  b.options[1].rationale.value = "It is inert.";
+  b.options[1].rationale->value = "It is inert.";
   b.options[0].correct = false;
   b.tags.emplace_back("plants");
   b.extensions["gift"]["comments"] = Value(Value::Array{Value("other")});

@@ -12,7 +12,7 @@ TEST(BankFieldsTest, FillsOnlyWhatIsEmptyAndShiftsTheSpanFile) {
   into.title.value = "Networking basics";
   Bank from;
   from.title.value = "Routing drills";
-  from.exam.value = "NET-101";
+  from.exam->value = "NET-101";
   from.language.value = "en";
   from.declared_size = 40;
   from.declared_size_span.file = 1;
@@ -21,7 +21,7 @@ TEST(BankFieldsTest, FillsOnlyWhatIsEmptyAndShiftsTheSpanFile) {
 
   TakeEmptyBankFields(into, from, 2);
   EXPECT_EQ(into.title.value, "Networking basics");  // the first file's title stays
-  EXPECT_EQ(into.exam.value, "NET-101");
+  EXPECT_EQ(into.exam->value, "NET-101");
   EXPECT_EQ(into.language.value, "en");
   EXPECT_TRUE(into.id.empty());
   ASSERT_TRUE(into.declared_size.has_value());

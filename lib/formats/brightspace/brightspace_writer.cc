@@ -77,7 +77,7 @@ class BrightspaceWriter {
     if (!title.empty()) Row({"Title", title});
     if (type != "FIB") Row(WithFlag({"QuestionText", q.stem.value}));
     Optional(q, "Points", "points");
-    if (!q.difficulty.empty()) Row({"Difficulty", q.difficulty.value});
+    if (!q.difficulty->empty()) Row({"Difficulty", q.difficulty->value});
     Optional(q, "Image", "image");
     Optional(q, "Scoring", "scoring");
     AnswerRows(type, q);
@@ -127,7 +127,7 @@ class BrightspaceWriter {
       MatchRows(q);
     } else if (type == "O") {
       for (const model::Option& o : q.options) {
-        Row({"Item", o.text.value, html_ ? "HTML" : "NOT HTML", o.rationale.value});
+        Row({"Item", o.text.value, html_ ? "HTML" : "NOT HTML", o.rationale->value});
       }
     } else if (type == "WR") {
       Optional(q, "InitialText", "initial_text");
@@ -142,8 +142,8 @@ class BrightspaceWriter {
       double weight = o.weight ? *o.weight : (o.correct ? (type == "MS" ? 1 : 100) : 0);
       if (type == "MS" && o.correct && o.weight && *o.weight == 0) weight = 1;
       std::vector<std::string> row = {"Option", ShortestNumber(weight), o.text.value,
-                                      html_ ? "HTML" : "", o.rationale.value};
-      if (html_ && !o.rationale.empty()) row.push_back("HTML");
+                                      html_ ? "HTML" : "", o.rationale->value};
+      if (html_ && !o.rationale->empty()) row.push_back("HTML");
       Row(row);
     }
   }
@@ -153,7 +153,7 @@ class BrightspaceWriter {
     for (size_t i = 0; i < 2; ++i) {
       const model::Option& o = q.options[i];
       double weight = o.weight ? *o.weight : (o.correct ? 100 : 0);
-      Row(WithFlag({i == 0 ? "TRUE" : "FALSE", ShortestNumber(weight), o.rationale.value}));
+      Row(WithFlag({i == 0 ? "TRUE" : "FALSE", ShortestNumber(weight), o.rationale->value}));
     }
   }
 
@@ -166,7 +166,7 @@ class BrightspaceWriter {
         continue;
       }
       Row({"Answer", ShortestNumber(o.weight ? *o.weight : 100), o.text.value, Regexp(o)});
-      if (!o.rationale.empty()) loss_.Drop("options.rationale (short answers have none)");
+      if (!o.rationale->empty()) loss_.Drop("options.rationale (short answers have none)");
     }
   }
 
@@ -175,7 +175,7 @@ class BrightspaceWriter {
     Row(WithFlag({"Text", q.stem.value}));
     for (const model::Option& o : q.options) {
       Row({"Blank", ShortestNumber(o.weight ? *o.weight : 100), o.text.value, Regexp(o)});
-      if (!o.rationale.empty()) loss_.Drop("options.rationale (blanks have none)");
+      if (!o.rationale->empty()) loss_.Drop("options.rationale (blanks have none)");
     }
     Row(WithFlag({"Text", TextAfterGap(q)}));
   }
@@ -187,7 +187,7 @@ class BrightspaceWriter {
     }
     for (size_t i = 0; i < q.options.size(); ++i) {
       Row(WithFlag({"Match", std::to_string(i + 1), MatchOf(q.options[i])}));
-      if (!q.options[i].rationale.empty()) loss_.Drop("options.rationale (pairs have none)");
+      if (!q.options[i].rationale->empty()) loss_.Drop("options.rationale (pairs have none)");
       if (q.options[i].weight) loss_.Drop("options.weight (pairs have none)");
     }
   }

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cstddef>
+#include <initializer_list>
 #include <optional>
 #include <utility>
 
@@ -428,8 +429,8 @@ class CsvImporter {
                                     model::Question* q) const {
     q->type = model::QuestionType::kSingleAnswer;
     q->stem = MakeText(record.cells[layout.question]);
-    q->domain.value = layout.domain;
-    q->domain.span.file = file_;
+    q->domain->value = layout.domain;
+    q->domain->span.file = file_;
     q->span = SpanBetween(record.begin_pos, record.end_pos);
     q->options.reserve(layout.choices.size());
     for (size_t index : layout.choices) {
@@ -697,11 +698,22 @@ class CsvImporter {
         !author.roles.empty()) {
       q->authors.push_back(std::move(author));
     }
-    q->review.date = text(Column::kReviewDate);
-    q->review.reviewer = text(Column::kReviewReviewer);
-    q->review.checked_against = text(Column::kReviewCheckedAgainst);
-    q->origin.statement = text(Column::kOriginStatement);
-    q->origin.references = list(Column::kOriginReferences);
+    // The review and origin are made only when the file has a column of theirs (boxed fields).
+    auto has = [&](std::initializer_list<Column> columns) {
+      for (Column c : columns) {
+        if (CellOf(layout, record, c) != nullptr) return true;
+      }
+      return false;
+    };
+    if (has({Column::kReviewDate, Column::kReviewReviewer, Column::kReviewCheckedAgainst})) {
+      q->review->date = text(Column::kReviewDate);
+      q->review->reviewer = text(Column::kReviewReviewer);
+      q->review->checked_against = text(Column::kReviewCheckedAgainst);
+    }
+    if (has({Column::kOriginStatement, Column::kOriginReferences})) {
+      q->origin->statement = text(Column::kOriginStatement);
+      q->origin->references = list(Column::kOriginReferences);
+    }
     for (model::Text& rule : list(Column::kSuppress)) {
       q->suppressions.push_back(model::Suppression{std::move(rule.value), "", rule.span});
     }

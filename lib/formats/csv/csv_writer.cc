@@ -55,7 +55,7 @@ std::vector<std::string_view> Values(const std::vector<model::Text>& texts) {
 size_t CarriedOptions(const model::Question& q) {
   size_t count = 0;
   for (size_t k = 0; k < std::min(q.options.size(), kMaxOptions); ++k) {
-    if (!q.options[k].text.empty() || !q.options[k].rationale.empty()) count = k + 1;
+    if (!q.options[k].text.empty() || !q.options[k].rationale->empty()) count = k + 1;
   }
   return count;
 }
@@ -79,11 +79,11 @@ void DropExtensions(std::string_view field, const model::Value& extensions, Loss
 void RecordBankLosses(const model::Bank& bank, LossReport& loss) {
   loss.Drop("bank.id", bank.id.empty() ? 0 : 1);
   loss.Drop("bank.title", bank.title.empty() ? 0 : 1);
-  loss.Drop("bank.exam", bank.exam.empty() ? 0 : 1);
+  loss.Drop("bank.exam", bank.exam->empty() ? 0 : 1);
   loss.Drop("bank.publisher", bank.publisher.empty() ? 0 : 1);
   loss.Drop("bank.language", bank.language.empty() ? 0 : 1);
   loss.Drop("bank.declared_size", bank.declared_size ? 1 : 0);
-  loss.Drop("bank.origin", bank.origin.empty() ? 0 : 1);
+  loss.Drop("bank.origin", bank.origin->empty() ? 0 : 1);
   DropExtensions("bank.extensions", bank.extensions, loss);
 }
 
@@ -124,7 +124,7 @@ void RecordQuestionLosses(const model::Question& q, size_t carried, LossReport& 
   }
   loss.Drop("tags (empty, with ';' or outer spaces)", ListLosses(Values(q.tags)));
   loss.Drop("origin_references (empty, with ';' or outer spaces)",
-            ListLosses(Values(q.origin.references)));
+            ListLosses(Values(q.origin->references)));
   std::vector<std::string_view> rules;
   for (const model::Suppression& s : q.suppressions) {
     rules.push_back(s.rule);
@@ -154,7 +154,7 @@ CsvWidths MeasureColumns(const model::Bank& bank, LossReport& loss, size_t kept_
         std::max(CarriedOptions(q), std::min(q.options.size(), kept_choices));
     widths.options = std::max(widths.options, carried);
     for (size_t k = 0; k < carried; ++k) {
-      if (!q.options[k].rationale.empty()) widths.rationales = std::max(widths.rationales, k + 1);
+      if (!q.options[k].rationale->empty()) widths.rationales = std::max(widths.rationales, k + 1);
     }
     RecordQuestionLosses(q, carried, loss, header_names);
   }
@@ -199,19 +199,19 @@ void AppendMetadataField(const model::Question& q, Column column,
       fields.push_back(JoinList(Values(author.roles)));
       break;
     case Column::kReviewDate:
-      fields.push_back(q.review.date.value);
+      fields.push_back(q.review->date.value);
       break;
     case Column::kReviewReviewer:
-      fields.push_back(q.review.reviewer.value);
+      fields.push_back(q.review->reviewer.value);
       break;
     case Column::kReviewCheckedAgainst:
-      fields.push_back(q.review.checked_against.value);
+      fields.push_back(q.review->checked_against.value);
       break;
     case Column::kOriginStatement:
-      fields.push_back(q.origin.statement.value);
+      fields.push_back(q.origin->statement.value);
       break;
     case Column::kOriginReferences:
-      fields.push_back(JoinList(Values(q.origin.references)));
+      fields.push_back(JoinList(Values(q.origin->references)));
       break;
     case Column::kSuppress: {
       std::vector<std::string_view> rules;
@@ -249,16 +249,16 @@ void RowFields(const model::Question& q, size_t carried, const CsvWidths& widths
         fields.emplace_back(model::QuestionTypeName(q.type));
         break;
       case Column::kExam:
-        fields.push_back(q.exam.value);
+        fields.push_back(q.exam->value);
         break;
       case Column::kDomain:
-        fields.push_back(q.domain.value);
+        fields.push_back(q.domain->value);
         break;
       case Column::kStem:
         fields.push_back(q.stem.value);
         break;
       case Column::kTrap:
-        fields.push_back(q.trap.value);
+        fields.push_back(q.trap->value);
         break;
       case Column::kOption:
         for (size_t k = 0; k < widths.options; ++k) {
@@ -270,20 +270,20 @@ void RowFields(const model::Question& q, size_t carried, const CsvWidths& widths
         break;
       case Column::kRationale:
         for (size_t k = 0; k < widths.rationales; ++k) {
-          fields.push_back(k < carried ? q.options[k].rationale.value : std::string());
+          fields.push_back(k < carried ? q.options[k].rationale->value : std::string());
         }
         break;
       case Column::kExplanation:
         fields.push_back(q.explanation.value);
         break;
       case Column::kStatedAnswer:
-        fields.push_back(q.stated_answer.value);
+        fields.push_back(q.stated_answer->value);
         break;
       case Column::kTags:
         fields.push_back(JoinList(Values(q.tags)));
         break;
       case Column::kDifficulty:
-        fields.push_back(q.difficulty.value);
+        fields.push_back(q.difficulty->value);
         break;
       case Column::kCount:
         break;

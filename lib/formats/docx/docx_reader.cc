@@ -606,7 +606,7 @@ class DocxReader {
     for (const PendingOption& o : q_.options) {
       model::Option option;
       option.text = TextOf(o.text, question.markup, key_options);
-      option.rationale = TextOf(o.rationale, question.markup, all);
+      model::SetIfHeld(option.rationale, TextOf(o.rationale, question.markup, all));
       option.correct = o.correct;
       option.weight = o.weight;
       size_t begin = o.paragraph->offset;
@@ -619,7 +619,7 @@ class DocxReader {
       question.options.push_back(std::move(option));
     }
     for (const std::string& tag : q_.tags) question.tags.emplace_back(tag);
-    if (!domain_.empty()) question.domain.value = domain_;
+    if (!domain_.empty()) question.domain->value = domain_;
     size_t end = q_.last->offset + q_.last->text.size();
     question.span = text_.SpanOf(q_.first->offset, end, file_);
     if (!q_.title.empty()) AdoptTitleAsId(question, q_.title, used_);

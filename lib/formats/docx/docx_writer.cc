@@ -307,12 +307,12 @@ class ListWriter {
     static const FieldSet kHeld = {"id",     "stem",   "explanation",     "options.rationale",
                                    "domain", "markup", "extensions.media"};
     ReportQuestionLoss(q, kHeld, loss_);
-    if (q.domain.value != domain_) {
-      if (q.domain.value.empty()) {
+    if (q.domain->value != domain_) {
+      if (q.domain->value.empty()) {
         // A heading names the domain of every question after it: there is no way back to none.
         loss_.Drop("domain (none, after a question with one)");
       } else {
-        domain_ = q.domain.value;
+        domain_ = q.domain->value;
         body_.push_back(ParagraphNode(domain_, {}, "Heading1"));
       }
     }
@@ -327,7 +327,7 @@ class ListWriter {
     for (size_t i = 0; i < q.options.size(); ++i) {
       const model::Option& o = q.options[i];
       Paragraph(StrCat({o.correct ? "*" : "", model::OptionLetter(i), ". "}), o.text.value, q);
-      if (!o.rationale.value.empty()) Paragraph("@ ", o.rationale.value, q);
+      if (!o.rationale->value.empty()) Paragraph("@ ", o.rationale->value, q);
     }
     if (!q.explanation.value.empty()) Paragraph("Explanation: ", q.explanation.value, q);
     body_.push_back(ParagraphNode("", {}));

@@ -215,7 +215,7 @@ class GiftReader {
       AdoptTitleAsId(q, GiftString(q.extensions, "title"), *used_ids_);
     }
     q.tags = tags_;
-    q.domain = category_;
+    model::SetIfHeld(q.domain, category_);
     q.suppressions = next_suppressions_;
     q.suppressions.insert(q.suppressions.end(), suppressions_.begin(), suppressions_.end());
     ApplyQuestionMetadata(q);

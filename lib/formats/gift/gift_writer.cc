@@ -92,7 +92,7 @@ bool SameOptions(const std::vector<model::Option>& a, const std::vector<model::O
   if (a.size() != b.size()) return false;
   for (size_t i = 0; i < a.size(); ++i) {
     if (a[i].text.value != b[i].text.value || a[i].correct != b[i].correct ||
-        a[i].weight != b[i].weight || a[i].rationale.value != b[i].rationale.value ||
+        a[i].weight != b[i].weight || a[i].rationale->value != b[i].rationale->value ||
         !(a[i].extensions == b[i].extensions)) {
       return false;
     }
@@ -125,14 +125,14 @@ class GiftWriter {
         out_ += (first ? "" : "\n") + before + "\n";
         first = true;
       }
-      if (q.domain.value != category) {
-        if (q.domain.empty()) {
+      if (q.domain->value != category) {
+        if (q.domain->empty()) {
           loss_.Drop("domain");  // GIFT cannot go back to no category
         } else {
           if (!first) out_ += '\n';
-          out_ += "$CATEGORY: " + OneLine(q.domain.value) + "\n";
+          out_ += "$CATEGORY: " + OneLine(q.domain->value) + "\n";
           first = false;
-          category = q.domain.value;
+          category = q.domain->value;
         }
       }
       if (ReadsAsMatching(q)) {
@@ -348,8 +348,8 @@ class GiftWriter {
   }
 
   void WriteFeedback(const model::Option& o) {
-    if (o.rationale.empty()) return;
-    out_ += "#" + MarkedText(o.rationale.value, FormatMark(o.extensions, "feedback_format"),
+    if (o.rationale->empty()) return;
+    out_ += "#" + MarkedText(o.rationale->value, FormatMark(o.extensions, "feedback_format"),
                              "options.rationale");
   }
 
@@ -428,7 +428,7 @@ class GiftWriter {
               match != nullptr && match->is_string() ? Escape(match->as_string()) : "";
           out_ += "=" + AnswerText(o) + " ->" + (written.empty() ? "" : " " + written) + "\n";
           if (o.weight) loss_.Drop("options.weight");
-          if (!o.rationale.empty()) loss_.Drop("options.rationale");
+          if (!o.rationale->empty()) loss_.Drop("options.rationale");
         }
         break;
       case QuestionType::kDescription:
@@ -456,13 +456,14 @@ class GiftWriter {
     bool known = token == "T" || token == "TRUE" || token == "F" || token == "FALSE";
     if (!known || (token[0] == 'T') != answer) token = answer ? "TRUE" : "FALSE";
     out_ += token;
-    if (!other.rationale.empty() || !key.rationale.empty()) {
+    if (!other.rationale->empty() || !key.rationale->empty()) {
       out_ +=
-          "#" + MarkedText(other.rationale.value, FormatMark(other.extensions, "feedback_format"),
+          "#" + MarkedText(other.rationale->value, FormatMark(other.extensions, "feedback_format"),
                            "options.rationale");
-      if (!key.rationale.empty()) {
-        out_ += "#" + MarkedText(key.rationale.value, FormatMark(key.extensions, "feedback_format"),
-                                 "options.rationale");
+      if (!key.rationale->empty()) {
+        out_ +=
+            "#" + MarkedText(key.rationale->value, FormatMark(key.extensions, "feedback_format"),
+                             "options.rationale");
       }
     }
     for (const model::Option& o : q.options) {
@@ -482,7 +483,7 @@ class GiftWriter {
     if (!short_answers) return false;
     return std::any_of(q.options.begin(), q.options.end(), [](const model::Option& o) {
       return o.text.value.find("->") != std::string::npos ||
-             o.rationale.value.find("->") != std::string::npos;
+             o.rationale->value.find("->") != std::string::npos;
     });
   }
 

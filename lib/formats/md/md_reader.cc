@@ -451,11 +451,11 @@ class MdReader {
         value += TrimRight(line.substr(std::min(at, line.size())));
       }
       // Blank quote lines at either end are not part of the text.
-      option.rationale.value = std::string(Trim(value));
+      option.rationale->value = std::string(Trim(value));
       size_t last = lines.rationale.back();
-      option.rationale.span = text_.SpanOf(
+      option.rationale->span = text_.SpanOf(
           first_begin, lines_[last].begin + TrimRight(lines_[last].text).size(), file_);
-      option.rationale.verbatim = lines.rationale.size() == 1;
+      option.rationale->verbatim = lines.rationale.size() == 1;
     }
     option.span = text_.SpanOf(lines_[lines.first].begin,
                                lines_[lines.last].begin + lines_[lines.last].text.size(), file_);
@@ -565,11 +565,11 @@ class MdReader {
                                 name.value + "'");
         }
       } else if (k == "exam") {
-        QBANK_RETURN_IF_ERROR(TextOf(value, k, q.exam));
+        QBANK_RETURN_IF_ERROR(TextOf(value, k, *q.exam));
       } else if (k == "domain") {
-        QBANK_RETURN_IF_ERROR(TextOf(value, k, q.domain));
+        QBANK_RETURN_IF_ERROR(TextOf(value, k, *q.domain));
       } else if (k == "difficulty") {
-        QBANK_RETURN_IF_ERROR(TextOf(value, k, q.difficulty));
+        QBANK_RETURN_IF_ERROR(TextOf(value, k, *q.difficulty));
       } else if (k == "markup") {
         model::Text name;
         QBANK_RETURN_IF_ERROR(TextOf(value, k, name));
@@ -588,14 +588,14 @@ class MdReader {
         QBANK_RETURN_IF_ERROR(Mapping(value, "origin", "statement, references"));
         for (const auto& [ok, ov] : value.members) {
           if (ok.scalar == "statement") {
-            QBANK_RETURN_IF_ERROR(TextOf(ov, "statement", q.origin.statement));
+            QBANK_RETURN_IF_ERROR(TextOf(ov, "statement", q.origin->statement));
           }
           if (ok.scalar == "references") {
-            QBANK_RETURN_IF_ERROR(TextList(ov, "references", q.origin.references));
+            QBANK_RETURN_IF_ERROR(TextList(ov, "references", q.origin->references));
           }
         }
       } else if (k == "stated_answer") {
-        QBANK_RETURN_IF_ERROR(TextOf(value, k, q.stated_answer));
+        QBANK_RETURN_IF_ERROR(TextOf(value, k, *q.stated_answer));
       } else if (k == "extensions") {
         q.extensions = YamlToValue(value);
         if (!q.extensions.is_object() && !q.extensions.is_null()) {
@@ -632,12 +632,12 @@ class MdReader {
   Status ReadReview(const YamlNode& value, model::Question& q) const {
     QBANK_RETURN_IF_ERROR(Mapping(value, "review", "date, reviewer, checked_against"));
     for (const auto& [rk, rv] : value.members) {
-      if (rk.scalar == "date") QBANK_RETURN_IF_ERROR(TextOf(rv, "date", q.review.date));
+      if (rk.scalar == "date") QBANK_RETURN_IF_ERROR(TextOf(rv, "date", q.review->date));
       if (rk.scalar == "reviewer") {
-        QBANK_RETURN_IF_ERROR(TextOf(rv, "reviewer", q.review.reviewer));
+        QBANK_RETURN_IF_ERROR(TextOf(rv, "reviewer", q.review->reviewer));
       }
       if (rk.scalar == "checked_against") {
-        QBANK_RETURN_IF_ERROR(TextOf(rv, "checked_against", q.review.checked_against));
+        QBANK_RETURN_IF_ERROR(TextOf(rv, "checked_against", q.review->checked_against));
       }
     }
     return Status::Ok();
@@ -658,10 +658,10 @@ class MdReader {
       const std::string& k = key.scalar;
       if (k == "id") QBANK_RETURN_IF_ERROR(set(value, k, bank.id));
       if (k == "title") QBANK_RETURN_IF_ERROR(set(value, k, bank.title));
-      if (k == "exam") QBANK_RETURN_IF_ERROR(set(value, k, bank.exam));
+      if (k == "exam") QBANK_RETURN_IF_ERROR(set(value, k, *bank.exam));
       if (k == "publisher") QBANK_RETURN_IF_ERROR(set(value, k, bank.publisher));
       if (k == "language") QBANK_RETURN_IF_ERROR(set(value, k, bank.language));
-      if (k == "origin") QBANK_RETURN_IF_ERROR(set(value, k, bank.origin));
+      if (k == "origin") QBANK_RETURN_IF_ERROR(set(value, k, *bank.origin));
       if (k == "declared_size") {
         Value v = YamlToValue(value);
         if (!v.is_int() || v.as_int() < 0) {

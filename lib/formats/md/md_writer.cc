@@ -44,12 +44,12 @@ class MdWriter {
     std::string front;
     Field(front, "  ", "id", bank.id.value);
     Field(front, "  ", "title", bank.title.value);
-    Field(front, "  ", "exam", bank.exam.value);
+    Field(front, "  ", "exam", bank.exam->value);
     Field(front, "  ", "publisher", bank.publisher.value);
     Field(front, "  ", "language", bank.language.value);
     if (bank.declared_size)
       front += "  declared_size: " + std::to_string(*bank.declared_size) + "\n";
-    Field(front, "  ", "origin", bank.origin.value);
+    Field(front, "  ", "origin", bank.origin->value);
     if (bank.extensions.is_object() && !bank.extensions.as_object().empty()) {
       front += "  extensions: " + YamlFlow(bank.extensions) + "\n";
     }
@@ -81,9 +81,9 @@ class MdWriter {
     if (q.type != model::QuestionType::kSingleAnswer) {
       out_ += "type: " + std::string(model::QuestionTypeName(q.type)) + "\n";
     }
-    Field(out_, "", "exam", q.exam.value);
-    Field(out_, "", "domain", q.domain.value);
-    Field(out_, "", "difficulty", q.difficulty.value);
+    Field(out_, "", "exam", q.exam->value);
+    Field(out_, "", "domain", q.domain->value);
+    Field(out_, "", "difficulty", q.difficulty->value);
     if (q.markup != model::Markup::kMarkdown) {
       out_ += "markup: " + std::string(model::MarkupName(q.markup)) + "\n";
     }
@@ -105,15 +105,15 @@ class MdWriter {
       }
     }
     std::string review;
-    Field(review, "  ", "date", q.review.date.value);
-    Field(review, "  ", "reviewer", q.review.reviewer.value);
-    Field(review, "  ", "checked_against", q.review.checked_against.value);
+    Field(review, "  ", "date", q.review->date.value);
+    Field(review, "  ", "reviewer", q.review->reviewer.value);
+    Field(review, "  ", "checked_against", q.review->checked_against.value);
     if (!review.empty()) out_ += "review:\n" + review;
     std::string origin;
-    Field(origin, "  ", "statement", q.origin.statement.value);
-    List(origin, "  ", "references", q.origin.references);
+    Field(origin, "  ", "statement", q.origin->statement.value);
+    List(origin, "  ", "references", q.origin->references);
     if (!origin.empty()) out_ += "origin:\n" + origin;
-    Field(out_, "", "stated_answer", q.stated_answer.value);
+    Field(out_, "", "stated_answer", q.stated_answer->value);
     if (q.extensions.is_object() && !q.extensions.as_object().empty()) {
       out_ += "extensions: " + YamlFlow(q.extensions) + "\n";
     }
@@ -127,7 +127,7 @@ class MdWriter {
     out_ += "---\n";
 
     WriteSection("Question", "stem", q.stem.value, true);
-    WriteSection("Trap", "trap", q.trap.value, false);
+    WriteSection("Trap", "trap", q.trap->value, false);
     if (!q.options.empty()) {
       out_ += "\n## Options\n\n";
       for (const model::Option& o : q.options) WriteOption(o);
@@ -245,8 +245,8 @@ class MdWriter {
         pos = nl + 1;
       }
     }
-    if (!Trim(o.rationale.value).empty()) {
-      std::string_view r = Trim(o.rationale.value);
+    if (!Trim(o.rationale->value).empty()) {
+      std::string_view r = Trim(o.rationale->value);
       size_t pos = 0;
       while (pos <= r.size()) {
         size_t nl = r.find('\n', pos);

@@ -155,7 +155,7 @@ class Writer {
                    " without Moodle XML data)");
         continue;
       }
-      if (std::string path = CategoryOfDomain(q.domain.value); category_path != path) {
+      if (std::string path = CategoryOfDomain(q.domain->value); category_path != path) {
         category_path = path;
         xml::Node category = xml::Node::Element("question");
         category.SetAttribute("type", "category");
@@ -296,7 +296,7 @@ class Writer {
         sub.SetAttribute("format", StringOr(o.extensions, "format", format));
         sub.Append(xml::Node::Element("answer")).Append(TextElement(MatchOf(o)));
         QBANK_RETURN_IF_ERROR(AppendStored(q, index, o.extensions, "extra", sub));
-        if (!o.rationale.empty()) loss_.Drop("options.rationale (matching pairs have none)");
+        if (!o.rationale->empty()) loss_.Drop("options.rationale (matching pairs have none)");
         if (o.weight) loss_.Drop("options.weight (matching pairs have none)");
       }
     } else if (!q.options.empty()) {
@@ -345,7 +345,7 @@ class Writer {
     if (!tolerance.empty())
       answer.Append(xml::Node::Element("tolerance")).Append(xml::Node::Text(tolerance));
     QBANK_RETURN_IF_ERROR(AppendStored(q, index, o.extensions, "files", answer));
-    xml::Node& fb = answer.Append(Holder("feedback", o.rationale.value));
+    xml::Node& fb = answer.Append(Holder("feedback", o.rationale->value));
     fb.SetAttribute("format", StringOr(o.extensions, "feedback_format", answer_format));
     QBANK_RETURN_IF_ERROR(AppendStored(q, index, o.extensions, "feedback_files", fb));
     QBANK_RETURN_IF_ERROR(AppendStored(q, index, o.extensions, "extra", answer));

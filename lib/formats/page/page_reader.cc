@@ -322,7 +322,7 @@ Status PageParser::ParseAuthor(Question& q, size_t line, size_t roles_line) cons
       counted = from + len;
     }
   }
-  q.review.reviewer = p.name;
+  q.review->reviewer = p.name;
   q.authors.push_back(std::move(p));
   return Status::Ok();
 }
@@ -338,11 +338,11 @@ Status PageParser::ParseReview(Question& q, size_t line) const {
                    "expected the review date as '<Month> <YYYY>' or '<Month> <D>, <YYYY>' "
                    "after 'Last reviewed '");
   }
-  q.review.date.value = *iso;
-  q.review.date.span = source_.SpanOf(date_at, date_at + date.size(), file_);
-  q.review.date.verbatim = false;
+  q.review->date.value = *iso;
+  q.review->date.span = source_.SpanOf(date_at, date_at + date.size(), file_);
+  q.review->date.verbatim = false;
   if (dot == std::string_view::npos) {
-    q.review.checked_against = Part(line, L(line).size(), 0);
+    q.review->checked_against = Part(line, L(line).size(), 0);
     return Status::Ok();
   }
   size_t after = kReviewPrefix.size() + dot + kMiddleDot.size();
@@ -350,7 +350,7 @@ Status PageParser::ParseReview(Question& q, size_t line) const {
     return ErrorAt(lines_[line].begin + after,
                    "expected 'checked against <what>' after the review date and ' \xC2\xB7 '");
   }
-  q.review.checked_against = Part(line, after + kCheckedPrefix.size(), kNone);
+  q.review->checked_against = Part(line, after + kCheckedPrefix.size(), kNone);
   return Status::Ok();
 }
 
@@ -467,7 +467,7 @@ Status PageParser::ParseHead(Question& q, Layout& at) const {
   if (trap != kNone) {
     KeepHeading(q, kTrap, trap);
     q.trap = Field(trap + 1, slots);
-    if (q.trap.empty()) q.extensions["page"]["trap_heading"] = true;
+    if (q.trap->empty()) q.extensions["page"]["trap_heading"] = true;
   } else {
     q.trap = Field(slots, slots);
   }
@@ -512,7 +512,7 @@ Status PageParser::ParseAnswerBlock(Question& q, Layout& at) const {
   size_t breakdown = first_option - 3;
   QBANK_RETURN_IF_ERROR(CheckSlots(breakdown, kAnalysis, 3));
   q.stated_answer = Field(answer + 1, answer + 2);
-  if (q.stated_answer.empty()) q.extensions["page"]["empty_answer"] = true;
+  if (q.stated_answer->empty()) q.extensions["page"]["empty_answer"] = true;
   q.explanation = Field(answer + 2, breakdown);
   for (size_t k = 0; k < 3; ++k) KeepHeading(q, static_cast<Slot>(kAnalysis + k), breakdown + k);
   at.first_option = first_option;
@@ -571,15 +571,15 @@ Status PageParser::ParseTail(Question& q, Layout& at) const {
 
 Status PageParser::ParseAbout(Question& q, const Layout& at) const {
   if (at.about == kNone) {
-    q.origin.statement = Field(at.options_end, at.options_end);
+    q.origin->statement = Field(at.options_end, at.options_end);
     return Status::Ok();
   }
   size_t about_end =
       at.author != kNone ? at.author - 1 : (at.review != kNone ? at.review : at.body_end);
   if (about_end <= at.about) return ErrorAtLine(at.author, kInitialsExpected);
   KeepHeading(q, kAbout, at.about);
-  q.origin.statement = Field(at.about + 1, about_end);
-  if (q.origin.statement.empty()) q.extensions["page"]["about_heading"] = true;
+  q.origin->statement = Field(at.about + 1, about_end);
+  if (q.origin->statement.empty()) q.extensions["page"]["about_heading"] = true;
   return Status::Ok();
 }
 
@@ -590,7 +590,7 @@ void PageParser::ReadBankFacts(const Question& q, const Layout& at, BankFacts& f
     about_last =
         at.author != kNone ? at.author - 1 : (at.review != kNone ? at.review : at.body_end);
   }
-  if (std::optional<DeclaredSize> size = FindDeclaredSize(q.origin.statement.value)) {
+  if (std::optional<DeclaredSize> size = FindDeclaredSize(q.origin->statement.value)) {
     size_t offset = FieldOffset(about_first, about_last, size->offset);
     facts.declared_size = size->value;
     facts.declared_size_span = source_.SpanOf(offset, offset + size->length, file_);
@@ -607,7 +607,7 @@ void PageParser::ReadBankFacts(const Question& q, const Layout& at, BankFacts& f
     footer_text = Field(at.footer, at.body_end).value;
   }
   std::vector<NameSighting> sightings =
-      SightPublisher(q.origin.statement.value, footer_text, role_views);
+      SightPublisher(q.origin->statement.value, footer_text, role_views);
   if (const NameSighting* s = ReliablePublisher(sightings)) {
     size_t offset = 0;
     if (s->field == 0) {
@@ -737,7 +737,7 @@ Status PageFormat::Import(const SourceText& source, ImportContext& ctx) const {
 
   model::Bank& bank = *ctx.bank;
   for (size_t p = 0; p < questions.size(); ++p) {
-    if (bank.exam.empty() && !questions[p].exam.empty()) bank.exam = questions[p].exam;
+    if (bank.exam->empty() && !questions[p].exam->empty()) bank.exam = questions[p].exam;
     if (bank.publisher.empty() && !facts[p].publisher.empty()) bank.publisher = facts[p].publisher;
     if (!bank.declared_size && facts[p].declared_size) {
       bank.declared_size = facts[p].declared_size;

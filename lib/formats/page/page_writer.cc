@@ -297,19 +297,19 @@ Status PageWriter::Prepare(const Question& q, Draft& d) {
   };
   if (!q.authors.empty() && !IsBlank(q.authors[0].name.value)) d.person = &q.authors[0];
   has_author_ = d.person != nullptr;
-  if (!q.review.date.empty()) {
-    d.date = FormatReviewDate(q.review.date.value);
+  if (!q.review->date.empty()) {
+    d.date = FormatReviewDate(q.review->date.value);
     if (!d.date) loss_.Drop("review.date");
   }
-  if (!d.date && !q.review.checked_against.empty()) loss_.Drop("review.checked_against");
+  if (!d.date && !q.review->checked_against.empty()) loss_.Drop("review.checked_against");
   has_review_ = d.date.has_value();
 
   d.stem = Readable(q.stem.value, "stem");
   if (IsBlank(d.stem)) return refuse("cannot be written as a page: a page needs a stem");
   if (q.options.empty()) return refuse("cannot be written as a page: a page needs options");
-  d.trap = Readable(q.trap.value, "trap");
+  d.trap = Readable(q.trap->value, "trap");
   d.explanation = Readable(q.explanation.value, "explanation");
-  d.about = Readable(q.origin.statement.value, "origin.statement");
+  d.about = Readable(q.origin->statement.value, "origin.statement");
   d.page = q.extensions.Find("page");
   d.headings = d.page != nullptr ? d.page->Find("headings") : nullptr;
   if (const Value* v = d.page != nullptr ? d.page->Find("footer") : nullptr; v && v->is_string()) {
@@ -325,7 +325,7 @@ Status PageWriter::Prepare(const Question& q, Draft& d) {
   bool own_crlf = PageExtensionString(q, "line_break") == "crlf";
   if (own_crlf != (eol_ == "\r\n")) loss_.Drop("extensions.page.line_break");
   for (const Option& o : q.options) {
-    d.rationales.push_back(Readable(o.rationale.value, "options.rationale"));
+    d.rationales.push_back(Readable(o.rationale->value, "options.rationale"));
   }
   return Status::Ok();
 }
@@ -396,7 +396,7 @@ void PageWriter::PushHead(const Question& q, const Draft& d) {
   for (Slot s : {kChoices, kMatters, kInstruction, kAnswer}) Push(Heading(d, s));
   Push(std::string(kAnswerMark));
   std::string stated = OneLine(q.stated_answer, "stated_answer");
-  if (q.stated_answer.empty() && !d.Flag("empty_answer")) {
+  if (q.stated_answer->empty() && !d.Flag("empty_answer")) {
     for (const Option& o : q.options) {
       if (o.correct) {
         stated = OneLine(o.text, "options.text");
@@ -451,9 +451,9 @@ void PageWriter::PushTail(const Question& q, const Draft& d) {
   }
   if (d.date) {
     std::string line = std::string(kReviewPrefix) + *d.date;
-    if (!q.review.checked_against.empty()) {
+    if (!q.review->checked_against.empty()) {
       line += std::string(kMiddleDot) + std::string(kCheckedPrefix) +
-              OneLine(q.review.checked_against, "review.checked_against");
+              OneLine(q.review->checked_against, "review.checked_against");
     }
     Push(line);
   }
@@ -471,8 +471,8 @@ void PageWriter::PushTail(const Question& q, const Draft& d) {
 
 void PageWriter::ReportUnheld(const Question& q, const Draft& d) {
   if (q.authors.size() > 1) loss_.Drop("authors", q.authors.size() - 1);
-  if (!q.review.reviewer.empty() &&
-      (d.person == nullptr || q.review.reviewer.value != d.person->name.value)) {
+  if (!q.review->reviewer.empty() &&
+      (d.person == nullptr || q.review->reviewer.value != d.person->name.value)) {
     loss_.Drop("review.reviewer");
   }
   if (q.type != model::QuestionType::kSingleAnswer) loss_.Drop("type");
@@ -562,8 +562,8 @@ Result<std::string> PageFormat::Export(const model::Bank& bank, const ExportOpti
   FieldSet held;
   for (const Question& q : bank.questions) {
     if (q.exam == bank.exam) held.insert("bank.exam");
-    if (q.origin.statement == bank.origin) held.insert("bank.origin");
-    std::optional<DeclaredSize> size = FindDeclaredSize(q.origin.statement.value);
+    if (q.origin->statement == bank.origin) held.insert("bank.origin");
+    std::optional<DeclaredSize> size = FindDeclaredSize(q.origin->statement.value);
     if (size && bank.declared_size && size->value == *bank.declared_size) {
       held.insert("bank.declared_size");
     }
@@ -573,7 +573,7 @@ Result<std::string> PageFormat::Export(const model::Bank& bank, const ExportOpti
     }
     const NameSighting* publisher = nullptr;
     std::vector<NameSighting> sightings =
-        SightPublisher(q.origin.statement.value, PageExtensionString(q, "footer"), roles);
+        SightPublisher(q.origin->statement.value, PageExtensionString(q, "footer"), roles);
     publisher = ReliablePublisher(sightings);
     if (publisher != nullptr && publisher->name == bank.publisher.value) {
       held.insert("bank.publisher");

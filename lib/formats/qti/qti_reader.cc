@@ -636,7 +636,7 @@ class ItemReader {
     }
     for (size_t i = 0; i < question.options.size(); ++i) {
       question.options[i].text = ToText(parts.choice_texts[i], html);
-      question.options[i].rationale = ToText(parts.rationales[i], html);
+      model::SetIfHeld(question.options[i].rationale, ToText(parts.rationales[i], html));
       if (!question.options[i].text.span.known()) {
         question.options[i].text.span = question.options[i].span;
       }
@@ -831,7 +831,7 @@ Status ReadResourceMetadata(const xml::Node& resource, const SourceText& manifes
         if (!domain.empty()) domain += '/';
         domain += part;
       }
-      if (!domain.empty() && question.domain.empty()) {
+      if (!domain.empty() && question.domain->empty()) {
         question.domain = text_at(*taxon_path, domain);
       }
     }

@@ -168,7 +168,7 @@ class ItemWriter {
     std::vector<std::string> ids = ChoiceIds(q);
     bool weighted = AppendResponseDeclaration(q, ids, item);
     bool has_feedback = !q.explanation.empty();
-    for (const Option& o : q.options) has_feedback = has_feedback || !o.rationale.empty();
+    for (const Option& o : q.options) has_feedback = has_feedback || !o.rationale->empty();
     AppendOutcomeDeclarations(has_feedback, item);
     QBANK_RETURN_IF_ERROR(AppendBody(q, ids, html, ext, item));
     if (!has_feedback) {
@@ -393,7 +393,7 @@ class ItemWriter {
       break;
     }
     bool has_feedback = !q.explanation.empty();
-    for (const Option& o : q.options) has_feedback = has_feedback || !o.rationale.empty();
+    for (const Option& o : q.options) has_feedback = has_feedback || !o.rationale->empty();
     AppendOutcomeDeclarations(has_feedback, item);
     xml::Node& body = item.Append(E("itemBody"));
     xml::Node entry = E("textEntryInteraction");
@@ -545,7 +545,7 @@ class ItemWriter {
     score.Append(E("baseValue"))
         .SetAttribute(A("baseType"), "float")
         .Append(xml::Node::Text(credit));
-    if (o.rationale.empty()) return;
+    if (o.rationale->empty()) return;
     xml::Node& feedback = branch.Append(E("setOutcomeValue"));
     feedback.SetAttribute("identifier", "FEEDBACK");
     feedback.Append(E("multiple"))
@@ -581,7 +581,7 @@ class ItemWriter {
       }
     }
     for (const Option& o : q.options) {
-      if (!o.rationale.empty()) loss_.Drop("options.rationale (matching pairs have none in QTI)");
+      if (!o.rationale->empty()) loss_.Drop("options.rationale (matching pairs have none in QTI)");
       if (o.weight) loss_.Drop("options.weight (matching pairs have none in QTI)");
     }
     xml::Node& declaration = item.Append(E("responseDeclaration"));
@@ -676,9 +676,9 @@ class ItemWriter {
   Status AppendModalFeedback(const Question& q, const std::vector<std::string>& ids, bool html,
                              xml::Node& item) {
     for (size_t i = 0; i < q.options.size() && i < ids.size(); ++i) {
-      if (q.options[i].rationale.empty() || ids[i].empty()) continue;  // not written
+      if (q.options[i].rationale->empty() || ids[i].empty()) continue;  // not written
       Result<xml::Node> f =
-          ModalFeedback(ids[i], q.options[i].rationale.value, html, "options.rationale");
+          ModalFeedback(ids[i], q.options[i].rationale->value, html, "options.rationale");
       if (!f.ok()) return f.status();
       item.Append(std::move(f).value());
     }
@@ -817,7 +817,7 @@ struct PackageItem {
 // `carried`: the bank file of one question that the annotation holds ("" for none).
 std::optional<xml::Node> ResourceMetadata(const Question& q, const std::string& carried) {
   const std::vector<Text> tags = TrimmedTags(q.tags);  // as the question is prepared
-  if (tags.empty() && q.domain.empty() && q.markup == Markup::kPlain && carried.empty()) {
+  if (tags.empty() && q.domain->empty() && q.markup == Markup::kPlain && carried.empty()) {
     return std::nullopt;
   }
   auto lang_string = [](const std::string& value) {
@@ -849,14 +849,14 @@ std::optional<xml::Node> ResourceMetadata(const Question& q, const std::string& 
         .Append(xml::Node::Element("description"))
         .Append(lang_string(carried));
   }
-  if (!q.domain.empty()) {
+  if (!q.domain->empty()) {
     xml::Node& classification = lom.Append(xml::Node::Element("classification"));
     xml::Node& purpose = classification.Append(xml::Node::Element("purpose"));
     purpose.Append(xml::Node::Element("source")).Append(xml::Node::Text("LOMv1.0"));
     purpose.Append(xml::Node::Element("value")).Append(xml::Node::Text("discipline"));
     xml::Node& path = classification.Append(xml::Node::Element("taxonPath"));
     path.Append(xml::Node::Element("source")).Append(lang_string("qbank domain"));
-    std::string_view domain = q.domain.value;
+    std::string_view domain = q.domain->value;
     size_t start = 0;
     while (start <= domain.size()) {
       size_t slash = domain.find('/', start);

@@ -197,7 +197,7 @@ class DocumentReader {
 
   void ReadItem(const xml::Node& item, const Text& domain) {
     Question q;
-    q.domain = domain;
+    model::SetIfHeld(q.domain, domain);
     Status status = ReadQuestion(item, q);
     if (!status.ok()) {
       ++errors_;
@@ -367,7 +367,7 @@ class DocumentReader {
     keep(q.explanation);
     for (Option& o : q.options) {
       keep(o.text);
-      keep(o.rationale);
+      if (o.rationale.present()) keep(*o.rationale);
     }
   }
 
@@ -780,7 +780,7 @@ class DocumentReader {
       for (const std::string& fid : {id, id + "_fb"}) {
         auto it = feedback.find(fid);
         if (it != feedback.end() && !grading.used_feedback.count(fid) &&
-            q.options[o].rationale.empty()) {
+            q.options[o].rationale.get().empty()) {
           q.options[o].rationale = it->second.text;
           html = html || it->second.html;
           grading.used_feedback.insert(fid);
@@ -961,7 +961,8 @@ class DocumentReader {
         // A condition without a score: the feedback for an answer already read.
         if (std::optional<Field> fb = AnswerFeedback(c, feedback, used_feedback)) {
           for (Option& o : q.options) {
-            if (o.text.value == answers.front() && o.rationale.empty()) o.rationale = fb->text;
+            if (o.text.value == answers.front() && o.rationale.get().empty())
+              o.rationale = fb->text;
           }
         }
         continue;

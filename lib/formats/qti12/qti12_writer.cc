@@ -290,7 +290,7 @@ class ItemWriter {
       }
     }
     if (!TextAfterGap(q).empty()) fields.push_back(Field(qti12::kGapField, "true"));
-    if (!q.domain.empty()) fields.push_back(Field(qti12::kDomainField, q.domain.value));
+    if (!q.domain->empty()) fields.push_back(Field(qti12::kDomainField, q.domain->value));
     for (const model::Text& t : q.tags) fields.push_back(Field(qti12::kTagField, t.value));
     if (!metadata.empty()) fields.push_back(Field(qti12::kMetadataField, metadata));
     if (canvas()) {
@@ -448,10 +448,10 @@ class ItemWriter {
     // Each answer's feedback.
     for (size_t i = 0; i < q.options.size(); ++i) {
       const Option& o = q.options[i];
-      if (o.rationale.empty()) continue;
+      if (o.rationale->empty()) continue;
       std::string ident = Ident(q, i);
       rp.Append(Condition(true, Var(Equal(rid, ident)), {}, AnswerFeedbackIdent(ident)));
-      feedback.push_back(Feedback(AnswerFeedbackIdent(ident), o.rationale.value, !canvas()));
+      feedback.push_back(Feedback(AnswerFeedbackIdent(ident), o.rationale->value, !canvas()));
     }
     const bool weighted = HasPartialCredit(q);
     std::vector<size_t> keys = q.KeyIndexes();
@@ -542,9 +542,9 @@ class ItemWriter {
       }
       std::string fb;
       ++written;
-      if (!o.rationale.empty()) {
+      if (!o.rationale->empty()) {
         fb = AnswerFeedbackIdent("answer" + std::to_string(written));
-        feedback.push_back(Feedback(fb, o.rationale.value, !canvas()));
+        feedback.push_back(Feedback(fb, o.rationale->value, !canvas()));
       }
       rp.Append(Condition(false, std::move(var), SetVar(credit, false), fb));
     }
@@ -585,9 +585,9 @@ class ItemWriter {
       if (match.empty()) continue;
       size_t m = std::find(matches.begin(), matches.end(), match) - matches.begin();
       std::string fb;
-      if (!o.rationale.empty()) {
+      if (!o.rationale->empty()) {
         fb = AnswerFeedbackIdent(rid);
-        feedback.push_back(Feedback(fb, o.rationale.value, !canvas()));
+        feedback.push_back(Feedback(fb, o.rationale->value, !canvas()));
       }
       rp.Append(Condition(true, Var(Equal(rid, std::to_string(2000 + m))),
                           SetVar(100.0 / static_cast<double>(items), true), fb));
@@ -711,7 +711,7 @@ class PackagePictures {
     rewrite(out.explanation);
     for (model::Option& o : out.options) {
       rewrite(o.text);
-      rewrite(o.rationale);
+      if (o.rationale.present()) rewrite(*o.rationale);
     }
     return out;
   }

@@ -250,8 +250,8 @@ class Text2QtiReader {
         SetText(q_.explanation, at, t, text);
       } else {
         model::Option& o = q_.options.back();
-        if (!o.rationale.empty()) return Fail(at, "a second feedback line for this choice");
-        SetText(o.rationale, at, t, text);
+        if (!o.rationale.get().empty()) return Fail(at, "a second feedback line for this choice");
+        SetText(*o.rationale, at, t, text);
       }
       return;
     }

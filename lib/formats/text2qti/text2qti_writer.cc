@@ -114,7 +114,7 @@ class Text2QtiWriter {
     } else if (q.markup == model::Markup::kPlain) {
       bool syntax = HasMarkdownSyntax(stem) || HasMarkdownSyntax(q.explanation.value);
       for (const model::Option& o : q.options) {
-        syntax = syntax || HasMarkdownSyntax(o.rationale.value) ||
+        syntax = syntax || HasMarkdownSyntax(o.rationale->value) ||
                  (model::IsChoiceType(q.type) && HasMarkdownSyntax(o.text.value));
       }
       if (syntax) loss_.Drop("markup (plain text read back as Markdown)");
@@ -155,7 +155,7 @@ class Text2QtiWriter {
       case QuestionType::kMultipleAnswer:
         for (const model::Option& o : q.options) {
           body += Lines(o.correct ? "[*] " : "[ ] ", o.text.value);
-          if (!o.rationale.empty()) body += Lines("... ", o.rationale.value);
+          if (!o.rationale->empty()) body += Lines("... ", o.rationale->value);
         }
         if (q.options.empty()) {
           loss_.Drop("questions of type multiple without options");
@@ -203,7 +203,7 @@ class Text2QtiWriter {
       std::string marker = std::string(o.correct ? "*" : "") + static_cast<char>('a' + i) + ")";
       while (marker.size() < 4) marker += ' ';
       body += Lines(marker, o.text.value);
-      if (!o.rationale.empty()) body += Lines("... ", o.rationale.value);
+      if (!o.rationale->empty()) body += Lines("... ", o.rationale->value);
     }
     return true;
   }
@@ -218,7 +218,7 @@ class Text2QtiWriter {
         continue;
       }
       body += "*   " + o.text.value + "\n";
-      if (!o.rationale.empty()) loss_.Drop("options.rationale (short answers have none)");
+      if (!o.rationale->empty()) loss_.Drop("options.rationale (short answers have none)");
       ++written;
     }
     if (written == 0) {
@@ -266,7 +266,7 @@ class Text2QtiWriter {
       }
     }
     body += "=   " + answer + "\n";
-    if (!o.rationale.empty()) loss_.Drop("options.rationale (numerical answers have none)");
+    if (!o.rationale->empty()) loss_.Drop("options.rationale (numerical answers have none)");
     if (o.weight) loss_.Drop("options.weight");
     if (q.options.size() > 1) {
       loss_.Drop("options (numerical answers after the first: text2qti takes one)",

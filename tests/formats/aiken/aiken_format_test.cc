@@ -156,13 +156,13 @@ TEST(AikenFormatTest, LossReportCountsEveryDroppedField) {
   model::Question q;
   q.id.value = "w-1";
   q.stem.value = "Which cloud type\nbrings thunderstorms?\n";
-  q.trap.value = "Cirrus looks dramatic but is harmless.";
+  q.trap->value = "Cirrus looks dramatic but is harmless.";
   q.explanation.value = "Cumulonimbus clouds grow tall enough to hold charge.";
   q.tags = {model::Text("clouds"), model::Text("storms")};
   for (const char* text : {"Cirrus", "Cumulonimbus", "Stratus"}) {
     model::Option o;
     o.text.value = text;
-    o.rationale.value = "Because.";
+    o.rationale->value = "Because.";
     q.options.push_back(o);
   }
   q.options[1].correct = true;

@@ -130,7 +130,7 @@ TEST(BlackboardFormatTest, ExportWritesEachTypeAndReportsWhatItCannotHold) {
   q.options.resize(2);
   q.options[0].text.value = "A";
   q.options[0].correct = true;
-  q.options[0].rationale.value = "Right.";
+  q.options[0].rationale->value = "Right.";
   q.options[1].text.value = "B";
   q.options[1].weight = 50.0;
   bank.questions.push_back(q);

@@ -27,7 +27,7 @@ TEST(BrightspaceFormatTest, ReadsEveryBlockOfTheTemplate) {
   auto& q = r.bank.questions;
   EXPECT_EQ(q[0].id.value, "SKY-101");
   EXPECT_EQ(q[0].type, QuestionType::kEssay);
-  EXPECT_EQ(q[0].difficulty.value, "3");
+  EXPECT_EQ(q[0].difficulty->value, "3");
   EXPECT_EQ(q[0].explanation.value, "Refraction and reflection split white light into colours.");
   EXPECT_EQ(q[0].extensions["brightspace"]["answer_key"].as_string(),
             "Sunlight is refracted, reflected inside raindrops and dispersed.");
@@ -42,7 +42,7 @@ TEST(BrightspaceFormatTest, ReadsEveryBlockOfTheTemplate) {
   EXPECT_EQ(q[3].type, QuestionType::kSingleAnswer);
   EXPECT_EQ(q[3].KeyIndexes(), std::vector<size_t>{0});
   EXPECT_EQ(*q[3].options[2].weight, 25.0);
-  EXPECT_EQ(q[3].options[2].rationale.value, "Mars is close to Earth, not the Sun.");
+  EXPECT_EQ(q[3].options[2].rationale->value, "Mars is close to Earth, not the Sun.");
   EXPECT_EQ(q[3].extensions["brightspace"]["title"].as_string(), "Closest planet");
   EXPECT_EQ(q[4].type, QuestionType::kTrueFalse);
   EXPECT_EQ(q[4].KeyIndexes(), std::vector<size_t>{0});
@@ -52,7 +52,7 @@ TEST(BrightspaceFormatTest, ReadsEveryBlockOfTheTemplate) {
   EXPECT_EQ(q[5].explanation.value, "Jupiter and Saturn are mostly hydrogen and helium.");
   EXPECT_EQ(q[6].type, QuestionType::kOther);
   EXPECT_EQ(q[6].extensions["brightspace"]["type"].as_string(), "O");
-  EXPECT_EQ(q[6].options[2].rationale.value, "Fifth.");
+  EXPECT_EQ(q[6].options[2].rationale->value, "Fifth.");
 }
 
 TEST(BrightspaceFormatTest, ErrorsNameTheRowAndTheCell) {
@@ -131,8 +131,8 @@ TEST(BrightspaceFormatTest, MetadataTravelsInCommentRowsBrightspaceSkips) {
   q.id.value = "sky-1";
   q.stem.value = "Which is a *planet*?";
   q.markup = model::Markup::kMarkdown;
-  q.trap.value = "Pluto is not one any more.";
-  q.difficulty.value = "2";
+  q.trap->value = "Pluto is not one any more.";
+  q.difficulty->value = "2";
   q.tags = {model::Text("space")};
   q.options.resize(2);
   q.options[0].text.value = "Mars";
@@ -161,8 +161,8 @@ TEST(BrightspaceFormatTest, MetadataTravelsInCommentRowsBrightspaceSkips) {
   const model::Question& b = back.bank.questions[0];
   EXPECT_EQ(b.stem.value, "Which is a *planet*?");
   EXPECT_EQ(b.markup, model::Markup::kMarkdown);
-  EXPECT_EQ(b.trap.value, "Pluto is not one any more.");
-  EXPECT_EQ(b.difficulty.value, "2");
+  EXPECT_EQ(b.trap->value, "Pluto is not one any more.");
+  EXPECT_EQ(b.difficulty->value, "2");
   EXPECT_EQ(b.id.value, "sky-1");
 }
 
@@ -191,7 +191,7 @@ TEST(BrightspaceFormatTest, ReadsABlockFileWrittenByPythonsCsvModule) {
   EXPECT_EQ(r.ErrorText(), "");
   ASSERT_EQ(r.bank.questions.size(), 2u);
   EXPECT_EQ(r.bank.questions[0].stem.value, "Which \"ring\" planet\nhas the most moons?");
-  EXPECT_EQ(r.bank.questions[0].options[0].rationale.value,
+  EXPECT_EQ(r.bank.questions[0].options[0].rationale->value,
             "It has over a hundred, with commas, counted.");
   EXPECT_EQ(r.bank.questions[1].type, QuestionType::kShortAnswer);
 }

@@ -433,8 +433,8 @@ TEST(CsvMmluTest, ReadsFixtureWithDomainFromFileName) {
   const model::Question& q1 = imported->bank.questions[0];
   EXPECT_EQ(q1.id.value, "");  // the pipeline derives ids
   EXPECT_EQ(q1.type, model::QuestionType::kSingleAnswer);
-  EXPECT_EQ(q1.domain.value, "geology");
-  EXPECT_EQ(q1.exam.value, "");
+  EXPECT_EQ(q1.domain->value, "geology");
+  EXPECT_EQ(q1.exam->value, "");
   EXPECT_EQ(q1.stem.value, "Which mineral is rated 10 on the Mohs hardness scale?");
   ASSERT_EQ(q1.options.size(), 4u);
   EXPECT_EQ(q1.options[1].text.value, "Diamond");
@@ -460,7 +460,7 @@ TEST(CsvMmluTest, SharedAnatomyFileImportsEveryRow) {
   for (const model::Question& q : imported->bank.questions) {
     EXPECT_EQ(q.options.size(), 4u);
     EXPECT_EQ(q.KeyIndexes().size(), 1u);
-    EXPECT_EQ(q.domain.value, "anatomy");
+    EXPECT_EQ(q.domain->value, "anatomy");
   }
   // The second question's stem holds "" escapes: not verbatim, its span inside the quote.
   const model::Question& q2 = imported->bank.questions[1];
@@ -513,18 +513,18 @@ TEST(CsvFullLayoutTest, ReadsEveryColumnInAnyOrderAndCase) {
   ASSERT_EQ(q.options.size(), 4u);
   EXPECT_EQ(q.options[1].text.value, "443");
   EXPECT_EQ(q.KeyIndexes(), std::vector<size_t>{1});
-  EXPECT_EQ(q.options[3].rationale.value, "22 belongs to SSH.");
+  EXPECT_EQ(q.options[3].rationale->value, "22 belongs to SSH.");
   EXPECT_EQ(q.explanation.value,
             "A browser sends https:// requests to port 443 unless the URL says otherwise.\nThe "
             "server can listen elsewhere, but then the port must be written out.");
-  EXPECT_EQ(q.trap.value, "Learners who remember 80 for the web pick it without noticing the S.");
-  EXPECT_EQ(q.exam.value, "NET-101");
-  EXPECT_EQ(q.domain.value, "Protocols");
-  EXPECT_EQ(q.stated_answer.value, "B");
+  EXPECT_EQ(q.trap->value, "Learners who remember 80 for the web pick it without noticing the S.");
+  EXPECT_EQ(q.exam->value, "NET-101");
+  EXPECT_EQ(q.domain->value, "Protocols");
+  EXPECT_EQ(q.stated_answer->value, "B");
   ASSERT_EQ(q.tags.size(), 2u);
   EXPECT_EQ(q.tags[0].value, "ports");
   EXPECT_EQ(q.tags[1].value, "web");
-  EXPECT_EQ(q.difficulty.value, "easy");
+  EXPECT_EQ(q.difficulty->value, "easy");
   EXPECT_EQ(q.markup, model::Markup::kPlain);
   ASSERT_EQ(q.authors.size(), 1u);
   EXPECT_EQ(q.authors[0].name.value, "Dana Ruiz");
@@ -532,12 +532,12 @@ TEST(CsvFullLayoutTest, ReadsEveryColumnInAnyOrderAndCase) {
   EXPECT_EQ(q.authors[0].credentials.value, "MSc, CCNP");
   ASSERT_EQ(q.authors[0].roles.size(), 2u);
   EXPECT_EQ(q.authors[0].roles[1].value, "reviewer");
-  EXPECT_EQ(q.review.date.value, "2026-05");
-  EXPECT_EQ(q.review.reviewer.value, "Lee Park");
-  EXPECT_EQ(q.review.checked_against.value, "the course outline");
-  EXPECT_EQ(q.origin.statement.value, "Written from scratch for this bank.");
-  ASSERT_EQ(q.origin.references.size(), 1u);
-  EXPECT_EQ(q.origin.references[0].value, "RFC 2818");
+  EXPECT_EQ(q.review->date.value, "2026-05");
+  EXPECT_EQ(q.review->reviewer.value, "Lee Park");
+  EXPECT_EQ(q.review->checked_against.value, "the course outline");
+  EXPECT_EQ(q.origin->statement.value, "Written from scratch for this bank.");
+  ASSERT_EQ(q.origin->references.size(), 1u);
+  EXPECT_EQ(q.origin->references[0].value, "RFC 2818");
   ASSERT_EQ(q.suppressions.size(), 1u);
   EXPECT_EQ(q.suppressions[0].rule, "key-is-longest");
 
@@ -548,7 +548,7 @@ TEST(CsvFullLayoutTest, ReadsEveryColumnInAnyOrderAndCase) {
   EXPECT_EQ(m.KeyIndexes(), (std::vector<size_t>{0, 2}));
   EXPECT_EQ(m.markup, model::Markup::kMarkdown);
   EXPECT_TRUE(m.authors.empty());
-  EXPECT_TRUE(m.trap.empty());
+  EXPECT_TRUE(m.trap->empty());
 }
 
 TEST(CsvFullLayoutTest, SpansPointAtTheCells) {
@@ -622,11 +622,11 @@ model::Bank SampleBank() {
   author.credentials = T("PhD");
   author.roles = {T("writer")};
   q.authors.push_back(author);
-  q.review.date = T("2026-02-14");
-  q.review.reviewer = T("Ines Mota");
-  q.review.checked_against = T("the field guide, 3rd edition");
-  q.origin.statement = T("Original.");
-  q.origin.references = {T("Notes, week 3"), T("Lab sheet")};
+  q.review->date = T("2026-02-14");
+  q.review->reviewer = T("Ines Mota");
+  q.review->checked_against = T("the field guide, 3rd edition");
+  q.origin->statement = T("Original.");
+  q.origin->references = {T("Notes, week 3"), T("Lab sheet")};
   q.suppressions.push_back(model::Suppression{"all-of-the-above", "", {}});
   bank.questions.push_back(q);
 
@@ -700,11 +700,11 @@ TEST(CsvExportTest, RoundTripKeepsEveryFieldTheLayoutHolds) {
       EXPECT_EQ(a.authors[k].credentials, b.authors[k].credentials);
       EXPECT_EQ(a.authors[k].roles, b.authors[k].roles);
     }
-    EXPECT_EQ(a.review.date, b.review.date);
-    EXPECT_EQ(a.review.reviewer, b.review.reviewer);
-    EXPECT_EQ(a.review.checked_against, b.review.checked_against);
-    EXPECT_EQ(a.origin.statement, b.origin.statement);
-    EXPECT_EQ(a.origin.references, b.origin.references);
+    EXPECT_EQ(a.review->date, b.review->date);
+    EXPECT_EQ(a.review->reviewer, b.review->reviewer);
+    EXPECT_EQ(a.review->checked_against, b.review->checked_against);
+    EXPECT_EQ(a.origin->statement, b.origin->statement);
+    EXPECT_EQ(a.origin->references, b.origin->references);
     ASSERT_EQ(a.suppressions.size(), b.suppressions.size());
     for (size_t k = 0; k < a.suppressions.size(); ++k) {
       EXPECT_EQ(a.suppressions[k].rule, b.suppressions[k].rule);
@@ -817,7 +817,7 @@ TEST(CsvExportTest, MmluImportExportsToTheQbankLayout) {
   ASSERT_TRUE(out.ok());
   auto back = ImportCsv("x.csv", *out);
   ASSERT_EQ(back->bank.questions.size(), 2u);
-  EXPECT_EQ(back->bank.questions[1].domain.value, "geology");
+  EXPECT_EQ(back->bank.questions[1].domain->value, "geology");
   EXPECT_EQ(back->bank.questions[1].options[3].text.value, "Organic, from shells");
   EXPECT_EQ(back->bank.questions[0].KeyIndexes(), std::vector<size_t>{1});
 }

@@ -187,7 +187,7 @@ TEST(DocxFormatTest, MoodleWordTableQuestions) {
   EXPECT_EQ(q.stem.value, "Which layer of the atmosphere holds most ozone?");
   ASSERT_EQ(q.options.size(), 2u);
   EXPECT_EQ(Keys(q), "B");
-  EXPECT_EQ(q.options[1].rationale.value, "The ozone layer sits there.");
+  EXPECT_EQ(q.options[1].rationale->value, "The ozone layer sits there.");
   EXPECT_EQ(q.explanation.value, "Ozone peaks at 20 to 30 km.");
   ASSERT_EQ(q.tags.size(), 2u);
   EXPECT_EQ(q.tags[1].value, "layers");
@@ -368,14 +368,14 @@ model::Bank SampleBank() {
                            {"Barometer", "Hygrometer", "Anemometer"}, {true, false, false});
   q->id.value = "weather-1";
   q->explanation.value = "A barometer measures pressure; a hygrometer, humidity.";
-  q->options[1].rationale.value = "It measures humidity.";
+  q->options[1].rationale->value = "It measures humidity.";
   q = add(model::QuestionType::kMultipleAnswer, "Which of these are **prime** numbers?",
           {"2", "9", "*7*"}, {true, false, true});
   q->markup = model::Markup::kMarkdown;
   add(model::QuestionType::kTrueFalse, "Sound travels faster in water than in air.",
       {"True", "False"}, {true, false});
   add(model::QuestionType::kEssay, "Describe how a rainbow forms.", {}, {});
-  for (model::Question& each : bank.questions) each.domain.value = "Meteorology";
+  for (model::Question& each : bank.questions) each.domain->value = "Meteorology";
   return bank;
 }
 
@@ -389,10 +389,10 @@ TEST(DocxFormatTest, OwnDocumentsReadBack) {
   ASSERT_EQ(r.bank.questions.size(), 4u);
   const model::Question& a = r.bank.questions[0];
   EXPECT_EQ(a.id.value, "weather-1");
-  EXPECT_EQ(a.domain.value, "Meteorology");
+  EXPECT_EQ(a.domain->value, "Meteorology");
   EXPECT_EQ(a.stem.value, "Which instrument measures air pressure?\n\nPick one.");
   EXPECT_EQ(Keys(a), "A");
-  EXPECT_EQ(a.options[1].rationale.value, "It measures humidity.");
+  EXPECT_EQ(a.options[1].rationale->value, "It measures humidity.");
   EXPECT_EQ(a.explanation.value, "A barometer measures pressure; a hygrometer, humidity.");
   const model::Question& b = r.bank.questions[1];
   EXPECT_EQ(b.type, model::QuestionType::kMultipleAnswer);
@@ -470,7 +470,7 @@ TEST(DocxToolsTest, PandocDocumentsImport) {
   EXPECT_EQ(r.ErrorText(), "");
   ASSERT_EQ(r.bank.questions.size(), 3u);
   const model::Question& a = r.bank.questions[0];
-  EXPECT_EQ(a.domain.value, "Astronomy");
+  EXPECT_EQ(a.domain->value, "Astronomy");
   EXPECT_EQ(a.stem.value, "Which planet has the *longest* day?");
   EXPECT_EQ(a.markup, model::Markup::kMarkdown);
   ASSERT_EQ(a.options.size(), 3u);
@@ -509,7 +509,7 @@ TEST(DocxToolsTest, PythonDocxDocumentsImport) {
   EXPECT_EQ(t.stem.value, "Which boundary forms where two plates move apart?");
   ASSERT_EQ(t.options.size(), 3u);
   EXPECT_EQ(Keys(t), "B");
-  EXPECT_EQ(t.options[1].rationale.value, "Right: new crust forms between them.");
+  EXPECT_EQ(t.options[1].rationale->value, "Right: new crust forms between them.");
   EXPECT_EQ(t.explanation.value, "Mid-ocean ridges are divergent boundaries.");
   EXPECT_EQ(r.WarningText(),
             "py.docx:\xC2\xB6"

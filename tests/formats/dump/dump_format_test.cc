@@ -60,7 +60,7 @@ TEST(DumpFormatTest, ReadsVceTextWithWrappedLinesAnswersAndExplanations) {
   EXPECT_EQ(q.options[2].text.span.line, 10u);
   EXPECT_EQ(q.options[2].text.span.column, 4u);
   EXPECT_EQ(q.KeyIndexes(), std::vector<size_t>{2});
-  EXPECT_EQ(q.stated_answer.value, "Correct Answer: C");
+  EXPECT_EQ(q.stated_answer->value, "Correct Answer: C");
   EXPECT_EQ(q.explanation.value, "The dispatch layer orders departures by tide window.");
   ASSERT_NE(q.extensions.Find("dump_question"), nullptr);
   EXPECT_EQ(q.extensions.Find("dump_question")->as_string(), "37");

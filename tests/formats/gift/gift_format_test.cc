@@ -49,13 +49,13 @@ TEST_F(GiftFixtureTest, MultipleChoiceWithFeedbackCommentsAndCategory) {
   EXPECT_EQ(q.id.value, "astro-1");
   ASSERT_EQ(q.tags.size(), 2u);
   EXPECT_EQ(q.tags[1].value, "easy");
-  EXPECT_EQ(q.domain.value, "$course$/top/Astronomy");
+  EXPECT_EQ(q.domain->value, "$course$/top/Astronomy");
   EXPECT_EQ(GiftString(q.extensions, "title"), "Red planet");
   EXPECT_EQ(q.stem.value, "Which planet is called the red planet?");
   ASSERT_EQ(q.options.size(), 3u);
   EXPECT_EQ(q.KeyIndexes(), std::vector<size_t>{0});
   EXPECT_EQ(q.options[1].text.value, "Venus");
-  EXPECT_EQ(q.options[1].rationale.value, "Venus is covered in pale clouds.");
+  EXPECT_EQ(q.options[1].rationale->value, "Venus is covered in pale clouds.");
   EXPECT_EQ(q.explanation.value, "Mars looks red because of iron oxide on its surface.");
   ASSERT_EQ(q.suppressions.size(), 1u);
   EXPECT_EQ(q.suppressions[0].rule, "option-count");
@@ -67,7 +67,7 @@ TEST_F(GiftFixtureTest, MultipleChoiceWithFeedbackCommentsAndCategory) {
   EXPECT_TRUE(q.stem.verbatim);
   EXPECT_EQ(q.options[1].text.span.line, 9u);
   EXPECT_EQ(q.options[1].text.span.column, 2u);
-  EXPECT_EQ(q.options[1].rationale.span.column, 8u);
+  EXPECT_EQ(q.options[1].rationale->span.column, 8u);
   EXPECT_EQ(q.options[0].correct_span.line, 8u);
   EXPECT_EQ(q.explanation.span.line, 11u);
   EXPECT_EQ(q.explanation.span.column, 5u);
@@ -96,8 +96,8 @@ TEST_F(GiftFixtureTest, TrueFalseFeedbackBecomesRationales) {
   ASSERT_EQ(q.options.size(), 2u);
   EXPECT_EQ(q.options[0].text.value, "True");
   EXPECT_TRUE(q.options[0].correct);
-  EXPECT_EQ(q.options[0].rationale.value, "Right: Earth sits between them.");
-  EXPECT_EQ(q.options[1].rationale.value, "It is not on the same side.");
+  EXPECT_EQ(q.options[0].rationale->value, "Right: Earth sits between them.");
+  EXPECT_EQ(q.options[1].rationale->value, "It is not on the same side.");
   EXPECT_EQ(GiftString(q.extensions, "tf"), "TRUE");
 }
 
@@ -112,17 +112,17 @@ TEST_F(GiftFixtureTest, EscapesAreDecoded) {
 
 TEST_F(GiftFixtureTest, OtherQuestionTypesAreRead) {
   EXPECT_EQ(Q(4).type, QuestionType::kShortAnswer);
-  EXPECT_EQ(Q(4).domain.value, "$course$/top/Arithmetic");
+  EXPECT_EQ(Q(4).domain->value, "$course$/top/Arithmetic");
   ASSERT_EQ(Q(4).options.size(), 3u);
   EXPECT_EQ(*Q(4).options[2].weight, 50);
-  EXPECT_EQ(Q(4).options[2].rationale.value, "Almost: check the spelling.");
+  EXPECT_EQ(Q(4).options[2].rationale->value, "Almost: check the spelling.");
   EXPECT_EQ(Q(5).type, QuestionType::kNumerical);
   EXPECT_EQ(Q(5).options.at(0).text.value, "3.14:0.005");
   EXPECT_EQ(GiftString(Q(5).extensions, "format"), "plain");
   EXPECT_EQ(Q(6).options.at(0).text.value, "1..5");
   EXPECT_EQ(Q(7).options.size(), 3u);
   EXPECT_FALSE(Q(7).options[2].correct);
-  EXPECT_EQ(Q(7).options[2].rationale.value, "Look it up in a timeline.");
+  EXPECT_EQ(Q(7).options[2].rationale->value, "Look it up in a timeline.");
   EXPECT_EQ(Q(8).type, QuestionType::kMatching);
   EXPECT_EQ(Q(8).markup, model::Markup::kHtml);
   ASSERT_EQ(Q(8).options.size(), 3u);
@@ -273,22 +273,22 @@ TEST(GiftFormatTest, MoodleGradesAreTheOnlyAcceptedWeights) {
 model::Question PageLikeQuestion() {
   model::Question q;
   q.id.value = "geo-7";
-  q.exam.value = "GEO-101";
-  q.domain.value = "Rivers";
+  q.exam->value = "GEO-101";
+  q.domain->value = "Rivers";
   q.stem.value = "Which river flows through Cairo?";
-  q.trap.value = "The Congo is long too, but it is far to the south.";
-  q.stated_answer.value = "The Nile";
+  q.trap->value = "The Congo is long too, but it is far to the south.";
+  q.stated_answer->value = "The Nile";
   q.explanation.value = "Cairo sits on the Nile delta.\n\nThe city grew along its banks.";
-  q.difficulty.value = "easy";
+  q.difficulty->value = "easy";
   model::Person author;
   author.name.value = "R. Okafor";
   q.authors.push_back(author);
-  q.review.date.value = "2026-05";
-  q.origin.statement.value = "Written from scratch.";
+  q.review->date.value = "2026-05";
+  q.origin->statement.value = "Written from scratch.";
   for (const char* text : {"The Nile", "The Congo", "The Niger"}) {
     model::Option o;
     o.text.value = text;
-    o.rationale.value = std::string("About ") + text + ".";
+    o.rationale->value = std::string("About ") + text + ".";
     q.options.push_back(o);
   }
   q.options[0].correct = true;
@@ -324,10 +324,10 @@ TEST(GiftFormatTest, LossReportNamesWhatGiftCannotCarry) {
   ASSERT_EQ(back.bank.questions.size(), 1u);
   const model::Question& q = back.bank.questions[0];
   EXPECT_EQ(q.id.value, "geo-7");
-  EXPECT_EQ(q.domain.value, "Rivers");
+  EXPECT_EQ(q.domain->value, "Rivers");
   EXPECT_EQ(q.explanation.value, bank.questions[0].explanation.value);
-  EXPECT_EQ(q.options[2].rationale.value, "About The Niger.");
-  EXPECT_EQ(q.trap.value, bank.questions[0].trap.value);
+  EXPECT_EQ(q.options[2].rationale->value, "About The Niger.");
+  EXPECT_EQ(q.trap->value, bank.questions[0].trap->value);
   EXPECT_EQ(back.bank.publisher.value, "Example Press");
   // The title was the id: nothing of GIFT's own to keep, only the page's extension.
   EXPECT_EQ(q.extensions.Find("gift"), nullptr);
@@ -418,10 +418,10 @@ TEST(GiftFormatTest, TextRightAfterACategoryLineIsAQuestion) {
             "c.gift:2:1: warning: no blank line after the $CATEGORY: line; read as a question "
             "(Moodle would read these lines as part of the category's name)\n");
   ASSERT_EQ(r.bank.questions.size(), 2u);
-  EXPECT_EQ(r.bank.questions[0].domain.value, "Units");
+  EXPECT_EQ(r.bank.questions[0].domain->value, "Units");
   EXPECT_EQ(r.bank.questions[0].stem.value, "Unit of force?");
   EXPECT_EQ(r.bank.questions[0].span.line, 2u);
-  EXPECT_EQ(r.bank.questions[1].domain.value, "Units");
+  EXPECT_EQ(r.bank.questions[1].domain->value, "Units");
 }
 
 TEST(GiftFormatTest, ATitleOnANewLineInsideAQuestionIsWarned) {
@@ -739,7 +739,7 @@ TEST(GiftFormatTest, CategoriesAreTakenAsWritten) {
   GiftFormat gift;
   auto r = ImportText(gift, "c.gift", "$CATEGORY: $course$/top/Units\\: SI\n\nQ {T}\n");
   ASSERT_EQ(r.bank.questions.size(), 1u);
-  EXPECT_EQ(r.bank.questions[0].domain.value, "$course$/top/Units\\: SI");
+  EXPECT_EQ(r.bank.questions[0].domain->value, "$course$/top/Units\\: SI");
 }
 
 TEST(GiftFormatTest, EscapesRoundTrip) {
@@ -750,7 +750,7 @@ TEST(GiftFormatTest, EscapesRoundTrip) {
   q.options[0].text.value = "C:\\new\\temp";
   q.options[0].correct = true;
   q.options[1].text.value = "ends with \\";
-  q.options[1].rationale.value = "line one\nline two";
+  q.options[1].rationale->value = "line one\nline two";
   bank.questions.push_back(q);
   GiftFormat gift;
   LossReport loss;
@@ -761,7 +761,7 @@ TEST(GiftFormatTest, EscapesRoundTrip) {
   EXPECT_EQ(back.bank.questions[0].stem.value, q.stem.value) << out;
   EXPECT_EQ(back.bank.questions[0].options[0].text.value, q.options[0].text.value) << out;
   EXPECT_EQ(back.bank.questions[0].options[1].text.value, q.options[1].text.value) << out;
-  EXPECT_EQ(back.bank.questions[0].options[1].rationale.value, q.options[1].rationale.value);
+  EXPECT_EQ(back.bank.questions[0].options[1].rationale->value, q.options[1].rationale->value);
 }
 
 TEST(GiftFormatTest, SuppressionDirectiveForTheNextQuestion) {
@@ -805,7 +805,7 @@ TEST(GiftFormatTest, TheDocExampleImports) {
   ASSERT_EQ(r.bank.questions.size(), 4u);
   const model::Question& q = r.bank.questions[0];
   EXPECT_EQ(q.id.value, "sky-1");
-  EXPECT_EQ(q.domain.value, "$course$/top/Astronomy");
+  EXPECT_EQ(q.domain->value, "$course$/top/Astronomy");
   EXPECT_EQ(q.suppressions.size(), 1u);
   EXPECT_EQ(*q.options[2].weight, 50);
   EXPECT_EQ(r.bank.questions[1].type, QuestionType::kTrueFalse);
@@ -865,23 +865,23 @@ TEST(GiftFormatTest, HostileInputNeverCrashes) {
 // Moodle skips as comments) and comes back on import.
 TEST(GiftMetadataTest, FieldsWithoutANotationTravelInComments) {
   model::Bank bank;
-  bank.exam.value = "OCEAN-101";
+  bank.exam->value = "OCEAN-101";
   bank.publisher.value = "Tide Press";
   bank.declared_size = 120;
   model::Question q;
   q.id.value = "tide-1";
   q.stem.value = "Which moon phase gives spring tides?";
-  q.trap.value = "Spring tides have nothing to do with the season.";
-  q.exam.value = "OCEAN-101";
-  q.difficulty.value = "easy";
-  q.stated_answer.value = "New and full moon";
+  q.trap->value = "Spring tides have nothing to do with the season.";
+  q.exam->value = "OCEAN-101";
+  q.difficulty->value = "easy";
+  q.stated_answer->value = "New and full moon";
   model::Person author;
   author.name.value = "R. Keel";
   author.roles = {model::Text(std::string("hydrographer"))};
   q.authors.push_back(author);
-  q.review.date.value = "2026-03";
-  q.review.checked_against.value = "the tide tables";
-  q.origin.statement.value = "Written for this bank";
+  q.review->date.value = "2026-03";
+  q.review->checked_against.value = "the tide tables";
+  q.origin->statement.value = "Written for this bank";
   q.extensions["page"]["footer"] = "A footer with \"quotes\" and a // slash pair";
   for (const char* t : {"New and full moon", "First quarter"}) {
     model::Option o;
@@ -898,21 +898,21 @@ TEST(GiftMetadataTest, FieldsWithoutANotationTravelInComments) {
   Imported back = ImportText(GiftFormat(), "meta.gift", gift);
   ASSERT_EQ(back.ErrorText(), "");
   ASSERT_EQ(back.WarningText(), "");
-  EXPECT_EQ(back.bank.exam.value, "OCEAN-101");
+  EXPECT_EQ(back.bank.exam->value, "OCEAN-101");
   EXPECT_EQ(back.bank.publisher.value, "Tide Press");
   EXPECT_EQ(back.bank.declared_size, 120);
   ASSERT_EQ(back.bank.questions.size(), 1u);
   const model::Question& b = back.bank.questions[0];
-  EXPECT_EQ(b.trap.value, q.trap.value);
-  EXPECT_EQ(b.exam.value, q.exam.value);
-  EXPECT_EQ(b.difficulty.value, q.difficulty.value);
-  EXPECT_EQ(b.stated_answer.value, q.stated_answer.value);
+  EXPECT_EQ(b.trap->value, q.trap->value);
+  EXPECT_EQ(b.exam->value, q.exam->value);
+  EXPECT_EQ(b.difficulty->value, q.difficulty->value);
+  EXPECT_EQ(b.stated_answer->value, q.stated_answer->value);
   ASSERT_EQ(b.authors.size(), 1u);
   EXPECT_EQ(b.authors[0].name.value, "R. Keel");
   EXPECT_EQ(b.authors[0].roles.at(0).value, "hydrographer");
-  EXPECT_EQ(b.review.date.value, "2026-03");
-  EXPECT_EQ(b.review.checked_against.value, "the tide tables");
-  EXPECT_EQ(b.origin.statement.value, "Written for this bank");
+  EXPECT_EQ(b.review->date.value, "2026-03");
+  EXPECT_EQ(b.review->checked_against.value, "the tide tables");
+  EXPECT_EQ(b.origin->statement.value, "Written for this bank");
   EXPECT_TRUE(b.extensions == q.extensions);
   // Written again, the same bytes.
   LossReport again_loss;
@@ -923,11 +923,11 @@ TEST(GiftMetadataTest, TheDocExampleReadsItsMetadata) {
   Imported in = ImportText(GiftFormat(), "gift.md", testing::DocExample("gift.md", "```gift"));
   ASSERT_EQ(in.ErrorText(), "");
   ASSERT_EQ(in.WarningText(), "");
-  EXPECT_EQ(in.bank.exam.value, "GEO-101");
+  EXPECT_EQ(in.bank.exam->value, "GEO-101");
   EXPECT_EQ(in.bank.declared_size, 120);
   ASSERT_EQ(in.bank.questions.size(), 1u);
-  EXPECT_EQ(in.bank.questions[0].trap.value, "The Congo is long too.");
-  EXPECT_EQ(in.bank.questions[0].review.date.value, "2026-05");
+  EXPECT_EQ(in.bank.questions[0].trap->value, "The Congo is long too.");
+  EXPECT_EQ(in.bank.questions[0].review->date.value, "2026-05");
 }
 
 TEST(GiftMetadataTest, AMetadataCommentQbankDidNotWriteIsAWarningAndStaysAComment) {

@@ -63,7 +63,7 @@ TEST_F(MdFixtureTest, BankMetadataComesFromTheBankBlock) {
   ASSERT_TRUE(bank.declared_size.has_value());
   EXPECT_EQ(*bank.declared_size, 40);
   EXPECT_EQ(bank.declared_size_span.line, 8u);
-  EXPECT_EQ(bank.origin.value,
+  EXPECT_EQ(bank.origin->value,
             "Every question is written from scratch by the observatory's guides.");
 }
 
@@ -71,9 +71,9 @@ TEST_F(MdFixtureTest, EveryQuestionFieldIsRead) {
   const model::Question& q = Q(0);
   EXPECT_EQ(q.id.value, "astro-0001");
   EXPECT_EQ(q.type, QuestionType::kSingleAnswer);
-  EXPECT_EQ(q.exam.value, "ASTRO-101");
-  EXPECT_EQ(q.domain.value, "Planets");
-  EXPECT_EQ(q.difficulty.value, "easy");
+  EXPECT_EQ(q.exam->value, "ASTRO-101");
+  EXPECT_EQ(q.domain->value, "Planets");
+  EXPECT_EQ(q.difficulty->value, "easy");
   EXPECT_EQ(q.markup, model::Markup::kMarkdown);
   ASSERT_EQ(q.tags.size(), 2u);
   EXPECT_EQ(q.tags[1].value, "colour");
@@ -83,20 +83,20 @@ TEST_F(MdFixtureTest, EveryQuestionFieldIsRead) {
   EXPECT_EQ(q.authors[0].credentials.value, "MSc Astronomy");
   ASSERT_EQ(q.authors[0].roles.size(), 2u);
   EXPECT_EQ(q.authors[0].roles[1].value, "Question writer");
-  EXPECT_EQ(q.review.date.value, "2026-03");
-  EXPECT_EQ(q.review.reviewer.value, "Sam Ortiz");
-  EXPECT_EQ(q.review.checked_against.value, "the ASTRO-101 syllabus, 2026 edition");
-  EXPECT_EQ(q.origin.statement.value, "Written from scratch; not copied from any exam.");
-  ASSERT_EQ(q.origin.references.size(), 1u);
-  EXPECT_EQ(q.stated_answer.value, "Mars");
+  EXPECT_EQ(q.review->date.value, "2026-03");
+  EXPECT_EQ(q.review->reviewer.value, "Sam Ortiz");
+  EXPECT_EQ(q.review->checked_against.value, "the ASTRO-101 syllabus, 2026 edition");
+  EXPECT_EQ(q.origin->statement.value, "Written from scratch; not copied from any exam.");
+  ASSERT_EQ(q.origin->references.size(), 1u);
+  EXPECT_EQ(q.stated_answer->value, "Mars");
   EXPECT_EQ(q.stem.value, "Which planet is known as the *red planet*?");
-  EXPECT_EQ(q.trap.value,
+  EXPECT_EQ(q.trap->value,
             "Venus can look orange near the horizon, but that colour comes from our own "
             "atmosphere.");
   ASSERT_EQ(q.options.size(), 4u);
   EXPECT_EQ(q.KeyIndexes(), std::vector<size_t>{1});
   EXPECT_EQ(q.options[1].text.value, "Mars");
-  EXPECT_EQ(q.options[1].rationale.value,
+  EXPECT_EQ(q.options[1].rationale->value,
             "Iron oxide dust on its surface gives it a rusty colour.");
   EXPECT_EQ(q.explanation.value,
             "Mars looks red because its surface dust is rich in iron oxide, the same compound as "
@@ -116,7 +116,7 @@ TEST_F(MdFixtureTest, SpansPointAtTheLinesOfTheFile) {
   EXPECT_EQ(at(q.domain), "15:9");
   EXPECT_EQ(at(q.tags[0]), "18:5");
   EXPECT_EQ(at(q.authors[0].name), "21:11");
-  EXPECT_EQ(at(q.review.date), "28:9");
+  EXPECT_EQ(at(q.review->date), "28:9");
   EXPECT_EQ(at(q.stem), "40:1");
   EXPECT_EQ(at(q.trap), "44:1");
   EXPECT_EQ(at(q.options[0].text), "48:7");
@@ -128,7 +128,7 @@ TEST_F(MdFixtureTest, SpansPointAtTheLinesOfTheFile) {
   EXPECT_EQ(q.explanation.span.end_line, 61u);
   EXPECT_TRUE(q.stem.verbatim);
   EXPECT_TRUE(q.explanation.verbatim);
-  EXPECT_TRUE(q.options[2].rationale.verbatim);
+  EXPECT_TRUE(q.options[2].rationale->verbatim);
   EXPECT_EQ(q.span.line, 12u);
   // The source line under a span is the text itself (what a finding's caret is drawn under).
   const SourceText* src = imported_.bank.Source(q.options[2].text.span.file);
@@ -282,7 +282,7 @@ TEST(MdFormatTest, EveryFieldSurvivesExportAndImport) {
   q.type = QuestionType::kTrueFalse;
   q.markup = model::Markup::kPlain;
   q.stem.value = "Baking soda is an acid.\n---\n## Options\n(not a heading)";
-  q.trap.value = "true";
+  q.trap->value = "true";
   q.explanation.value = "It is a base: sodium bicarbonate.";
   q.tags = {model::Text("null"), model::Text("- dash"), model::Text("key: value"),
             model::Text("2026")};
@@ -302,7 +302,7 @@ TEST(MdFormatTest, EveryFieldSurvivesExportAndImport) {
   }
   q.options[1].correct = true;
   q.options[1].weight = 33.333333333333336;
-  q.options[1].rationale.value = "Paragraph one.\n\nParagraph two.";
+  q.options[1].rationale->value = "Paragraph one.\n\nParagraph two.";
   q.options[2].extensions["qti"]["identifier"] = "C";
   model::Suppression s;
   s.rule = "option-count";
@@ -324,7 +324,7 @@ TEST(MdFormatTest, EveryFieldSurvivesExportAndImport) {
   EXPECT_EQ(b.type, q.type);
   EXPECT_EQ(b.markup, q.markup);
   EXPECT_EQ(b.stem.value, q.stem.value) << out;
-  EXPECT_EQ(b.trap.value, q.trap.value);
+  EXPECT_EQ(b.trap->value, q.trap->value);
   ASSERT_EQ(b.tags.size(), 4u) << out;
   for (size_t i = 0; i < 4; ++i) EXPECT_EQ(b.tags[i].value, q.tags[i].value) << out;
   ASSERT_EQ(b.authors.size(), 2u);
@@ -335,7 +335,7 @@ TEST(MdFormatTest, EveryFieldSurvivesExportAndImport) {
     EXPECT_EQ(b.options[i].text.value, q.options[i].text.value) << out;
     EXPECT_EQ(b.options[i].correct, q.options[i].correct);
     EXPECT_EQ(b.options[i].weight, q.options[i].weight) << out;
-    EXPECT_EQ(b.options[i].rationale.value, q.options[i].rationale.value) << out;
+    EXPECT_EQ(b.options[i].rationale->value, q.options[i].rationale->value) << out;
     EXPECT_TRUE(b.options[i].extensions == q.options[i].extensions) << out;
   }
   ASSERT_EQ(b.suppressions.size(), 1u);
@@ -610,7 +610,7 @@ TEST(MdFormatTest, OptionLinesThatLookLikeStructureAreEscapedAndComeBack) {
   q.options.resize(2);
   q.options[0].text.value =
       "Mars\n> not a rationale\n<!-- qbank-disable field-length -->\n\\frac{1}{2}\n\\> both";
-  q.options[0].rationale.value = "The real rationale.";
+  q.options[0].rationale->value = "The real rationale.";
   q.options[1].text.value = "Venus";
   q.options[1].correct = true;
   bank.questions.push_back(q);
@@ -630,7 +630,7 @@ TEST(MdFormatTest, OptionLinesThatLookLikeStructureAreEscapedAndComeBack) {
   EXPECT_TRUE(b.suppressions.empty());
   ASSERT_EQ(b.options.size(), 2u);
   EXPECT_EQ(b.options[0].text.value, q.options[0].text.value);
-  EXPECT_EQ(b.options[0].rationale.value, "The real rationale.");
+  EXPECT_EQ(b.options[0].rationale->value, "The real rationale.");
   LossReport again;
   EXPECT_EQ(ExportText(md, back.bank, again), out);
   // A hand-written backslash before other text stays, as Markdown shows it.

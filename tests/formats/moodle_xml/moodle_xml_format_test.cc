@@ -42,7 +42,7 @@ TEST(MoodleXmlFormatTest, ImportsEveryQuestionType) {
   const model::Question& q0 = qs[0];
   EXPECT_EQ(q0.id.value, "astro-001");
   EXPECT_EQ(q0.type, QuestionType::kSingleAnswer);
-  EXPECT_EQ(q0.domain.value, "Astronomy/Planets");
+  EXPECT_EQ(q0.domain->value, "Astronomy/Planets");
   EXPECT_EQ(q0.markup, Markup::kHtml);
   EXPECT_EQ(q0.stem.value, "<p>Which planet has the <b>greatest</b> mass?</p>");
   EXPECT_TRUE(q0.stem.verbatim);
@@ -54,10 +54,10 @@ TEST(MoodleXmlFormatTest, ImportsEveryQuestionType) {
   EXPECT_EQ(q0.options[0].text.value, "Jupiter");
   EXPECT_TRUE(q0.options[0].correct);
   EXPECT_FALSE(q0.options[0].weight.has_value());
-  EXPECT_EQ(q0.options[0].rationale.value, "Right: about 318 Earth masses.");
-  EXPECT_EQ(q0.options[0].rationale.span.line, 31u);
+  EXPECT_EQ(q0.options[0].rationale->value, "Right: about 318 Earth masses.");
+  EXPECT_EQ(q0.options[0].rationale->span.line, 31u);
   EXPECT_FALSE(q0.options[1].correct);
-  EXPECT_EQ(q0.options[2].rationale.value, "Neptune is dense, but only about 17 Earth masses.");
+  EXPECT_EQ(q0.options[2].rationale->value, "Neptune is dense, but only about 17 Earth masses.");
   ASSERT_EQ(q0.tags.size(), 2u);
   EXPECT_EQ(q0.tags[1].value, "mass");
   EXPECT_EQ(MoodleExt(q0.extensions, "name")->as_string(), "Largest planet");
@@ -86,10 +86,10 @@ TEST(MoodleXmlFormatTest, ImportsEveryQuestionType) {
   // truefalse in a new category, moodle_auto_format kept.
   const model::Question& q3 = qs[3];
   EXPECT_EQ(q3.type, QuestionType::kTrueFalse);
-  EXPECT_EQ(q3.domain.value, "Astronomy/Stars");
+  EXPECT_EQ(q3.domain->value, "Astronomy/Stars");
   EXPECT_EQ(q3.KeyIndexes(), (std::vector<size_t>{1}));
   EXPECT_EQ(q3.options[0].text.value, "True");
-  EXPECT_EQ(q3.options[0].rationale.value, "Red dwarfs are cooler and smaller.");
+  EXPECT_EQ(q3.options[0].rationale->value, "Red dwarfs are cooler and smaller.");
   EXPECT_EQ(MoodleExt(q3.extensions, "questiontext_format")->as_string(), "moodle_auto_format");
 
   EXPECT_EQ(qs[4].type, QuestionType::kShortAnswer);
@@ -238,7 +238,7 @@ TEST(MoodleXmlFormatTest, ACourseCategoryWithoutTopReachesAFixedPoint) {
   q.id.value = "mars";
   q.type = model::QuestionType::kTrueFalse;
   q.stem.value = "Mars is red.";
-  q.domain.value = "$course$/Astronomy";
+  q.domain->value = "$course$/Astronomy";
   q.options.emplace_back().text.value = "True";
   q.options.back().correct = true;
   q.options.emplace_back().text.value = "False";
@@ -247,7 +247,7 @@ TEST(MoodleXmlFormatTest, ACourseCategoryWithoutTopReachesAFixedPoint) {
   Imported again = ImportText(MoodleXmlFormat(), "cat.xml", first);
   ASSERT_TRUE(again.status.ok()) << again.status.ToString();
   ASSERT_EQ(again.bank.questions.size(), 1u);
-  EXPECT_EQ(again.bank.questions[0].domain.value, "Astronomy");
+  EXPECT_EQ(again.bank.questions[0].domain->value, "Astronomy");
   LossReport loss2;
   EXPECT_EQ(ExportText(MoodleXmlFormat(), again.bank, loss2), first);
 }
@@ -574,9 +574,9 @@ TEST(MoodleXmlFormatTest, LossReportNamesWhatMoodleCannotHold) {
   EXPECT_NE(xml.find("<question type=\"matching\">"), std::string::npos) << xml;
   Imported back = ImportText(MoodleXmlFormat(), "out.xml", xml);
   ASSERT_TRUE(back.status.ok()) << back.status.ToString();
-  EXPECT_EQ(back.bank.questions[0].trap.value, "Do not confuse the Nile with the Niger.");
-  EXPECT_EQ(back.bank.questions[0].exam.value, "GEO-101");
-  EXPECT_EQ(back.bank.questions[1].difficulty.value, "easy");
+  EXPECT_EQ(back.bank.questions[0].trap->value, "Do not confuse the Nile with the Niger.");
+  EXPECT_EQ(back.bank.questions[0].exam->value, "GEO-101");
+  EXPECT_EQ(back.bank.questions[1].difficulty->value, "easy");
   // Metadata that is not qbank's is an error at its element, the other questions still read.
   std::string broken = xml;
   size_t at = broken.find("<qbank_metadata");
@@ -683,12 +683,12 @@ TEST(MoodleXmlFormatTest, SeedPagesSurviveTheTripThroughMoodleXml) {
     EXPECT_EQ(b.id.value, a.id.value);
     EXPECT_EQ(b.stem.value, a.stem.value);
     EXPECT_EQ(b.explanation.value, a.explanation.value);
-    EXPECT_EQ(b.domain.value, a.domain.value);
+    EXPECT_EQ(b.domain->value, a.domain->value);
     EXPECT_EQ(b.KeyIndexes(), a.KeyIndexes());
     ASSERT_EQ(b.options.size(), a.options.size());
     for (size_t i = 0; i < a.options.size(); ++i) {
       EXPECT_EQ(b.options[i].text.value, a.options[i].text.value);
-      EXPECT_EQ(b.options[i].rationale.value, a.options[i].rationale.value);
+      EXPECT_EQ(b.options[i].rationale->value, a.options[i].rationale->value);
     }
     // Every question field comes back (trap, authors, review, exam, origin in <qbank_metadata>);
     // only the bank's own fields have no place.

@@ -151,28 +151,28 @@ TEST_F(SeedTest, GradientAccumulationPageFields) {
   ASSERT_TRUE(ImportText(path.string(), ReadAll(path), bank).ok());
   ASSERT_EQ(bank.questions.size(), 1u);
   const Question& q = bank.questions[0];
-  EXPECT_EQ(q.exam.value, "NCP-GENL");
-  EXPECT_EQ(q.domain.value, "Fine-Tuning");
-  EXPECT_EQ(q.domain.span.line, 1u);
-  EXPECT_EQ(q.domain.span.column, 10u);
+  EXPECT_EQ(q.exam->value, "NCP-GENL");
+  EXPECT_EQ(q.domain->value, "Fine-Tuning");
+  EXPECT_EQ(q.domain->span.line, 1u);
+  EXPECT_EQ(q.domain->span.column, 10u);
   EXPECT_TRUE(q.stem.value.starts_with("Which of the following describes the purpose of"));
   EXPECT_EQ(q.stem.span.line, 2u);
   EXPECT_TRUE(q.stem.verbatim);
-  EXPECT_TRUE(q.trap.value.starts_with("Candidates confuse gradient accumulation"));
-  EXPECT_EQ(q.trap.span.line, 4u);
+  EXPECT_TRUE(q.trap->value.starts_with("Candidates confuse gradient accumulation"));
+  EXPECT_EQ(q.trap->span.line, 4u);
   ASSERT_EQ(q.options.size(), 4u);
   EXPECT_EQ(q.KeyIndexes(), std::vector<size_t>{1});
-  EXPECT_EQ(q.stated_answer.value, q.options[1].text.value);
-  EXPECT_EQ(q.stated_answer.span.line, 10u);
+  EXPECT_EQ(q.stated_answer->value, q.options[1].text.value);
+  EXPECT_EQ(q.stated_answer->span.line, 10u);
   EXPECT_TRUE(q.explanation.value.starts_with("Gradient accumulation allows"));
   EXPECT_EQ(q.options[0].correct_span.line, 15u);
   EXPECT_EQ(q.options[0].correct_span.column, 3u);
   EXPECT_EQ(q.options[3].text.value,
             "To reduce the number of parameters being fine-tuned in the model.");
   EXPECT_EQ(q.options[3].text.span.line, 28u);
-  EXPECT_TRUE(q.options[3].rationale.value.starts_with("Gradient accumulation does not change"));
-  EXPECT_EQ(q.options[3].rationale.span.line, 30u);
-  EXPECT_TRUE(q.origin.statement.value.starts_with("Courseiva writes every NCP-GENL question"));
+  EXPECT_TRUE(q.options[3].rationale->value.starts_with("Gradient accumulation does not change"));
+  EXPECT_EQ(q.options[3].rationale->span.line, 30u);
+  EXPECT_TRUE(q.origin->statement.value.starts_with("Courseiva writes every NCP-GENL question"));
   ASSERT_EQ(q.authors.size(), 1u);
   EXPECT_EQ(q.authors[0].initials.value, "JA");
   EXPECT_EQ(q.authors[0].name.value, "Johnson Ajibi");
@@ -181,18 +181,18 @@ TEST_F(SeedTest, GradientAccumulationPageFields) {
   EXPECT_EQ(q.authors[0].roles[0].value, "Senior Network & Security Engineer");
   EXPECT_EQ(q.authors[0].roles[1].value, "founder of Courseiva");
   EXPECT_EQ(q.authors[0].roles[1].span.column, 38u);
-  EXPECT_EQ(q.review.date.value, "2026-09");
-  EXPECT_EQ(q.review.date.span.line, 36u);
-  EXPECT_EQ(q.review.date.span.column, 15u);
-  EXPECT_EQ(q.review.checked_against.value, "the official NVIDIA exam blueprint");
-  EXPECT_EQ(q.review.reviewer.value, "Johnson Ajibi");
+  EXPECT_EQ(q.review->date.value, "2026-09");
+  EXPECT_EQ(q.review->date.span.line, 36u);
+  EXPECT_EQ(q.review->date.span.column, 15u);
+  EXPECT_EQ(q.review->checked_against.value, "the official NVIDIA exam blueprint");
+  EXPECT_EQ(q.review->reviewer.value, "Johnson Ajibi");
   const model::Value* page = q.extensions.Find("page");
   ASSERT_NE(page, nullptr);
   EXPECT_EQ(page->Find("headings"), nullptr);  // every fixed line has the usual wording
   ASSERT_NE(page->Find("footer"), nullptr);
   EXPECT_TRUE(page->Find("footer")->as_string().starts_with("This NCP-GENL practice question"));
   EXPECT_EQ(page->Find("final_newline"), nullptr);
-  EXPECT_EQ(bank.exam.value, "NCP-GENL");
+  EXPECT_EQ(bank.exam->value, "NCP-GENL");
   EXPECT_EQ(bank.publisher.value, "Courseiva");
   EXPECT_EQ(bank.publisher.span.line, 32u);
   EXPECT_EQ(bank.publisher.span.column, 1u);
@@ -211,14 +211,14 @@ TEST_F(SeedTest, WarmUpPageFields) {
   ASSERT_TRUE(ImportText(path.string(), ReadAll(path), bank).ok());
   ASSERT_EQ(bank.questions.size(), 1u);
   const Question& q = bank.questions[0];
-  EXPECT_EQ(q.exam.value, "NCP-GENL");
-  EXPECT_EQ(q.domain.value, "Fine-Tuning");
+  EXPECT_EQ(q.exam->value, "NCP-GENL");
+  EXPECT_EQ(q.domain->value, "Fine-Tuning");
   ASSERT_EQ(q.options.size(), 4u);
   EXPECT_EQ(q.KeyIndexes(), std::vector<size_t>{1});
-  EXPECT_EQ(q.stated_answer.value,
+  EXPECT_EQ(q.stated_answer->value,
             "To allow the optimizer to adapt to the new data distribution gradually.");
-  EXPECT_EQ(q.review.date.value, "2026-09");
-  EXPECT_TRUE(q.origin.statement.value.starts_with("One of 352 original NCP-GENL"));
+  EXPECT_EQ(q.review->date.value, "2026-09");
+  EXPECT_TRUE(q.origin->statement.value.starts_with("One of 352 original NCP-GENL"));
   EXPECT_EQ(*bank.declared_size, 352);
   EXPECT_EQ(bank.declared_size_span.column, 8u);
   EXPECT_EQ(bank.publisher.value, "Courseiva");
@@ -307,13 +307,13 @@ class FixtureTest : public ::testing::Test {
 };
 
 TEST_F(FixtureTest, PagesAreSeparatedByDashLines) {
-  EXPECT_EQ(bank_.questions[0].domain.value, "Storage");
-  EXPECT_EQ(bank_.questions[1].domain.value, "Cloud Networking");
-  EXPECT_EQ(bank_.questions[2].domain.value, "Scripting");
+  EXPECT_EQ(bank_.questions[0].domain->value, "Storage");
+  EXPECT_EQ(bank_.questions[1].domain->value, "Cloud Networking");
+  EXPECT_EQ(bank_.questions[2].domain->value, "Scripting");
   EXPECT_EQ(bank_.questions[1].span.line, 40u);
   EXPECT_EQ(bank_.questions[1].span.end_line, 71u);
   EXPECT_EQ(bank_.questions[2].span.line, 73u);
-  EXPECT_EQ(bank_.exam.value, "QB-TEST");
+  EXPECT_EQ(bank_.exam->value, "QB-TEST");
   EXPECT_EQ(bank_.publisher.value, "Sample Works");
   EXPECT_EQ(*bank_.declared_size, 3);
   EXPECT_EQ(bank_.declared_size_span.line, 33u);
@@ -329,7 +329,7 @@ TEST_F(FixtureTest, MultiLineExplanationKeepsItsLines) {
 
 TEST_F(FixtureTest, OtherWordingIsKeptInExtensions) {
   const Question& q = bank_.questions[1];
-  EXPECT_TRUE(q.trap.empty());
+  EXPECT_TRUE(q.trap->empty());
   EXPECT_EQ(q.stem.span.line, 41u);
   const model::Value* headings = q.extensions.Find("page")->Find("headings");
   ASSERT_NE(headings, nullptr);
@@ -338,8 +338,8 @@ TEST_F(FixtureTest, OtherWordingIsKeptInExtensions) {
   EXPECT_EQ(headings->as_object().size(), 2u);
   EXPECT_EQ(q.options[0].extensions.Find("page")->Find("why")->as_string(), "Why this one fits");
   EXPECT_EQ(q.options[1].extensions.Find("page"), nullptr);
-  EXPECT_EQ(q.review.date.value, "2026-05-04");
-  EXPECT_EQ(q.review.checked_against.value, "the course networking module");
+  EXPECT_EQ(q.review->date.value, "2026-05-04");
+  EXPECT_EQ(q.review->checked_against.value, "the course networking module");
 }
 
 TEST_F(FixtureTest, DirectiveLinesBecomeSuppressions) {
@@ -356,10 +356,10 @@ TEST_F(FixtureTest, DirectiveLinesBecomeSuppressions) {
 TEST_F(FixtureTest, APageWithoutTailEndsAtItsLastRationale) {
   const Question& q = bank_.questions[2];
   EXPECT_TRUE(q.authors.empty());
-  EXPECT_TRUE(q.review.date.empty());
-  EXPECT_TRUE(q.origin.statement.empty());
+  EXPECT_TRUE(q.review->date.empty());
+  EXPECT_TRUE(q.origin->statement.empty());
   ASSERT_EQ(q.options.size(), 3u);
-  EXPECT_EQ(q.options[2].rationale.span.line, 98u);
+  EXPECT_EQ(q.options[2].rationale->span.line, 98u);
   EXPECT_EQ(q.options[1].text.value, "[ -n $name ]");
   EXPECT_TRUE(q.extensions.Find("page")->Find("final_newline")->as_bool());
 }
@@ -374,7 +374,7 @@ TEST(PageFormatTest, BlankLinesAtTheEndOfAPageAreNotPartOfItsLastField) {
     if (std::string(tail).find("---") != std::string::npos) content += Join(BasePage()) + "\n";
     Bank bank;
     ASSERT_TRUE(ImportText("m.txt", content, bank).ok()) << tail;
-    EXPECT_EQ(bank.questions[0].options[1].rationale.value, "A mirror holds two full copies.");
+    EXPECT_EQ(bank.questions[0].options[1].rationale->value, "A mirror holds two full copies.");
   }
 }
 
@@ -398,14 +398,14 @@ TEST_F(FixtureTest, AByteOrderMarkComesBackOnceThroughExportBank) {
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   EXPECT_EQ(*out, marked);
 
-  for (Question& q : bank_.questions) q.exam.value.insert(0, kByteOrderMark);
-  bank_.exam.value.insert(0, kByteOrderMark);
+  for (Question& q : bank_.questions) q.exam->value.insert(0, kByteOrderMark);
+  bank_.exam->value.insert(0, kByteOrderMark);
   out = formats::ExportBank(PageFormat(), bank_, ExportOptions{}, loss);
   ASSERT_TRUE(out.ok()) << out.status().ToString();
   Bank back;
   ASSERT_TRUE(ImportText(path_, *out, back).ok());
   ASSERT_EQ(back.questions.size(), 3u);
-  EXPECT_EQ(back.questions[0].exam.value, bank_.questions[0].exam.value);
+  EXPECT_EQ(back.questions[0].exam->value, bank_.questions[0].exam->value);
 }
 
 TEST_F(FixtureTest, TheRegistryPicksPageAmongTheTxtFormats) {
@@ -429,9 +429,9 @@ TEST(PageFormatTest, TheExampleInTheFormatDocImportsAndRoundTrips) {
   Status status = ImportText("page.md", page, bank);
   ASSERT_TRUE(status.ok()) << status.ToString();
   const Question& q = bank.questions[0];
-  EXPECT_EQ(q.domain.value, "Astronomy");
+  EXPECT_EQ(q.domain->value, "Astronomy");
   EXPECT_EQ(q.KeyIndexes(), std::vector<size_t>{1});
-  EXPECT_EQ(q.review.date.value, "2026-04");
+  EXPECT_EQ(q.review->date.value, "2026-04");
   ASSERT_EQ(q.suppressions.size(), 1u);
   EXPECT_EQ(q.suppressions[0].rule, "key-is-longest");
   EXPECT_EQ(bank.publisher.value, "Star Notes");
@@ -681,7 +681,7 @@ TEST(PageFormatLintLevelTest, TwoKeysAndAWrongStatedAnswerImport) {
             "Why it's wrong here");
   Bank other;
   ASSERT_TRUE(ImportText("m.txt", Replacing(10, "RAID 0"), other).ok());
-  EXPECT_EQ(other.questions[0].stated_answer.value, "RAID 0");
+  EXPECT_EQ(other.questions[0].stated_answer->value, "RAID 0");
   EXPECT_FALSE(other.questions[0].options[0].correct);
 }
 
@@ -690,14 +690,14 @@ TEST(PageFormatLintLevelTest, MissingTrapAndEmptyParagraphsImport) {
   lines.erase(lines.begin() + 2, lines.begin() + 4);  // trap heading and text
   Bank bank;
   ASSERT_TRUE(ImportText("m.txt", Join(lines), bank).ok());
-  EXPECT_TRUE(bank.questions[0].trap.empty());
-  EXPECT_EQ(bank.questions[0].trap.span.line, 3u);  // where it would stand
+  EXPECT_TRUE(bank.questions[0].trap->empty());
+  EXPECT_EQ(bank.questions[0].trap->span.line, 3u);  // where it would stand
 
   std::vector<std::string> empty_trap = BasePage();
   empty_trap.erase(empty_trap.begin() + 3);  // the trap text only
   Bank kept;
   ASSERT_TRUE(ImportText("m.txt", Join(empty_trap), kept).ok());
-  EXPECT_TRUE(kept.questions[0].trap.empty());
+  EXPECT_TRUE(kept.questions[0].trap->empty());
   LossReport loss;
   EXPECT_EQ(*ExportBank(kept, loss), Join(empty_trap));
 }
@@ -723,14 +723,14 @@ Question BuiltQuestion() {
     q.options.push_back(o);
   }
   q.explanation = Text("The address is a transitive dependency.\n\nMove it to a customer table.");
-  q.origin.statement = Text("Written for the QB-OWN sample set, 40 questions in total.");
+  q.origin->statement = Text("Written for the QB-OWN sample set, 40 questions in total.");
   model::Person p;
   p.name = Text("Ada Brook");
   p.credentials = Text("PhD Databases");
   p.roles = {Text("Lecturer"), Text("author at Own Press")};
   q.authors.push_back(p);
-  q.review.date = Text("2025-11-03");
-  q.review.checked_against = Text("the normal forms chapter");
+  q.review->date = Text("2025-11-03");
+  q.review->checked_against = Text("the normal forms chapter");
   q.suppressions.push_back({"key-is-longest", "the key is naturally the longest name", {}});
   q.suppressions.push_back({"*", "", {}});
   return q;
@@ -743,7 +743,7 @@ TEST(PageFormatModelTest, BuiltModelRoundTrips) {
   second.trap = Text("");
   second.authors.clear();
   second.review = model::Review();
-  second.origin.statement = Text("");
+  second.origin->statement = Text("");
   second.suppressions.clear();
   second.options[0].rationale = Text("");
   bank.questions.push_back(second);
@@ -765,16 +765,16 @@ TEST(PageFormatModelTest, BuiltModelRoundTrips) {
     EXPECT_EQ(b.stem, a.stem);
     EXPECT_EQ(b.trap, a.trap);
     EXPECT_EQ(b.explanation, a.explanation);
-    EXPECT_EQ(b.origin.statement, a.origin.statement);
-    EXPECT_EQ(b.review.date, a.review.date);
-    EXPECT_EQ(b.review.checked_against, a.review.checked_against);
+    EXPECT_EQ(b.origin->statement, a.origin->statement);
+    EXPECT_EQ(b.review->date, a.review->date);
+    EXPECT_EQ(b.review->checked_against, a.review->checked_against);
     ASSERT_EQ(b.options.size(), a.options.size());
     for (size_t k = 0; k < a.options.size(); ++k) {
       EXPECT_EQ(b.options[k].text, a.options[k].text);
       EXPECT_EQ(b.options[k].correct, a.options[k].correct);
       EXPECT_EQ(b.options[k].rationale, a.options[k].rationale);
     }
-    EXPECT_EQ(b.stated_answer.value, "Third normal form");  // the key's text when none is stated
+    EXPECT_EQ(b.stated_answer->value, "Third normal form");  // the key's text when none is stated
     ASSERT_EQ(b.suppressions.size(), a.suppressions.size());
     for (size_t k = 0; k < a.suppressions.size(); ++k) {
       EXPECT_EQ(b.suppressions[k].rule, a.suppressions[k].rule);
@@ -806,7 +806,7 @@ TEST(PageFormatModelTest, AnExamWithALineBreakAtItsStartReadsBack) {
   Bank bank;
   ASSERT_TRUE(ImportText("m.txt", Join(lines), bank).ok());
   ASSERT_EQ(bank.questions.size(), 1u);
-  ASSERT_EQ(bank.questions[0].exam.value.substr(0, 1), "\r");
+  ASSERT_EQ(bank.questions[0].exam->value.substr(0, 1), "\r");
   LossReport loss;
   Result<std::string> out = ExportBank(bank, loss);
   ASSERT_TRUE(out.ok());
@@ -814,7 +814,7 @@ TEST(PageFormatModelTest, AnExamWithALineBreakAtItsStartReadsBack) {
   Bank back;
   ASSERT_TRUE(ImportText("back.txt", *out, back).ok()) << *out;
   ASSERT_EQ(back.questions.size(), 1u);
-  EXPECT_EQ(back.questions[0].exam.value, bank.questions[0].exam.value.substr(1));
+  EXPECT_EQ(back.questions[0].exam->value, bank.questions[0].exam->value.substr(1));
 }
 
 TEST(PageFormatModelTest, CrlfPagesKeepTheirLineBreaks) {
@@ -834,7 +834,7 @@ TEST(PageFormatModelTest, ByteOrderMarkIsKept) {
   std::string page = "\xEF\xBB\xBF" + Join(BasePage());
   Bank bank;
   ASSERT_TRUE(ImportText("m.txt", page, bank).ok());
-  EXPECT_EQ(bank.questions[0].exam.value, "QB-TEST");
+  EXPECT_EQ(bank.questions[0].exam->value, "QB-TEST");
   LossReport loss;
   EXPECT_EQ(*ExportBank(bank, loss), page);
 }
@@ -851,7 +851,7 @@ TEST(PageFormatModelTest, LossReportNamesWhatAPageCannotHold) {
   q.options[0].weight = 50.0;
   q.options[1].text = Text("Second\nnormal form");
   q.authors.push_back(q.authors[0]);
-  q.review.reviewer = Text("Someone Else");
+  q.review->reviewer = Text("Someone Else");
   q.type = model::QuestionType::kMultipleAnswer;
   q.extensions["gift"]["category"] = "x";
   bank.questions.push_back(q);
@@ -919,22 +919,22 @@ TEST(PageFormatModelTest, ExportLeavesOutLinesThatWouldReadAsPageStructure) {
       {[](Question& q) { q.stem = Text("Which mark means correct?\n\xE2\x9C\x93"); }, "stem",
        [](const Question& q) { return q.stem.value; }, "Which mark means correct?"},
       {[](Question& q) { q.trap = Text("Mind the marks:\n \xE2\x9C\x93 "); }, "trap",
-       [](const Question& q) { return q.trap.value; }, "Mind the marks:"},
+       [](const Question& q) { return q.trap->value; }, "Mind the marks:"},
       {[](Question& q) { q.options[1].rationale = Text("No.\n- \xE2\x9C\x97"); },
-       "options.rationale", [](const Question& q) { return q.options[1].rationale.value; }, "No."},
+       "options.rationale", [](const Question& q) { return q.options[1].rationale->value; }, "No."},
       {[](Question& q) { q.options[2].rationale = Text("Written and reviewed by nobody"); },
-       "options.rationale", [](const Question& q) { return q.options[2].rationale.value; }, ""},
+       "options.rationale", [](const Question& q) { return q.options[2].rationale->value; }, ""},
       {[](Question& q) { q.options[1].text = Text("---"); }, "options.text",
        [](const Question& q) { return q.options[1].text.value; }, ""},
       {[](Question& q) { q.stated_answer = Text("- \xE2\x9C\x93"); }, "stated_answer",
-       [](const Question& q) { return q.stated_answer.value; }, ""},
+       [](const Question& q) { return q.stated_answer->value; }, ""},
       {[](Question& q) {
          q.authors.clear();
          q.review = model::Review();
          q.suppressions.clear();
-         q.origin.statement = Text("A note.\nqbank: a made-up note");
+         q.origin->statement = Text("A note.\nqbank: a made-up note");
        },
-       "origin.statement", [](const Question& q) { return q.origin.statement.value; }, "A note."},
+       "origin.statement", [](const Question& q) { return q.origin->statement.value; }, "A note."},
   };
   for (const Case& c : cases) {
     Question q = BuiltQuestion();
@@ -1019,7 +1019,7 @@ TEST(PageFormatModelTest, OwnWordingIsWrittenOnlyWhereItReadsBack) {
             (std::map<std::string, size_t>{{"extensions.page.headings.about", 1}}));
   Bank lone_back;
   ASSERT_TRUE(ImportText("m.txt", *lone_out, lone_back).ok());
-  EXPECT_EQ(lone_back.questions[0].origin.statement, q.origin.statement);
+  EXPECT_EQ(lone_back.questions[0].origin->statement, q.origin->statement);
 }
 
 TEST(PageFormatModelTest, TitleWordsThatWouldSplitDifferentlyAreReported) {
@@ -1039,7 +1039,7 @@ TEST(PageFormatModelTest, TitleWordsThatWouldSplitDifferentlyAreReported) {
   Question p = BuiltQuestion();
   p.authors[0].name = Text("Brook, Ada");
   p.authors[0].roles = {Text("Lecturer \xC2\xB7 Examiner")};
-  p.review.reviewer = p.authors[0].name;
+  p.review->reviewer = p.authors[0].name;
   people.questions.push_back(p);
   LossReport people_loss;
   ASSERT_TRUE(ExportBank(people, people_loss).ok());
@@ -1091,7 +1091,7 @@ Question RandomQuestion(std::mt19937& rng) {
     q.options.push_back(o);
   }
   if (rng() % 2) q.stated_answer = Text("Option 0");
-  q.origin.statement = text(2, true);
+  q.origin->statement = text(2, true);
   if (rng() % 2) {
     model::Person p;
     p.initials = Text("KL");
@@ -1099,11 +1099,11 @@ Question RandomQuestion(std::mt19937& rng) {
     if (rng() % 2) p.credentials = Text("BSc");
     if (rng() % 2) p.roles = {Text("Tutor"), Text("editor at Test Co")};
     q.authors.push_back(p);
-    q.review.reviewer = p.name;
+    q.review->reviewer = p.name;
   }
   if (rng() % 2) {
-    q.review.date = Text(rng() % 2 ? "2026-05" : "2026-05-09");
-    if (rng() % 2) q.review.checked_against = Text("the notes");
+    q.review->date = Text(rng() % 2 ? "2026-05" : "2026-05-09");
+    if (rng() % 2) q.review->checked_against = Text("the notes");
   }
   if (rng() % 3 == 0) q.extensions["page"]["footer"] = text(2, false).value;
   if (rng() % 3 == 0) q.suppressions.push_back({"key-count", rng() % 2 ? "" : "on purpose", {}});
@@ -1165,7 +1165,7 @@ TEST(PageFormatModelTest, RandomModelsReadBackAsWritten) {
       EXPECT_EQ(b.stem, a.stem);
       EXPECT_EQ(b.trap, a.trap);
       EXPECT_EQ(b.explanation, a.explanation);
-      EXPECT_EQ(b.origin.statement, a.origin.statement);
+      EXPECT_EQ(b.origin->statement, a.origin->statement);
       ASSERT_EQ(b.options.size(), a.options.size());
       for (size_t k = 0; k < a.options.size(); ++k) {
         EXPECT_EQ(b.options[k].text, a.options[k].text);
@@ -1178,15 +1178,15 @@ TEST(PageFormatModelTest, RandomModelsReadBackAsWritten) {
         EXPECT_EQ(b.authors[0].credentials, a.authors[0].credentials);
         EXPECT_EQ(b.authors[0].roles, a.authors[0].roles);
       }
-      EXPECT_EQ(b.review.date, a.review.date);
-      EXPECT_EQ(b.review.checked_against,
-                a.review.date.empty() ? Text("") : a.review.checked_against);
+      EXPECT_EQ(b.review->date, a.review->date);
+      EXPECT_EQ(b.review->checked_against,
+                a.review->date.empty() ? Text("") : a.review->checked_against);
       const model::Value* footer = a.extensions.Find("page");
       footer = footer != nullptr ? footer->Find("footer") : nullptr;
       const model::Value* back_footer = b.extensions.Find("page");
       back_footer = back_footer != nullptr ? back_footer->Find("footer") : nullptr;
       bool footer_kept = footer != nullptr && !footer->as_string().empty() &&
-                         (!a.authors.empty() || !a.review.date.empty());
+                         (!a.authors.empty() || !a.review->date.empty());
       ASSERT_EQ(back_footer != nullptr, footer_kept);
       if (footer_kept) {
         EXPECT_EQ(*back_footer, *footer);

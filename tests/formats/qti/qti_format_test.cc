@@ -50,8 +50,8 @@ TEST(QtiFormatTest, ImportsQti21ItemWithInlineFeedback) {
   EXPECT_EQ(q.options[1].text.value, "Argon");
   EXPECT_EQ(q.KeyIndexes(), std::vector<size_t>{1});
   EXPECT_EQ(q.options[1].correct_span.line, 9u);
-  EXPECT_EQ(q.options[2].rationale.value, "Chlorine is a halogen & very reactive.");
-  EXPECT_EQ(q.options[0].rationale.value, "Nitrogen is in group 15.");
+  EXPECT_EQ(q.options[2].rationale->value, "Chlorine is a halogen & very reactive.");
+  EXPECT_EQ(q.options[0].rationale->value, "Nitrogen is in group 15.");
   EXPECT_EQ(QtiExt(q.options[0].extensions, "identifier")->as_string(), "ChoiceA");
   EXPECT_TRUE(QtiExt(q.options[2].extensions, "fixed")->as_bool());
   EXPECT_EQ(q.explanation.value, "Noble gases fill group 18 of the periodic table.");
@@ -75,9 +75,9 @@ TEST(QtiFormatTest, ImportsQti30ItemWithModalFeedback) {
               "<p>Plant cells hold several organelles.</p>\nWhich of them hold their own "
               "<em>DNA</em>?");
     EXPECT_EQ(q.KeyIndexes(), (std::vector<size_t>{0, 1}));
-    EXPECT_EQ(q.options[0].rationale.value, "<p>Mitochondria carry a small circular genome.</p>");
-    EXPECT_EQ(q.options[1].rationale.value, "");
-    EXPECT_EQ(q.options[2].rationale.value,
+    EXPECT_EQ(q.options[0].rationale->value, "<p>Mitochondria carry a small circular genome.</p>");
+    EXPECT_EQ(q.options[1].rationale->value, "");
+    EXPECT_EQ(q.options[2].rationale->value,
               "<p>Ribosomes are made of RNA and protein, without DNA.</p>");
     EXPECT_EQ(q.explanation.value, "<p>Both descend from bacteria taken up by early cells.</p>");
     EXPECT_EQ(QtiExt(q.options[0].extensions, "identifier")->as_string(), "M");
@@ -100,10 +100,10 @@ TEST(QtiFormatTest, ImportsPackageFolderInManifestOrder) {
   ASSERT_EQ(bank.questions.size(), 2u);
   EXPECT_EQ(bank.questions[0].id.value, "phys-2");
   EXPECT_EQ(bank.questions[0].options.size(), 3u);
-  EXPECT_EQ(bank.questions[0].domain.value, "Physics/Kinematics");  // from the manifest's LOM
+  EXPECT_EQ(bank.questions[0].domain->value, "Physics/Kinematics");  // from the manifest's LOM
   ASSERT_EQ(bank.questions[0].tags.size(), 2u);
   EXPECT_EQ(bank.questions[0].tags[1].value, "gravity");
-  EXPECT_EQ(bank.SourcePath(bank.questions[0].domain.span.file), dir + "/imsmanifest.xml");
+  EXPECT_EQ(bank.SourcePath(bank.questions[0].domain->span.file), dir + "/imsmanifest.xml");
   EXPECT_EQ(bank.questions[1].id.value, "phys-1");
   EXPECT_EQ(bank.questions[1].KeyIndexes(), std::vector<size_t>{1});
   EXPECT_EQ(QtiExt(bank.questions[1].extensions, "title")->as_string(), "Units");
@@ -401,7 +401,7 @@ TEST(QtiFormatTest, WhiteSpaceAtTheEndsOfATextIsNotWritten) {
     ASSERT_TRUE(back.status.ok()) << back.status.ToString();
     ASSERT_EQ(back.bank.questions.size(), 1u);
     EXPECT_EQ(back.bank.questions[0].stem.value, "Which segments open a TCP connection?");
-    EXPECT_EQ(back.bank.questions[0].options[1].rationale.value, "This closes a connection.");
+    EXPECT_EQ(back.bank.questions[0].options[1].rationale->value, "This closes a connection.");
     EXPECT_EQ(back.bank.questions[0].explanation.value, "A three-way handshake.");
     LossReport again_loss;
     EXPECT_EQ(ExportText(*format, back.bank, again_loss), item) << format->name();
@@ -565,9 +565,9 @@ TEST(QtiFormatTest, AnAnswerNotWrittenDoesNotShiftTheFeedbackIdentifiers) {
     ASSERT_EQ(back.bank.questions.size(), 1u);
     const model::Question& b = back.bank.questions[0];
     ASSERT_EQ(b.options.size(), 3u);
-    EXPECT_EQ(b.options[0].rationale.value, "Exactly.");
-    EXPECT_EQ(b.options[1].rationale.value, "Close.");
-    EXPECT_EQ(b.options[2].rationale.value, "Look it up in a timeline.");
+    EXPECT_EQ(b.options[0].rationale->value, "Exactly.");
+    EXPECT_EQ(b.options[1].rationale->value, "Close.");
+    EXPECT_EQ(b.options[2].rationale->value, "Look it up in a timeline.");
     LossReport again_loss;
     EXPECT_EQ(ExportText(*format, back.bank, again_loss, "out.zip"), zip) << format->name();
   }
@@ -644,7 +644,7 @@ TEST(QtiFormatTest, RoundTripKeepsWhatTheFormatHolds) {
       LossReport item_loss;
       std::string item = ExportText(*format, one, item_loss, "");
       // A single item file has no manifest to hold the domain and tags.
-      EXPECT_EQ(item_loss.dropped().count("domain"), one.questions[0].domain.empty() ? 0u : 1u);
+      EXPECT_EQ(item_loss.dropped().count("domain"), one.questions[0].domain->empty() ? 0u : 1u);
       EXPECT_EQ(item_loss.dropped().count("tags"), one.questions[0].tags.empty() ? 0u : 1u);
       one.questions[0].domain = model::Text();
       one.questions[0].tags.clear();
@@ -715,7 +715,7 @@ TEST(QtiFormatTest, LossReportNamesWhatQtiCannotHold) {
   ASSERT_TRUE(back.status.ok()) << back.status.ToString();
   EXPECT_EQ(back.bank.questions[2].markup, Markup::kMarkdown);
   EXPECT_EQ(back.bank.questions[2].stem.value, "Who wrote *The Histories*?");
-  EXPECT_EQ(back.bank.questions[0].trap.value,
+  EXPECT_EQ(back.bank.questions[0].trap->value,
             "Do not confuse the fall with reunification in 1990.");
   // An "other" question has no interaction to go to.
   model::Question other;
@@ -1143,7 +1143,7 @@ TEST(QtiFormatTest, SeedPagesSurviveTheTripThroughQti) {
         ASSERT_EQ(b.options.size(), a.options.size());
         for (size_t i = 0; i < a.options.size(); ++i) {
           EXPECT_EQ(b.options[i].text.value, a.options[i].text.value);
-          EXPECT_EQ(b.options[i].rationale.value, a.options[i].rationale.value);
+          EXPECT_EQ(b.options[i].rationale->value, a.options[i].rationale->value);
         }
       }
     }

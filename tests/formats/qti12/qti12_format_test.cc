@@ -100,7 +100,7 @@ void ExpectCanvasQuiz(const Imported& in) {
   EXPECT_EQ(mc.markup, model::Markup::kHtml);
   EXPECT_EQ(mc.stem.value, "<div><p>When do <strong>spring tides</strong> happen?</p></div>");
   EXPECT_EQ(mc.KeyIndexes(), std::vector<size_t>{0});
-  EXPECT_EQ(Opt(mc, 1).rationale.value, "<p>Quarter moons give neap tides.</p>");
+  EXPECT_EQ(Opt(mc, 1).rationale->value, "<p>Quarter moons give neap tides.</p>");
   // A plain-text answer of an HTML question is escaped so it stands as HTML.
   EXPECT_EQ(Opt(mc, 2).text.value, "Only in spring &amp; autumn");
   EXPECT_EQ(mc.explanation.value, "<p>Sun and Moon pull along one line twice a month.</p>");
@@ -168,7 +168,7 @@ TEST(Qti12FormatTest, KeepsCanvasFeedbackPointsAndIdentsAndTheMultiGapItem) {
     ASSERT_EQ(a.options.size(), b.options.size()) << i;
     for (size_t k = 0; k < a.options.size(); ++k) {
       EXPECT_EQ(a.options[k].text.value, b.options[k].text.value) << i << "." << k;
-      EXPECT_EQ(a.options[k].rationale.value, b.options[k].rationale.value) << i << "." << k;
+      EXPECT_EQ(a.options[k].rationale->value, b.options[k].rationale->value) << i << "." << k;
     }
   }
   EXPECT_TRUE(loss.empty()) << loss.ToString();
@@ -186,7 +186,7 @@ TEST(Qti12FormatTest, ReadsTheQuizBanksOfACourseExportAndNotTheCartridgeCopy) {
   EXPECT_EQ(in.bank.questions[0].id.value, "gq77i1");
   EXPECT_EQ(in.bank.questions[0].KeyIndexes(), std::vector<size_t>{0});
   EXPECT_EQ(in.bank.questions[1].type, QuestionType::kTrueFalse);
-  EXPECT_EQ(in.bank.questions[1].domain.value, "Minerals");  // the bank's title
+  EXPECT_EQ(in.bank.questions[1].domain->value, "Minerals");  // the bank's title
   EXPECT_EQ(in.bank.questions[2].type, QuestionType::kShortAnswer);
   EXPECT_EQ(in.bank.questions[2].markup, model::Markup::kPlain);
   EXPECT_EQ(in.bank.SourcePath(in.bank.questions[2].stem.span.file),
@@ -228,7 +228,7 @@ TEST(Qti12FormatTest, ReadsABlackboardPoolAndKeepsTheTypeItCannotRead) {
   EXPECT_EQ(mc.KeyIndexes(), std::vector<size_t>{1});  // SCORE.max
   // The same feedback after a right and a wrong answer is the explanation.
   EXPECT_EQ(mc.explanation.value, "<p>Tall storm clouds.</p>");
-  EXPECT_EQ(mc.options[0].rationale.value, "Cirrus is thin and high.");
+  EXPECT_EQ(mc.options[0].rationale->value, "Cirrus is thin and high.");
   EXPECT_EQ(mc.extensions.Find("qti12")->Find("points_possible")->as_double(), 10.0);
   EXPECT_EQ(in.bank.questions[1].type, QuestionType::kMultipleAnswer);
   EXPECT_EQ(in.bank.questions[1].KeyIndexes(), (std::vector<size_t>{0, 1}));
@@ -252,7 +252,7 @@ TEST(Qti12FormatTest, ReadsPlainQti12ChoicesAndReportsWhatItCannotRead) {
   const model::Question& mc = in.bank.questions[0];
   EXPECT_EQ(mc.type, QuestionType::kSingleAnswer);
   EXPECT_EQ(mc.KeyIndexes(), std::vector<size_t>{0});  // full credit is the decvar's maxvalue 1
-  EXPECT_EQ(mc.options[0].rationale.value, "Yes: the speed of light changes.");
+  EXPECT_EQ(mc.options[0].rationale->value, "Yes: the speed of light changes.");
   const model::Question& ma = in.bank.questions[1];
   EXPECT_EQ(ma.type, QuestionType::kMultipleAnswer);
   EXPECT_EQ(ma.KeyIndexes(), (std::vector<size_t>{0, 1}));
@@ -277,7 +277,7 @@ model::Bank SmallBank() {
     q.options.push_back(o);
   }
   q.options[0].correct = true;
-  q.options[1].rationale.value = "Venus is second.";
+  q.options[1].rationale->value = "Venus is second.";
   bank.questions.push_back(q);
   model::Question d;
   d.id.value = "intro";
@@ -357,7 +357,7 @@ TEST(Qti12FormatTest, WritesTheBlackboardPoolLayoutAndReportsWhatItCannotHold) {
   ASSERT_EQ(back.ErrorText(), "");
   ASSERT_EQ(back.bank.questions.size(), 1u);
   EXPECT_EQ(back.bank.questions[0].explanation.value, "Mercury is closest to the Sun.");
-  EXPECT_EQ(back.bank.questions[0].options[1].rationale.value, "Venus is second.");
+  EXPECT_EQ(back.bank.questions[0].options[1].rationale->value, "Venus is second.");
   EXPECT_EQ(back.bank.id.value, "astro-7");
   EXPECT_EQ(back.bank.title.value, "Astronomy");
 }
@@ -440,7 +440,7 @@ TEST(Qti12FormatTest, KeepsAShortAnswerGapAndAnyOtherNumericalAnswer) {
   exact.text.value = "1969";
   exact.correct = true;
   model::Option other;
-  other.rationale.value = "Look it up in a timeline.";
+  other.rationale->value = "Look it up in a timeline.";
   year.options = {exact, other};
   bank.questions.push_back(year);
   for (const Format* format : {&Canvas(), &Blackboard()}) {
@@ -453,7 +453,7 @@ TEST(Qti12FormatTest, KeepsAShortAnswerGapAndAnyOtherNumericalAnswer) {
     EXPECT_EQ(TextAfterGap(read.questions[0]), "equals four.");
     ASSERT_EQ(read.questions[1].options.size(), 2u);
     EXPECT_TRUE(read.questions[1].options[1].text.empty());
-    EXPECT_EQ(read.questions[1].options[1].rationale.value, "Look it up in a timeline.");
+    EXPECT_EQ(read.questions[1].options[1].rationale->value, "Look it up in a timeline.");
   }
 }
 
@@ -489,10 +489,10 @@ TEST(Qti12FormatTest, ANumericalAnswerThatIsNotANumberIsLeftOutBeforeTheFeedback
   model::Question moon = MakeQuestion("moon", QuestionType::kNumerical, model::Markup::kPlain,
                                       "In which year did people first walk on the Moon?",
                                       {"*", "1969", "1969:2"}, {""});
-  moon.options[1].rationale.value = "Exactly.";
+  moon.options[1].rationale->value = "Exactly.";
   moon.options[2].weight = 50;
-  moon.options[2].rationale.value = "Close.";
-  moon.options[3].rationale.value = "Look it up in a timeline.";
+  moon.options[2].rationale->value = "Close.";
+  moon.options[3].rationale->value = "Look it up in a timeline.";
   bank.questions.push_back(moon);
   for (const Format* format : {&Canvas(), &Blackboard()}) {
     SCOPED_TRACE(format->name());
@@ -504,9 +504,9 @@ TEST(Qti12FormatTest, ANumericalAnswerThatIsNotANumberIsLeftOutBeforeTheFeedback
     ASSERT_EQ(read.questions.size(), 1u);
     const model::Question& b = read.questions[0];
     ASSERT_EQ(b.options.size(), 3u);
-    EXPECT_EQ(b.options[0].rationale.value, "Exactly.");
-    EXPECT_EQ(b.options[1].rationale.value, "Close.");
-    EXPECT_EQ(b.options[2].rationale.value, "Look it up in a timeline.");
+    EXPECT_EQ(b.options[0].rationale->value, "Exactly.");
+    EXPECT_EQ(b.options[1].rationale->value, "Close.");
+    EXPECT_EQ(b.options[2].rationale->value, "Look it up in a timeline.");
   }
 }
 

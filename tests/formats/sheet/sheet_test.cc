@@ -128,9 +128,9 @@ TEST(SheetHeadersTest, VendorSheet) {
   EXPECT_EQ(Keys(imported->bank), (std::vector<std::string>{"B", "A;C"}));
   const model::Question& q = imported->bank.questions[0];
   EXPECT_EQ(q.id.value, "NET-101");
-  EXPECT_EQ(q.domain.value, "Networking");
-  EXPECT_EQ(q.difficulty.value, "easy");
-  EXPECT_EQ(q.options[2].rationale.value, "Port 22 is SSH.");
+  EXPECT_EQ(q.domain->value, "Networking");
+  EXPECT_EQ(q.difficulty->value, "easy");
+  EXPECT_EQ(q.options[2].rationale->value, "Port 22 is SSH.");
   EXPECT_EQ(imported->bank.questions[1].type, model::QuestionType::kMultipleAnswer);
 }
 
@@ -161,7 +161,7 @@ TEST(SheetHeadersTest, SemicolonCsvFromAEuropeanExcel) {
   ASSERT_EQ(Errors(*imported), "");
   EXPECT_EQ(Keys(imported->bank), (std::vector<std::string>{"B", "A"}));
   EXPECT_EQ(imported->bank.questions[1].options[0].text.value, "0,75");
-  EXPECT_EQ(imported->bank.questions[0].domain.value, "Chemistry");
+  EXPECT_EQ(imported->bank.questions[0].domain->value, "Chemistry");
 }
 
 TEST(SheetHeadersTest, TabSeparated) {
@@ -176,7 +176,7 @@ TEST(SheetHeadersTest, MmluSheet) {
   auto imported = ImportFixture("astronomy_test.csv");
   ASSERT_EQ(Errors(*imported), "");
   EXPECT_EQ(Keys(imported->bank), (std::vector<std::string>{"C", "B"}));
-  EXPECT_EQ(imported->bank.questions[0].domain.value, "astronomy");
+  EXPECT_EQ(imported->bank.questions[0].domain->value, "astronomy");
 }
 
 TEST(SheetHeadersTest, CorrectAnswerWithDistractors) {

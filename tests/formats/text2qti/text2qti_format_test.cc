@@ -29,7 +29,7 @@ TEST(Text2QtiFormatTest, ReadsEveryKindOfQuestion) {
   EXPECT_EQ(q[0].markup, model::Markup::kMarkdown);
   EXPECT_EQ(q[0].KeyIndexes(), std::vector<size_t>{1});
   EXPECT_EQ(q[0].explanation.value, "Mercury orbits at about 0.39 AU.");
-  EXPECT_EQ(q[0].options[0].rationale.value, "Venus is second.");
+  EXPECT_EQ(q[0].options[0].rationale->value, "Venus is second.");
   EXPECT_EQ(q[0].extensions["text2qti"]["points"].as_string(), "2");
   EXPECT_EQ(q[0].extensions["text2qti"]["correct_feedback"].as_string(), "Well done.");
   EXPECT_EQ(q[0].stem.span.line, 8u);
@@ -125,7 +125,7 @@ TEST(Text2QtiFormatTest, ExportReportsWhatTextQtiHasNoLineFor) {
   n.id.value = "n-1";
   n.type = QuestionType::kNumerical;
   n.stem.value = "Pi?";
-  n.trap.value = "Not 3.";
+  n.trap->value = "Not 3.";
   n.options.resize(1);
   n.options[0].text.value = "3.14";
   n.options[0].correct = true;

@@ -153,8 +153,8 @@ void AnswerMismatchRule::CheckQuestion(const LintContext& ctx, size_t index,
   for (const model::Option& o : q.options) has_key = has_key || o.correct;
   if (!has_key) return;  // key-count reports it; there is nothing to compare with
 
-  if (!q.stated_answer.empty()) {
-    std::string stated = text::OptionComparisonKey(q.stated_answer.value);
+  if (!q.stated_answer->empty()) {
+    std::string stated = text::OptionComparisonKey(q.stated_answer->value);
     std::optional<size_t> named;
     for (size_t i = 0; i < q.options.size() && !named; ++i) {
       if (text::OptionComparisonKey(q.options[i].text.value) == stated) named = i;
@@ -180,7 +180,7 @@ void AnswerMismatchRule::CheckQuestion(const LintContext& ctx, size_t index,
   int reported = 0;
   for (const auto& [field, path] :
        {std::pair<const model::Text*, std::string_view>{&q.explanation, "explanation"},
-        {&q.trap, "trap"}}) {
+        {&*q.trap, "trap"}}) {
     for (const OptionReference& ref : FindOptionReferences(field->value)) {
       if (!ref.states_answer || ref.option >= q.options.size()) continue;
       if (q.options[ref.option].correct) continue;

@@ -12,7 +12,7 @@ constexpr size_t kExplanation = static_cast<size_t>(-1);  // CheckText's explana
 // Checks the explanation (`option` kExplanation) or option `option`'s rationale. The path and words
 // for the message are made only for a finding.
 void CheckText(size_t index, const model::Question& q, size_t option, Reporter& reporter) {
-  const model::Text& text = option == kExplanation ? q.explanation : q.options[option].rationale;
+  const model::Text& text = option == kExplanation ? q.explanation : *q.options[option].rationale;
   if (text.value.empty()) return;
   int reported = 0;
   for (const OptionReference& ref : FindOptionReferences(text.value)) {

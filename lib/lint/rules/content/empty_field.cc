@@ -42,7 +42,7 @@ void EmptyFieldRule::CheckBank(const LintContext& ctx, std::span<const size_t> i
       bool choice = model::IsChoiceType(q.type);
       choice_questions += choice;
       if (explanation_ && choice && IsBlank(q.explanation.value)) no_explanation.push_back(index);
-      if (trap_ && IsBlank(q.trap.value)) no_trap.push_back(index);
+      if (trap_ && IsBlank(q.trap->value)) no_trap.push_back(index);
     }
     bool explanation_file_wide =
         IsFileWide(no_explanation.size(), choice_questions, file_wide_percent_);
@@ -90,7 +90,7 @@ void EmptyFieldRule::CheckBank(const LintContext& ctx, std::span<const size_t> i
         reporter.ReportAt(index, where(q, q.explanation), "explanation", "",
                           "the explanation is empty; say why the key is right");
       }
-      if (trap_ && !trap_file_wide && IsBlank(q.trap.value)) {
+      if (trap_ && !trap_file_wide && IsBlank(q.trap->value)) {
         reporter.ReportAt(index, where(q, q.trap), "trap", "", "the exam-trap note is empty");
       }
     }

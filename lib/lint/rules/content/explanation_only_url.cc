@@ -103,7 +103,7 @@ void ExplanationOnlyUrlRule::CheckQuestion(const LintContext& ctx, size_t index,
                     "the explanation is only a link; explain the answer here and cite the link");
   }
   for (size_t i = 0; i < q.options.size(); ++i) {
-    if (!IsOnlyUrl(q.options[i].rationale.value)) continue;
+    if (!IsOnlyUrl(q.options[i].rationale->value)) continue;
     reporter.Report(index, q.options[i].rationale, "options[" + std::to_string(i) + "].rationale",
                     "the rationale of option " + model::OptionLetter(i) +
                         " is only a link; say why the option is right or wrong");

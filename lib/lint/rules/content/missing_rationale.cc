@@ -22,7 +22,7 @@ void MissingRationaleRule::CheckBank(const LintContext& ctx, std::span<const siz
       if (!model::IsChoiceType(q.type) || q.options.empty()) continue;
       ++checked;
       size_t missing = 0;
-      for (const model::Option& o : q.options) missing += IsBlank(o.rationale.value);
+      for (const model::Option& o : q.options) missing += IsBlank(o.rationale->value);
       if (missing == q.options.size()) none.push_back(index);
     }
     bool file_wide = IsFileWide(none.size(), checked, file_wide_percent_);
@@ -37,7 +37,7 @@ void MissingRationaleRule::CheckBank(const LintContext& ctx, std::span<const siz
       const model::Question& q = bank.questions[index];
       if (!model::IsChoiceType(q.type) || q.options.empty()) continue;
       size_t missing = 0;
-      for (const model::Option& o : q.options) missing += IsBlank(o.rationale.value);
+      for (const model::Option& o : q.options) missing += IsBlank(o.rationale->value);
       if (missing == 0) continue;
       if (missing == q.options.size()) {
         if (file_wide) continue;
@@ -48,7 +48,7 @@ void MissingRationaleRule::CheckBank(const LintContext& ctx, std::span<const siz
       }
       for (size_t i = 0; i < q.options.size(); ++i) {
         const model::Option& o = q.options[i];
-        if (!IsBlank(o.rationale.value)) continue;
+        if (!IsBlank(o.rationale->value)) continue;
         reporter.Report(index, o.text, "options[" + std::to_string(i) + "].rationale",
                         "option " + model::OptionLetter(i) + " has no rationale; say why it is " +
                             (o.correct ? "right" : "wrong"));

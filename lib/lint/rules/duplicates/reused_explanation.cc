@@ -16,7 +16,7 @@ namespace qbank::lint {
 namespace {
 
 const model::Text& Field(const model::Question& q, int32_t option) {
-  return option < 0 ? q.explanation : q.options[static_cast<size_t>(option)].rationale;
+  return option < 0 ? q.explanation : *q.options[static_cast<size_t>(option)].rationale;
 }
 
 std::string FieldPath(int32_t option) {

@@ -27,11 +27,11 @@ bool Present(const model::Question& q, std::string_view field) {
            std::all_of(q.authors.begin(), q.authors.end(),
                        [](const model::Person& p) { return Has(p.credentials); });
   }
-  if (field == "review.date") return Has(q.review.date);
-  if (field == "review.reviewer") return Has(q.review.reviewer);
-  if (field == "review.checked_against") return Has(q.review.checked_against);
-  if (field == "origin.statement") return Has(q.origin.statement);
-  if (field == "origin.references") return !q.origin.references.empty();
+  if (field == "review.date") return Has(q.review->date);
+  if (field == "review.reviewer") return Has(q.review->reviewer);
+  if (field == "review.checked_against") return Has(q.review->checked_against);
+  if (field == "origin.statement") return Has(q.origin->statement);
+  if (field == "origin.references") return !q.origin->references.empty();
   return true;
 }
 

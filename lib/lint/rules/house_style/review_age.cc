@@ -41,7 +41,7 @@ Status ReviewAgeRule::Configure(const model::Value& options, const RuleEnvironme
 
 void ReviewAgeRule::CheckQuestion(const LintContext& ctx, size_t index, Reporter& reporter) const {
   const model::Question& q = ctx.bank->questions[index];
-  const model::Text& field = q.review.date;
+  const model::Text& field = q.review->date;
   if (field.value.find_first_not_of(" \t\r\n") == std::string::npos) return;
   std::optional<Date> date = ParseReviewDate(field.value);
   if (!date) {
