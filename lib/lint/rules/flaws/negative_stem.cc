@@ -14,13 +14,15 @@ namespace {
 struct Word {
   size_t begin = 0;
   size_t end = 0;
-  std::string lower;
+  std::string_view lower;  // in the lowered copy of the sentence Words was given
 };
 
 // ASCII letters (std::isalpha's "C" locale, without its call a byte).
 constexpr bool IsLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
-std::vector<Word> Words(std::string_view text, size_t offset) {
+// The words of `text` (at `offset` in the stem); `lowered` is AsciiLowered(text), which the words'
+// `lower` views point into (one copy of the sentence, not one string a word).
+std::vector<Word> Words(std::string_view text, std::string_view lowered, size_t offset) {
   std::vector<Word> words;
   words.reserve(text.size() / 5 + 1);
   size_t i = 0;
@@ -34,8 +36,7 @@ std::vector<Word> Words(std::string_view text, size_t offset) {
                                (text[j] == '\'' && j + 1 < text.size() && IsLetter(text[j + 1])))) {
       ++j;
     }
-    Word w{offset + i, offset + j, AsciiLowered(text.substr(i, j - i))};
-    words.push_back(std::move(w));
+    words.push_back(Word{offset + i, offset + j, lowered.substr(i, j - i)});
     i = j;
   }
   return words;
@@ -120,11 +121,11 @@ bool AsksSomething(std::string_view sentence, const std::vector<Word>& words) {
 bool ExceptAsksForException(std::string_view stem, const std::vector<Word>& words, size_t k,
                             bool selecting, bool starts_with_all) {
   const Word& w = words[k];
-  const std::string_view after = k + 1 < words.size() ? std::string_view(words[k + 1].lower) : "";
+  const std::string_view after = k + 1 < words.size() ? words[k + 1].lower : "";
   char next_char = w.end < stem.size() ? stem[w.end] : '\n';
   bool double_negative = false;
   for (size_t j = 0; j < k; ++j) {
-    const std::string& v = words[j].lower;
+    const std::string_view v = words[j].lower;
     double_negative = double_negative || v == "nothing" || v == "no" || v == "none" ||
                       v == "nobody" || v == "never" || v == "not" || v == "cannot";
   }
@@ -180,7 +181,8 @@ void NegativeStemRule::CheckQuestion(const LintContext& ctx, size_t index,
   TextRange range = QuestionSentence(stem);
   std::string_view sentence = stem.substr(range.begin, range.end - range.begin);
   if (!MayHoldNegative(sentence)) return;  // one pass over the bytes instead of the word scan
-  std::vector<Word> words = Words(sentence, range.begin);
+  const std::string lowered = AsciiLowered(sentence);
+  std::vector<Word> words = Words(sentence, lowered, range.begin);
   if (!AsksSomething(sentence, words)) return;
   // The negative must belong to the clause that selects: after a selection word ("Which of the
   // following is not") and not inside a relative clause opened after it ("What term describes
@@ -191,8 +193,8 @@ void NegativeStemRule::CheckQuestion(const LintContext& ctx, size_t index,
   for (size_t k = 0; k < words.size(); ++k) {
     const Word& w = words[k];
     // (Views: a conditional with a temporary string made a copy of each word twice.)
-    const std::string_view before = k > 0 ? std::string_view(words[k - 1].lower) : "";
-    const std::string_view after = k + 1 < words.size() ? std::string_view(words[k + 1].lower) : "";
+    const std::string_view before = k > 0 ? words[k - 1].lower : "";
+    const std::string_view after = k + 1 < words.size() ? words[k + 1].lower : "";
     // "Which ..." opening the sentence, "in which", "which of", "which one"; not the relative
     // "people who ...".
     if (w.lower == "following" || (IsSelectionWord(w.lower) && (k == 0 || IsPreposition(before) ||
