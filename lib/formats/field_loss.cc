@@ -15,7 +15,11 @@ class LossWalker {
   void Extensions(const std::string& prefix, const model::Value& extensions) {
     if (!extensions.is_object() || held_.count(prefix) != 0) return;
     for (const auto& [key, value] : extensions.as_object()) {
-      if (!value.is_null()) Drop(prefix + "." + key, 1);
+      if (value.is_null()) continue;
+      std::string field = prefix;
+      field += '.';
+      field += key;
+      Drop(field, 1);
     }
   }
 

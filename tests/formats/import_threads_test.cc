@@ -105,6 +105,7 @@ std::string Places(const model::Bank& bank) {
 
 std::vector<std::string> Strings(const std::vector<Diagnostic>& diagnostics) {
   std::vector<std::string> out;
+  out.reserve(diagnostics.size());
   for (const Diagnostic& d : diagnostics) out.push_back(d.ToString());
   return out;
 }

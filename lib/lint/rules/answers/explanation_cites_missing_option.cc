@@ -1,6 +1,7 @@
 // explanation-cites-missing-option: option letters past the last option.
 #include "lint/rules/answers/explanation_cites_missing_option.h"
 
+#include "base/str_cat.h"
 #include "lint/option_references.h"
 
 namespace qbank::lint {
@@ -26,8 +27,8 @@ void CheckText(size_t index, const model::Question& q, size_t option, Reporter& 
                            ? std::string("the explanation")
                            : "the rationale of option " + model::OptionLetter(option);
     reporter.ReportRange(index, text, ref.begin, ref.end, path,
-                         what + " cites option " + model::OptionLetter(ref.option) +
-                             ", but the question has only options A to " + last);
+                         StrCat({what, " cites option ", model::OptionLetter(ref.option),
+                                 ", but the question has only options A to ", last}));
   }
 }
 
