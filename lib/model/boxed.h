@@ -1,6 +1,7 @@
 // Boxed<T>: a field most questions do not have, kept out of line and made only when written. A
-// question's review, origin, trap and the like are absent from most banks (MMLU has none of them),
-// yet held inline they made every question 856 bytes; boxed, an absent one costs a pointer.
+// question's review, origin, trap and the like are absent from most banks (MMLU's questions have
+// only a domain of them), yet held inline they made every question 856 bytes; boxed, an absent
+// one costs a pointer.
 #ifndef QBANK_MODEL_BOXED_H_
 #define QBANK_MODEL_BOXED_H_
 

@@ -132,7 +132,7 @@ TEST_F(InputAtScaleTest, AMillionTinyQuestionsOverTheMemoryLimitAreACleanErrorNa
     for (int i = 0; i < 1000000; ++i) out << "Q" << i << "{T}\n\n";
   }
   // 700 MB of address space: enough to start and read the 12 MB file, not for a million
-  // questions in the model (about 2 KB each: docs/performance.md).
+  // questions in the model and the lint (about 1.4 KB each at the peak: docs/performance.md).
   ChildRun r = Qbank({"lint", path}, 700);
   EXPECT_EQ(r.exit_code, 2) << r.output.substr(0, 2000);
   EXPECT_NE(r.output.find(path + ": out of memory"), std::string::npos) << r.output.substr(0, 2000);
