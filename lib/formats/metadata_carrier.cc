@@ -22,10 +22,6 @@ template <typename T>
 void TakeIfEmpty(T& to, T& from) {
   if (to.empty()) to = std::move(from);
 }
-template <typename T>
-void TakeIfEmpty(model::Boxed<T>& to, model::Boxed<T>& from) {
-  if (to.get().empty()) to = std::move(from);  // without making either
-}
 
 // "v" or "v:t" with t > 0, no spaces: what a value and a tolerance read back as.
 bool IsValueAndTolerance(std::string_view text) {

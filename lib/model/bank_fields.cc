@@ -10,19 +10,15 @@ void SetIfEmpty(Text& target, Text& value) {
   if (target.empty()) target = std::move(value);
 }
 
-void SetIfEmpty(Boxed<Text>& target, Boxed<Text>& value) {
-  if (target.get().empty()) target = std::move(value);  // without making either
-}
-
 }  // namespace
 
 void TakeEmptyBankFields(Bank& into, Bank& from, uint32_t file_shift) {
   SetIfEmpty(into.id, from.id);
   SetIfEmpty(into.title, from.title);
-  SetIfEmpty(into.exam, from.exam);
+  TakeIfEmpty(into.exam, from.exam);
   SetIfEmpty(into.publisher, from.publisher);
   SetIfEmpty(into.language, from.language);
-  SetIfEmpty(into.origin, from.origin);
+  TakeIfEmpty(into.origin, from.origin);
   if (!into.declared_size.has_value() && from.declared_size.has_value()) {
     into.declared_size = from.declared_size;
     into.declared_size_span = from.declared_size_span;

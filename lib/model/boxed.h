@@ -17,8 +17,8 @@ template <typename T>
 class Boxed {
  public:
   Boxed() = default;
-  Boxed(T value)
-      : value_(std::make_unique<T>(std::move(value))) {}  // NOLINT(google-explicit-constructor)
+  // NOLINTNEXTLINE(google-explicit-constructor): a T is assigned and passed where a Boxed is
+  Boxed(T value) : value_(std::make_unique<T>(std::move(value))) {}
   Boxed(const Boxed& other) : value_(other.value_ ? std::make_unique<T>(*other.value_) : nullptr) {}
   Boxed(Boxed&&) noexcept = default;
   Boxed& operator=(const Boxed& other) {
@@ -45,9 +45,6 @@ class Boxed {
     if (!value_) value_ = std::make_unique<T>();
     return *value_;
   }
-  // Back to absent.
-  void reset() { value_.reset(); }
-
   const T& operator*() const { return get(); }
   T& operator*() { return mutable_get(); }
   const T* operator->() const { return &get(); }
@@ -68,6 +65,13 @@ class Boxed {
 
   std::unique_ptr<T> value_;
 };
+
+// Moves `from` into `to` when `to` reads empty (T::empty()), making neither: the first file or
+// carrier to give a field wins.
+template <typename T>
+void TakeIfEmpty(Boxed<T>& to, Boxed<T>& from) {
+  if (to.get().empty()) to = std::move(from);
+}
 
 }  // namespace qbank::model
 

@@ -28,8 +28,19 @@ TEST(BoxedTest, WritingMakesTheValue) {
   Boxed<Text> assigned;
   assigned = Text("assigned");
   EXPECT_EQ(assigned->value, "assigned");
-  assigned.reset();
-  EXPECT_FALSE(assigned.present());
+}
+
+TEST(BoxedTest, TakeIfEmptyFillsOnlyAnEmptyFieldAndMakesNothing) {
+  Boxed<Text> absent, also_absent;
+  TakeIfEmpty(absent, also_absent);
+  EXPECT_FALSE(absent.present());
+  EXPECT_FALSE(also_absent.present());
+  Boxed<Text> given = Text("GRD-101");
+  TakeIfEmpty(absent, given);
+  EXPECT_EQ(absent->value, "GRD-101");
+  Boxed<Text> other = Text("OTHER");
+  TakeIfEmpty(absent, other);
+  EXPECT_EQ(absent->value, "GRD-101");
 }
 
 TEST(BoxedTest, CopiesAreDeepAndMovesLeaveTheSourceAbsent) {

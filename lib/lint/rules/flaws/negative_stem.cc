@@ -20,9 +20,10 @@ struct Word {
 // ASCII letters (std::isalpha's "C" locale, without its call a byte).
 constexpr bool IsLetter(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'); }
 
-// The words of `text` (at `offset` in the stem); `lowered` is AsciiLowered(text), which the words'
-// `lower` views point into (one copy of the sentence, not one string a word).
-std::vector<Word> Words(std::string_view text, std::string_view lowered, size_t offset) {
+// The words of `text`, the question sentence lower-cased (AsciiLowered keeps every byte where it
+// is), at `offset` in the stem: their `lower` views point into it (one copy of the sentence, not
+// one string a word).
+std::vector<Word> Words(std::string_view text, size_t offset) {
   std::vector<Word> words;
   words.reserve(text.size() / 5 + 1);
   size_t i = 0;
@@ -36,7 +37,7 @@ std::vector<Word> Words(std::string_view text, std::string_view lowered, size_t 
                                (text[j] == '\'' && j + 1 < text.size() && IsLetter(text[j + 1])))) {
       ++j;
     }
-    words.push_back(Word{offset + i, offset + j, lowered.substr(i, j - i)});
+    words.push_back(Word{offset + i, offset + j, text.substr(i, j - i)});
     i = j;
   }
   return words;
@@ -182,7 +183,7 @@ void NegativeStemRule::CheckQuestion(const LintContext& ctx, size_t index,
   std::string_view sentence = stem.substr(range.begin, range.end - range.begin);
   if (!MayHoldNegative(sentence)) return;  // one pass over the bytes instead of the word scan
   const std::string lowered = AsciiLowered(sentence);
-  std::vector<Word> words = Words(sentence, lowered, range.begin);
+  std::vector<Word> words = Words(lowered, range.begin);
   if (!AsksSomething(sentence, words)) return;
   // The negative must belong to the clause that selects: after a selection word ("Which of the
   // following is not") and not inside a relative clause opened after it ("What term describes
